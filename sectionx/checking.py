@@ -1,0 +1,125 @@
+"""Checking files: read them (formats) and judge them (rules), one report per file.
+
+This is the library behind ``sectionx validate``: it never raises for bad input,
+it reports.  Scenario files (states and puzzles), board files and tile-set files
+are told apart by their keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import formats, rules
+from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
+from .model import Board, Catalogue, Problem
+from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
+
+
+@dataclass
+class Report:
+    """What checking one file found."""
+
+    file: str
+    kind: str  # state, puzzle, board, catalogue, or "file" when unreadable
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    summary: str = ""
+    loaded: Loaded | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+    def as_json(self) -> dict:
+        return {
+            "file": self.file,
+            "kind": self.kind,
+            "ok": self.ok,
+            "summary": self.summary,
+            "problems": [
+                {"line": d.line, "column": d.column, "message": d.message, "rule": d.rule, "file": d.file}
+                for d in self.diagnostics
+            ],
+        }
+
+
+def detect_kind(doc: Doc) -> str:
+    """``scenario``, ``board`` or ``catalogue``, from a file's top-level keys."""
+    data = doc.data
+    if isinstance(data, dict):
+        if "players" in data:
+            return "scenario"
+        if isinstance(data.get("tiles"), list):
+            return "catalogue"
+        if {"island", "green", "radius", "cells"} & set(data):
+            return "board"
+    return "scenario"
+
+
+def _located(sources: Sources, problems: list[Problem]) -> list[Diagnostic]:
+    return sorted(sources.locate(p) for p in problems)
+
+
+def describe_board(board: Board) -> str:
+    return (f"board {board.name}: {len(board.cells)} cells, {len(board.island)} island, "
+            f"{len(board.green)} green in {len(board.zones)} zones, {len(board.tile_cells)} tile cells")
+
+
+def describe_catalogue(catalogue: Catalogue) -> str:
+    kinds = catalogue.kind_counts()
+    mix = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+    return f"tile set {catalogue.name}: {len(catalogue.tiles)} tiles ({mix})"
+
+
+def check_file(path: str | Path) -> Report:
+    """Read and check one file of any sectionx kind; never raises for bad input."""
+    name = str(path)
+    try:
+        doc = read_yaml(path)
+    except LoadError as exc:
+        return Report(name, "file", exc.diagnostics)
+    kind = detect_kind(doc)
+    if kind in ("board", "catalogue"):
+        try:
+            value, sources = formats.load_definition(path, kind)
+        except LoadError as exc:
+            return Report(name, kind, exc.diagnostics)
+        return _definition_report(name, kind, value, sources)
+    try:
+        loaded = formats.load_doc(doc, Path(path).parent)
+    except LoadError as exc:
+        return Report(name, "scenario", exc.diagnostics)
+    return scenario_report(name, loaded)
+
+
+def _definition_report(name: str, kind: str, value, sources: Sources) -> Report:
+    if kind == "board":
+        problems, summary = rules.check_board(value), describe_board(value)
+    else:
+        problems, summary = rules.check_catalogue(value), describe_catalogue(value)
+    return Report(name, kind, _located(sources, problems), summary)
+
+
+def scenario_report(name: str, loaded: Loaded) -> Report:
+    """Judge a loaded scenario: every rule problem, located."""
+    scenario = loaded.scenario
+    state = scenario.state
+    kind = "puzzle" if scenario.is_puzzle else "state"
+    summary = (f"{kind}: {len(state.players)} players on the {state.board.name} board, round {state.round}, "
+               f"{len(state.tiles)} tiles placed, {state.current.colour} to move")
+    if scenario.is_puzzle:
+        g = scenario.goal
+        summary += f"; goal {g.kind}" + (f" {g.count}" if g.kind.value == "free" else "") + (f" within {g.turns} turns" if g.turns else "")
+    return Report(name, kind, loaded.locate(rules.check_scenario(scenario)), summary, loaded)
+
+
+def check_bundled() -> list[Report]:
+    """Check the boards and tile sets shipped inside the package."""
+    reports = []
+    for name in BUNDLED_BOARDS:
+        value, sources = formats.resolve_definition(name, "board")
+        reports.append(_definition_report(f"<bundled board {name}>", "board", value, sources))
+    for name in BUNDLED_CATALOGUES:
+        value, sources = formats.resolve_definition(name, "catalogue")
+        reports.append(_definition_report(f"<bundled tile set {name}>", "catalogue", value, sources))
+    return reports

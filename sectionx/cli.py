@@ -1,0 +1,214 @@
+"""The ``sectionx`` command line.  Each command parses options, calls the library,
+writes the result.  Library errors (:class:`~sectionx.model.SectionXError`) and
+file errors become one line on stderr and a non-zero exit; never a traceback.
+Nothing imports this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__, checking, formats, rules
+from .model import COLOURS, Colour, Scenario, SectionXError
+from .render.text import describe
+
+app = typer.Typer(
+    name="sectionx",
+    help="Section X: check game states and puzzles, show positions, set up new games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"sectionx: {message}", err=True)
+    return typer.Exit(code)
+
+
+def reports_errors(fn):
+    """Turn sectionx and file-system errors into one line on stderr and exit 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except SectionXError as exc:
+            for line in str(exc).splitlines() or ["error"]:
+                typer.echo(line, err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise fail(f"{where}{exc.strerror or exc}") from None
+
+    return wrapper
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"sectionx {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=version_callback, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+) -> None:
+    """Section X: check game states and puzzles, show positions, set up new games."""
+
+
+@app.command()
+@reports_errors
+def validate(
+    files: Annotated[Optional[list[Path]], typer.Argument(help="Scenario, board or tile-set YAML files.", show_default=False)] = None,
+    bundled: Annotated[bool, typer.Option("--bundled", help="Also check the boards and tile set shipped with sectionx.")] = False,
+    output: Annotated[str, typer.Option("--format", help="text, or json for tools.")] = "text",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print problems only, not the ok lines.")] = False,
+) -> None:
+    """Check files against the format and every rule; list every problem.
+
+    Each problem is one line: FILE:LINE:COLUMN: message (ruling id).
+    Exit status 0 when every file is valid, 1 otherwise.
+
+    Example:  sectionx validate scenarios/*.yaml --bundled
+    """
+    if output not in ("text", "json"):
+        raise fail(f"--format must be text or json, not {output!r}")
+    if not files and not bundled:
+        raise fail("name at least one file, or --bundled")
+    reports = checking.check_bundled() if bundled else []
+    reports += [checking.check_file(f) for f in files or []]
+    if output == "json":
+        typer.echo(json.dumps([r.as_json() for r in reports], indent=2))
+    else:
+        for r in reports:
+            for d in r.diagnostics:
+                typer.echo(str(d))
+            if r.ok and not quiet:
+                typer.echo(f"{r.file}: ok, {r.summary}")
+        bad = sum(not r.ok for r in reports)
+        problems = sum(len(r.diagnostics) for r in reports)
+        if bad:
+            typer.echo(f"{problems} problem(s) in {bad} of {len(reports)} file(s)", err=True)
+    raise typer.Exit(0 if all(r.ok for r in reports) else 1)
+
+
+@app.command()
+@reports_errors
+def show(
+    file: Annotated[Path, typer.Argument(help="A scenario YAML file (state or puzzle).", show_default=False)],
+) -> None:
+    """Print a text picture of a position: board, tiles, prisoners, doors, players.
+
+    Rule problems are listed on stderr after the picture (exit 1).
+
+    Example:  sectionx show scenarios/midgame.yaml
+    """
+    report = checking.check_file(file)
+    if report.loaded is None:
+        for d in report.diagnostics:
+            typer.echo(str(d), err=True)
+        raise typer.Exit(1)
+    scenario = report.loaded.scenario
+    text = describe(scenario.state, title=scenario.title)
+    if scenario.goal is not None:
+        g = scenario.goal
+        what = {"free": f"bring {g.count} prisoner(s) onto green areas", "hide": "hide every prisoner in play",
+                "key": "gain the master key"}[g.kind.value]
+        text += f"Puzzle: {g.player} to {what}" + (f" within {g.turns} turn(s)" if g.turns else "") + ".\n"
+    typer.echo(text, nl=False)
+    for d in report.diagnostics:
+        typer.echo(str(d), err=True)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+@reports_errors
+def new(
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
+    variant: Annotated[str, typer.Option(help="standard, or advanced (target 7, open stacks; V2).")] = "standard",
+    seed: Annotated[Optional[int], typer.Option(help="Seed for shuffling and the start player; same seed, same file.")] = None,
+    board: Annotated[Optional[str], typer.Option(help="Board name or file (default: compact for 2 players, else standard).")] = None,
+    colours: Annotated[Optional[str], typer.Option(help="Comma-separated colours in seat order, e.g. blue,red.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+) -> None:
+    """Write the set-up of a new game: prisoners in their cell blocks, doors in hand,
+    the 54 tiles shuffled into three stacks, a start player drawn by lot (S2).
+
+    Without --seed a seed is drawn and written into the file's header.
+
+    Example:  sectionx new --players 4 --seed 7 -o game.yaml
+    """
+    if variant not in ("standard", "advanced"):
+        raise fail(f"--variant must be standard or advanced, not {variant!r}")
+    chosen = _colours(colours, players)
+    seed = secrets.randbelow(2**32) if seed is None else seed
+    board_obj, _ = formats.resolve_definition(board or ("compact" if players == 2 else "standard"), "board")
+    problems = rules.check_board(board_obj)
+    if problems:
+        raise fail(f"board {board_obj.name}: {problems[0]}")
+    catalogue = formats.bundled_catalogue()
+    state = rules.new_game(chosen, board_obj, catalogue, random.Random(seed), advanced=variant == "advanced")
+    command = f"sectionx new --players {players} --variant {variant} --seed {seed}"
+    if board:
+        command += f" --board {board}"
+    if colours:
+        command += f" --colours {colours}"
+    text = formats.dumps(Scenario(state, title=f"New {players}-player game"), header=f"Made with: {command}")
+    _emit(text, out)
+
+
+def _colours(text: str | None, players: int) -> tuple[Colour, ...]:
+    if text is None:
+        return COLOURS[:players]
+    names = [c.strip() for c in text.split(",") if c.strip()]
+    try:
+        chosen = tuple(Colour(c) for c in names)
+    except ValueError:
+        raise fail(f"--colours takes red, blue, yellow, purple; got {text!r}") from None
+    if len(chosen) != players or len(set(chosen)) != players:
+        raise fail(f"--colours must name {players} different colours, got {text!r}")
+    return chosen
+
+
+def _emit(text: str, out: Path | None) -> None:
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        formats.write_atomic(out, text)
+        typer.echo(f"wrote {out}", err=True)
+
+
+@app.command()
+@reports_errors
+def schema(
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+) -> None:
+    """Print the JSON Schema of the scenario format, for editors.
+
+    Put `# yaml-language-server: $schema=PATH` at the top of a scenario file to
+    get completion and checking in editors that use the YAML language server.
+
+    Example:  sectionx schema -o sectionx.schema.json
+    """
+    from .yamlsrc import schema as load_schema
+
+    _emit(json.dumps(load_schema(), indent=2) + "\n", out)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        sys.exit(130)

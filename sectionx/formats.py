@@ -1,0 +1,681 @@
+"""YAML files <-> model: boards, tile catalogues, game states and puzzles.
+
+Reading checks the structure against the published JSON Schema
+(``sectionx/data/schema/sectionx.schema.json``) and then builds model values,
+remembering where each part of the state came from, so that rule problems found
+later by :mod:`sectionx.rules` can be reported with file, line and column
+(:meth:`Loaded.locate`).  Writing produces the same format; loading what was
+written gives an equal state (round trip).
+
+The format itself is documented in ``docs/format.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import __version__
+from .hexgrid import Cell, corners, hexagon, parse_cell
+from .model import (
+    COLOURS,
+    DEAD,
+    FREED,
+    ISLAND,
+    PRISONERS,
+    STACKS,
+    Board,
+    Catalogue,
+    Colour,
+    Feature,
+    Goal,
+    GoalKind,
+    NotationError,
+    Place,
+    PlaceKind,
+    PlayerState,
+    Problem,
+    Scenario,
+    Spot,
+    State,
+    Subject,
+    TileType,
+    Turn,
+    Zone,
+    green_place,
+    parse_placed,
+    tile_place,
+)
+from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, parse_yaml, read_yaml
+
+BUNDLED_BOARDS = ("standard", "compact")
+BUNDLED_CATALOGUES = ("default",)
+DEFAULT_CELL_BLOCKS = ((Colour.RED, 270), (Colour.BLUE, 0), (Colour.YELLOW, 90), (Colour.PURPLE, 180))
+_SPOT_RE = re.compile(r"^(?P<cell>[^/]+?)\s*(?:/\s*(?P<feature>\d))?\s*$")
+
+
+# ------------------------------------------------------------------ provenance
+
+
+@dataclass
+class Sources:
+    """Where each subject of a loaded state was written: subject -> (doc, path)."""
+
+    top: Doc
+    where: dict[Subject, tuple[Doc, YamlPath]] = field(default_factory=dict)
+
+    def note(self, subject: Subject, doc: Doc, path: YamlPath) -> None:
+        self.where.setdefault(subject, (doc, path))
+
+    def locate(self, problem: Problem) -> Diagnostic:
+        """The problem as a located diagnostic (nearest known subject prefix)."""
+        subject = tuple(problem.subject)
+        while subject:
+            if subject in self.where:
+                doc, path = self.where[subject]
+                return doc.diag(path, problem.message, problem.rule, key=subject[0] in _KEYED)
+            subject = subject[:-1]
+        return self.top.diag((), problem.message, problem.rule)
+
+
+# Subjects whose best position is the mapping key (the cell of a tile, a zone name).
+_KEYED = {"tile", "zone"}
+
+
+@dataclass
+class Loaded:
+    """A scenario read from a file, with everything needed to locate problems."""
+
+    scenario: Scenario
+    sources: Sources
+
+    @property
+    def state(self) -> State:
+        return self.scenario.state
+
+    def locate(self, problems: list[Problem]) -> list[Diagnostic]:
+        return sorted(self.sources.locate(p) for p in problems)
+
+
+# ------------------------------------------------------------------ small readers
+
+
+def cell_of(value: Any) -> Cell:
+    """A cell from ``"q,r"`` or ``[q, r]`` (the schema has already checked the shape)."""
+    if isinstance(value, list):
+        return Cell(int(value[0]), int(value[1]))
+    return parse_cell(str(value))
+
+
+def spot_of(text: str) -> Spot:
+    m = _SPOT_RE.match(str(text))
+    if not m:
+        raise NotationError(f"{text!r} is not a feature of a tile; write q,r or q,r/N")
+    return Spot(parse_cell(m.group("cell")), int(m.group("feature") or 0))
+
+
+def cell_text(cell: Cell) -> str:
+    return f"{cell.q},{cell.r}"
+
+
+# ------------------------------------------------------------------ the reader
+
+
+class _Reader:
+    """Builds model values from checked documents, collecting every problem."""
+
+    def __init__(self, top: Doc):
+        self.sources = Sources(top)
+        self.diagnostics: list[Diagnostic] = []
+
+    def fail(self, doc: Doc, path: YamlPath, message: str, rule: str = "format", *, key: bool = False) -> None:
+        self.diagnostics.append(doc.diag(path, message, rule, key=key))
+
+    # -- boards
+
+    def board(self, doc: Doc, path: YamlPath, data: dict, fallback_name: str) -> Board:
+        if "radius" in data and "cells" in data:
+            self.fail(doc, path + ("cells",), "a board has either radius or cells, not both", "G2", key=True)
+        if "radius" in data:
+            radius = data["radius"]
+            cells = frozenset(hexagon(radius))
+        elif "cells" in data:
+            radius = None
+            cells = frozenset(cell_of(c) for c in data["cells"])
+        else:
+            self.fail(doc, path, "a board needs radius or cells", "G2")
+            radius, cells = None, frozenset()
+        island = self._cells(doc, path, data, "island")
+        green = self._cells(doc, path, data, "green")
+        if "zones" in data:
+            zones = []
+            for name, members in data["zones"].items():
+                zcells = tuple(cell_of(c) for c in members)
+                zones.append(Zone(name, zcells))
+                self.sources.note(("board-zone", name), doc, path + ("zones", name))
+                for i, c in enumerate(zcells):
+                    self.sources.note(("board-zone-cell", name, c), doc, path + ("zones", name, i))
+        else:
+            named = {c: n for c, n in zip(corners(radius), ("E", "SE", "SW", "W", "NW", "NE"))} if radius else {}
+            zones = [Zone(named.get(c, cell_text(c)), (c,)) for c in sorted(green, key=lambda c: (c.r, c.q))]
+        blocks = tuple((Colour(k), v) for k, v in data["cell_blocks"].items()) if "cell_blocks" in data else DEFAULT_CELL_BLOCKS
+        self.sources.note(("board",), doc, path)
+        return Board(
+            name=data.get("name", fallback_name),
+            cells=cells,
+            island=island,
+            green=green,
+            zones=tuple(zones),
+            cell_blocks=blocks,
+            radius=radius,
+        )
+
+    def _cells(self, doc: Doc, path: YamlPath, data: dict, key: str) -> frozenset[Cell]:
+        cells = []
+        for i, c in enumerate(data.get(key, [])):
+            cell = cell_of(c)
+            self.sources.note((f"board-{key}", cell), doc, path + (key, i))
+            cells.append(cell)
+        return frozenset(cells)
+
+    # -- catalogues
+
+    def catalogue(self, doc: Doc, path: YamlPath, data: dict, fallback_name: str) -> Catalogue:
+        tiles = []
+        for i, entry in enumerate(data.get("tiles", [])):
+            features = []
+            for j, text in enumerate(entry["features"]):
+                try:
+                    features.append(Feature.parse(text))
+                except NotationError as exc:
+                    self.fail(doc, path + ("tiles", i, "features", j), str(exc), "T1")
+            tiles.append(TileType(entry["id"], entry["kind"], tuple(features)))
+            self.sources.note(("catalogue-tile", entry["id"]), doc, path + ("tiles", i))
+        self.sources.note(("catalogue",), doc, path)
+        return Catalogue(data.get("name", fallback_name), tuple(tiles))
+
+    def resolve(self, doc: Doc, path: YamlPath, ref: Any, kind: str, base: Path | None) -> Any:
+        """A board or catalogue given by bundled name, file path or inline mapping."""
+        bundled = BUNDLED_BOARDS if kind == "board" else BUNDLED_CATALOGUES
+        build = self.board if kind == "board" else self.catalogue
+        if isinstance(ref, dict):
+            return build(doc, path, ref, "inline")
+        if ref in bundled:
+            sub, value = _bundled(kind, ref)
+            self.sources.where.update({k: v for k, v in sub.sources.where.items()})
+            return value
+        target = Path(ref)
+        if base is not None and not target.is_absolute():
+            target = base / target
+        if not target.is_file():
+            names = ", ".join(bundled)
+            rule = "G2" if kind == "board" else "T3"
+            self.fail(doc, path, f"{kind} {ref!r} is neither a bundled {kind} ({names}) nor a file", rule)
+            return None
+        try:
+            sub_doc = read_yaml(target)
+        except LoadError as exc:
+            self.diagnostics.extend(exc.diagnostics)
+            return None
+        problems = check_schema(sub_doc, kind)
+        if problems:
+            self.diagnostics.extend(problems)
+            return None
+        return build(sub_doc, (), sub_doc.data, target.stem)
+
+    # -- states
+
+    def scenario(self, doc: Doc, base: Path | None) -> Scenario | None:
+        data = doc.data
+        colours = tuple(Colour(c) for c in data["players"])
+        for i, c in enumerate(colours):
+            self.sources.note(("player", c), doc, ("players", i))
+        for key in data:
+            self.sources.note((key,), doc, (key,))
+        default_board = "compact" if len(colours) == 2 else "standard"
+        board = self.resolve(doc, ("board",), data.get("board", default_board), "board", base)
+        catalogue = self.resolve(doc, ("catalogue",), data.get("catalogue", "default"), "catalogue", base)
+        if board is None or catalogue is None:
+            return None
+
+        def playing(colour_text: str, where: YamlPath, rule: str = "S1") -> Colour | None:
+            colour = Colour(colour_text)
+            if colour not in colours:
+                self.fail(doc, where, f"{colour} is not playing; players are {', '.join(map(str, colours))}", rule, key=True)
+                return None
+            return colour
+
+        tiles: dict[Cell, Any] = {}
+        for key, text in data.get("tiles", {}).items():
+            try:
+                cell = parse_cell(key)
+                placed = parse_placed(text)
+            except (ValueError, NotationError) as exc:
+                self.fail(doc, ("tiles", key), str(exc))
+                continue
+            if cell in tiles:
+                self.fail(doc, ("tiles", key), f"two tiles are written for cell {cell}", "G2", key=True)
+                continue
+            tiles[cell] = placed
+            self.sources.note(("tile", cell), doc, ("tiles", key))
+            self.sources.note(("tile-id", placed.tile), doc, ("tiles", key))
+
+        hands: dict[Colour, tuple[str, ...]] = {}
+        for name, ids in data.get("hands", {}).items():
+            colour = playing(name, ("hands", name))
+            if colour is None:
+                continue
+            hands[colour] = tuple(ids)
+            self.sources.note(("hand", colour), doc, ("hands", name))
+            for i, tid in enumerate(ids):
+                self.sources.note(("tile-id", tid), doc, ("hands", name, i))
+
+        out = tuple(data.get("out", ()))
+        for i, tid in enumerate(out):
+            self.sources.note(("tile-id", tid), doc, ("out", i))
+        used = set(p.tile for p in tiles.values()) | {t for h in hands.values() for t in h} | set(out)
+        if "stacks" in data:
+            stacks = tuple(tuple(s) for s in data["stacks"])
+            for i, stack in enumerate(stacks):
+                for j, tid in enumerate(stack):
+                    self.sources.note(("tile-id", tid), doc, ("stacks", i, j))
+            used |= {t for s in stacks for t in s}
+            rest = tuple(t for t in catalogue.ids if t not in used)
+            if data.get("unused") == "out":
+                out += rest
+        else:
+            rest = tuple(t for t in catalogue.ids if t not in used)
+            if data.get("unused") == "out":
+                out += rest
+                stacks = ((),) * STACKS
+            else:
+                stacks = tuple(rest[i::STACKS] for i in range(STACKS))
+
+        players = []
+        for colour in colours:
+            entry = data.get("prisoners", {}).get(colour.value)
+            prisoners = self.prisoners(doc, colour, entry, board)
+            doors = []
+            for i, text in enumerate(data.get("doors", {}).get(colour.value, [])):
+                try:
+                    spot = spot_of(text)
+                except (ValueError, NotationError) as exc:
+                    self.fail(doc, ("doors", colour.value, i), str(exc))
+                    continue
+                doors.append(spot)
+                self.sources.note(("door", colour, spot), doc, ("doors", colour.value, i))
+            key = colour.value in data.get("keys", [])
+            players.append(
+                PlayerState(colour, prisoners, hands.get(colour, ()), tuple(sorted(doors)), key)
+            )
+        for name in data.get("prisoners", {}):
+            playing(name, ("prisoners", name))
+        for name in data.get("doors", {}):
+            playing(name, ("doors", name))
+        for i, name in enumerate(data.get("keys", [])):
+            if playing(name, ("keys", i)):
+                self.sources.note(("key", Colour(name)), doc, ("keys", i))
+
+        zones = []
+        for name, owner in data.get("zones", {}).items():
+            self.sources.note(("zone", name), doc, ("zones", name))
+            if name not in board.zone_by_name:
+                known = ", ".join(z.name for z in board.zones)
+                self.fail(doc, ("zones", name), f"the board has no free zone {name!r}; its zones are {known}", "Z1", key=True)
+                continue
+            colour = playing(owner, ("zones", name), "Z1")
+            if colour is not None:
+                zones.append((name, colour))
+
+        turn = self.turn(doc, data.get("turn"), colours, board)
+        ranking = tuple(Colour(c) for c in data.get("ranking", ()))
+        for i, c in enumerate(ranking):
+            playing(c.value, ("ranking", i))
+        state = State(
+            board=board,
+            catalogue=catalogue,
+            players=tuple(players),
+            tiles=tuple(sorted(tiles.items())),
+            stacks=stacks,
+            out=out,
+            zones=tuple(sorted(zones)),
+            turn=turn,
+            round=data.get("round", 1),
+            advanced=data.get("variant") == "advanced",
+            last_round=data.get("last_round", False),
+            ranking=ranking,
+        )
+        goal = None
+        if "goal" in data:
+            g = data["goal"]
+            player = Colour(g["player"]) if "player" in g else colours[turn.player]
+            goal = Goal(GoalKind(g.get("kind", "free")), player, g.get("count", 1), g.get("turns"))
+            for k in g:
+                self.sources.note(("goal", k), doc, ("goal", k))
+        return Scenario(state, goal, data.get("title", ""), data.get("description", ""))
+
+    def place(self, doc: Doc, path: YamlPath, text: str, board: Board) -> Place | None:
+        try:
+            spot = spot_of(text)
+        except (ValueError, NotationError) as exc:
+            self.fail(doc, path, str(exc), "M1")
+            return None
+        if spot.cell in board.green:
+            if spot.feature:
+                self.fail(doc, path, f"{spot.cell} is a green area; it has no features", "M1")
+            return green_place(spot.cell)
+        return tile_place(spot.cell, spot.feature)
+
+    def prisoners(self, doc: Doc, colour: Colour, entry: dict | None, board: Board) -> tuple[Place, ...]:
+        entry = entry or {}
+        base = ("prisoners", colour.value)
+        places: list[Place] = []
+        for i, text in enumerate(entry.get("at", [])):
+            place = self.place(doc, base + ("at", i), text, board)
+            if place is not None:
+                places.append(place)
+                self.sources.note(("prisoner", colour, place), doc, base + ("at", i))
+        places += [FREED] * entry.get("freed", 0) + [DEAD] * entry.get("dead", 0)
+        self.sources.note(("prisoners", colour), doc, base)
+        for k in ("island", "freed", "dead"):
+            if k in entry:
+                self.sources.note(("prisoners", colour, k), doc, base + (k,))
+        if "island" in entry:
+            island = entry["island"]
+            if island + len(places) != PRISONERS:
+                self.fail(doc, base, f"{colour} has {island + len(places)} prisoners; every player has {PRISONERS}", "S1")
+        else:
+            island = PRISONERS - len(places)
+            if island < 0:
+                self.fail(doc, base, f"{colour} has {len(places)} prisoners; every player has {PRISONERS}", "S1")
+                island = 0
+        return tuple(sorted(places + [ISLAND] * island))
+
+    def turn(self, doc: Doc, data: Any, colours: tuple[Colour, ...], board: Board) -> Turn:
+        if data is None:
+            return Turn()
+        if isinstance(data, str):
+            data = {"player": data}
+        player = 0
+        if "player" in data:
+            colour = Colour(data["player"])
+            if colour in colours:
+                player = colours.index(colour)
+            else:
+                self.fail(doc, ("turn", "player") if ("turn", "player") in doc.values else ("turn",),
+                          f"{colour} is not playing; players are {', '.join(map(str, colours))}", "S1")
+        moved = []
+        for key, steps in data.get("moved", {}).items():
+            place = ISLAND if key.strip() == "island" else self.place(doc, ("turn", "moved", key), key, board)
+            if place is None:
+                continue
+            for n in steps if isinstance(steps, list) else [steps]:
+                moved.append((place, n))
+            self.sources.note(("moved", place), doc, ("turn", "moved", key))
+        return Turn(
+            player=player,
+            phase=data.get("phase", 1),
+            moved=tuple(sorted(moved)),
+            tile_action=data.get("tile_action", False),
+            round_ends=data.get("round_ends", False),
+        )
+
+
+@cache
+def _bundled(kind: str, name: str) -> tuple[_Reader, Any]:
+    text = resources.files("sectionx").joinpath(f"data/{'boards' if kind == 'board' else 'tiles'}/{name}.yaml").read_text("utf-8")
+    doc = parse_yaml(text, f"<bundled {kind} {name}>")
+    problems = check_schema(doc, kind)
+    if problems:  # pragma: no cover - the bundled files are tested
+        raise LoadError(problems)
+    reader = _Reader(doc)
+    build = reader.board if kind == "board" else reader.catalogue
+    value = build(doc, (), doc.data, name)
+    if reader.diagnostics:  # pragma: no cover
+        raise LoadError(reader.diagnostics)
+    return reader, value
+
+
+def bundled_board(name: str) -> Board:
+    """A bundled board by name (``standard`` or ``compact``)."""
+    return _bundled("board", name)[1]
+
+
+def bundled_catalogue(name: str = "default") -> Catalogue:
+    """A bundled tile catalogue by name (``default``)."""
+    return _bundled("catalogue", name)[1]
+
+
+# ------------------------------------------------------------------ public loading
+
+
+def load_doc(doc: Doc, base: Path | None = None) -> Loaded:
+    """A scenario from an already parsed document; LoadError lists every problem of form."""
+    problems = check_schema(doc, "scenario")
+    if problems:
+        raise LoadError(problems)
+    reader = _Reader(doc)
+    scenario = reader.scenario(doc, base)
+    if reader.diagnostics or scenario is None:
+        raise LoadError(reader.diagnostics)
+    return Loaded(scenario, reader.sources)
+
+
+def load(path: str | Path) -> Loaded:
+    """Read a scenario file (state or puzzle).  Rule checks are :mod:`sectionx.rules`'s job."""
+    return load_doc(read_yaml(path), Path(path).parent)
+
+
+def loads(text: str, name: str = "<text>", base: Path | None = None) -> Loaded:
+    """Read a scenario from text."""
+    return load_doc(parse_yaml(text, name), base)
+
+
+def load_definition(path: str | Path, kind: str) -> tuple[Any, Sources]:
+    """Read a board (``kind="board"``) or tile catalogue (``"catalogue"``) file."""
+    doc = read_yaml(path)
+    problems = check_schema(doc, kind)
+    if problems:
+        raise LoadError(problems)
+    reader = _Reader(doc)
+    build = reader.board if kind == "board" else reader.catalogue
+    value = build(doc, (), doc.data, Path(path).stem)
+    if reader.diagnostics:
+        raise LoadError(reader.diagnostics)
+    return value, reader.sources
+
+
+def resolve_definition(ref: str, kind: str) -> tuple[Any, Sources]:
+    """A bundled board/catalogue by name, or one read from a file."""
+    bundled = BUNDLED_BOARDS if kind == "board" else BUNDLED_CATALOGUES
+    if ref in bundled:
+        reader, value = _bundled(kind, ref)
+        return value, reader.sources
+    return load_definition(ref, kind)
+
+
+# ------------------------------------------------------------------ writing
+
+
+def board_to_data(board: Board) -> dict | str:
+    if board.name in BUNDLED_BOARDS and bundled_board(board.name) == board:
+        return board.name
+    data: dict[str, Any] = {"name": board.name}
+    if board.radius is not None and board.cells == frozenset(hexagon(board.radius)):
+        data["radius"] = board.radius
+    else:
+        data["cells"] = [cell_text(c) for c in sorted(board.cells, key=lambda c: (c.r, c.q))]
+    data["island"] = [cell_text(c) for c in sorted(board.island, key=lambda c: (c.r, c.q))]
+    data["green"] = [cell_text(c) for c in sorted(board.green, key=lambda c: (c.r, c.q))]
+    data["zones"] = {z.name: [cell_text(c) for c in z.cells] for z in board.zones}
+    data["cell_blocks"] = {c.value: a for c, a in board.cell_blocks}
+    return data
+
+
+def catalogue_to_data(catalogue: Catalogue) -> dict | str:
+    if catalogue.name in BUNDLED_CATALOGUES and bundled_catalogue(catalogue.name) == catalogue:
+        return catalogue.name
+    return {
+        "name": catalogue.name,
+        "tiles": [{"id": t.id, "kind": t.kind, "features": [str(f) for f in t.features]} for t in catalogue.tiles],
+    }
+
+
+def _place_text(place: Place) -> str:
+    return str(place)
+
+
+def scenario_to_data(scenario: Scenario) -> dict:
+    """Plain data in the scenario format; :func:`load_doc` reads it back to an equal state."""
+    s = scenario.state
+    data: dict[str, Any] = {"format": 1}
+    if scenario.title:
+        data["title"] = scenario.title
+    if scenario.description:
+        data["description"] = scenario.description
+    data["players"] = [c.value for c in s.colours]
+    data["board"] = board_to_data(s.board)
+    data["catalogue"] = catalogue_to_data(s.catalogue)
+    data["variant"] = "advanced" if s.advanced else "standard"
+    data["round"] = s.round
+    t = s.turn
+    colour = s.colours[t.player].value if t.player < len(s.players) else s.colours[0].value
+    if t == Turn(player=t.player):
+        data["turn"] = colour
+    else:
+        turn: dict[str, Any] = {"player": colour, "phase": t.phase}
+        if t.moved:
+            moved: dict[str, list[int]] = {}
+            for place, n in t.moved:
+                moved.setdefault(_place_text(place), []).append(n)
+            turn["moved"] = {k: v[0] if len(v) == 1 else v for k, v in moved.items()}
+        if t.tile_action:
+            turn["tile_action"] = True
+        if t.round_ends:
+            turn["round_ends"] = True
+        data["turn"] = turn
+    if s.last_round:
+        data["last_round"] = True
+    if s.ranking:
+        data["ranking"] = [c.value for c in s.ranking]
+    if s.tiles:
+        data["tiles"] = {cell_text(c): str(p) for c, p in s.tiles}
+    hands = {p.colour.value: list(p.hand) for p in s.players if p.hand}
+    if hands:
+        data["hands"] = hands
+    data["stacks"] = [list(st) for st in s.stacks]
+    if s.out:
+        data["out"] = list(s.out)
+    prisoners = {}
+    for p in s.players:
+        if all(pl.kind is PlaceKind.ISLAND for pl in p.prisoners):
+            continue
+        entry: dict[str, Any] = {}
+        for kind in ("island", "freed", "dead"):
+            n = p.count(PlaceKind(kind))
+            if n:
+                entry[kind] = n
+        at = [_place_text(pl) for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)]
+        if at:
+            entry["at"] = at
+        if "island" not in entry:
+            entry["island"] = 0
+        prisoners[p.colour.value] = entry
+    if prisoners:
+        data["prisoners"] = prisoners
+    doors = {p.colour.value: [str(d) for d in p.doors] for p in s.players if p.doors}
+    if doors:
+        data["doors"] = doors
+    if s.zones:
+        data["zones"] = {name: c.value for name, c in s.zones}
+    keys = [p.colour.value for p in s.players if p.key]
+    if keys:
+        data["keys"] = keys
+    if scenario.goal is not None:
+        g = scenario.goal
+        goal: dict[str, Any] = {"kind": g.kind.value}
+        if g.player is not None:
+            goal["player"] = g.player.value
+        goal["count"] = g.count
+        if g.turns is not None:
+            goal["turns"] = g.turns
+        data["goal"] = goal
+    return data
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block mappings, flow lists of scalars, no aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _represent_dict(dumper: yaml.SafeDumper, data: dict) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+    flat = all(not isinstance(x, (dict, list)) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
+
+
+_Dumper.add_representer(dict, _represent_dict)
+_Dumper.add_representer(list, _represent_list)
+
+
+def dumps(scenario: Scenario, header: str = "") -> str:
+    """The scenario as YAML text (deterministic: same scenario, same bytes)."""
+    comment = f"# Section X {'puzzle' if scenario.is_puzzle else 'game state'}, written by sectionx {__version__}.\n"
+    comment += "# Check it with: sectionx validate FILE    Format: docs/format.md\n"
+    for line in header.splitlines():
+        comment += f"# {line}\n" if line else "#\n"
+    body = yaml.dump(
+        scenario_to_data(scenario),
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        width=100,
+    )
+    return comment + body
+
+
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write a file so that it is either complete or untouched (temp file + rename)."""
+    path = Path(path)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+__all__ = [
+    "COLOURS",
+    "Loaded",
+    "Sources",
+    "bundled_board",
+    "bundled_catalogue",
+    "dumps",
+    "load",
+    "load_doc",
+    "loads",
+    "load_definition",
+    "resolve_definition",
+    "scenario_to_data",
+    "write_atomic",
+]

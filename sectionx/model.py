@@ -1,0 +1,611 @@
+"""The Section X model: tiles, boards, prisoners, doors and the game state.
+
+Everything here is an immutable value with no I/O (architecture: ``model`` knows
+nothing of files or drawing).  States hash, so searches can keep tables of seen
+states.  The checks that a state obeys the rules live in :mod:`sectionx.rules`;
+reading and writing YAML lives in :mod:`sectionx.formats`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+from .hexgrid import SIDES, Cell, rotate_edge
+
+#: Prisoners per player (component list: 32 prisoners for 4 players).
+PRISONERS = 8
+#: Doors per player (D2).
+DOORS = 2
+#: Most tiles a player may hold (N1).
+HAND_LIMIT = 3
+#: Number of draw stacks (N1).
+STACKS = 3
+#: Tiles in the game (T3).
+TILE_COUNT = 54
+#: Freed prisoners needed to win: standard and advanced game (E4, V2).
+TARGET = 5
+TARGET_ADVANCED = 7
+#: Prisoners on green areas that end a round: 3, or 2 with two players (E1, V1).
+DISCOVERY = 3
+DISCOVERY_TWO_PLAYERS = 2
+
+
+class SectionXError(Exception):
+    """Base class of every error sectionx raises on purpose."""
+
+
+class NotationError(SectionXError, ValueError):
+    """A piece of short notation (tile, feature, place) could not be read."""
+
+
+#: What a problem is about, e.g. ("tile", Cell(2, -1)) or ("door", Colour.RED, spot).
+#: Readers map subjects back to the file, line and column they came from.
+Subject = tuple
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule: the ruling id (rulings.md / docs/rules.md), a sentence, and
+    the subject it concerns, so that a reader can point at the right line."""
+
+    rule: str
+    message: str
+    subject: Subject = ()
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+# --------------------------------------------------------------------------- colours
+
+
+class Colour(str, enum.Enum):
+    """Player colours (G4), each with a symbol so components work in greyscale."""
+
+    RED = "red"
+    BLUE = "blue"
+    YELLOW = "yellow"
+    PURPLE = "purple"
+
+    @property
+    def letter(self) -> str:
+        """One-letter code used in text pictures (R, B, Y, P)."""
+        return self.value[0].upper()
+
+    @property
+    def symbol(self) -> str:
+        """The shape printed on this colour's components (G4)."""
+        return _SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SYMBOLS = {
+    Colour.RED: "circle",
+    Colour.BLUE: "square",
+    Colour.YELLOW: "triangle",
+    Colour.PURPLE: "diamond",
+}
+
+#: Seat order used when a game is set up without naming colours.
+COLOURS = tuple(Colour)
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+class FeatureKind(str, enum.Enum):
+    """What a feature of a tile is (T1)."""
+
+    TUNNEL = "tunnel"
+    JUNCTION = "junction"
+    DEAD_END = "dead-end"
+    HIDEOUT = "hideout"
+
+    @property
+    def letter(self) -> str:
+        return _KIND_LETTERS[self]
+
+    @property
+    def capacity(self) -> int:
+        """Prisoners the feature holds at once (T2)."""
+        return 2 if self is FeatureKind.HIDEOUT else 1
+
+    @property
+    def takes_door(self) -> bool:
+        """Whether a door may stand on the feature (D2)."""
+        return self in (FeatureKind.TUNNEL, FeatureKind.DEAD_END)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_KIND_LETTERS = {
+    FeatureKind.TUNNEL: "t",
+    FeatureKind.JUNCTION: "j",
+    FeatureKind.DEAD_END: "d",
+    FeatureKind.HIDEOUT: "h",
+}
+_LETTER_KINDS = {v: k for k, v in _KIND_LETTERS.items()}
+
+#: Openings each kind may have (T1).
+OPENING_COUNTS = {
+    FeatureKind.TUNNEL: range(2, 3),
+    FeatureKind.JUNCTION: range(3, 7),
+    FeatureKind.DEAD_END: range(1, 2),
+    FeatureKind.HIDEOUT: range(1, 3),
+}
+
+_FEATURE_RE = re.compile(r"^([tjdh])([0-5]{1,6})$")
+
+
+@dataclass(frozen=True, order=True)
+class Feature:
+    """One feature of a tile: a set of openings (edges, tile frame) joined inside (T1).
+
+    Text form: the kind's letter followed by the opening digits, for example
+    ``t03`` (a straight tunnel), ``j024`` (a Y junction), ``d0`` (a dead end),
+    ``h0`` / ``h03`` (a dead-end or a through hideout).
+    """
+
+    kind: FeatureKind
+    openings: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Feature:
+        m = _FEATURE_RE.match(text.strip())
+        if not m:
+            raise NotationError(
+                f"{text!r} is not a feature; write a kind letter (t tunnel, j junction, "
+                "d dead end, h hideout) and the opening edges 0-5, for example t03"
+            )
+        digits = [int(c) for c in m.group(2)]
+        if len(set(digits)) != len(digits):
+            raise NotationError(f"feature {text!r} names an opening twice")
+        return cls(_LETTER_KINDS[m.group(1)], tuple(sorted(digits)))
+
+    @property
+    def capacity(self) -> int:
+        return self.kind.capacity
+
+    def rotated(self, steps: int) -> tuple[int, ...]:
+        """Openings after turning the tile ``steps`` × 60° clockwise (sorted)."""
+        return tuple(sorted(rotate_edge(e, steps) for e in self.openings))
+
+    def __str__(self) -> str:
+        return self.kind.letter + "".join(str(e) for e in self.openings)
+
+
+@dataclass(frozen=True)
+class TileType:
+    """A tile of the catalogue: id, descriptive kind name, features (T1)."""
+
+    id: str
+    kind: str
+    features: tuple[Feature, ...]
+
+    @cached_property
+    def _edge_maps(self) -> tuple[tuple[int | None, ...], ...]:
+        # For each rotation: edge -> index of the feature opening there (or None).
+        maps = []
+        for rot in range(SIDES):
+            edges: list[int | None] = [None] * SIDES
+            for i, f in enumerate(self.features):
+                for e in f.openings:
+                    edges[rotate_edge(e, rot)] = i
+            maps.append(tuple(edges))
+        return tuple(maps)
+
+    def feature_at(self, edge: int, rotation: int) -> int | None:
+        """Index of the feature that opens onto board edge ``edge`` at ``rotation``."""
+        return self._edge_maps[rotation % SIDES][edge]
+
+    def open_edges(self, rotation: int) -> frozenset[int]:
+        """Board edges where the tile has an opening at ``rotation``."""
+        return frozenset(e for e, f in enumerate(self._edge_maps[rotation % SIDES]) if f is not None)
+
+    @cached_property
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations 0–5 that look different (a straight tunnel has 3, a Y has 2)."""
+        seen: dict[tuple, int] = {}
+        for rot in range(SIDES):
+            key = tuple(sorted((f.kind.value, f.rotated(rot)) for f in self.features))
+            seen.setdefault(key, rot)
+        return tuple(sorted(seen.values()))
+
+    def has_hideout(self) -> bool:
+        return any(f.kind is FeatureKind.HIDEOUT for f in self.features)
+
+    @property
+    def notation(self) -> str:
+        return " ".join(str(f) for f in self.features)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The tile set (T3): usually the bundled 54-tile ``default``."""
+
+    name: str
+    tiles: tuple[TileType, ...]
+
+    @cached_property
+    def by_id(self) -> dict[str, TileType]:
+        return {t.id: t for t in self.tiles}
+
+    def __getitem__(self, tile_id: str) -> TileType:
+        return self.by_id[tile_id]
+
+    def __contains__(self, tile_id: object) -> bool:
+        return tile_id in self.by_id
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.tiles)
+
+    def kind_counts(self) -> Counter[str]:
+        return Counter(t.kind for t in self.tiles)
+
+    # Catalogues are compared by name and content; hashing every tile each time a
+    # state is hashed would be wasteful, so the hash uses the name only.
+    def __hash__(self) -> int:
+        return hash(("catalogue", self.name, len(self.tiles)))
+
+
+# --------------------------------------------------------------------------- board
+
+
+class Across(str, enum.Enum):
+    """What lies across one edge of a tile cell (P1, M2)."""
+
+    TILE_CELL = "tile-cell"
+    ISLAND = "island"
+    GREEN = "green"
+    RIM = "rim"
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A free zone: a name and the green cells that lead into it (G2)."""
+
+    name: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board as data (G2, G3).
+
+    ``cell_blocks`` maps each colour to the angle (degrees clockwise from east)
+    where its quarter of the island starts; it only matters for drawing and set-up,
+    because for movement the island is one place (G3).
+    """
+
+    name: str
+    cells: frozenset[Cell]
+    island: frozenset[Cell]
+    green: frozenset[Cell]
+    zones: tuple[Zone, ...]
+    cell_blocks: tuple[tuple[Colour, int], ...]
+    radius: int | None = None
+
+    @cached_property
+    def tile_cells(self) -> frozenset[Cell]:
+        """Cells that take tiles: everything but island and green (G2)."""
+        return self.cells - self.island - self.green
+
+    @cached_property
+    def zone_of_cell(self) -> dict[Cell, str]:
+        return {c: z.name for z in self.zones for c in z.cells}
+
+    @cached_property
+    def zone_by_name(self) -> dict[str, Zone]:
+        return {z.name: z for z in self.zones}
+
+    @cached_property
+    def green_distance(self) -> dict[Cell, int]:
+        """Distance of every cell to the nearest green cell (N3)."""
+        if not self.green:
+            return {c: 0 for c in self.cells}
+        return {c: min(c.distance(g) for g in self.green) for c in self.cells}
+
+    @cached_property
+    def _across(self) -> dict[Cell, tuple[Across, ...]]:
+        table = {}
+        for c in self.tile_cells:
+            row = []
+            for n in c.neighbours():
+                if n in self.island:
+                    row.append(Across.ISLAND)
+                elif n in self.green:
+                    row.append(Across.GREEN)
+                elif n in self.tile_cells:
+                    row.append(Across.TILE_CELL)
+                else:
+                    row.append(Across.RIM)
+            table[c] = tuple(row)
+        return table
+
+    def across(self, cell: Cell, edge: int) -> Across:
+        """What lies across ``edge`` of tile cell ``cell``."""
+        return self._across[cell][edge]
+
+    @cached_property
+    def sorted_tile_cells(self) -> tuple[Cell, ...]:
+        return tuple(sorted(self.tile_cells, key=lambda c: (c.r, c.q)))
+
+    def __hash__(self) -> int:
+        return hash(("board", self.name, len(self.cells)))
+
+
+# --------------------------------------------------------------------------- places
+
+
+class PlaceKind(str, enum.Enum):
+    """Where a prisoner can be (M1)."""
+
+    ISLAND = "island"
+    TILE = "tile"
+    GREEN = "green"
+    FREED = "freed"
+    DEAD = "dead"
+
+
+class Spot(NamedTuple):
+    """One feature of the tile lying on ``cell``."""
+
+    cell: Cell
+    feature: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.cell}" if self.feature == 0 else f"{self.cell}/{self.feature}"
+
+
+class Place(NamedTuple):
+    """A prisoner's place (M1): island, a feature of a tile, a green cell, freed or dead.
+
+    Text form: ``island``, ``freed``, ``dead``, ``q,r`` (feature 0 of the tile on
+    q,r, or the green area q,r) and ``q,r/N`` (feature N of that tile).
+    """
+
+    kind: PlaceKind
+    cell: Cell | None = None
+    feature: int = 0
+
+    @property
+    def spot(self) -> Spot:
+        assert self.cell is not None and self.kind is PlaceKind.TILE
+        return Spot(self.cell, self.feature)
+
+    @property
+    def in_play(self) -> bool:
+        """Neither freed nor dead; green prisoners count as freed (E4)."""
+        return self.kind in (PlaceKind.ISLAND, PlaceKind.TILE)
+
+    def __str__(self) -> str:
+        if self.kind is PlaceKind.TILE:
+            return str(Spot(self.cell, self.feature))  # type: ignore[arg-type]
+        if self.kind is PlaceKind.GREEN:
+            return str(self.cell)
+        return self.kind.value
+
+
+ISLAND = Place(PlaceKind.ISLAND)
+FREED = Place(PlaceKind.FREED)
+DEAD = Place(PlaceKind.DEAD)
+
+
+def tile_place(cell: Cell, feature: int = 0) -> Place:
+    return Place(PlaceKind.TILE, cell, feature)
+
+
+def green_place(cell: Cell) -> Place:
+    return Place(PlaceKind.GREEN, cell, 0)
+
+
+# --------------------------------------------------------------------------- state
+
+
+class Placed(NamedTuple):
+    """A tile lying on the board: which tile and how far it is turned clockwise."""
+
+    tile: str
+    rotation: int = 0
+
+    def __str__(self) -> str:
+        return self.tile if self.rotation == 0 else f"{self.tile}@{self.rotation}"
+
+
+_PLACED_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*(?:@\s*([0-5]))?\s*$")
+
+
+def parse_placed(text: str) -> Placed:
+    """Parse ``T05`` or ``T05@2`` (rotation 0–5, clockwise 60° steps)."""
+    m = _PLACED_RE.match(text)
+    if not m:
+        raise NotationError(
+            f"{text!r} is not a placed tile; write the tile id and an optional rotation "
+            "0-5, for example T05 or T05@2"
+        )
+    return Placed(m.group(1), int(m.group(2) or 0))
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's belongings (M1, D2, K1, N1).
+
+    ``prisoners`` always holds exactly eight places, sorted.  ``doors`` are the
+    player's doors on the board; the rest are in hand, except that a player holding
+    the master ``key`` has handed one door in (K1).
+    """
+
+    colour: Colour
+    prisoners: tuple[Place, ...]
+    hand: tuple[str, ...] = ()
+    doors: tuple[Spot, ...] = ()
+    key: bool = False
+
+    def count(self, kind: PlaceKind) -> int:
+        return sum(1 for p in self.prisoners if p.kind is kind)
+
+    @property
+    def doors_in_hand(self) -> int:
+        return DOORS - len(self.doors) - (1 if self.key else 0)
+
+    @property
+    def freed(self) -> int:
+        """Freed prisoners, counting those on green areas this round (E4)."""
+        return self.count(PlaceKind.FREED) + self.count(PlaceKind.GREEN)
+
+    @property
+    def available(self) -> int:
+        """Prisoners neither freed nor dead (E5)."""
+        return sum(1 for p in self.prisoners if p.in_play)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where in a turn the game stands (N1–N4, V2).
+
+    ``moved`` lists the prisoners that stepped this turn as (place now, steps
+    used) pairs so the budget of M3 can be checked mid-turn.  ``tile_action`` is
+    true once the phase-2 action is done (needed when V2 interleaves phases).
+    ``round_ends`` records that the last tile was taken this turn (E2).
+    """
+
+    player: int = 0
+    phase: int = 1
+    moved: tuple[tuple[Place, int], ...] = ()
+    tile_action: bool = False
+    round_ends: bool = False
+
+    @property
+    def steps(self) -> int:
+        return sum(n for _, n in self.moved)
+
+
+@dataclass(frozen=True)
+class State:
+    """A complete game position.  Immutable and hashable.
+
+    ``stacks`` lists the three draw stacks top first.  ``out`` holds tiles set
+    aside for a puzzle (a real game never has any).  ``zones`` maps claimed zone
+    names to owners (Z1).  ``ranking`` is empty while the game runs and lists the
+    players from first to last once it is over (E4, E5).
+    """
+
+    board: Board
+    catalogue: Catalogue
+    players: tuple[PlayerState, ...]
+    tiles: tuple[tuple[Cell, Placed], ...] = ()
+    stacks: tuple[tuple[str, ...], ...] = ((), (), ())
+    out: tuple[str, ...] = ()
+    zones: tuple[tuple[str, Colour], ...] = ()
+    turn: Turn = field(default_factory=Turn)
+    round: int = 1
+    advanced: bool = False
+    last_round: bool = False
+    ranking: tuple[Colour, ...] = ()
+
+    # -- derived, cached (cached_property writes straight into __dict__, which a
+    #    frozen dataclass allows; the fields themselves never change)
+
+    @cached_property
+    def tile_at(self) -> dict[Cell, Placed]:
+        return dict(self.tiles)
+
+    @cached_property
+    def zone_owner(self) -> dict[str, Colour]:
+        return dict(self.zones)
+
+    @cached_property
+    def player_by_colour(self) -> dict[Colour, PlayerState]:
+        return {p.colour: p for p in self.players}
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        return tuple(p.colour for p in self.players)
+
+    @property
+    def current(self) -> PlayerState:
+        return self.players[self.turn.player]
+
+    @property
+    def two_player(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def target(self) -> int:
+        """Freed prisoners that win (E4, V2)."""
+        return TARGET_ADVANCED if self.advanced else TARGET
+
+    @property
+    def discovery(self) -> int:
+        """Prisoners on green areas that end the round (E1, V1)."""
+        return DISCOVERY_TWO_PLAYERS if self.two_player else DISCOVERY
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.ranking)
+
+    def feature(self, spot: Spot) -> Feature:
+        placed = self.tile_at[spot.cell]
+        return self.catalogue[placed.tile].features[spot.feature]
+
+    def tile_type(self, cell: Cell) -> TileType:
+        return self.catalogue[self.tile_at[cell].tile]
+
+    def replace(self, **changes) -> State:
+        """A copy with ``changes`` (derived caches are not carried over)."""
+        return dataclasses.replace(self, **changes)
+
+
+# --------------------------------------------------------------------------- puzzles
+
+
+class GoalKind(str, enum.Enum):
+    """What a puzzle asks for."""
+
+    FREE = "free"  # bring `count` prisoners onto green areas
+    HIDE = "hide"  # every prisoner still in play in a hideout or on the island
+    KEY = "key"  # gain the master key (K1)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A puzzle's goal: the solver (a later issue) looks for the fewest turns.
+
+    ``turns`` bounds the number of the player's own turns (``None``: no bound).
+    In a puzzle the other players pass, so only ``player`` acts.
+    """
+
+    kind: GoalKind = GoalKind.FREE
+    player: Colour | None = None
+    count: int = 1
+    turns: int | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What a scenario file holds: a state, and a goal when it is a puzzle."""
+
+    state: State
+    goal: Goal | None = None
+    title: str = ""
+    description: str = ""
+
+    @property
+    def is_puzzle(self) -> bool:
+        return self.goal is not None

@@ -1,0 +1,380 @@
+"""Reading YAML with positions, and checking it against the published JSON Schema.
+
+Every value read keeps the line and column it came from, so that every error,
+structural or about the rules, can be reported as ``FILE:LINE:COLUMN: message
+(rule)``.  Only safe YAML is read: no tags beyond the plain types, no aliases,
+no merge keys, no duplicate keys, nothing larger than :data:`MAX_BYTES` or nested
+deeper than :data:`MAX_DEPTH`.  Any of these gives a :class:`LoadError`, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .model import SectionXError
+
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 40
+#: Rule id used for problems of form rather than of the game's rules.
+FORMAT = "format"
+
+YamlPath = tuple[Any, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One problem, located: ``FILE:LINE:COLUMN: message (rule)``.
+
+    ``line`` 0 means the problem concerns the file as a whole.
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    rule: str = FORMAT
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {self.message} ({self.rule})"
+
+
+class LoadError(SectionXError):
+    """A file could not be read or is not valid; holds every problem found."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = sorted(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+@dataclass
+class Doc:
+    """Plain data read from a YAML file, with the position of every value and key."""
+
+    file: str
+    data: Any
+    values: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[YamlPath, tuple[int, int]] = field(default_factory=dict)
+
+    def position(self, path: YamlPath, *, key: bool = False) -> tuple[int, int]:
+        """Line and column of ``path`` (its key when ``key``), else of its nearest ancestor."""
+        path = tuple(path)
+        if key and path in self.keys:
+            return self.keys[path]
+        while path:
+            if path in self.values:
+                return self.values[path]
+            if path in self.keys:
+                return self.keys[path]
+            path = path[:-1]
+        return self.values.get((), (1, 1))
+
+    def diag(self, path: YamlPath, message: str, rule: str = FORMAT, *, key: bool = False) -> Diagnostic:
+        line, col = self.position(path, key=key)
+        return Diagnostic(self.file, line, col, message, rule)
+
+
+# ------------------------------------------------------------------------ reading
+
+
+def read_text(path: str | Path) -> tuple[str, str]:
+    """The text of ``path`` and the name to report it by; LoadError if unreadable."""
+    name = str(path)
+    p = Path(path)
+
+    def fail(message: str) -> LoadError:
+        return LoadError([Diagnostic(name, 0, 0, message)])
+
+    try:
+        if not p.exists():
+            raise fail("no such file")
+        if p.is_dir():
+            raise fail("is a directory, not a YAML file")
+        if p.stat().st_size > MAX_BYTES:
+            raise fail(f"is larger than {MAX_BYTES // 1024} KiB; scenario files are small")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise fail(f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig"), name
+    except UnicodeDecodeError as exc:
+        raise fail(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_yaml(text: str, name: str) -> Doc:
+    """Parse one YAML document into plain data with positions."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise LoadError([Diagnostic(name, 0, 0, f"is larger than {MAX_BYTES // 1024} KiB")])
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise LoadError([Diagnostic(name, line, col, f"not valid YAML: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise LoadError([Diagnostic(name, 0, 0, f"not valid YAML: {exc}")]) from None
+    except RecursionError:
+        raise LoadError([Diagnostic(name, 0, 0, f"nests deeper than {MAX_DEPTH} levels")]) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        raise LoadError([Diagnostic(name, 0, 0, "is empty; expected a YAML mapping")])
+    builder = _Builder(name)
+    data = builder.build(node, (), 0)
+    if builder.problems:
+        raise LoadError(builder.problems)
+    return Doc(name, data, builder.values, builder.keys)
+
+
+def read_yaml(path: str | Path) -> Doc:
+    """Read and parse a YAML file (see :func:`parse_yaml`)."""
+    text, name = read_text(path)
+    return parse_yaml(text, name)
+
+
+_STD_TAGS = {
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording positions."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.values: dict[YamlPath, tuple[int, int]] = {}
+        self.keys: dict[YamlPath, tuple[int, int]] = {}
+        self.problems: list[Diagnostic] = []
+        self.seen: set[int] = set()
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def problem(self, node: Node, message: str) -> None:
+        m = node.start_mark
+        self.problems.append(Diagnostic(self.name, m.line + 1, m.column + 1, message))
+
+    def build(self, node: Node, path: YamlPath, depth: int) -> Any:
+        self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if id(node) in self.seen:
+            # The composer hands back the anchored node for every alias: refuse
+            # them all, which also defuses "billion laughs" size bombs.
+            self.problem(node, "uses a YAML alias (*name); aliases and anchors are not allowed")
+            return None
+        self.seen.add(id(node))
+        if depth > MAX_DEPTH:
+            self.problem(node, f"nests deeper than {MAX_DEPTH} levels")
+            return None
+        if node.tag not in _STD_TAGS:
+            self.problem(node, f"uses the YAML tag {node.tag}; only plain values are allowed")
+            return None
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        assert isinstance(node, MappingNode)
+        result: dict[str, Any] = {}
+        first: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode) or key_node.tag not in _STD_TAGS:
+                self.problem(key_node, "keys must be plain text")
+                continue
+            if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
+                self.problem(key_node, "merge keys (<<) are not allowed")
+                continue
+            # Keys are always text in sectionx files: keep exactly what was
+            # written (so "1,-2" or "NO" stay as typed).
+            key = key_node.value
+            if key in first:
+                self.problem(key_node, f"duplicate key {key!r} (first at line {first[key]})")
+                continue
+            first[key] = key_node.start_mark.line + 1
+            self.keys[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result
+
+    def scalar(self, node: ScalarNode) -> Any:
+        try:
+            value = self.constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError) as exc:
+            reason = "number too large" if "digits" in str(exc) else "cannot be read"
+            self.problem(node, f"value {node.value[:20]!r}: {reason}")
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self.problem(node, f"value {node.value[:20]!r} is not a finite number")
+            return None
+        return value
+
+
+# ------------------------------------------------------------------------ schema
+
+
+@cache
+def schema() -> dict:
+    """The published JSON Schema (``sectionx/data/schema/sectionx.schema.json``)."""
+    text = resources.files("sectionx").joinpath("data/schema/sectionx.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def _validator(definition: str) -> jsonschema.protocols.Validator:
+    root = dict(schema())
+    root["$ref"] = f"#/$defs/{definition}"
+    cls = jsonschema.validators.validator_for(root)
+    return cls(root)
+
+
+def check_schema(doc: Doc, definition: str = "scenario") -> list[Diagnostic]:
+    """Every place where ``doc`` breaks the schema's ``definition``."""
+    out: list[Diagnostic] = []
+    for error in _validator(definition).iter_errors(doc.data):
+        out.extend(_translate(doc, error))
+    return sorted(set(out))
+
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "array": "a list",
+    "object": "a mapping (key: value lines)",
+    "boolean": "true or false",
+    "null": "empty",
+}
+
+
+def describe_path(path: YamlPath) -> str:
+    """``prisoners.red.at[2]`` style name of a place in a document."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif isinstance(part, str) and part.replace("_", "").isalnum():
+            text += f".{part}" if text else part
+        else:
+            text += f"[{part!r}]"
+    return text or "the file"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
+    path = tuple(error.absolute_path)
+    where = describe_path(path)
+    v = error.validator
+    s = error.schema if isinstance(error.schema, dict) else {}
+    inst = error.instance
+
+    if "propertyNames" in error.relative_schema_path:
+        # The instance is the offending key itself.
+        hint = s.get("x-hint") or "not an allowed key here"
+        if v == "enum":
+            hint = "expected one of: " + ", ".join(map(str, s["enum"]))
+        return [doc.diag(path + (inst,), f"{where}: key {inst!r} is not valid; {hint}", key=True)]
+    if v == "additionalProperties" and isinstance(inst, dict):
+        allowed = list(s.get("properties", {}))
+        out = []
+        for key in inst:
+            if key not in allowed:
+                expected = f"; expected one of: {', '.join(allowed)}" if allowed else ""
+                out.append(doc.diag(path + (key,), f"unknown key {key!r} in {where}{expected}", key=True))
+        return out
+    if v in ("anyOf", "oneOf"):
+        return _translate_choice(doc, error, path, where)
+    if v == "required":
+        missing = [k for k in error.validator_value if k not in inst]
+        return [doc.diag(path, f"{where}: missing key {k!r}") for k in missing]
+    if v == "type":
+        wanted = error.validator_value
+        wanted = [wanted] if isinstance(wanted, str) else wanted
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
+        return [doc.diag(path, f"{where} must be {words}, not {_shown(inst)}")]
+    if v == "enum":
+        choices = ", ".join(map(str, error.validator_value))
+        return [doc.diag(path, f"{where} is {_shown(inst)}; expected one of: {choices}")]
+    if v == "const":
+        return [doc.diag(path, f"{where} must be {error.validator_value!r}")]
+    if v == "pattern":
+        hint = s.get("x-hint") or f"it must match {error.validator_value}"
+        return [doc.diag(path, f"{where}: {_shown(inst)} is not valid; {hint}")]
+    if v in ("minimum", "maximum"):
+        word = "at least" if v == "minimum" else "at most"
+        return [doc.diag(path, f"{where} must be {word} {error.validator_value}, not {_shown(inst)}")]
+    if v in ("minItems", "maxItems"):
+        word = "at least" if v == "minItems" else "at most"
+        return [doc.diag(path, f"{where} must hold {word} {error.validator_value} items, not {len(inst)}")]
+    if v == "maxProperties":
+        return [doc.diag(path, f"{where} holds more than {error.validator_value} entries")]
+    if v == "maxLength":
+        return [doc.diag(path, f"{where} is longer than {error.validator_value} characters")]
+    if v == "uniqueItems":
+        return [doc.diag(path, f"{where} names the same item twice")]
+    return [doc.diag(path, f"{where}: {error.message}")]
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null" if value is None else type(value).__name__
+
+
+def _branch_type(schema_: dict) -> str | None:
+    """The JSON type a branch of anyOf wants, following one $ref."""
+    if "$ref" in schema_:
+        name = schema_["$ref"].rsplit("/", 1)[-1]
+        schema_ = schema()["$defs"].get(name, {})
+    if "enum" in schema_ or "const" in schema_:
+        return "string"
+    t = schema_.get("type")
+    return t if isinstance(t, str) else None
+
+
+def _translate_choice(doc: Doc, error, path: YamlPath, where: str) -> list[Diagnostic]:
+    # Report the errors of the branch whose type fits what was written; if no
+    # branch fits, say what the choices are.
+    kind = _json_type(error.instance)
+    branches = error.validator_value
+    for index, branch in enumerate(branches):
+        if _branch_type(branch) == kind or (kind == "integer" and _branch_type(branch) == "number"):
+            sub = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index]
+            if sub and not (kind == "string" and error.schema.get("x-hint")):
+                out: list[Diagnostic] = []
+                for e in sub:
+                    out.extend(_translate(doc, e))
+                return out
+    hint = error.schema.get("x-hint") if isinstance(error.schema, dict) else None
+    if hint:
+        return [doc.diag(path, f"{where}: {_shown(error.instance)} is not valid; {hint}")]
+    words = " or ".join(_TYPE_WORDS.get(_branch_type(b) or "", "something else") for b in branches)
+    return [doc.diag(path, f"{where} must be {words}, not {_shown(error.instance)}")]
