@@ -1,0 +1,213 @@
+"""Every command through typer's CliRunner: output, exit codes, determinism."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from sectionx import __version__, formats, rules
+from sectionx.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def test_help_on_every_command_has_an_example():
+    result = run("--help")
+    assert result.exit_code == 0
+    commands = ["validate", "show", "new", "schema"]
+    for name in commands:
+        assert name in result.output
+        sub = run(name, "--help")
+        assert sub.exit_code == 0, name
+        assert "Example:" in sub.output, name
+
+
+def test_version():
+    assert run("--version").output.strip() == f"sectionx {__version__}"
+
+
+def test_python_dash_m_works():
+    out = subprocess.run([sys.executable, "-m", "sectionx", "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == f"sectionx {__version__}"
+
+
+# ------------------------------------------------------------------ validate
+
+
+def test_validate_bundled_boards_and_tiles_are_consistent():
+    result = run("validate", "--bundled")
+    assert result.exit_code == 0, result.output
+    assert "board standard: 91 cells, 7 island, 6 green in 6 zones, 78 tile cells" in result.output
+    assert "board compact: 61 cells, 7 island, 6 green in 6 zones, 48 tile cells" in result.output
+    assert "tile set default: 54 tiles" in result.output
+
+
+def test_validate_data_files_by_path():
+    data = ROOT / "sectionx" / "data"
+    files = [data / "boards" / "standard.yaml", data / "boards" / "compact.yaml", data / "tiles" / "default.yaml"]
+    result = run("validate", *map(str, files))
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": ok,") == 3
+
+
+@pytest.mark.skipif(not SCENARIOS, reason="no scenarios yet")
+def test_validate_every_bundled_scenario():
+    result = run("validate", *map(str, SCENARIOS))
+    assert result.exit_code == 0, result.output
+
+
+def test_validate_reports_every_problem_and_exits_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [red, blue]\ntiles:\n  0,0: T01\n  9,9: T02\nhands: {red: [T03, T04, T05, T06]}\n")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith(str(bad))]
+    assert f"{bad}:3:3: tile T01 lies on island cell 0,0; no tile may lie on the island (P1)" in lines
+    assert any(line.startswith(f"{bad}:4:3:") and line.endswith("(G2)") for line in lines)
+    assert any(line.startswith(f"{bad}:5:14:") and line.endswith("(N1)") for line in lines)
+
+
+def test_validate_json_output(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("players: [red, blue]\n")
+    result = run("validate", "--format", "json", str(good))
+    assert result.exit_code == 0
+    report = json.loads(result.output)
+    assert report[0]["ok"] and report[0]["kind"] == "state"
+
+
+def test_validate_mixes_good_and_bad_files(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("players: [red, blue]\n")
+    missing = tmp_path / "missing.yaml"
+    result = run("validate", str(good), str(missing))
+    assert result.exit_code == 1
+    assert f"{missing}: no such file (format)" in result.output
+    assert f"{good}: ok" in result.output
+
+
+def test_validate_needs_something_to_check():
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 2
+    assert "name at least one file" in result.output
+
+
+# ------------------------------------------------------------------ show
+
+
+def test_show_draws_board_and_legend(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(
+        "title: Example\nplayers: [red, blue]\ntiles: {'2,-1': T01, '3,-1': T02}\n"
+        "prisoners: {blue: {at: ['2,-1']}}\ndoors: {red: ['3,-1']}\n"
+    )
+    result = run("show", str(f))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Example\n=======" in out
+    assert "- T01 - - T02 -" in out  # two straight tunnels joined east-west
+    assert "2,-1  T01" in out and "[blue prisoner]" in out and "[red door]" in out
+    assert "=NE=" in out and ":::" in out
+
+
+def test_show_lists_rule_problems_and_exits_1(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("players: [red, blue]\ntiles: {'2,-1': T01, '3,-1': T16@1}\n")
+    result = runner.invoke(app, ["show", str(f)])
+    assert result.exit_code == 1
+    assert "T01" in result.stdout
+    assert "(P1)" in result.stderr
+
+
+@pytest.mark.skipif(not SCENARIOS, reason="no scenarios yet")
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_show_every_scenario(path):
+    result = run("show", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Players:" in result.output
+
+
+# ------------------------------------------------------------------ new
+
+
+def test_new_same_seed_same_bytes(tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    assert run("new", "--players", "4", "--seed", "7", "-o", str(a)).exit_code == 0
+    assert run("new", "--players", "4", "--seed", "7", "-o", str(b)).exit_code == 0
+    assert a.read_bytes() == b.read_bytes()
+    c = tmp_path / "c.yaml"
+    run("new", "--players", "4", "--seed", "8", "-o", str(c))
+    assert c.read_bytes() != a.read_bytes()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_new_writes_a_valid_setup(players, tmp_path):
+    out = tmp_path / "g.yaml"
+    result = run("new", "--players", str(players), "--seed", "1", "-o", str(out))
+    assert result.exit_code == 0
+    loaded = formats.load(out)
+    state = loaded.state
+    assert rules.check_scenario(loaded.scenario) == []
+    assert len(state.players) == players
+    assert state.board.name == ("compact" if players == 2 else "standard")  # V1
+    # S2: all prisoners on the island, doors in hand, 54 tiles in three stacks.
+    assert all(p.count(p.prisoners[0].kind) == 8 and p.prisoners[0].kind.value == "island" for p in state.players)
+    assert all(p.doors_in_hand == 2 for p in state.players)
+    assert sorted(len(s) for s in state.stacks) == [18, 18, 18]
+    assert sorted(t for s in state.stacks for t in s) == sorted(state.catalogue.ids)
+    assert "--seed 1" in out.read_text()
+
+
+def test_new_without_seed_records_the_seed_it_drew():
+    result = run("new", "--players", "3")
+    assert result.exit_code == 0
+    header = [line for line in result.output.splitlines() if "Made with:" in line][0]
+    seed = header.split("--seed ")[1].split()[0]
+    again = run("new", "--players", "3", "--seed", seed)
+    assert again.output == result.output
+
+
+def test_new_variant_colours_and_board():
+    result = run("new", "--players", "2", "--variant", "advanced", "--colours", "purple,yellow", "--board", "standard", "--seed", "3")
+    data = yaml.safe_load(result.output)
+    assert data["players"] == ["purple", "yellow"] and data["variant"] == "advanced" and data["board"] == "standard"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "5"], "less than or equal to 4"),
+        (["--variant", "fast"], "--variant must be standard or advanced"),
+        (["--colours", "red,green", "--players", "2"], "--colours takes red, blue, yellow, purple"),
+        (["--colours", "red,red", "--players", "2"], "different colours"),
+        (["--board", "nowhere.yaml"], "nowhere.yaml: no such file"),
+    ],
+)
+def test_new_refuses_bad_options(args, message):
+    result = runner.invoke(app, ["new", *args])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ schema
+
+
+def test_schema_command_prints_the_published_schema(tmp_path):
+    result = run("schema")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["$defs"]["scenario"]["required"] == ["players"]
+    out = tmp_path / "s.json"
+    run("schema", "-o", str(out))
+    assert json.loads(out.read_text()) == data
