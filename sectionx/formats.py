@@ -179,6 +179,8 @@ class _Reader:
         )
 
     def _cells(self, doc: Doc, path: YamlPath, data: dict, key: str) -> frozenset[Cell]:
+        if key in data:
+            self.sources.note((f"board-{key}",), doc, path + (key,))
         cells = []
         for i, c in enumerate(data.get(key, [])):
             cell = cell_of(c)
@@ -240,6 +242,9 @@ class _Reader:
             self.sources.note(("player", c), doc, ("players", i))
         for key in data:
             self.sources.note((key,), doc, (key,))
+        if "unused" in data:  # problems with the tiles set aside or dealt point here
+            self.sources.note(("out",), doc, ("unused",))
+            self.sources.note(("stacks",), doc, ("unused",))
         default_board = "compact" if len(colours) == 2 else "standard"
         board = self.resolve(doc, ("board",), data.get("board", default_board), "board", base)
         catalogue = self.resolve(doc, ("catalogue",), data.get("catalogue", "default"), "catalogue", base)
@@ -310,8 +315,10 @@ class _Reader:
                 except (ValueError, NotationError) as exc:
                     self.fail(doc, ("doors", colour.value, i), str(exc))
                     continue
+                # A repeated door gets its own subject, so D5 points at the repeat.
+                self.sources.note(("door", colour, spot) + ((doors.count(spot),) if spot in doors else ()),
+                                  doc, ("doors", colour.value, i))
                 doors.append(spot)
-                self.sources.note(("door", colour, spot), doc, ("doors", colour.value, i))
             key = colour.value in data.get("keys", [])
             players.append(
                 PlayerState(colour, prisoners, hands.get(colour, ()), tuple(sorted(doors)), key)
@@ -352,6 +359,7 @@ class _Reader:
             advanced=data.get("variant") == "advanced",
             last_round=data.get("last_round", False),
             ranking=ranking,
+            seed=data.get("seed", 0),
         )
         goal = None
         if "goal" in data:
@@ -425,6 +433,7 @@ class _Reader:
             phase=data.get("phase", 1),
             moved=tuple(sorted(moved)),
             tile_action=data.get("tile_action", False),
+            door_action=data.get("door_action", False),
             round_ends=data.get("round_ends", False),
         )
 
@@ -559,6 +568,8 @@ def scenario_to_data(scenario: Scenario) -> dict:
             turn["moved"] = {k: v[0] if len(v) == 1 else v for k, v in moved.items()}
         if t.tile_action:
             turn["tile_action"] = True
+        if t.door_action:
+            turn["door_action"] = True
         if t.round_ends:
             turn["round_ends"] = True
         data["turn"] = turn
@@ -566,6 +577,8 @@ def scenario_to_data(scenario: Scenario) -> dict:
         data["last_round"] = True
     if s.ranking:
         data["ranking"] = [c.value for c in s.ranking]
+    if s.seed:
+        data["seed"] = s.seed
     if s.tiles:
         data["tiles"] = {cell_text(c): str(p) for c, p in s.tiles}
     hands = {p.colour.value: list(p.hand) for p in s.players if p.hand}
@@ -648,10 +661,18 @@ def dumps(scenario: Scenario, header: str = "") -> str:
 
 
 def write_atomic(path: str | Path, text: str | bytes) -> None:
-    """Write a file so that it is either complete or untouched (temp file + rename)."""
+    """Write a file so that it is either complete or untouched (temp file + rename).
+
+    Errors name ``path``, never the temporary file.
+    """
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    if path.is_dir():
+        raise IsADirectoryError(21, "is a directory", str(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    except OSError as exc:
+        raise type(exc)(exc.errno, f"cannot write there ({exc.strerror})", str(path)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

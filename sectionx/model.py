@@ -220,6 +220,36 @@ class TileType:
             seen.setdefault(key, rot)
         return tuple(sorted(seen.values()))
 
+    @cached_property
+    def _rotation_classes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # For each rotation, the smallest rotation giving the same result: by look
+        # (an empty tile) and by feature (a tile carrying doors or prisoners, whose
+        # features must stay where they are).
+        by_look, by_feature = [], []
+        for rot in range(SIDES):
+            look = sorted((f.kind.value, f.rotated(rot)) for f in self.features)
+            feat = [f.rotated(rot) for f in self.features]
+            by_look.append(min(r for r in range(SIDES) if sorted((f.kind.value, f.rotated(r)) for f in self.features) == look))
+            by_feature.append(min(r for r in range(SIDES) if [f.rotated(r) for f in self.features] == feat))
+        return tuple(by_look), tuple(by_feature)
+
+    def canonical_rotation(self, rotation: int, occupied: bool = False) -> int:
+        """The smallest rotation that gives the same tile on the board.
+
+        An empty straight tunnel at rotation 4 is the same as at rotation 1; with a
+        door or prisoner on it, a two-tunnel tile turned half round is not.
+        """
+        return self._rotation_classes[1 if occupied else 0][rotation % SIDES]
+
+    def rotation_choices(self, occupied: bool = False) -> tuple[int, ...]:
+        """One rotation per different result (see :meth:`canonical_rotation`)."""
+        return tuple(sorted(set(self._rotation_classes[1 if occupied else 0])))
+
+    @cached_property
+    def open_masks(self) -> tuple[int, ...]:
+        """Bit ``e`` set where the tile opens onto edge ``e``, for each rotation."""
+        return tuple(sum(1 << e for e in self.open_edges(rot)) for rot in range(SIDES))
+
     def has_hideout(self) -> bool:
         return any(f.kind is FeatureKind.HIDEOUT for f in self.features)
 
@@ -479,13 +509,16 @@ class Turn:
     ``moved`` lists the prisoners that stepped this turn as (place now, steps
     used) pairs so the budget of M3 can be checked mid-turn.  ``tile_action`` is
     true once the phase-2 action is done (needed when V2 interleaves phases).
-    ``round_ends`` records that the last tile was taken this turn (E2).
+    ``door_action`` is true once a door was placed or moved (N4; in the advanced
+    game the tile action may still follow, V2).  ``round_ends`` records that the
+    last tile was taken this turn (E2).
     """
 
     player: int = 0
     phase: int = 1
     moved: tuple[tuple[Place, int], ...] = ()
     tile_action: bool = False
+    door_action: bool = False
     round_ends: bool = False
 
     @property
@@ -500,7 +533,9 @@ class State:
     ``stacks`` lists the three draw stacks top first.  ``out`` holds tiles set
     aside for a puzzle (a real game never has any).  ``zones`` maps claimed zone
     names to owners (Z1).  ``ranking`` is empty while the game runs and lists the
-    players from first to last once it is over (E4, E5).
+    players from first to last once it is over (E4, E5).  ``seed`` drives the
+    reshuffle of the stacks when a round ends (E3), so that applying the same
+    actions to the same state always gives the same game.
     """
 
     board: Board
@@ -515,6 +550,7 @@ class State:
     advanced: bool = False
     last_round: bool = False
     ranking: tuple[Colour, ...] = ()
+    seed: int = 0
 
     # -- derived, cached (cached_property writes straight into __dict__, which a
     #    frozen dataclass allows; the fields themselves never change)

@@ -146,7 +146,7 @@ def check_board(board: Board) -> list[Problem]:
     for c in sorted(board.island & board.green):
         out.append(Problem("G2", f"cell {c} cannot be both island and green", ("board-green", c)))
     if not _connected(board.island):
-        out.append(Problem("G3", "the island cells must form one connected area: for movement the island is one place", ("board",)))
+        out.append(Problem("G3", "the island cells must form one connected area: for movement the island is one place", ("board-island",)))
     if not board.tile_cells:
         out.append(Problem("G2", "the board has no cells left for tiles", ("board",)))
     seen: dict[Cell, str] = {}
@@ -247,6 +247,8 @@ def _spot_problem(state: State, spot: Spot, what: str) -> str | None:
     if placed is None:
         if spot.cell in state.board.island:
             return f"{what} {spot.cell} is an island cell, not a tile"
+        if spot.cell not in state.board.cells:
+            return f"{what} {spot.cell}: that cell is not on the {state.board.name} board"
         return f"{what} {spot.cell}: there is no tile on that cell"
     if placed.tile not in state.catalogue:
         return None  # reported as an unknown tile already
@@ -259,6 +261,11 @@ def _spot_problem(state: State, spot: Spot, what: str) -> str | None:
 def check_state(state: State, *, puzzle: bool = False) -> list[Problem]:
     """Every rule a position breaks, each with its ruling id (see module docstring)."""
     out: list[Problem] = []
+    for p in state.players:
+        if len(p.prisoners) != PRISONERS:
+            out.append(Problem("S1", f"{p.colour} has {len(p.prisoners)} prisoners; every player has {PRISONERS}", ("prisoners", p.colour)))
+    if len(set(state.colours)) != len(state.colours) or not 2 <= len(state.players) <= 4:
+        out.append(Problem("S1", "a game has 2 to 4 players of different colours", ("players",)))
     out += _check_tiles(state, puzzle)
     out += _check_matching(state)
     out += _check_prisoners(state)
@@ -348,16 +355,16 @@ def _check_prisoners(state: State) -> list[Problem]:
                 why = _spot_problem(state, place.spot, f"{p.colour} prisoner on")
                 if why:
                     out.append(Problem("M1", why, subject))
-                else:
+                elif state.tile_at[place.cell].tile in state.catalogue:  # unknown tiles: T3 says so
                     load[place.spot] += 1
             elif place.kind is PlaceKind.GREEN:
                 zone = state.board.zone_of_cell.get(place.cell)
-                if zone is not None and owner.get(zone) != p.colour:
-                    held = f"{owner[zone]} owns it" if zone in owner else "nobody owns it"
-                    out.append(
-                        Problem("Z1", f"{p.colour} prisoner on green cell {place.cell} of zone {zone}, but {held}; "
-                                "the first prisoner to enter a zone claims it", subject)
-                    )
+                if zone is not None and zone in owner and owner[zone] != p.colour:
+                    out.append(Problem("Z2", f"{p.colour} prisoner on green cell {place.cell} of zone {zone}, which "
+                                       f"{owner[zone]} owns; no other player's prisoner may enter it", subject))
+                elif zone is not None and zone not in owner:
+                    out.append(Problem("Z1", f"{p.colour} prisoner on green cell {place.cell} of zone {zone}, but nobody "
+                                       "owns it; the first prisoner to enter a zone claims it: add it to zones", subject))
     for spot, n in sorted(load.items()):
         feature = state.feature(spot)
         if n > feature.capacity:
@@ -389,7 +396,8 @@ def _check_doors(state: State) -> list[Problem]:
                 out.append(Problem("D2", f"{p.colour} door on the {kind} at {spot}; doors stand only on tunnels and dead ends", subject))
                 continue
             if spot in holders:
-                out.append(Problem("D5", f"{p.colour} door on {spot}, where {holders[spot]} already has a door; a feature holds one door", subject))
+                repeat = subject + (1,) if holders[spot] == p.colour else subject
+                out.append(Problem("D5", f"{p.colour} door on {spot}, where {holders[spot]} already has a door; a feature holds one door", repeat))
                 continue
             holders[spot] = p.colour
             good.append((p.colour, spot))
@@ -478,6 +486,10 @@ def _check_turn(state: State) -> list[Problem]:
     if t.moved and t.phase < 3 and not (state.advanced and t.phase == 2):
         out.append(Problem("N4", f"prisoners moved in phase {t.phase}; they move in phase 3"
                            + (" (or phase 2 in the advanced game, V2)" if not state.advanced else ""), ("turn",)))
+    if t.door_action and t.phase < 2:
+        out.append(Problem("N4", "door_action is set in phase 1; doors belong to phase 3", ("turn",)))
+    elif t.door_action and not state.advanced and not state.finished:
+        out.append(Problem("N4", "in the standard game a door action ends the turn; door_action cannot be set", ("turn",)))
     if t.tile_action and t.phase < 2:
         out.append(Problem("N2", "tile_action is set in phase 1; the tile action is phase 2", ("turn",)))
     if t.steps > STEP_BUDGET:
@@ -530,16 +542,32 @@ def check_goal(state: State, goal: Goal) -> list[Problem]:
         return [Problem("Q1", f"the goal is for {goal.player}, who is not playing", ("goal", "player"))]
     if goal.kind is GoalKind.FREE:
         green = player.count(PlaceKind.GREEN)
-        if goal.count <= green:
+        if goal.count > state.discovery:
+            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but the round ends "
+                               f"at {state.discovery} (E1)", ("goal", "count")))
+        elif goal.count <= green:
             out.append(Problem("Q1", f"{player.colour} already has {green} prisoner(s) on green areas; the goal is met", ("goal", "count")))
         elif goal.count > green + player.available:
             out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {player.colour} has only "
                                f"{green + player.available} that could get there", ("goal", "count")))
-    elif goal.kind is GoalKind.HIDE and not player.available:
-        out.append(Problem("Q1", f"{player.colour} has no prisoner in play to hide", ("goal", "kind")))
-    elif goal.kind is GoalKind.KEY and player.key:
-        out.append(Problem("Q1", f"{player.colour} already holds the master key", ("goal", "kind")))
+    elif goal.kind is GoalKind.HIDE:
+        if not player.available:
+            out.append(Problem("Q1", f"{player.colour} has no prisoner in play to hide", ("goal", "kind")))
+        elif hidden(state, player):
+            out.append(Problem("Q1", f"every {player.colour} prisoner in play is already in a hideout or on the island; "
+                               "the goal is met", ("goal", "kind")))
+    elif goal.kind is GoalKind.KEY:
+        if player.key:
+            out.append(Problem("Q1", f"{player.colour} already holds the master key", ("goal", "kind")))
+        elif not player.available:
+            out.append(Problem("Q1", f"{player.colour} has no prisoner in play, so can never hold the key (K3)", ("goal", "kind")))
     return out
+
+
+def hidden(state: State, player: PlayerState) -> bool:
+    """Whether every prisoner of ``player`` still in play is on the island or in a hideout."""
+    return all(p.kind is PlaceKind.ISLAND or (p.kind is PlaceKind.TILE and _feature_kind(state, p.spot) is FeatureKind.HIDEOUT)
+               for p in player.prisoners if p.in_play)
 
 
 def check_scenario(scenario: Scenario) -> list[Problem]:

@@ -27,6 +27,7 @@ from .model import SectionXError
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 40
+MAX_INT = 2**63
 #: Rule id used for problems of form rather than of the game's rules.
 FORMAT = "format"
 
@@ -113,28 +114,86 @@ def read_text(path: str | Path) -> tuple[str, str]:
         raise fail(f"is not UTF-8 text (byte {exc.start})") from None
 
 
+class _Refused(yaml.MarkedYAMLError):
+    """A construct sectionx files do not allow, found while composing."""
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with three guards added while the node tree is built.
+
+    Aliases are refused where they are written, before anything is expanded (a
+    "billion laughs" file stops at its first alias); nesting is counted as it
+    goes, so a file of ten thousand ``[`` is refused with its position instead
+    of exhausting the stack; and dates and ``=`` are read as plain text (no
+    sectionx value is a date, and a title like 2024-01-01 is meant as text).
+    """
+
+    yaml_implicit_resolvers = {
+        key: [(tag, regexp) for tag, regexp in resolvers
+              if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value")]
+        for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.depth = 0
+        self.anchor_mark = None
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise _Refused(None, None, f"uses a YAML alias (*{event.anchor}); aliases and anchors are not allowed",
+                           event.start_mark)
+        if getattr(event, "anchor", None) and self.anchor_mark is None:
+            self.anchor_mark = (event.anchor, event.start_mark)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _Refused(None, None, f"nests deeper than {MAX_DEPTH} levels", event.start_mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+
+
 def parse_yaml(text: str, name: str) -> Doc:
     """Parse one YAML document into plain data with positions."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadError([Diagnostic(name, 0, 0, f"is larger than {MAX_BYTES // 1024} KiB")])
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = _Loader(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col(text, exc.position)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        message = f"contains the character {char!r} ({ord(char):#x}), which YAML text may not hold"
+        raise LoadError([Diagnostic(name, line, col, message)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        problem = " ".join((exc.problem or exc.context or "invalid YAML").split())
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise LoadError([Diagnostic(name, line, col, f"not valid YAML: {problem}")]) from None
+        prefix = "" if isinstance(exc, _Refused) else "not valid YAML: "
+        raise LoadError([Diagnostic(name, line, col, prefix + problem)]) from None
     except yaml.YAMLError as exc:
-        raise LoadError([Diagnostic(name, 0, 0, f"not valid YAML: {exc}")]) from None
-    except RecursionError:
+        raise LoadError([Diagnostic(name, 0, 0, "not valid YAML: " + " ".join(str(exc).split()))]) from None
+    except RecursionError:  # pragma: no cover - the depth guard comes first
         raise LoadError([Diagnostic(name, 0, 0, f"nests deeper than {MAX_DEPTH} levels")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         raise LoadError([Diagnostic(name, 0, 0, "is empty; expected a YAML mapping")])
+    if loader.anchor_mark is not None:
+        anchor, mark = loader.anchor_mark
+        raise LoadError([Diagnostic(name, mark.line + 1, mark.column + 1,
+                                    f"defines a YAML anchor (&{anchor}); aliases and anchors are not allowed")])
     builder = _Builder(name)
-    data = builder.build(node, (), 0)
+    data = builder.build(node, ())
     if builder.problems:
         raise LoadError(builder.problems)
     return Doc(name, data, builder.values, builder.keys)
@@ -165,40 +224,34 @@ class _Builder:
         self.values: dict[YamlPath, tuple[int, int]] = {}
         self.keys: dict[YamlPath, tuple[int, int]] = {}
         self.problems: list[Diagnostic] = []
-        self.seen: set[int] = set()
         self.constructor = yaml.constructor.SafeConstructor()
 
     def problem(self, node: Node, message: str) -> None:
         m = node.start_mark
         self.problems.append(Diagnostic(self.name, m.line + 1, m.column + 1, message))
 
-    def build(self, node: Node, path: YamlPath, depth: int) -> Any:
+    def build(self, node: Node, path: YamlPath) -> Any:
+        # Aliases and deep nesting were refused while composing (_Loader).
         self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if id(node) in self.seen:
-            # The composer hands back the anchored node for every alias: refuse
-            # them all, which also defuses "billion laughs" size bombs.
-            self.problem(node, "uses a YAML alias (*name); aliases and anchors are not allowed")
-            return None
-        self.seen.add(id(node))
-        if depth > MAX_DEPTH:
-            self.problem(node, f"nests deeper than {MAX_DEPTH} levels")
-            return None
         if node.tag not in _STD_TAGS:
             self.problem(node, f"uses the YAML tag {node.tag}; only plain values are allowed")
             return None
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         if isinstance(node, SequenceNode):
-            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, MappingNode)
         result: dict[str, Any] = {}
         first: dict[str, int] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
+                self.problem(key_node, "merge keys (<<) are not allowed")
+                continue
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _STD_TAGS:
                 self.problem(key_node, "keys must be plain text")
                 continue
-            if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
-                self.problem(key_node, "merge keys (<<) are not allowed")
+            if _has_surrogate(key_node.value):
+                self.problem(key_node, f"key {key_node.value!r} holds a character that is not text (a lone surrogate)")
                 continue
             # Keys are always text in sectionx files: keep exactly what was
             # written (so "1,-2" or "NO" stay as typed).
@@ -208,20 +261,32 @@ class _Builder:
                 continue
             first[key] = key_node.start_mark.line + 1
             self.keys[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            result[key] = self.build(value_node, path + (key,), depth + 1)
+            result[key] = self.build(value_node, path + (key,))
         return result
 
     def scalar(self, node: ScalarNode) -> Any:
+        shown = node.value[:20] + ("..." if len(node.value) > 20 else "")
         try:
             value = self.constructor.construct_object(node)
-        except (yaml.YAMLError, ValueError) as exc:
+        except Exception as exc:  # PyYAML raises KeyError, ValueError... for odd scalars
             reason = "number too large" if "digits" in str(exc) else "cannot be read"
-            self.problem(node, f"value {node.value[:20]!r}: {reason}")
+            self.problem(node, f"value {shown!r}: {reason}")
             return None
         if isinstance(value, float) and not math.isfinite(value):
-            self.problem(node, f"value {node.value[:20]!r} is not a finite number")
+            self.problem(node, f"value {shown!r} is not a finite number")
+            return None
+        # Hex and sexagesimal escape Python's digit limit; nothing in sectionx is this big.
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_INT:
+            self.problem(node, f"value {shown!r}: number too large")
+            return None
+        if isinstance(value, str) and _has_surrogate(value):
+            self.problem(node, f"value {shown!r} holds a character that is not text (a lone surrogate)")
             return None
         return value
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
 # ------------------------------------------------------------------------ schema
@@ -309,7 +374,8 @@ def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
         wanted = error.validator_value
         wanted = [wanted] if isinstance(wanted, str) else wanted
         words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
-        return [doc.diag(path, f"{where} must be {words}, not {_shown(inst)}")]
+        hint = f"; {s['x-hint']}" if s.get("x-hint") else ""
+        return [doc.diag(path, f"{where} must be {words}, not {_shown(inst)}{hint}")]
     if v == "enum":
         choices = ", ".join(map(str, error.validator_value))
         return [doc.diag(path, f"{where} is {_shown(inst)}; expected one of: {choices}")]

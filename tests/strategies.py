@@ -145,4 +145,4 @@ def states(draw, max_tiles: int = 20) -> State:
                 moved.append((pl, steps))
                 budget -= steps
     turn = Turn(player, phase, tuple(sorted(moved)), tile_action=phase >= 2 and draw(st.booleans()))
-    return state.replace(turn=turn, advanced=advanced, round=draw(st.integers(1, 20)))
+    return state.replace(turn=turn, advanced=advanced, round=draw(st.integers(1, 20)), seed=draw(st.integers(0, 2**40)))

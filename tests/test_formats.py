@@ -146,9 +146,11 @@ KEY_EFFECTS = {
     "variant": ("variant: advanced", lambda s: s.state.advanced),
     "players": ("", lambda s: len(s.state.players) == 4),
     "round": ("round: 3", lambda s: s.state.round == 3),
-    "turn": ("turn: {player: blue, phase: 2}", lambda s: s.state.turn.player == 1 and s.state.turn.phase == 2),
+    "turn": ("turn: {player: blue, phase: 3, door_action: true}",
+             lambda s: s.state.turn.player == 1 and s.state.turn.phase == 3 and s.state.turn.door_action),
     "last_round": ("last_round: true", lambda s: s.state.last_round),
     "ranking": ("ranking: [blue, red, yellow, purple]", lambda s: s.state.ranking[0].value == "blue"),
+    "seed": ("seed: 42", lambda s: s.state.seed == 42),
     "tiles": ('tiles: {"2,-1": T05@2}', lambda s: s.state.tile_at[Cell(2, -1)] == Placed("T05", 2)),
     "hands": ("hands: {red: [T01]}", lambda s: s.state.players[0].hand == ("T01",)),
     "stacks": ("stacks: [[T01], [T02], []]", lambda s: s.state.stacks[0] == ("T01",)),
@@ -185,3 +187,9 @@ def test_bundled_data_files_match_their_schemas():
         sub = dict(schema())
         sub["$ref"] = f"#/$defs/{definition}"
         jsonschema.validate(yaml.safe_load(path.read_text()), sub)
+
+
+def test_dates_and_equals_signs_read_as_text():
+    """A title like 2024-01-01 is meant as text; sectionx has no dates."""
+    scenario = formats.loads("title: 2024-01-01\ndescription: =\nplayers: [red, blue]\n").scenario
+    assert scenario.title == "2024-01-01" and scenario.description == "="

@@ -138,11 +138,14 @@ def describe(state: State, *, title: str = "") -> str:
     for i, p in enumerate(state.players):
         green = [str(pl.cell) for pl in p.prisoners if pl.kind is PlaceKind.GREEN]
         tiles = [str(pl) for pl in p.prisoners if pl.kind is PlaceKind.TILE]
+        kinds = [state.feature(pl.spot).kind.value if pl.cell in state.tile_at and pl.feature < len(state.tile_type(pl.cell).features)
+                 and state.tile_at[pl.cell].tile in state.catalogue else "?" for pl in p.prisoners if pl.kind is PlaceKind.TILE]
+        in_hideouts = kinds.count("hideout")
         marker = "*" if i == state.turn.player and not state.finished else " "
         zones = [z for z, c in owner.items() if c == p.colour]
         lines.append(
             f" {marker}{p.colour.value:<7}({p.colour.symbol}) island {p.count(PlaceKind.ISLAND)}, "
-            f"tunnels {len(tiles)}, green {len(green)}, freed {p.count(PlaceKind.FREED)}, dead {p.count(PlaceKind.DEAD)}"
+            f"hideouts {in_hideouts}, tunnels {len(tiles) - in_hideouts}, green {len(green)}, freed {p.count(PlaceKind.FREED)}, dead {p.count(PlaceKind.DEAD)}"
         )
         details = []
         if tiles:

@@ -1,0 +1,479 @@
+"""Bad input of any kind: one clear located line per problem, exit 1, never a traceback.
+
+The product standard (see sectionx/yamlsrc.py): every problem is reported as
+``FILE:LINE:COLUMN: message (rule)``, or ``FILE: message (rule)`` for problems of
+the whole file (missing, a directory, empty, too large, not UTF-8); the exit
+status is non-zero; no traceback is ever shown; no half-written output file is
+ever left behind.
+
+Fixtures live in ``tests/invalid/format/``, one file per kind of error.  The first
+line of each is a comment::
+
+    # expect: line <N> <text>
+
+meaning: ``sectionx validate FILE`` exits 1 and prints a diagnostic at line N
+(0 = the whole file, no position) whose message contains <text> (compared without
+regard to case).  Cases that cannot carry a comment (an empty file, a missing
+file, a directory, a file over 1 MiB) are built by the tests themselves.
+
+The end of the file holds hypothesis property tests: random text and bytes, and
+random mutations of a valid scenario, never make ``check_file`` raise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sectionx import formats
+from sectionx.checking import Report, check_file
+from sectionx.cli import app
+from sectionx.yamlsrc import MAX_BYTES
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "invalid" / "format"
+EXPECT = re.compile(r"^#\s*expect:\s*line\s+(\d+)\s+(.+?)\s*$")
+
+runner = CliRunner()
+
+
+# ----------------------------------------------------------------------- helpers
+
+
+def run(*args: str):
+    """Invoke the CLI; fail on any escaped exception (which would be a traceback)."""
+    result = runner.invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        shown = "".join(traceback.format_exception(result.exception))
+        pytest.fail(f"sectionx {' '.join(args)} raised instead of reporting:\n{shown}")
+    assert "Traceback" not in result.output
+    return result
+
+
+def line_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(name)}(?::(\d+):(\d+))?: (.+) \((\S+)\)$")
+
+
+def diagnostics_of(result, name: str) -> list[tuple[int, int, str, str]]:
+    """Every stdout line of a validate run, parsed; each must be a well-formed diagnostic."""
+    pattern = line_pattern(name)
+    out = []
+    for text in result.stdout.splitlines():
+        m = pattern.match(text)
+        assert m, f"not a one-line diagnostic for {name}: {text!r}\nwhole output:\n{result.output}"
+        out.append((int(m.group(1) or 0), int(m.group(2) or 0), m.group(3), m.group(4)))
+    return out
+
+
+def assert_reported(path: Path, line: int, text: str, *args: str) -> list[tuple[int, int, str, str]]:
+    """validate PATH exits 1 and prints a diagnostic at ``line`` containing ``text``."""
+    name = str(path)
+    result = run("validate", *args, name)
+    diags = diagnostics_of(result, name)
+    assert result.exit_code == 1, f"exit {result.exit_code}, output:\n{result.output}"
+    assert diags, f"no diagnostic printed; output:\n{result.output}"
+    for err_line in result.stderr.splitlines():
+        assert re.fullmatch(r"\d+ problem\(s\) in \d+ of \d+ file\(s\)", err_line), f"unexpected stderr line {err_line!r}"
+    wanted = text.lower()
+    hits = [d for d in diags if d[0] == line and wanted in d[2].lower()]
+    assert hits, (
+        f"expected a diagnostic at line {line} containing {text!r}; got:\n"
+        + "\n".join(f"  line {d[0]} col {d[1]}: {d[2]} ({d[3]})" for d in diags)
+    )
+    for d_line, d_col, _, rule in diags:
+        assert (d_line == 0) == (d_col == 0), "a located diagnostic needs both line and column"
+        assert rule
+    return diags
+
+
+def fixture_cases():
+    cases = []
+    for path in sorted(FIXTURES.iterdir()):
+        first = path.read_bytes().split(b"\n", 1)[0]
+        # A UTF-16 fixture carries its comment in UTF-16.
+        for encoding in ("utf-8", "utf-16"):
+            try:
+                m = EXPECT.match(first.decode(encoding).lstrip("\ufeff").rstrip("\r\x00"))
+            except UnicodeDecodeError:
+                m = None
+            if m:
+                break
+        assert m, f"{path.name}: first line must be '# expect: line N text'"
+        cases.append(pytest.param(path, int(m.group(1)), m.group(2), id=path.stem))
+    return cases
+
+
+# ----------------------------------------------------------------------- fixtures
+
+
+def test_there_are_fixtures():
+    assert len(list(FIXTURES.iterdir())) >= 40
+
+
+@pytest.mark.parametrize(("path", "line", "text"), fixture_cases())
+def test_fixture_is_reported(path: Path, line: int, text: str):
+    assert_reported(path, line, text)
+
+
+@pytest.mark.parametrize(("path", "line", "text"), fixture_cases())
+def test_fixture_check_file_never_raises(path: Path, line: int, text: str):
+    report = check_file(path)
+    assert isinstance(report, Report)
+    assert not report.ok
+    for d in report.diagnostics:
+        assert "\n" not in str(d)
+
+
+# ----------------------------------------------------------------------- whole-file problems
+
+
+def test_empty_file(tmp_path: Path):
+    path = tmp_path / "empty.yaml"
+    path.write_bytes(b"")
+    assert_reported(path, 0, "empty")
+
+
+def test_whitespace_only_file(tmp_path: Path):
+    path = tmp_path / "blank.yaml"
+    path.write_text("\n   \n\n")
+    assert_reported(path, 0, "empty")
+
+
+def test_file_over_one_mebibyte(tmp_path: Path):
+    path = tmp_path / "big.yaml"
+    body = "players: [red, blue]\ndescription: |\n" + ("  " + "x" * 98 + "\n") * (MAX_BYTES // 100 + 10)
+    path.write_text(body)
+    assert path.stat().st_size > MAX_BYTES
+    start = time.perf_counter()
+    assert_reported(path, 0, "larger than")
+    assert time.perf_counter() - start < 1.0
+
+
+def test_missing_file(tmp_path: Path):
+    assert_reported(tmp_path / "no-such-file.yaml", 0, "no such file")
+
+
+def test_directory(tmp_path: Path):
+    d = tmp_path / "somedir.yaml"
+    d.mkdir()
+    assert_reported(d, 0, "directory")
+
+
+def test_bad_and_good_files_together(tmp_path: Path):
+    good = tmp_path / "good.yaml"
+    good.write_text("players: [red, blue]\n")
+    bad = FIXTURES / "unknown_key_top.yaml"
+    result = run("validate", str(good), str(bad))
+    assert result.exit_code == 1
+    assert f"{good}: ok" in result.stdout
+    assert f"{bad}:4:1: unknown key 'colour'" in result.stdout
+
+
+def test_json_output_of_bad_file():
+    bad = FIXTURES / "duplicate_key_top.yaml"
+    result = run("validate", "--format", "json", str(bad))
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data[0]["ok"] is False
+    assert data[0]["problems"][0]["line"] == 4
+
+
+# ----------------------------------------------------------------------- special cases
+
+
+def test_billion_laughs_is_rejected_fast_and_points_at_aliases():
+    path = FIXTURES / "billion_laughs.yaml"
+    start = time.perf_counter()
+    report = check_file(path)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 1.0, f"took {elapsed:.2f} s"
+    assert not report.ok
+    lines = path.read_text().splitlines()
+    for d in report.diagnostics:
+        assert "alias" in d.message
+        # The diagnostic must point at an alias (*name), not at the anchor it refers to.
+        assert "*" in lines[d.line - 1], f"{d} points at line {d.line}: {lines[d.line - 1]!r}, which holds no alias"
+
+
+def test_alias_is_located_at_the_alias_not_the_anchor():
+    report = check_file(FIXTURES / "alias.yaml")
+    [d] = report.diagnostics
+    assert (d.line, d.column) == (3, 10), str(d)
+
+
+@pytest.mark.parametrize("name", ["deep_nesting_10000.yaml", "deep_nesting_mappings.yaml"])
+def test_deep_nesting_is_rejected_fast(name: str):
+    start = time.perf_counter()
+    report = check_file(FIXTURES / name)
+    elapsed = time.perf_counter() - start
+    assert not report.ok
+    assert elapsed < 2.0, f"took {elapsed:.2f} s"
+
+
+def test_five_thousand_digit_number_is_rejected_fast():
+    start = time.perf_counter()
+    report = check_file(FIXTURES / "huge_round_5000_digits.yaml")
+    assert not report.ok
+    assert time.perf_counter() - start < 1.0
+
+
+# ----------------------------------------------------------------------- show
+
+
+SHOW_CASES = [
+    "syntax_unclosed_bracket.yaml",
+    "top_level_list.yaml",
+    "unknown_key_nested.yaml",
+    "duplicate_key_top.yaml",
+    "billion_laughs.yaml",
+    "nul_byte.yaml",
+    "huge_round_hex.yaml",
+    "tag_bool_bad_value.yaml",
+    "lone_surrogate_escape.yaml",
+    "board_file_radius_and_cells.yaml",
+]
+
+
+@pytest.mark.parametrize("name", SHOW_CASES)
+def test_show_bad_file(name: str):
+    path = FIXTURES / name
+    result = run("show", str(path))
+    assert result.exit_code == 1, result.output
+    pattern = line_pattern(str(path))
+    err = [line for line in result.stderr.splitlines() if line]
+    assert err, "show printed no problem"
+    for line in err:
+        assert pattern.match(line), f"not a one-line diagnostic: {line!r}"
+
+
+def test_show_missing_file(tmp_path: Path):
+    path = tmp_path / "nothing.yaml"
+    result = run("show", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"{path}: no such file (format)"
+
+
+# ----------------------------------------------------------------------- writing
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir())
+
+
+def test_new_into_missing_directory(tmp_path: Path):
+    target = tmp_path / "does-not-exist" / "x.yaml"
+    result = run("new", "--seed", "1", "-o", str(target))
+    assert result.exit_code != 0
+    assert result.stdout == ""
+    err = result.stderr.splitlines()
+    assert len(err) == 1, err
+    # The message names what the user asked for, not an internal temporary file.
+    assert str(target) in err[0] or str(target.parent) in err[0], err[0]
+    assert ".tmp" not in err[0], err[0]
+    assert not target.parent.exists()
+    assert leftovers(tmp_path) == []
+
+
+def test_new_onto_a_directory(tmp_path: Path):
+    target = tmp_path / "adir"
+    target.mkdir()
+    result = run("new", "--seed", "1", "-o", str(target))
+    assert result.exit_code != 0
+    err = result.stderr.splitlines()
+    assert len(err) == 1, err
+    assert str(target) in err[0], err[0]
+    assert ".tmp" not in err[0], err[0]
+    assert leftovers(tmp_path) == ["adir"]
+    assert leftovers(target) == []
+
+
+def test_schema_into_missing_directory(tmp_path: Path):
+    target = tmp_path / "nope" / "schema.json"
+    result = run("schema", "-o", str(target))
+    assert result.exit_code != 0
+    assert len(result.stderr.splitlines()) == 1
+    assert leftovers(tmp_path) == []
+
+
+def test_new_overwrites_existing_file_completely(tmp_path: Path):
+    target = tmp_path / "game.yaml"
+    target.write_text("old content " * 10000)
+    result = run("new", "--seed", "3", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    assert "old content" not in target.read_text()
+    assert check_file(target).ok
+    assert leftovers(tmp_path) == ["game.yaml"]
+
+
+def test_write_atomic_failure_leaves_original_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    target = tmp_path / "game.yaml"
+    target.write_text("original\n")
+
+    def boom(src, dst):
+        raise OSError(28, "No space left on device", str(dst))
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        formats.write_atomic(target, "new text\n" * 1000)
+    assert target.read_text() == "original\n"
+    assert leftovers(tmp_path) == ["game.yaml"]
+
+
+def test_new_failure_while_replacing_is_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    target = tmp_path / "game.yaml"
+    target.write_text("original\n")
+
+    def boom(src, dst):
+        raise OSError(28, "No space left on device", str(dst))
+
+    monkeypatch.setattr(os, "replace", boom)
+    result = run("new", "--seed", "1", "-o", str(target))
+    assert result.exit_code != 0
+    err = result.stderr.splitlines()
+    assert len(err) == 1 and "No space left on device" in err[0], err
+    assert target.read_text() == "original\n"
+    assert leftovers(tmp_path) == ["game.yaml"]
+
+
+# ----------------------------------------------------------------------- properties
+
+VALID = """\
+# A small valid position, the seed of the mutation test.
+format: 1
+title: A small test position
+players: [red, blue]
+board: compact
+round: 2
+turn:
+  player: blue
+  phase: 1
+tiles:
+  "3,0": T01
+  "-2,2": T09@1
+hands:
+  red: [T03]
+prisoners:
+  red:
+    island: 7
+    at: ["3,0"]
+doors:
+  blue: ["-2,2"]
+goal:
+  kind: free
+  count: 1
+  turns: 3
+"""
+
+TOKENS = [
+    ":", ": ", "[", "]", "{", "}", ",", "-", "- ", "&a ", "*a", "&a [1]", "!!", "!!python/object/apply:os.system ",
+    "!!binary ", "!!bool ", "!!int ", "!x ", "<<: ", "<<: *a", "? ", "|", ">", "#", "'", '"', "\\", "%", "@", "`",
+    "---\n", "...\n", "\n", "  ", "\t", "0", "1", "7", "-1", "1000", "1e400", ".nan", ".inf", "0x" + "f" * 4000,
+    "9" * 5000, "1" + ":59" * 2000, str(10**30), "2024-01-01", "~", "null", "yes", "=", "red", "green", "T99",
+    "3,0", "2;1", "a,b", "T01@9", "3,0/x", "radius: 4\n", "cells: [\"0,0\"]\n", '"\\ud800"', '"\\x00"', "\x00",
+    "\x07", "\ufeff", "é",
+]
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def line_breaks(text: str) -> int:
+    """How many line breaks YAML may see in ``text`` (an upper bound on its last line)."""
+    return sum(text.count(c) for c in "\n\r\x85\u2028\u2029")
+
+
+def check_invariants(path: Path, text_lines: int) -> Report:
+    report = check_file(path)
+    assert isinstance(report, Report)
+    for d in report.diagnostics:
+        assert d.line >= 0 and d.column >= 0
+        assert (d.line == 0) == (d.column == 0), str(d)
+        assert d.rule and not any(c.isspace() for c in d.rule), str(d)
+        assert d.message.strip()
+        assert "\n" not in str(d), f"multi-line diagnostic: {str(d)!r}"
+        if d.file == str(path):
+            assert d.line <= text_lines + 1, f"{d} is beyond the end of the file ({text_lines} lines)"
+    return report
+
+
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+yamlish = st.text(alphabet=st.sampled_from(list("abcrdeulpy:[]{}-,&*!#|>'\"?@%\n \t0123456789.~")), max_size=300)
+
+
+@FUZZ
+@given(text=st.one_of(st.text(max_size=500), yamlish))
+def test_random_text_never_raises(scratch: Path, text: str):
+    path = scratch / "random.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    check_invariants(path, line_breaks(text))
+
+
+@FUZZ
+@given(data=st.binary(max_size=500))
+def test_random_bytes_never_raise(scratch: Path, data: bytes):
+    path = scratch / "random.bin"
+    path.write_bytes(data)
+    check_invariants(path, line_breaks(data.decode("utf-8", "replace")))
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.one_of(st.text(max_size=300), yamlish, st.binary(max_size=300).map(lambda b: b.decode("latin-1"))))
+def test_random_text_cli_exit_is_0_or_1(scratch: Path, text: str):
+    path = scratch / "cli.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    result = run("validate", "--quiet", str(path))
+    assert result.exit_code in (0, 1)
+    diagnostics_of(result, str(path))
+
+
+@st.composite
+def mutated(draw) -> str:
+    lines = VALID.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 5))):
+        op = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "insert", "replace_line"]))
+        if op == "delete" and len(lines) > 1:
+            del lines[draw(st.integers(0, len(lines) - 1))]
+        elif op == "duplicate":
+            i = draw(st.integers(0, len(lines) - 1))
+            lines.insert(i, lines[i])
+        elif op == "replace_line":
+            lines[draw(st.integers(0, len(lines) - 1))] = draw(st.sampled_from(TOKENS)) + "\n"
+        else:
+            text = "".join(lines)
+            if op == "swap" and len(text) > 1:
+                i = draw(st.integers(0, len(text) - 2))
+                text = text[:i] + text[i + 1] + text[i] + text[i + 2:]
+            elif op == "insert":
+                i = draw(st.integers(0, len(text)))
+                token = draw(st.one_of(st.sampled_from(TOKENS), st.text(max_size=3)))
+                text = text[:i] + token + text[i:]
+            lines = text.splitlines(keepends=True) or [""]
+    return "".join(lines)
+
+
+def test_mutation_seed_is_valid(scratch: Path):
+    path = scratch / "seed.yaml"
+    path.write_text(VALID)
+    report = check_file(path)
+    assert report.ok, [str(d) for d in report.diagnostics]
+
+
+@FUZZ
+@given(text=mutated())
+def test_mutated_scenario_never_raises(scratch: Path, text: str):
+    path = scratch / "mutant.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    check_invariants(path, line_breaks(text))
