@@ -370,6 +370,11 @@ class Board:
         return self._across[cell][edge]
 
     @cached_property
+    def neighbour_table(self) -> dict[Cell, tuple[Cell, ...]]:
+        """The six neighbours of every cell, in edge order (looked up, not computed, in hot loops)."""
+        return {c: c.neighbours() for c in self.cells}
+
+    @cached_property
     def sorted_tile_cells(self) -> tuple[Cell, ...]:
         return tuple(sorted(self.tile_cells, key=lambda c: (c.r, c.q)))
 

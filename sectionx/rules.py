@@ -79,43 +79,44 @@ class Tunnels:
 
 def tunnels(state: State) -> Tunnels:
     """Group every feature on the board into tunnels (D1)."""
-    parent: dict[Spot, Spot] = {}
+    parent: dict = {}
 
-    def find(s: Spot) -> Spot:
+    def find(s):
         while parent[s] != s:
             parent[s] = parent[parent[s]]
             s = parent[s]
         return s
 
     tile_at = state.tile_at
+    cat = state.catalogue
+    neighbours = state.board.neighbour_table
+    # Plain (cell, feature) tuples inside: they hash and compare equal to Spot.
     for cell, placed in state.tiles:
-        if placed.tile not in state.catalogue:
-            continue
-        for i in range(len(state.catalogue[placed.tile].features)):
-            parent[Spot(cell, i)] = Spot(cell, i)
+        if placed.tile in cat:
+            for i in range(len(cat[placed.tile].features)):
+                parent[(cell, i)] = (cell, i)
     for cell, placed in state.tiles:
-        if placed.tile not in state.catalogue:
+        if placed.tile not in cat:
             continue
-        tile = state.catalogue[placed.tile]
+        tile = cat[placed.tile]
+        around = neighbours.get(cell) or cell.neighbours()
         # Each shared edge once: only look east, south-east and south-west.
         for edge in (0, 1, 2):
             mine = tile.feature_at(edge, placed.rotation)
-            other_cell = cell.neighbour(edge)
-            if mine is None or other_cell not in tile_at:
+            if mine is None:
                 continue
-            other_placed = tile_at[other_cell]
-            if other_placed.tile not in state.catalogue:
+            other_placed = tile_at.get(around[edge])
+            if other_placed is None or other_placed.tile not in cat:
                 continue
-            theirs = state.catalogue[other_placed.tile].feature_at(opposite(edge), other_placed.rotation)
+            theirs = cat[other_placed.tile].feature_at(edge + 3, other_placed.rotation)
             if theirs is not None:
-                a, b = find(Spot(cell, mine)), find(Spot(other_cell, theirs))
+                a, b = find((cell, mine)), find((around[edge], theirs))
                 if a != b:
                     parent[a] = b
-    roots: dict[Spot, int] = {}
+    roots: dict = {}
     component = {}
-    for spot in sorted(parent):
-        root = find(spot)
-        component[spot] = roots.setdefault(root, len(roots))
+    for key in sorted(parent):
+        component[Spot(*key)] = roots.setdefault(find(key), len(roots))
     return Tunnels(component)
 
 

@@ -1,0 +1,147 @@
+"""The referee in motion: notation, legal actions, apply, and random playouts.
+
+Playouts check after every action the invariants of issue 3: eight prisoners
+per player across places, no feature over capacity, every touching pair of tiles
+matching, all 54 tiles accounted for, at most two doors per player, and the
+whole state valid for ``rules.check_state``; every generated action is legal by
+``explain`` and applies, and every action ``explain`` accepts is generated (up
+to choosing one rotation per physical result).  A failure names the seed and the
+actions that reproduce it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sectionx import actions, engine, formats, rules
+from sectionx.hexgrid import Cell
+from sectionx.model import COLOURS, PRISONERS, TILE_COUNT, PlaceKind, State
+
+from .strategies import states
+
+CAT = formats.bundled_catalogue()
+
+
+def new(players=4, seed=0, advanced=False) -> State:
+    board = formats.bundled_board("compact" if players == 2 else "standard")
+    return rules.new_game(COLOURS[:players], board, CAT, random.Random(seed), advanced=advanced)
+
+
+# ---------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["take 2", "place T05 2,-1@3", "swap 2,-1@1 3,-2@4", "move 2,-1 3,-2@0", "rotate 2,-1@4", "pass",
+     "step island 2,-1", "step 2,-1 3,-1/1", "step 4,-4 5,-5", "step 2,-1 island", "door 3,-1", "door 3,-1/2",
+     "movedoor 3,-1 4,-2", "end", "place T05 2,-1@3 keep red", "swap 2,-1@1 3,-2@4 keep red,blue",
+     "step 2,-1 3,-1 handin 4,0"],
+)
+def test_action_notation_round_trips(text):
+    action = actions.parse(text)
+    assert str(action) == text
+    assert actions.parse(str(action)) == action
+    assert actions.from_data(action.to_data()) == action
+
+
+@pytest.mark.parametrize("text", ["take 4", "place T05", "jump 1,1", "step 1,1", "rotate 2,-1@7", "end keep pink", ""])
+def test_bad_notation_says_what_is_expected(text):
+    with pytest.raises(actions.NotationError) as info:
+        actions.parse(text)
+    assert "'" in str(info.value)
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def invariants(state: State) -> list[str]:
+    out = []
+    for p in state.players:
+        if len(p.prisoners) != PRISONERS:
+            out.append(f"{p.colour} has {len(p.prisoners)} prisoners")
+        if len(p.doors) + p.key > 2 or p.doors_in_hand < 0:
+            out.append(f"{p.colour} door count")
+    tiles = [p.tile for _, p in state.tiles] + [t for p in state.players for t in p.hand]
+    tiles += [t for s in state.stacks for t in s] + list(state.out)
+    if sorted(tiles) != sorted(CAT.ids) or len(tiles) != TILE_COUNT:
+        out.append("tiles not accounted for")
+    out += [str(p) for p in rules.check_state(state)]
+    return out
+
+
+def playout(seed: int, players: int, advanced: bool, limit: int) -> list[str]:
+    """Random legal actions; returns the record.  Fails with the seed and record."""
+    rng = random.Random(seed)
+    state = new(players, seed, advanced)
+    record: list[str] = []
+    for _ in range(limit):
+        if state.finished:
+            break
+        legal = engine.legal_actions(state)
+        assert legal, f"seed {seed}: no legal action in a running game after {record}"
+        assert len(set(legal)) == len(legal), f"seed {seed}: duplicate actions after {record}"
+        action = rng.choice(legal)
+        record.append(str(action))
+        problems = engine.explain(state, action)
+        assert not problems, f"seed {seed}: generated {action} is illegal: {problems}; record {record}"
+        state = engine.apply(state, action)
+        broken = invariants(state)
+        assert not broken, f"seed {seed}: {broken} after record {record}"
+    return record
+
+
+@pytest.mark.parametrize("seed, players, advanced", [(1, 4, False), (2, 3, False), (3, 2, False), (4, 4, True), (5, 2, True)])
+def test_random_playouts_keep_every_invariant(seed, players, advanced):
+    playout(seed, players, advanced, limit=250)
+
+
+# ---------------------------------------------------------------- legal <=> explain
+
+
+def _results(state: State, acts) -> set:
+    return {engine.apply(state, a) for a in acts}
+
+
+@settings(max_examples=25, deadline=None)
+@given(states(max_tiles=10), st.randoms(use_true_random=False))
+def test_every_action_explain_accepts_is_generated(state, rnd):
+    """Random candidate actions: legal by explain <=> same result as a generated one."""
+    legal = engine.legal_actions(state)
+    generated = _results(state, legal)
+    cells = sorted(state.board.tile_cells)
+    me = state.current
+    places = ["island"] + [str(p) for p in me.prisoners if p.kind is PlaceKind.TILE]
+    for _ in range(40):
+        kind = rnd.choice(["place", "rotate", "move", "swap", "step", "door", "take", "end", "pass"])
+        c1, c2 = rnd.choice(cells), rnd.choice(cells)
+        text = {
+            "place": f"place {rnd.choice(me.hand or ('T01',))} {c1}@{rnd.randrange(6)}",
+            "rotate": f"rotate {c1}@{rnd.randrange(6)}",
+            "move": f"move {c1} {c2}@{rnd.randrange(6)}",
+            "swap": f"swap {c1}@{rnd.randrange(6)} {c2}@{rnd.randrange(6)}",
+            "step": f"step {rnd.choice(places)} {rnd.choice(['island', str(c1)])}",
+            "door": f"door {c1}",
+            "take": f"take {rnd.randrange(1, 4)}",
+            "end": "end",
+            "pass": "pass",
+        }[kind]
+        action = actions.parse(text)
+        if engine.is_legal(state, action):
+            assert engine.apply(state, action) in generated, f"{action} is legal but not generated"
+        else:
+            with pytest.raises(engine.IllegalAction):
+                engine.apply(state, action)
+
+
+def test_reasons_carry_ruling_ids():
+    state = new(4, 0)
+    reasons = engine.explain(state, actions.parse("end"))
+    assert reasons and reasons[0].rule == "N4"
+    state = engine.apply(state, actions.parse("take 1"))
+    reasons = engine.explain(state, actions.parse(f"place {state.current.hand[0]} 0,0@0"))
+    assert any(r.rule == "P1" and "island" in r.message for r in reasons)
+    assert engine.explain(state, actions.parse(f"place {state.current.hand[0]} {Cell(2, -1)}@0")) == []
