@@ -44,9 +44,11 @@ class Report:
 
 
 def detect_kind(doc: Doc) -> str:
-    """``scenario``, ``board`` or ``catalogue``, from a file's top-level keys."""
+    """``scenario``, ``record``, ``board`` or ``catalogue``, from a file's top-level keys."""
     data = doc.data
     if isinstance(data, dict):
+        if "actions" in data or "start" in data:
+            return "record"
         if "players" in data:
             return "scenario"
         if isinstance(data.get("tiles"), list):
@@ -85,6 +87,8 @@ def check_file(path: str | Path) -> Report:
         except LoadError as exc:
             return Report(name, kind, exc.diagnostics)
         return _definition_report(name, kind, value, sources)
+    if kind == "record":
+        return record_report(name, path)
     try:
         loaded = formats.load_doc(doc, Path(path).parent)
     except LoadError as exc:
@@ -111,6 +115,48 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
         g = scenario.goal
         summary += f"; goal {g.kind}" + (f" {g.count}" if g.kind.value == "free" else "") + (f" within {g.turns} turns" if g.turns else "")
     return Report(name, kind, loaded.locate(rules.check_scenario(scenario)), summary, loaded)
+
+
+def record_report(name: str, path: str | Path) -> Report:
+    """A record: its form, its start state, and the legality of every action (stops at the first illegal one)."""
+    from . import play
+
+    try:
+        record = formats.load_record(path)
+    except LoadError as exc:
+        return Report(name, "record", exc.diagnostics)
+    start = scenario_report(name, record.start)
+    if not start.ok:
+        return Report(name, "record", start.diagnostics)
+    result = play.replay(record.start.state, record.actions)
+    diagnostics = []
+    if result.error is not None:
+        index, turn, reasons = result.error
+        who = result.final.current.colour
+        for reason in reasons:
+            diagnostics.append(record.diag(index, f"turn {turn} ({who}): {record.actions[index]} is illegal: {reason.message}", reason.rule))
+    else:
+        diagnostics += _result_mismatch(record, result)
+    s = result.final
+    summary = (f"record: {len(record.actions)} actions, {result.turns} turns, round {s.round}, "
+               + (f"game over, {s.ranking[0]} wins" if s.finished else "game not over"))
+    return Report(name, "record", diagnostics, summary)
+
+
+def _result_mismatch(record: formats.Record, result) -> list[Diagnostic]:
+    """The record's claimed result must be what replaying it gives."""
+    claimed = record.result
+    if not claimed:
+        return []
+    s = result.final
+    actual = {"ranking": [c.value for c in s.ranking], "rounds": s.round, "turns": result.turns}
+    if not s.finished:
+        actual = {"unfinished": True, "rounds": s.round, "turns": result.turns}
+    out = []
+    for key, value in claimed.items():
+        if actual.get(key) != value:
+            out.append(record.doc.diag(("result", key), f"the record says {key} {value}, but replaying it gives {actual.get(key)}", "E4"))
+    return out
 
 
 def check_bundled() -> list[Report]:

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__, checking, formats, rules
+from . import __version__, checking, formats, play, rules
 from .model import COLOURS, Colour, Scenario, SectionXError
 from .render.text import describe
 
@@ -187,6 +187,121 @@ def _emit(text: str, out: Path | None) -> None:
     else:
         formats.write_atomic(out, text)
         typer.echo(f"wrote {out}", err=True)
+
+
+@app.command()
+@reports_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (YAML with start: and actions:).", show_default=False)],
+    show_states: Annotated[bool, typer.Option("--show", help="Print the position after every turn.")] = False,
+) -> None:
+    """Check every action of a game record; stop at the first illegal one with its
+    turn number, line and every reason (with ruling ids).  Exit 0 when all are legal.
+
+    Example:  sectionx replay output/game.yaml --show
+    """
+    record = formats.load_record(file)
+    start = checking.scenario_report(str(file), record.start)
+    if not start.ok:
+        for d in start.diagnostics:
+            typer.echo(str(d), err=True)
+        raise typer.Exit(1)
+
+    def show_turn(number: int, state) -> None:
+        typer.echo(describe(state, title=f"After turn {number}"))
+
+    result = play.replay(record.start.state, record.actions, on_turn=show_turn if show_states else None)
+    if result.error is not None:
+        index, turn, reasons = result.error
+        who = result.final.current.colour
+        for reason in reasons:
+            typer.echo(str(record.diag(index, f"turn {turn} ({who}): {record.actions[index]} is illegal: {reason.message}", reason.rule)), err=True)
+        raise typer.Exit(1)
+    mismatch = checking._result_mismatch(record, result)
+    for d in mismatch:
+        typer.echo(str(d), err=True)
+    s = result.final
+    end = f"game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(s.ranking))}" if s.finished else "the game goes on"
+    typer.echo(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}")
+    raise typer.Exit(1 if mismatch else 0)
+
+
+def _bot_names(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
+@app.command("play")
+@reports_errors
+def play_command(
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
+    variant: Annotated[str, typer.Option(help="standard, or advanced (V2).")] = "standard",
+    seed: Annotated[int, typer.Option(help="Seed for the set-up and every bot's choices.")] = 0,
+    bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
+) -> None:
+    """Play a whole game between bots and write its record (replayable with `sectionx replay`).
+
+    Example:  sectionx play --players 4 --bots greedy,random,random,random --seed 3 -o output/game.yaml
+    """
+    if variant not in ("standard", "advanced"):
+        raise fail(f"--variant must be standard or advanced, not {variant!r}")
+    start = _new_state(players, variant, seed)
+    try:
+        seats = play.make_bots(_bot_names(bots), start.colours, seed)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    game = play.play_game(start, seats)
+    names = {c.value: b.name for c, b in seats.items()}
+    header = f"Made with: sectionx play --players {players} --variant {variant} --seed {seed} --bots {bots}"
+    text = formats.dumps_record(Scenario(start, title=f"{players}-player game, seed {seed}"), game.actions,
+                                turns=game.turns, result=game.result(), bots=names, header=header)
+    _emit(text, out)
+
+
+@app.command()
+@reports_errors
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-g", min=1, max=100000, help="How many games.")] = 20,
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
+    variant: Annotated[str, typer.Option(help="standard, or advanced (V2).")] = "standard",
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
+    output: Annotated[str, typer.Option("--format", help="text, or json.")] = "text",
+) -> None:
+    """Play many games between bots and print statistics: game length, winner by seat,
+    prisoners freed and dead, how rounds end, how often each action is used.
+    Progress goes to stderr.
+
+    Example:  sectionx simulate --games 50 --bots greedy
+    """
+    if output not in ("text", "json"):
+        raise fail(f"--format must be text or json, not {output!r}")
+    if variant not in ("standard", "advanced"):
+        raise fail(f"--variant must be standard or advanced, not {variant!r}")
+    stats = play.Stats()
+    with typer.progressbar(range(games), label="games", file=sys.stderr) as bar:
+        for i in bar:
+            start = _new_state(players, variant, seed + i)
+            try:
+                seats = play.make_bots(_bot_names(bots), start.colours, seed + i)
+            except ValueError as exc:
+                raise fail(str(exc)) from None
+            stats.add(play.play_game(start, seats))
+    data = stats.as_dict()
+    if output == "json":
+        typer.echo(json.dumps(data, indent=2))
+        return
+    for key, value in data.items():
+        if isinstance(value, dict):
+            typer.echo(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+        else:
+            typer.echo(f"{key.replace('_', ' ')}: {value}")
+
+
+def _new_state(players: int, variant: str, seed: int):
+    board = formats.bundled_board("compact" if players == 2 else "standard")
+    return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
+                          advanced=variant == "advanced")
 
 
 @app.command()

@@ -893,53 +893,62 @@ def _with_decisions(state: State, candidates: list[Action], *, tile: bool) -> li
 
 
 def _fight_filter(state: State):
-    """A cheap test that is true for every tile action that could start a tunnel fight (D4).
+    """A cheap test that is true for every tile action that could need a tie decision (D4).
 
     Before the action no tunnel holds doors of two players (D2).  A tunnel that
     does afterwards must run through a tile the action laid or moved, so it is
     enough to collect the door owners of the tunnels those tiles touch at their
-    new place, and of the tunnels they belonged to (their doors travel along).
-    Fewer than two owners: no fight, no need to carry the action out.
+    new place, and of the tunnels they belonged to (their doors travel along),
+    with the lengths of those tunnels before the action.  A decision is needed
+    only for a tie (D4, D6), which needs two owners with a tunnel of the same
+    length; without one, the fight (if any) settles itself.
     """
     t = _tunnels(state)
     owner_of = tunnel_owners(state, t)
     tiles = state.tile_at
     cat = state.catalogue
-
-    def owner(spot: Spot) -> Colour | None:
-        return owner_of.get(t.component.get(spot, -1))
+    table = state.board.neighbour_table
+    # For every cell next to an owned tunnel: edge -> (neighbour cell, owner) where it opens.
+    lengths = {cid: len({s.cell for s in spots}) for cid, spots in t.members.items() if cid in owner_of}
+    facing: dict[Cell, list[tuple[int, Cell, tuple[Colour, int]]]] = {}
+    carried: dict[Cell, set[tuple[Colour, int]]] = {}
+    for spot, cid in t.component.items():
+        colour = owner_of.get(cid)
+        if colour is None:
+            continue
+        mark = (colour, lengths[cid])
+        carried.setdefault(spot.cell, set()).add(mark)
+        placed = tiles[spot.cell]
+        for edge in cat[placed.tile].features[spot.feature].rotated(placed.rotation):
+            n = table[spot.cell][edge] if spot.cell in table else spot.cell.neighbour(edge)
+            facing.setdefault(n, []).append((opposite(edge), spot.cell, mark))
 
     def around(cell: Cell, tile_id: str, rotation: int, moved: tuple[Cell, ...], owners: set) -> None:
-        for edge in cat[tile_id].open_edges(rotation):
-            n = cell.neighbour(edge)
-            placed = tiles.get(n)
-            if placed is None or n in moved:
-                continue
-            f = cat[placed.tile].feature_at(opposite(edge), placed.rotation)
-            if f is not None:
-                owners.add(owner(Spot(n, f)))
-
-    def carried(cell: Cell, owners: set) -> None:
-        for i in range(len(cat[tiles[cell].tile].features)):
-            owners.add(owner(Spot(cell, i)))
+        mask = cat[tile_id].open_masks[rotation]
+        for edge, source, mark in facing.get(cell, ()):
+            if mask & (1 << edge) and source not in moved:
+                owners.add(mark)
 
     def may_fight(action: Action) -> bool:
         owners: set = set()
         if isinstance(action, PlaceTile):
             around(action.cell, action.tile, action.rotation, (), owners)
         elif isinstance(action, Rotate):
-            carried(action.cell, owners)
+            owners |= carried.get(action.cell, set())
             around(action.cell, tiles[action.cell].tile, action.rotation, (action.cell,), owners)
         elif isinstance(action, Move):
-            carried(action.source, owners)
+            owners |= carried.get(action.source, set())
             around(action.target, tiles[action.source].tile, action.rotation, (action.source,), owners)
         elif isinstance(action, Swap):
-            for cell in (action.a, action.b):
-                carried(cell, owners)
+            owners |= carried.get(action.a, set()) | carried.get(action.b, set())
             around(action.a, tiles[action.b].tile, action.rotation_a, (action.a, action.b), owners)
             around(action.b, tiles[action.a].tile, action.rotation_b, (action.a, action.b), owners)
-        owners.discard(None)
-        return len(owners) >= 2
+        if len(owners) < 2:
+            return False
+        by_length: dict[int, set[Colour]] = {}
+        for colour, length in owners:
+            by_length.setdefault(length, set()).add(colour)
+        return any(len(colours) > 1 for colours in by_length.values())
 
     return may_fight
 
@@ -980,7 +989,7 @@ def _constraint(tiles: dict[Cell, Placed], state: State, cell: Cell, ignore: tup
     """(edges that touch a tile, edges where that tile opens) around ``cell`` (P1)."""
     known = opened = 0
     cat = state.catalogue
-    for edge, n in enumerate(cell.neighbours()):
+    for edge, n in enumerate(state.board.neighbour_table.get(cell) or cell.neighbours()):
         placed = tiles.get(n)
         if placed is None or n in ignore:
             continue
@@ -990,59 +999,79 @@ def _constraint(tiles: dict[Cell, Placed], state: State, cell: Cell, ignore: tup
     return known, opened
 
 
+_FITS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _fitting(tile, occupied: bool, known: int, opened: int) -> tuple[int, ...]:
+    """Rotations (one per result) of ``tile`` whose openings meet a cell's constraint (P1).
+
+    Memoised: the same few constraints come up again and again."""
+    key = (tile.id, tile.features, occupied, known, opened)
+    rots = _FITS.get(key)
+    if rots is None:
+        masks = tile.open_masks
+        rots = tuple(r for r in tile.rotation_choices(occupied) if masks[r] & known == opened)
+        if len(_FITS) > 200_000:
+            _FITS.clear()
+        _FITS[key] = rots
+    return rots
+
+
+def _without(constraint: tuple[int, int], cell: Cell, gone: Cell, tiles: dict[Cell, Placed], state: State) -> tuple[int, int]:
+    """``cell``'s constraint once the tile on ``gone`` has been lifted."""
+    edge = cell.direction_to(gone)
+    if edge is None or gone not in tiles:
+        return constraint
+    bit = 1 << edge
+    return constraint[0] & ~bit, constraint[1] & ~bit
+
+
 def _tile_candidates(state: State) -> list[Action]:
     tiles = state.tile_at
     cat = state.catalogue
     board = state.board
     empty = [c for c in board.sorted_tile_cells if c not in tiles]
+    # Every cell's constraint once; lifting a tile only changes its neighbours' constraints.
+    base = {c: _constraint(tiles, state, c) for c in board.sorted_tile_cells}
     out: list[Action] = []
-    masks = {c: _constraint(tiles, state, c) for c in empty}
     for tile_id in sorted(set(state.current.hand)):
         tile = cat[tile_id]
         for cell in empty:
-            known, opened = masks[cell]
-            for rot in tile.rotation_choices(False):
-                if tile.open_masks[rot] & known == opened:
-                    out.append(PlaceTile(tile_id, cell, rot))
+            out.extend(PlaceTile(tile_id, cell, rot) for rot in _fitting(tile, False, *base[cell]))
     t = _tunnels(state)
     liftable = {}
     for cell, placed in state.tiles:
         if cell not in board.tile_cells:
             continue
         liftable[cell] = (not _carry_problems(state, cell, "move", t), not _carry_problems(state, cell, "rotate", t))
+    occupied = {cell: _occupied(state, cell) for cell in liftable}
+    riders = {cell: _hideout_riders(state, cell) for cell in liftable}
+    d = board.green_distance
     for cell, (can_move, can_rotate) in liftable.items():
         placed = tiles[cell]
         tile = cat[placed.tile]
-        occupied = _occupied(state, cell)
         if can_rotate:
-            known, opened = _constraint(tiles, state, cell)
-            current = tile.canonical_rotation(placed.rotation, occupied)
-            for rot in tile.rotation_choices(occupied):
-                if rot != current and tile.open_masks[rot] & known == opened:
-                    out.append(Rotate(cell, rot))
+            current = tile.canonical_rotation(placed.rotation, occupied[cell])
+            out.extend(Rotate(cell, rot) for rot in _fitting(tile, occupied[cell], *base[cell]) if rot != current)
         if can_move:
-            riders = _hideout_riders(state, cell)
-            d = board.green_distance
             for target in empty:
-                if riders and d[target] < d[cell]:
+                if riders[cell] and d[target] < d[cell]:
                     continue
-                known, opened = _constraint(tiles, state, target, ignore=(cell,))
-                for rot in tile.rotation_choices(occupied):
-                    if tile.open_masks[rot] & known == opened:
-                        out.append(Move(cell, target, rot))
+                fit = _fitting(tile, occupied[cell], *_without(base[target], target, cell, tiles, state))
+                out.extend(Move(cell, target, rot) for rot in fit)
     movable = sorted(c for c, (can_move, _) in liftable.items() if can_move)
-    d = board.green_distance
     for i, a in enumerate(movable):
+        ta = cat[tiles[a].tile]
         for b in movable[i + 1 :]:
-            if (_hideout_riders(state, a) and d[b] < d[a]) or (_hideout_riders(state, b) and d[a] < d[b]):
+            if (riders[a] and d[b] < d[a]) or (riders[b] and d[a] < d[b]):
                 continue
-            ta, tb = cat[tiles[a].tile], cat[tiles[b].tile]
+            tb = cat[tiles[b].tile]
             # a's tile goes to b and b's tile to a; each is checked against the
             # other neighbours first, then against each other if they touch.
-            kb, ob = _constraint(tiles, state, b, ignore=(a,))
-            ka, oa = _constraint(tiles, state, a, ignore=(b,))
-            rots_at_b = [r for r in ta.rotation_choices(_occupied(state, a)) if ta.open_masks[r] & kb == ob]
-            rots_at_a = [r for r in tb.rotation_choices(_occupied(state, b)) if tb.open_masks[r] & ka == oa]
+            rots_at_b = _fitting(ta, occupied[a], *_without(base[b], b, a, tiles, state))
+            if not rots_at_b:
+                continue
+            rots_at_a = _fitting(tb, occupied[b], *_without(base[a], a, b, tiles, state))
             edge = a.direction_to(b)
             for ra in rots_at_a:
                 for rb in rots_at_b:

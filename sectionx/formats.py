@@ -24,6 +24,8 @@ from typing import Any
 import yaml
 
 from . import __version__
+from .actions import Action
+from .actions import parse as action_from_text
 from .hexgrid import Cell, corners, hexagon, parse_cell
 from .model import (
     COLOURS,
@@ -699,4 +701,93 @@ __all__ = [
     "resolve_definition",
     "scenario_to_data",
     "write_atomic",
+    "Record",
+    "load_record",
+    "dumps_record",
 ]
+
+
+# ------------------------------------------------------------------ game records
+
+
+@dataclass
+class Record:
+    """A game record: the start, the actions with their positions, and the claimed result."""
+
+    start: Loaded
+    actions: tuple[Action, ...]
+    positions: tuple[tuple[int, int], ...]
+    doc: Doc
+    result: dict = field(default_factory=dict)
+    bots: dict = field(default_factory=dict)
+    title: str = ""
+
+    def diag(self, index: int, message: str, rule: str) -> Diagnostic:
+        line, col = self.positions[index]
+        return Diagnostic(self.doc.file, line, col, message, rule)
+
+
+def _sub_doc(doc: Doc, key: str) -> Doc:
+    """The part of ``doc`` under ``key`` as a document of its own, keeping positions."""
+    n = 1
+
+    def strip(table: dict) -> dict:
+        return {path[n:]: pos for path, pos in table.items() if path[:n] == (key,)}
+
+    return Doc(doc.file, doc.data[key], strip(doc.values), strip(doc.keys))
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a game record; LoadError lists every problem of form (not of legality)."""
+    doc = read_yaml(path)
+    problems = check_schema(doc, "record")
+    if problems:
+        raise LoadError(problems)
+    base = Path(path).parent
+    start_ref = doc.data["start"]
+    if isinstance(start_ref, str):
+        target = Path(start_ref) if Path(start_ref).is_absolute() else base / start_ref
+        start = load(target)
+    else:
+        start = load_doc(_sub_doc(doc, "start"), base)
+    parsed, positions, bad = [], [], []
+    for i, text in enumerate(doc.data["actions"]):
+        position = doc.position(("actions", i))
+        try:
+            parsed.append(action_from_text(text))
+            positions.append(position)
+        except NotationError as exc:
+            bad.append(Diagnostic(doc.file, position[0], position[1], str(exc)))
+    if bad:
+        raise LoadError(bad)
+    return Record(start, tuple(parsed), tuple(positions), doc, doc.data.get("result", {}), doc.data.get("bots", {}),
+                  doc.data.get("title", ""))
+
+
+def dumps_record(start: Scenario, played: list[Action] | tuple[Action, ...], *, turns: list[tuple[int, str]] = (),
+                 result: dict | None = None, bots: dict | None = None, header: str = "") -> str:
+    """A record as YAML text.  ``turns`` lists (index of first action, label) pairs,
+    written as comments so a reader can find their way; the file reads back to the
+    same actions."""
+    lines = ["# Section X game record, written by sectionx " + __version__ + ".",
+             "# Check it with: sectionx replay FILE [--show]"]
+    lines += [f"# {h}" if h else "#" for h in header.splitlines()]
+    lines.append("format: 1")
+    if start.title:
+        lines.append(yaml.dump({"title": start.title}, Dumper=_Dumper, allow_unicode=True).rstrip())
+    if bots:
+        lines.append(yaml.dump({"bots": bots}, Dumper=_Dumper, sort_keys=False).rstrip())
+    if result:
+        lines.append(yaml.dump({"result": result}, Dumper=_Dumper, sort_keys=False).rstrip())
+    start_data = scenario_to_data(Scenario(start.state, start.goal, "", start.description))
+    body = yaml.dump({"start": start_data}, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    lines.append(body.rstrip())
+    lines.append("actions:")
+    labels = dict(turns)
+    for i, action in enumerate(played):
+        if i in labels:
+            lines.append(f"  # {labels[i]}")
+        lines.append(f"  - {yaml.dump(str(action), Dumper=_Dumper, default_style=None).splitlines()[0]}")
+    if not played:
+        lines[-1] = "actions: []"
+    return "\n".join(lines) + "\n"

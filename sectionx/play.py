@@ -1,0 +1,305 @@
+"""Self-play: bots, whole games, replaying records, and statistics over many games.
+
+Bots choose among ``engine.legal_actions``; every choice is seeded, so the same
+seed gives the same game, action for action.
+
+* ``random``: uniformly random over the legal actions.
+* ``greedy``: looks one action ahead and takes the action whose result scores
+  best for it: prisoners freed first, then prisoners safe in hideouts before a
+  discovery (E1) or the last tile (E2) can bury them, then progress towards a
+  free zone along the tunnels it may use.  It never peeks into face-down stacks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from . import engine
+from .actions import Action, End, Pass, Take
+from .model import Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
+
+#: A game that has not ended after this many actions is stopped (never seen in practice).
+MAX_ACTIONS = 50_000
+
+
+# =========================================================================== bots
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state: State, legal: list[Action]) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniformly random over the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+
+class GreedyBot(Bot):
+    """One action of look-ahead with a hand-made score (see module docstring)."""
+
+    name = "greedy"
+    #: Tile actions looked at per decision: a sample keeps a turn well under a second.
+    SAMPLE = 40
+
+    def choose(self, state: State, legal: list[Action]) -> Action:
+        me = state.current.colour
+        if isinstance(legal[0], Take) and not state.advanced:
+            return self.rng.choice(legal)  # the stacks are face down: nothing to judge
+        cheap = [a for a in legal if not a.tile_action]
+        tiles = [a for a in legal if a.tile_action]
+        if len(tiles) > self.SAMPLE:
+            tiles = self.rng.sample(tiles, self.SAMPLE)
+        best, best_score = None, float("-inf")
+        for action in cheap + tiles:
+            score = evaluate(engine.apply(state, action), me)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _distances(state: State, colour: Colour) -> dict[Place, int]:
+    """Steps from each place to the nearest green area ``colour`` may enter (M2, M4, M5)."""
+    player = state.player_by_colour[colour]
+    doors = {spot: p.colour for p in state.players for spot in p.doors}
+    owner = state.zone_owner
+    starts = [green_place(c) for z in state.board.zones for c in z.cells
+              if owner.get(z.name, colour) == colour and engine.claim_allowed(state, colour, z.name)]
+    dist = {g: 0 for g in starts}
+    todo = deque(starts)
+    neighbours = engine._step_neighbours
+    while todo:
+        place = todo.popleft()
+        if place.kind is PlaceKind.TILE:
+            door = doors.get(place.spot)
+            if door is not None and door != colour and not player.key:
+                continue  # nobody enters here on the way out, so nothing is reached through it
+        around = neighbours(state, place) if place.kind is not PlaceKind.GREEN else _green_neighbours(state, place)
+        for n in around:
+            if n not in dist:
+                dist[n] = dist[place] + 1
+                todo.append(n)
+    return dist
+
+
+def _green_neighbours(state: State, place: Place) -> list[Place]:
+    out = []
+    for edge, n in enumerate(place.cell.neighbours()):
+        placed = state.tile_at.get(n)
+        if placed is not None:
+            f = state.catalogue[placed.tile].feature_at((edge + 3) % 6, placed.rotation)
+            if f is not None:
+                out.append(tile_place(n, f))
+    return out
+
+
+def evaluate(state: State, colour: Colour) -> float:
+    """How good ``state`` is for ``colour``: higher is better."""
+    if state.finished:
+        return 1e9 if state.ranking[0] == colour else -1e9 + state.ranking.index(colour)
+    player = state.player_by_colour[colour]
+    score = 1000.0 * player.freed - 400.0 * player.count(PlaceKind.DEAD)
+    # Danger that the tunnels collapse soon: someone near the discovery count, or few tiles left.
+    greens = max(p.count(PlaceKind.GREEN) for p in state.players)
+    tiles_left = sum(len(s) for s in state.stacks)
+    danger = max(greens / state.discovery, 1.0 if tiles_left <= len(state.players) else 0.3 if tiles_left <= 3 * len(state.players) else 0.0)
+    dist = _distances(state, colour)
+    for place in player.prisoners:
+        if place.kind is PlaceKind.TILE:
+            d = dist.get(place, 12)
+            if state.feature(place.spot).kind is FeatureKind.HIDEOUT:
+                score += 60 - 2 * d
+            else:
+                score -= 8 * d + 250 * danger
+        elif place.kind is PlaceKind.ISLAND:
+            score -= 8 * dist.get(place, 12)
+    if player.key:
+        score += 10
+    return score
+
+
+# =========================================================================== games
+
+
+@dataclass
+class Game:
+    """One finished (or stopped) game and what happened in it."""
+
+    start: State
+    actions: list[Action] = field(default_factory=list)
+    turns: list[tuple[int, str]] = field(default_factory=list)
+    round_ends: list[str] = field(default_factory=list)
+    final: State | None = None
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.turns)
+
+    def result(self) -> dict:
+        s = self.final
+        out = {"ranking": [c.value for c in s.ranking], "rounds": s.round, "turns": self.turn_count}
+        if not s.finished:
+            out = {"unfinished": True, "rounds": s.round, "turns": self.turn_count}
+        return out
+
+
+def _how_round_ended(before: State, after: State, action: Action) -> str | None:
+    if after.finished:
+        if any(p.freed >= after.target for p in after.players):
+            return "win (E4)"
+        return "too few prisoners (E5)"
+    if after.round == before.round:
+        return None
+    if before.turn.round_ends:
+        return "last tile (E2)"
+    return "discovery (E1)"
+
+
+def step_through(start: State, actions: list[Action] | None = None, *,
+                 bots: dict[Colour, Bot] | None = None) -> Iterator[tuple[int, State, Action, State]]:
+    """Yield (index, before, action, after) for a record's actions or the bots' choices."""
+    state = start
+    i = 0
+    while not state.finished and i < MAX_ACTIONS:
+        if actions is not None:
+            if i >= len(actions):
+                return
+            action = actions[i]
+        else:
+            legal = engine.legal_actions(state)
+            action = bots[state.current.colour].choose(state, legal)
+        after = engine.apply(state, action)
+        yield i, state, action, after
+        state = after
+        i += 1
+
+
+def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
+    """Play from ``start`` until the game ends; the record replays to the same end."""
+    game = Game(start, turns=[(0, _turn_label(start, 1))])
+    state = start
+    for i, before, action, after in step_through(start, bots=bots):
+        game.actions.append(action)
+        how = _how_round_ended(before, after, action)
+        if how:
+            game.round_ends.append(how)
+        if not after.finished and (after.turn.player != before.turn.player or after.round != before.round):
+            game.turns.append((i + 1, _turn_label(after, len(game.turns) + 1)))
+        state = after
+    game.final = state
+    return game
+
+
+def _turn_label(state: State, number: int) -> str:
+    return f"turn {number}: round {state.round}, {state.current.colour}"
+
+
+def make_bots(names: list[str], colours: tuple[Colour, ...], seed: int) -> dict[Colour, Bot]:
+    """Bots for the colours in seat order; one name fits all, else one per colour."""
+    if len(names) == 1:
+        names = names * len(colours)
+    if len(names) != len(colours):
+        raise ValueError(f"name one bot, or one per player ({len(colours)})")
+    out = {}
+    for i, (colour, name) in enumerate(zip(colours, names)):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+        out[colour] = BOTS[name](random.Random(f"{seed}:{i}:{name}"))
+    return out
+
+
+# =========================================================================== replay
+
+
+@dataclass
+class Replay:
+    """What replaying a record found: the states after each turn, or the first illegal action."""
+
+    final: State
+    turns: int
+    error: tuple[int, int, list[Problem]] | None = None  # (action index, turn number, reasons)
+    snapshots: list[tuple[int, State]] = field(default_factory=list)
+
+
+def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int, State], None] | None = None) -> Replay:
+    """Apply a record's actions, stopping at the first illegal one (with its turn and reasons)."""
+    state = start
+    turn = 1
+    for i, action in enumerate(actions):
+        problems = engine.explain(state, action)
+        if problems:
+            return Replay(state, turn, (i, turn, problems))
+        after = engine.apply(state, action)
+        if after.finished or after.turn.player != state.turn.player or after.round != state.round:
+            if on_turn:
+                on_turn(turn, after)
+            turn += 1
+        state = after
+    return Replay(state, turn - 1)
+
+
+# =========================================================================== statistics
+
+
+@dataclass
+class Stats:
+    """Figures over many games (``sectionx simulate``)."""
+
+    games: int = 0
+    turns: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    winners_by_seat: Counter = field(default_factory=Counter)
+    freed: list[int] = field(default_factory=list)
+    dead: list[int] = field(default_factory=list)
+    round_ends: Counter = field(default_factory=Counter)
+    action_kinds: Counter = field(default_factory=Counter)
+    unfinished: int = 0
+
+    def add(self, game: Game) -> None:
+        s = game.final
+        self.games += 1
+        self.turns.append(game.turn_count)
+        self.rounds.append(s.round)
+        if s.finished:
+            self.winners_by_seat[s.colours.index(s.ranking[0]) + 1] += 1
+        else:
+            self.unfinished += 1
+        self.freed += [p.freed for p in s.players]
+        self.dead += [p.count(PlaceKind.DEAD) for p in s.players]
+        self.round_ends.update(game.round_ends)
+        self.action_kinds.update(type(a).verb if not isinstance(a, (End, Pass)) else a.verb for a in game.actions)
+
+    def as_dict(self) -> dict:
+        def summary(values: list[int]) -> dict:
+            if not values:
+                return {}
+            v = sorted(values)
+            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": v[len(v) // 2], "max": v[-1]}
+
+        total = sum(self.action_kinds.values()) or 1
+        return {
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "turns": summary(self.turns),
+            "rounds": summary(self.rounds),
+            "winner_by_seat": dict(sorted(self.winners_by_seat.items())),
+            "freed_per_player": summary(self.freed),
+            "dead_per_player": summary(self.dead),
+            "round_ends": dict(self.round_ends.most_common()),
+            "actions": {k: f"{100 * n / total:.1f}%" for k, n in self.action_kinds.most_common()},
+        }
