@@ -19,6 +19,7 @@ steps used up).
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections import Counter
 from dataclasses import replace
@@ -632,7 +633,6 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
         by_tunnel.setdefault(after.component[spot], {}).setdefault(colour, []).append(spot)
     losers: dict[Colour, set[Spot]] = {}
     problems: list[Problem] = []
-    ties: list[tuple[Colour, ...]] = []
     used_keep = False
     for cid, owners in sorted(by_tunnel.items()):
         if len(owners) < 2:
@@ -643,7 +643,6 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
             lengths[colour] = max(before.length(s) for s in old_spots if s in before.component)
         best = max(lengths.values())
         tied = sorted((c for c, n in lengths.items() if n == best), key=lambda c: old.colours.index(c))
-        ties.append(tuple(tied))
         if len(tied) == 1:
             winner = tied[0]
         else:
@@ -663,8 +662,6 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
     if losers:
         new = new.replace(players=tuple(replace(p, doors=tuple(d for d in p.doors if d not in losers.get(p.colour, ())))
                                         for p in new.players))
-    # Remember the tied fights, so legal_actions can offer exactly their choices.
-    new.__dict__["_ties"] = tuple(ties)
     return new, problems
 
 
@@ -954,35 +951,26 @@ def _fight_filter(state: State):
 
 
 def _decided(state: State, action: Action) -> list[Action]:
-    """The variants of ``action`` with every decision it needs made (D4 ties, K1 hand-in)."""
+    """The variants of ``action`` with every decision it needs made (D4 ties, K1 hand-in).
+
+    Tile actions try 'keep' with each door owner, then with pairs (a swap can
+    start two fights); variants that lead to the same position are kept once.
+    """
     if isinstance(action, Step):
         options = [Choices(handin=d) for d in state.current.doors]
     else:
-        new, _ = _perform(state, action.with_choices(Choices()))
-        ties = [tied for tied in new.__dict__.get("_ties", ()) if len(tied) > 1]
-        options = [Choices(keep=tuple(pick)) for pick in _picks(ties)]
+        colours = [p.colour for p in state.players if p.doors]
+        options = [Choices(keep=(c,)) for c in colours]
+        options += [Choices(keep=(a, b)) for a in colours for b in colours if a != b]
     out = []
+    seen = set()
     for choice in options:
         candidate = action.with_choices(choice)
-        _, problems = _perform(state, candidate)
-        if not problems:
+        new, problems = _perform(state, candidate)
+        if not problems and new not in seen:
+            seen.add(new)
             out.append(candidate)
     return out
-
-
-def _picks(ties: list[tuple[Colour, ...]]) -> list[tuple[Colour, ...]]:
-    """Every way to settle several tied fights, written as the shortest 'keep' lists."""
-    picks: list[tuple[Colour, ...]] = [()]
-    for tied in ties:
-        grown = []
-        for pick in picks:
-            settled = [c for c in pick if c in tied]
-            if settled:
-                grown.append(pick)
-            else:
-                grown.extend(pick + (c,) for c in tied)
-        picks = grown
-    return sorted(set(picks), key=lambda p: [c.value for c in p])
 
 
 def _constraint(tiles: dict[Cell, Placed], state: State, cell: Cell, ignore: tuple[Cell, ...] = ()) -> tuple[int, int]:
@@ -1135,3 +1123,142 @@ def _door_candidates(state: State) -> list[Action]:
     for source in me.doors:
         out += [MoveDoor(source, s) for s in targets if s != source]
     return out
+
+
+# =========================================================================== sampling
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """One action drawn uniformly from ``legal_actions(state)``, without listing them all.
+
+    A random phase 2 has a couple of thousand legal tile actions; listing them is
+    most of the cost of a random game.  Instead an index is drawn from a larger,
+    cheaply numbered set of candidates (every hand tile on every empty cell,
+    every liftable tile to every empty cell or partner, one rotation per result),
+    and rejected until it names a legal action.  An action that needs a decision
+    comes in k variants (D4 'keep'); it is accepted with probability k/K and one
+    variant chosen, which keeps every legal action equally likely.
+    """
+    kind = _phase_of(state)
+    if kind == "over":
+        raise IllegalAction(End(), [Problem("E4", "the game is over")])
+    if kind == "take" or not _tile_action_open(state):
+        return rng.choice(legal_actions(state))
+    others: list[Action] = []
+    if kind == "tile":
+        others.append(Pass())
+    if _steps_open(state):
+        others += _with_decisions(state, _step_candidates(state), tile=False)
+    if _door_open(state):
+        others += _door_candidates(state)
+    if kind in ("act", "free"):
+        others.append(End())
+    space = _CandidateSpace(state)
+    owners = len({p.colour for p in state.players if p.doors})
+    bound = len(state.players) ** 2 if owners >= 2 else 1
+    may_fight = _fight_filter(state) if owners >= 2 else None
+    total = len(others) + space.size
+    while True:
+        index = rng.randrange(total)
+        if index < len(others):
+            if bound == 1 or rng.randrange(bound) == 0:
+                return others[index]
+            continue
+        action = space.decode(index - len(others))
+        if action is None:
+            continue
+        variants = [action]
+        if may_fight is not None and may_fight(action):
+            _, problems = _perform(state, action)
+            if problems:
+                variants = _decided(state, action)
+        if len(variants) > bound:  # pragma: no cover - the bound is a proof obligation
+            raise AssertionError(f"{action}: {len(variants)} variants exceed the bound {bound}")
+        if rng.randrange(bound) < len(variants):
+            return variants[rng.randrange(len(variants))]
+
+
+class _CandidateSpace:
+    """Tile-action candidates numbered 0..size-1 and decoded on demand (see random_action).
+
+    Each legal tile action (one rotation per result) has exactly one number, the
+    same set ``_tile_candidates`` lists; ``decode`` returns None for the others.
+    """
+
+    def __init__(self, state: State):
+        self.state = state
+        tiles = self.tiles = state.tile_at
+        cat = state.catalogue
+        board = state.board
+        self.empty = [c for c in board.sorted_tile_cells if c not in tiles]
+        self.base = {c: _constraint(tiles, state, c) for c in board.sorted_tile_cells}
+        self.d = board.green_distance
+        t = _tunnels(state)
+        segments: list[tuple[int, str, tuple]] = []
+        size = 0
+
+        def add(count: int, kind: str, data: tuple) -> None:
+            nonlocal size
+            if count:
+                segments.append((size, kind, data))
+                size += count
+
+        for tile_id in sorted(set(state.current.hand)):
+            rots = cat[tile_id].rotation_choices(False)
+            add(len(self.empty) * len(rots), "place", (tile_id, rots))
+        movable = []
+        for cell, placed in state.tiles:
+            if cell not in board.tile_cells:
+                continue
+            tile = cat[placed.tile]
+            occupied = _occupied(state, cell)
+            rots = tile.rotation_choices(occupied)
+            if not _carry_problems(state, cell, "rotate", t):
+                add(len(rots), "rotate", (cell, tile, occupied, rots))
+            if not _carry_problems(state, cell, "move", t):
+                movable.append((cell, tile, occupied, rots, _hideout_riders(state, cell)))
+                add(len(self.empty) * len(rots), "move", (cell, tile, occupied, rots))
+        movable.sort(key=lambda m: m[0])
+        for i, a in enumerate(movable):
+            for b in movable[i + 1 :]:
+                add(len(a[3]) * len(b[3]), "swap", (a, b))
+        self.size = size
+        self.starts = [s for s, _, _ in segments]
+        self.segments = segments
+
+    def decode(self, index: int) -> Action | None:
+        k = bisect.bisect_right(self.starts, index) - 1
+        start, kind, data = self.segments[k]
+        offset = index - start
+        tiles, state = self.tiles, self.state
+        if kind == "place":
+            tile_id, rots = data
+            cell, rot = self.empty[offset // len(rots)], rots[offset % len(rots)]
+            known, opened = self.base[cell]
+            return PlaceTile(tile_id, cell, rot) if state.catalogue[tile_id].open_masks[rot] & known == opened else None
+        if kind == "rotate":
+            cell, tile, occupied, rots = data
+            rot = rots[offset]
+            known, opened = self.base[cell]
+            current = tile.canonical_rotation(tiles[cell].rotation, occupied)
+            return Rotate(cell, rot) if rot != current and tile.open_masks[rot] & known == opened else None
+        if kind == "move":
+            cell, tile, occupied, rots = data
+            target, rot = self.empty[offset // len(rots)], rots[offset % len(rots)]
+            if _hideout_riders(state, cell) and self.d[target] < self.d[cell]:
+                return None
+            known, opened = _without(self.base[target], target, cell, tiles, state)
+            return Move(cell, target, rot) if tile.open_masks[rot] & known == opened else None
+        (a, ta, occ_a, rots_a, riders_a), (b, tb, occ_b, rots_b, riders_b) = data
+        # a's tile goes to b at rot_b; b's tile goes to a at rot_a.
+        ra, rb = rots_b[offset // len(rots_a)], rots_a[offset % len(rots_a)]
+        if (riders_a and self.d[b] < self.d[a]) or (riders_b and self.d[a] < self.d[b]):
+            return None
+        kb, ob = _without(self.base[b], b, a, tiles, state)
+        ka, oa = _without(self.base[a], a, b, tiles, state)
+        if ta.open_masks[rb] & kb != ob or tb.open_masks[ra] & ka != oa:
+            return None
+        edge = a.direction_to(b)
+        if edge is not None and bool(tb.open_masks[ra] & (1 << edge)) != bool(ta.open_masks[rb] & (1 << opposite(edge))):
+            return None
+        return Swap(a, ra, b, rb)

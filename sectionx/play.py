@@ -43,8 +43,10 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: State, legal: list[Action]) -> Action:
-        return self.rng.choice(legal)
+    def choose(self, state: State, legal: list[Action] | None) -> Action:
+        # engine.random_action draws from the same set as rng.choice(legal),
+        # equally likely, without listing it (see its docstring).
+        return engine.random_action(state, self.rng)
 
 
 class GreedyBot(Bot):
@@ -181,8 +183,9 @@ def step_through(start: State, actions: list[Action] | None = None, *,
                 return
             action = actions[i]
         else:
-            legal = engine.legal_actions(state)
-            action = bots[state.current.colour].choose(state, legal)
+            bot = bots[state.current.colour]
+            legal = None if isinstance(bot, RandomBot) else engine.legal_actions(state)
+            action = bot.choose(state, legal)
         after = engine.apply(state, action)
         yield i, state, action, after
         state = after

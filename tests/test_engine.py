@@ -145,3 +145,56 @@ def test_reasons_carry_ruling_ids():
     reasons = engine.explain(state, actions.parse(f"place {state.current.hand[0]} 0,0@0"))
     assert any(r.rule == "P1" and "island" in r.message for r in reasons)
     assert engine.explain(state, actions.parse(f"place {state.current.hand[0]} {Cell(2, -1)}@0")) == []
+
+
+# ---------------------------------------------------------------- uniform sampling
+
+
+@settings(max_examples=30, deadline=None)
+@given(states(max_tiles=14), st.integers(0, 2**32))
+def test_random_action_only_draws_legal_actions(state, seed):
+    legal = set(engine.legal_actions(state))
+    rng = random.Random(seed)
+    for _ in range(30):
+        assert engine.random_action(state, rng) in legal
+
+
+def _chi_square_ok(state: State, draws: int, seed: int = 0) -> None:
+    legal = engine.legal_actions(state)
+    rng = random.Random(seed)
+    counts = {a: 0 for a in legal}
+    for _ in range(draws):
+        counts[engine.random_action(state, rng)] += 1
+    expected = draws / len(legal)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    dof = len(legal) - 1
+    # Mean dof, sd sqrt(2 dof): five sd is far beyond chance, near certain for a biased sampler.
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5, (chi2, dof)
+
+
+def test_random_action_is_uniform_over_legal_actions():
+    state = engine.apply(new(2, 3), actions.parse("take 1"))
+    _chi_square_ok(state, 20 * len(engine.legal_actions(state)))
+
+
+def test_random_action_is_uniform_when_a_tie_needs_a_choice():
+    """D4: an action with two 'keep' variants must be drawn as often as any other, per variant."""
+    text = """
+players: [red, blue]
+turn: {player: red, phase: 2}
+tiles:
+  2,-1: T01
+  4,-1: T02
+doors:
+  red: ["2,-1"]
+  blue: ["4,-1"]
+hands:
+  red: [T03]
+stacks: [[T04], [], []]
+unused: out
+goal: {count: 1}
+"""
+    state = formats.loads(text).state
+    legal = engine.legal_actions(state)
+    assert actions.parse("place T03 3,-1@0 keep red") in legal and actions.parse("place T03 3,-1@0 keep blue") in legal
+    _chi_square_ok(state, 20 * len(legal))
