@@ -241,9 +241,15 @@ def _phase_problem(state: State, action: Action) -> Problem | None:
     who = state.current.colour
     if isinstance(action, Take):
         if kind != "take":
+            if state.turn.phase == 1 and not any(state.stacks):
+                return Problem("N5", "the stacks are empty: phase 1 is skipped")
+            if state.turn.phase == 1:
+                return Problem("N1", f"{who} holds 3 tiles and skips phase 1")
             return Problem("N1", f"{who} takes a tile only in phase 1")
         return None
     if action.tile_action or isinstance(action, Pass):
+        if kind == "take":
+            return Problem("N1", f"{who} takes a tile first (phase 1); the tile action is phase 2")
         if isinstance(action, Pass) and kind != "tile":
             return Problem("N2", "pass skips the tile action of phase 2 (in the advanced game, use end)")
         if not _tile_action_open(state):
@@ -612,7 +618,9 @@ def _perform_tile_action(state: State, action: Action) -> tuple[State, list[Prob
         prisoners = tuple(sorted(_relocate(pl, moves) for pl in p.prisoners)) if moves else p.prisoners
         doors = tuple(sorted(_relocate(tile_place(d.cell, d.feature), moves).spot for d in p.doors)) if moves else p.doors
         players.append(replace(p, prisoners=prisoners, doors=doors, hand=hand if p.colour == me.colour else p.hand))
-    new = state.replace(tiles=tuple(sorted(tiles.items())), players=tuple(players))
+    # Prisoners that stepped earlier this turn ride along (V2): their step count follows them (M3).
+    moved = tuple(sorted((_relocate(place, moves), n) for place, n in state.turn.moved)) if moves else state.turn.moved
+    new = state.replace(tiles=tuple(sorted(tiles.items())), players=tuple(players), turn=replace(state.turn, moved=moved))
     inverse = {v: k for k, v in moves.items()}
     new, problems = _tunnel_fight(state, new, before, inverse, action.choices.keep)
     turn = replace(new.turn, tile_action=True)
@@ -687,15 +695,19 @@ def _perform_step(state: State, action: Step) -> tuple[State, list[Problem]]:
         player = replace(player, key=False)  # K2: the key is lost, the door comes back
     new = state.replace(players=_with_player(state, player), zones=zones,
                         turn=replace(state.turn, moved=tuple(sorted(moved))))
-    new, problems = _keys(new, action.choices)
-    problems = _unused(action.choices, keep=False, handin=True) + problems
+    problems = _unused(action.choices, keep=False, handin=True)
+    if target.kind is PlaceKind.GREEN and (player.freed >= state.target or player.count(PlaceKind.GREEN) >= state.discovery):
+        # The step ends the game (E4) or the round (E1, at once: remaining steps are
+        # lost).  Keys are settled after the collapse, when every door is in hand.
+        if action.choices.handin is not None:
+            problems.append(Problem("K1", "this step ends the round, and the doors all come back: drop 'handin'"))
+        if problems:
+            return new, problems
+        return (_game_over(new) if player.freed >= state.target else _end_round(new)), []
+    new, key_problems = _keys(new, action.choices)
+    problems += key_problems
     if problems:
         return new, problems
-    if target.kind is PlaceKind.GREEN:
-        if player.freed >= state.target:
-            return _game_over(new), []  # E4
-        if player.count(PlaceKind.GREEN) >= state.discovery:
-            return _end_round(new), []  # E1: at once, remaining steps are lost
     return _maybe_end_turn(new), []
 
 
@@ -797,6 +809,9 @@ def _end_round(state: State) -> State:
     stacks = tuple(tuple(pool[i::STACKS]) for i in range(STACKS))
     new = state.replace(players=tuple(players), tiles=kept, stacks=stacks, round=state.round + 1,
                         turn=Turn(player=(ender + 1) % len(state.players)))
+    # K5: a key holder left with no prisoner in a hideout hands the key back (its door returns).
+    new = new.replace(players=tuple(replace(p, key=False) if p.key and not any(pl.in_play for pl in p.prisoners) else p
+                                    for p in new.players))
     new, _ = _keys(new, Choices())  # doors are all in hand: no choice is needed
     if any(p.freed >= new.target for p in new.players):
         return _game_over(new)

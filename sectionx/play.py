@@ -12,8 +12,9 @@ seed gives the same game, action for action.
 
 from __future__ import annotations
 
+import heapq
 import random
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -54,7 +55,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
     #: Tile actions looked at per decision: a sample keeps a turn well under a second.
-    SAMPLE = 40
+    SAMPLE = 24
 
     def choose(self, state: State, legal: list[Action]) -> Action:
         me = state.current.colour
@@ -64,38 +65,61 @@ class GreedyBot(Bot):
         tiles = [a for a in legal if a.tile_action]
         if len(tiles) > self.SAMPLE:
             tiles = self.rng.sample(tiles, self.SAMPLE)
-        best, best_score = None, float("-inf")
-        for action in cheap + tiles:
-            score = evaluate(engine.apply(state, action), me)
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        scored = [(evaluate(engine.apply(state, action), me), i) for i, action in enumerate(cheap + tiles)]
+        top = max(score for score, _ in scored)
+        # Equal scores: a seeded random pick, so a flat position does not loop on 'pass'.
+        return (cheap + tiles)[self.rng.choice([i for score, i in scored if score == top])]
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def _distances(state: State, colour: Colour) -> dict[Place, int]:
-    """Steps from each place to the nearest green area ``colour`` may enter (M2, M4, M5)."""
+#: Cost of a step of tunnel still to be dug, against 1 for a step along a tunnel.
+DIG = 1.5
+
+
+def _distances(state: State, colour: Colour) -> dict[Place, float]:
+    """For every place, the cheapest way out for ``colour``: steps along tunnels it may
+    use (M2, M4, M5) to some place, plus DIG per cell still to dig from there to the
+    nearest green area it may enter.  Dijkstra seeded with those digging costs."""
     player = state.player_by_colour[colour]
     doors = {spot: p.colour for p in state.players for spot in p.doors}
     owner = state.zone_owner
-    starts = [green_place(c) for z in state.board.zones for c in z.cells
+    greens = [c for z in state.board.zones for c in z.cells
               if owner.get(z.name, colour) == colour and engine.claim_allowed(state, colour, z.name)]
-    dist = {g: 0 for g in starts}
-    todo = deque(starts)
-    neighbours = engine._step_neighbours
-    while todo:
-        place = todo.popleft()
-        if place.kind is PlaceKind.TILE:
-            door = doors.get(place.spot)
-            if door is not None and door != colour and not player.key:
-                continue  # nobody enters here on the way out, so nothing is reached through it
-        around = neighbours(state, place) if place.kind is not PlaceKind.GREEN else _green_neighbours(state, place)
+    if not greens:
+        return {}
+
+    def dig(cell) -> float:
+        return DIG * min(cell.distance(g) for g in greens)
+
+    def blocked(place: Place) -> bool:
+        if place.kind is not PlaceKind.TILE:
+            return False
+        door = doors.get(place.spot)
+        return door is not None and door != colour and not player.key
+
+    seeds: dict[Place, float] = {green_place(g): 0.0 for g in greens}
+    seeds[Place(PlaceKind.ISLAND)] = DIG * (min(c.distance(g) for g in greens for c in state.board.island) + 1)
+    for cell, placed in state.tiles:
+        for i in range(len(state.catalogue[placed.tile].features)):
+            place = tile_place(cell, i)
+            if not blocked(place):
+                seeds[place] = dig(cell)
+    dist = dict(seeds)
+    heap = [(d, n, p) for n, (p, d) in enumerate(seeds.items())]
+    heapq.heapify(heap)
+    counter = len(heap)
+    while heap:
+        d, _, place = heapq.heappop(heap)
+        if d > dist.get(place, float("inf")) or blocked(place):
+            continue  # nobody enters a blocked place on the way out
+        around = engine._step_neighbours(state, place) if place.kind is not PlaceKind.GREEN else _green_neighbours(state, place)
         for n in around:
-            if n not in dist:
-                dist[n] = dist[place] + 1
-                todo.append(n)
+            if d + 1 < dist.get(n, float("inf")):
+                dist[n] = d + 1
+                counter += 1
+                heapq.heappush(heap, (d + 1, counter, n))
     return dist
 
 
@@ -123,13 +147,13 @@ def evaluate(state: State, colour: Colour) -> float:
     dist = _distances(state, colour)
     for place in player.prisoners:
         if place.kind is PlaceKind.TILE:
-            d = dist.get(place, 12)
+            d = dist.get(place, 20)
             if state.feature(place.spot).kind is FeatureKind.HIDEOUT:
                 score += 60 - 2 * d
             else:
                 score -= 8 * d + 250 * danger
         elif place.kind is PlaceKind.ISLAND:
-            score -= 8 * dist.get(place, 12)
+            score -= 8 * dist.get(place, 20)
     if player.key:
         score += 10
     return score

@@ -198,3 +198,28 @@ goal: {count: 1}
     legal = engine.legal_actions(state)
     assert actions.parse("place T03 3,-1@0 keep red") in legal and actions.parse("place T03 3,-1@0 keep blue") in legal
     _chi_square_ok(state, 20 * len(legal))
+
+
+def test_k5_key_holder_with_nobody_left_gives_the_key_back():
+    """K5: after the collapse a key holder with no prisoner in play holds no key, and has both doors."""
+    text = """
+players: [red, blue]
+turn: {player: red, phase: 3, round_ends: true}
+tiles:
+  2,-1: T01
+stacks: [[], [], []]
+unused: out
+prisoners:
+  red: {freed: 2, dead: 5, at: ["2,-1"]}
+keys: [red]
+goal: {kind: hide, player: red}
+"""
+    state = formats.loads(text).state
+    assert rules.check_state(state, puzzle=True) == []
+    red = state.players[0]
+    assert red.key and red.doors_in_hand == 1
+    after = engine.apply(state, actions.parse("end"))  # E2: the round ends, E3: the tunnel prisoner dies
+    red = after.players[0]
+    assert after.round == 2 and red.count(PlaceKind.DEAD) == 6
+    assert not red.key and red.doors_in_hand == 2
+    assert after.last_round  # E5: red cannot reach 5 any more, blue can
