@@ -1,0 +1,135 @@
+"""Self-play, records and replay: golden playthroughs (as OpenSpiel keeps), determinism,
+and the replay/play/simulate commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx import formats, play, rules
+from sectionx.cli import app
+from sectionx.model import COLOURS
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+# Each golden record names the command that made it in its header.
+GOLDENS = sorted(GOLDEN.glob("play-*.yaml"))
+runner = CliRunner()
+
+
+def made_with(path: Path) -> list[str]:
+    line = next(line for line in path.read_text().splitlines() if line.startswith("# Made with: "))
+    return line.removeprefix("# Made with: sectionx ").split()
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=lambda p: p.name)
+def test_golden_record_replays_to_its_result(path):
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "all legal" in result.output and "game over" in result.output
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=lambda p: p.name)
+def test_golden_record_is_what_play_writes_today(path, tmp_path):
+    """Same seed, same game, byte for byte.  If the rules engine changes on purpose,
+    make the record again with the command in its header and look at the difference."""
+    out = tmp_path / "again.yaml"
+    result = runner.invoke(app, [*made_with(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == path.read_text()
+
+
+def test_record_round_trips_through_the_reader(tmp_path):
+    record = formats.load_record(GOLDENS[0])
+    assert record.actions and record.result["ranking"]
+    out = tmp_path / "again.yaml"
+    out.write_text(formats.dumps_record(record.start.scenario, record.actions, result=record.result))
+    again = formats.load_record(out)
+    assert again.actions == record.actions
+    assert again.start.state == record.start.state and again.result == record.result
+
+
+def _tamper(path: Path, tmp_path: Path, index: int, new: str) -> tuple[Path, int]:
+    lines = path.read_text().splitlines()
+    action_lines = [i for i, line in enumerate(lines) if re.match(r"^  - ", line)]
+    target = action_lines[index]
+    lines[target] = f"  - {new}"
+    out = tmp_path / "bad.yaml"
+    out.write_text("\n".join(lines) + "\n")
+    return out, target + 1
+
+
+def test_replay_stops_at_the_first_illegal_action_with_turn_line_and_reasons(tmp_path):
+    bad, line = _tamper(GOLDENS[0], tmp_path, 5, "place T01 0,0@0")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"{bad}:{line}:5: turn ") and "place T01 0,0@0 is illegal" in first
+    assert re.search(r"\((N1|N2|N4|P1)\)$", first)
+    # validate says the same
+    again = runner.invoke(app, ["validate", str(bad)])
+    assert again.exit_code == 1 and f"{bad}:{line}:5:" in again.output
+
+
+def test_replay_refuses_a_record_whose_claimed_result_is_wrong(tmp_path):
+    text = GOLDENS[0].read_text()
+    claimed = re.search(r"  turns: (\d+)", text)
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text(text.replace(claimed.group(0), f"  turns: {int(claimed.group(1)) + 1}", 1))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1
+    assert "the record says turns" in result.output
+
+
+def test_replay_show_prints_every_turn(tmp_path):
+    result = runner.invoke(app, ["replay", "--show", str(GOLDENS[0])])
+    assert result.exit_code == 0
+    assert "After turn 1\n" in result.output and "After turn 2\n" in result.output
+
+
+def test_notation_errors_in_a_record_are_located(tmp_path):
+    bad, line = _tamper(GOLDENS[0], tmp_path, 3, "jump 1,1")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:{line}:5: 'jump 1,1' is not an action" in result.output
+
+
+def test_play_is_deterministic_and_writes_a_valid_record(tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    for out in (a, b):
+        assert runner.invoke(app, ["play", "--players", "2", "--seed", "11", "-o", str(out)]).exit_code == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert runner.invoke(app, ["validate", str(a)]).exit_code == 0
+
+
+def test_play_refuses_unknown_bots():
+    result = runner.invoke(app, ["play", "--bots", "clever"])
+    assert result.exit_code == 2 and "unknown bot 'clever'" in result.output
+    result = runner.invoke(app, ["play", "--players", "3", "--bots", "random,random"])
+    assert result.exit_code == 2 and "one per player (3)" in result.output
+
+
+def test_greedy_bot_frees_more_than_random():
+    """The greedy bot tries to free its prisoners: against random bots it should free more."""
+    freed = {"greedy": 0, "random": 0}
+    for seed in range(2):
+        state = rules.new_game(COLOURS[:2], formats.bundled_board("compact"), formats.bundled_catalogue(), random.Random(seed))
+        bots = play.make_bots(["greedy", "random"], state.colours, seed)
+        game = play.play_game(state, bots)
+        freed["greedy"] += game.final.players[0].freed
+        freed["random"] += game.final.players[1].freed
+    assert freed["greedy"] > freed["random"], freed
+
+
+def test_simulate_prints_statistics_text_and_json():
+    result = runner.invoke(app, ["simulate", "--games", "2", "--players", "2", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    for word in ["games: 2", "turns:", "rounds:", "winner by seat:", "freed per player:", "dead per player:",
+                 "round ends:", "actions:"]:
+        assert word in result.stdout, word
+    data = json.loads(runner.invoke(app, ["simulate", "--games", "2", "--players", "2", "--format", "json"]).stdout)
+    assert data["games"] == 2 and sum(data["winner_by_seat"].values()) + data["unfinished"] == 2
