@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import formats, rules
+from . import formats, play, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
 from .model import Board, Catalogue, Problem
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
@@ -119,8 +119,6 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
 
 def record_report(name: str, path: str | Path) -> Report:
     """A record: its form, its start state, and the legality of every action (stops at the first illegal one)."""
-    from . import play
-
     try:
         record = formats.load_record(path)
     except LoadError as exc:

@@ -20,6 +20,7 @@ from functools import cached_property
 
 from .hexgrid import EDGE_NAMES, SIDES, Cell, opposite
 from .model import (
+    DOORS,
     HAND_LIMIT,
     ISLAND,
     PRISONERS,
@@ -402,7 +403,9 @@ def _check_doors(state: State) -> list[Problem]:
                 continue
             holders[spot] = p.colour
             good.append((p.colour, spot))
-        if len(p.doors) + p.key > 2:
+        if len(p.doors) > DOORS:
+            out.append(Problem("D2", f"{p.colour} has {len(p.doors)} doors on the board; each player has {DOORS}", ("doors",)))
+        elif len(p.doors) + p.key > DOORS:
             out.append(Problem("K1", f"{p.colour} holds the master key and has {len(p.doors)} doors on the board; "
                                "the key costs one of the two doors", ("key", p.colour)))
     if good:
