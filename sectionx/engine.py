@@ -99,20 +99,19 @@ def _occupants(state: State) -> Counter:
     return load
 
 
-def tunnel_owners(state: State, tunnels: rules.Tunnels | None = None) -> dict[int, Colour]:
-    """Tunnel component -> the player whose door stands in it (D3)."""
-    t = tunnels or rules.tunnels(state)
-    owners: dict[int, Colour] = {}
-    for spot, colour in _door_at(state).items():
-        if spot in t.component:
-            owners[t.component[spot]] = colour
-    return owners
+def tunnel_owners(state: State) -> dict[int, Colour]:
+    """Tunnel component -> the player whose door stands in it (D3).  Once per state."""
+    cached = state.__dict__.get("_owners")
+    if cached is None:
+        t = rules.tunnels(state)
+        cached = state.__dict__["_owners"] = {t.component[s]: c for s, c in _door_at(state).items() if s in t.component}
+    return cached
 
 
 def tile_owners(state: State, cell: Cell, tunnels: rules.Tunnels | None = None) -> set[Colour]:
     """Players whose tunnel this tile belongs to: a feature in a tunnel with their door (N2, D3)."""
     t = tunnels or rules.tunnels(state)
-    owners = tunnel_owners(state, t)
+    owners = tunnel_owners(state)
     placed = state.tile_at[cell]
     out = set()
     for i in range(len(state.catalogue[placed.tile].features)):
@@ -363,8 +362,7 @@ def _carry_problems(state: State, cell: Cell, verb: str, t: rules.Tunnels) -> li
     others = tile_owners(state, cell, t) - {who}
     for owner in sorted(others):
         out.append(Problem("D3", f"tile {placed.tile} on {cell} cannot {verb}: {owner} owns that tunnel"))
-    riders = [(p.colour, place) for p in state.players for place in p.prisoners
-              if place.kind is PlaceKind.TILE and place.cell == cell]
+    riders = _occupancy(state)[1].get(cell, [])
     if riders:
         if verb == "rotate":
             out.append(Problem("N2", f"tile {placed.tile} on {cell} cannot rotate: prisoners stand on it"))
@@ -378,15 +376,32 @@ def _carry_problems(state: State, cell: Cell, verb: str, t: rules.Tunnels) -> li
     return out
 
 
+def _occupancy(state: State) -> tuple[set[Cell], dict[Cell, list], set[Cell]]:
+    """Once per state: cells carrying doors or prisoners, the prisoners on each
+    cell as (colour, place), and cells whose hideout holds prisoners."""
+    cached = state.__dict__.get("_occupancy")
+    if cached is None:
+        riders: dict[Cell, list] = {}
+        hideouts: set[Cell] = set()
+        for p in state.players:
+            for place in p.prisoners:
+                if place.kind is PlaceKind.TILE:
+                    riders.setdefault(place.cell, []).append((p.colour, place))
+                    if _feature_kind(state, place.spot) is FeatureKind.HIDEOUT:
+                        hideouts.add(place.cell)
+        occupied = set(riders) | {d.cell for p in state.players for d in p.doors}
+        cached = state.__dict__["_occupancy"] = (occupied, riders, hideouts)
+    return cached
+
+
 def _occupied(state: State, cell: Cell) -> bool:
     """Whether doors or prisoners stand on the tile on ``cell`` (they travel with it)."""
-    return any(d.cell == cell for p in state.players for d in p.doors) or any(
-        pl.kind is PlaceKind.TILE and pl.cell == cell for p in state.players for pl in p.prisoners)
+    return cell in _occupancy(state)[0]
 
 
 def _hideout_riders(state: State, cell: Cell) -> bool:
-    return any(place.kind is PlaceKind.TILE and place.cell == cell and _feature_kind(state, place.spot) is FeatureKind.HIDEOUT
-               for p in state.players for place in p.prisoners)
+    """Whether prisoners stand in the hideout of the tile on ``cell`` (N3)."""
+    return cell in _occupancy(state)[2]
 
 
 def _distance_problem(state: State, source: Cell, target: Cell) -> Problem | None:
@@ -589,7 +604,7 @@ def _relocate(place: Place, moves: dict[Cell, Cell]) -> Place:
 
 
 def _perform_tile_action(state: State, action: Action) -> tuple[State, list[Problem]]:
-    before = _tunnels(state)
+    before = rules.tunnels(state)
     tiles = dict(state.tile_at)
     moves: dict[Cell, Cell] = {}
     me = state.current
@@ -850,15 +865,6 @@ def _game_over(state: State) -> State:
 # =========================================================================== generation
 
 
-def _tunnels(state: State) -> rules.Tunnels:
-    """Tunnels of a state, computed once per state (a cache, like cached_property)."""
-    cached = state.__dict__.get("_tunnels")
-    if cached is None:
-        cached = rules.tunnels(state)
-        state.__dict__["_tunnels"] = cached
-    return cached
-
-
 def legal_actions(state: State) -> list[Action]:
     """Every legal action now, each once (one rotation per different result)."""
     kind = _phase_of(state)
@@ -915,8 +921,8 @@ def _fight_filter(state: State):
     only for a tie (D4, D6), which needs two owners with a tunnel of the same
     length; without one, the fight (if any) settles itself.
     """
-    t = _tunnels(state)
-    owner_of = tunnel_owners(state, t)
+    t = rules.tunnels(state)
+    owner_of = tunnel_owners(state)
     tiles = state.tile_at
     cat = state.catalogue
     table = state.board.neighbour_table
@@ -1041,7 +1047,7 @@ def _tile_candidates(state: State) -> list[Action]:
         tile = cat[tile_id]
         for cell in empty:
             out.extend(PlaceTile(tile_id, cell, rot) for rot in _fitting(tile, False, *base[cell]))
-    t = _tunnels(state)
+    t = rules.tunnels(state)
     liftable = {}
     for cell, placed in state.tiles:
         if cell not in board.tile_cells:
@@ -1130,7 +1136,7 @@ def _door_targets(state: State, t: rules.Tunnels, moving: Spot | None = None) ->
 
 def _door_candidates(state: State) -> list[Action]:
     me = state.current
-    t = _tunnels(state)
+    t = rules.tunnels(state)
     out: list[Action] = []
     targets = _door_targets(state, t)
     if me.doors_in_hand > 0:
@@ -1208,7 +1214,7 @@ class _CandidateSpace:
         self.empty = [c for c in board.sorted_tile_cells if c not in tiles]
         self.base = {c: _constraint(tiles, state, c) for c in board.sorted_tile_cells}
         self.d = board.green_distance
-        t = _tunnels(state)
+        t = rules.tunnels(state)
         segments: list[tuple[int, str, tuple]] = []
         size = 0
 

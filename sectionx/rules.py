@@ -79,7 +79,17 @@ class Tunnels:
 
 
 def tunnels(state: State) -> Tunnels:
-    """Group every feature on the board into tunnels (D1)."""
+    """Group every feature on the board into tunnels (D1).
+
+    Computed once per state: the result is kept on the state, as a
+    cached_property would (states never change, so it cannot go stale)."""
+    cached = state.__dict__.get("_tunnels")
+    if cached is None:
+        cached = state.__dict__["_tunnels"] = _tunnels(state)
+    return cached
+
+
+def _tunnels(state: State) -> Tunnels:
     parent: dict = {}
 
     def find(s):
