@@ -875,6 +875,12 @@ def legal_actions(state: State) -> list[Action]:
     out: list[Action] = []
     if _tile_action_open(state):
         out += _with_decisions(state, _tile_candidates(state), tile=True)
+    return out + _other_actions(state, kind)
+
+
+def _other_actions(state: State, kind: str) -> list[Action]:
+    """The legal actions that are not tile actions: pass, steps, doors, end (in that order)."""
+    out: list[Action] = []
     if kind == "tile":
         out.append(Pass())
     if _steps_open(state):
@@ -1165,15 +1171,7 @@ def random_action(state: State, rng: random.Random) -> Action:
         raise IllegalAction(End(), [Problem("E4", "the game is over")])
     if kind == "take" or not _tile_action_open(state):
         return rng.choice(legal_actions(state))
-    others: list[Action] = []
-    if kind == "tile":
-        others.append(Pass())
-    if _steps_open(state):
-        others += _with_decisions(state, _step_candidates(state), tile=False)
-    if _door_open(state):
-        others += _door_candidates(state)
-    if kind in ("act", "free"):
-        others.append(End())
+    others = _other_actions(state, kind)
     space = _CandidateSpace(state)
     owners = len({p.colour for p in state.players if p.doors})
     bound = len(state.players) ** 2 if owners >= 2 else 1
