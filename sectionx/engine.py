@@ -20,6 +20,8 @@ steps used up).
 from __future__ import annotations
 
 import bisect
+import itertools
+import math
 import random
 from collections import Counter
 from dataclasses import replace
@@ -221,7 +223,7 @@ def _door_open(state: State) -> bool:
 def explain(state: State, action: Action) -> list[Problem]:
     """Every reason ``action`` is illegal now; an empty list means it is legal."""
     if state.finished:
-        return [Problem("E4", "the game is over")]
+        return [_over(state)]
     problems = _explain(state, action)
     if problems:
         return problems
@@ -229,6 +231,12 @@ def explain(state: State, action: Action) -> list[Problem]:
     # by the action's choices, and choices nobody asked for are refused.
     _, problems = _perform(state, action)
     return problems
+
+
+def _over(state: State) -> Problem:
+    won = any(p.freed >= state.target for p in state.players)
+    return Problem("E4" if won else "E5", f"the game is over; {state.ranking[0]} "
+                   + ("won" if won else "ranks first"))
 
 
 def is_legal(state: State, action: Action) -> bool:
@@ -473,6 +481,9 @@ def _explain_step(state: State, action: Step) -> list[Problem]:
     source = resolve(state, action.source)
     target = resolve(state, action.target)
     out = []
+    for written in (action.source, action.target):
+        if written.cell in state.board.green and written.feature:
+            return [Problem("M1", f"{written.cell} is a green area; it has no feature {written.feature}")]
     if source.kind is PlaceKind.GREEN:
         return [Problem("M5", f"a prisoner on a green area does not move again ({source})")]
     if source.kind is PlaceKind.TILE and source.cell not in state.tile_at:
@@ -548,7 +559,7 @@ def _explain_door(state: State, action: PlaceDoor | MoveDoor) -> list[Problem]:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; IllegalAction lists every reason if it is illegal."""
     if state.finished:
-        raise IllegalAction(action, [Problem("E4", "the game is over")])
+        raise IllegalAction(action, [_over(state)])
     problems = _explain(state, action)
     if problems:
         raise IllegalAction(action, problems)
@@ -560,6 +571,9 @@ def apply(state: State, action: Action) -> State:
 
 def _perform(state: State, action: Action) -> tuple[State, list[Problem]]:
     """Carry out an action already checked by ``_explain``; decisions may still be missing."""
+    if state.turn.phase == 1 and _phase_of(state) != "take":
+        # A skipped phase 1 (N1, N5) is phase 2, so what follows counts from there.
+        state = state.replace(turn=replace(state.turn, phase=2))
     choices = action.choices
     if isinstance(action, Take):
         return _after_take(state, action), _unused(choices, keep=False, handin=False)
@@ -656,7 +670,7 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
         by_tunnel.setdefault(after.component[spot], {}).setdefault(colour, []).append(spot)
     losers: dict[Colour, set[Spot]] = {}
     problems: list[Problem] = []
-    used_keep = False
+    deciders: set[Colour] = set()
     for cid, owners in sorted(by_tunnel.items()):
         if len(owners) < 2:
             continue
@@ -675,13 +689,19 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
                 problems.append(Problem("D4", f"tunnel fight: {', '.join(map(str, tied))} tie at {best} tiles; "
                                               f"the acting player chooses: add {options}"))
                 continue
-            winner = picked[0]
-            used_keep = True
+            winner = picked[0]  # D7: the first listed colour among the tied keeps its doors
+            deciders.add(winner)
         for colour, spots in owners.items():
             if colour != winner:
                 losers.setdefault(colour, set()).update(spots)
-    if keep and not used_keep and not problems:
-        problems.append(Problem("D4", "there is no tunnel-fight tie to settle; drop 'keep'"))
+    if not problems:
+        idle = [c for c in dict.fromkeys(keep) if c not in deciders]
+        if len(set(keep)) != len(keep):
+            problems.append(Problem("D7", "'keep' names a colour twice"))
+        elif idle and not deciders:
+            problems.append(Problem("D4", "there is no tunnel-fight tie to settle; drop 'keep'"))
+        elif idle:
+            problems.append(Problem("D7", f"'keep' names {', '.join(map(str, idle))}, which settles no tie; drop it"))
     if losers:
         new = new.replace(players=tuple(replace(p, doors=tuple(d for d in p.doors if d not in losers.get(p.colour, ())))
                                         for p in new.players))
@@ -980,15 +1000,16 @@ def _fight_filter(state: State):
 def _decided(state: State, action: Action) -> list[Action]:
     """The variants of ``action`` with every decision it needs made (D4 ties, K1 hand-in).
 
-    Tile actions try 'keep' with each door owner, then with pairs (a swap can
-    start two fights); variants that lead to the same position are kept once.
+    Tile actions try 'keep' priority lists of the door owners, shortest first
+    (one action can start several tied fights, D7); variants that lead to the
+    same position are kept once, in their shortest spelling.
     """
     if isinstance(action, Step):
         options = [Choices(handin=d) for d in state.current.doors]
     else:
         colours = [p.colour for p in state.players if p.doors]
-        options = [Choices(keep=(c,)) for c in colours]
-        options += [Choices(keep=(a, b)) for a in colours for b in colours if a != b]
+        options = [Choices(keep=order) for k in range(1, len(colours) + 1)
+                   for order in itertools.permutations(colours, k)]
     out = []
     seen = set()
     for choice in options:
@@ -1168,13 +1189,14 @@ def random_action(state: State, rng: random.Random) -> Action:
     """
     kind = _phase_of(state)
     if kind == "over":
-        raise IllegalAction(End(), [Problem("E4", "the game is over")])
+        raise IllegalAction(End(), [_over(state)])
     if kind == "take" or not _tile_action_open(state):
         return rng.choice(legal_actions(state))
     others = _other_actions(state, kind)
     space = _CandidateSpace(state)
     owners = len({p.colour for p in state.players if p.doors})
-    bound = len(state.players) ** 2 if owners >= 2 else 1
+    # Distinct results of the 'keep' lists are at most the orders of the door owners (D7).
+    bound = math.factorial(owners) if owners >= 2 else 1
     may_fight = _fight_filter(state) if owners >= 2 else None
     total = len(others) + space.size
     while True:

@@ -223,3 +223,82 @@ goal: {kind: hide, player: red}
     assert after.round == 2 and red.count(PlaceKind.DEAD) == 6
     assert not red.key and red.doors_in_hand == 2
     assert after.last_round  # E5: red cannot reach 5 any more, blue can
+
+
+# ---------------------------------------------------------------- found in review
+
+
+THREE_TIES = """
+players: [red, blue, yellow, purple]
+turn: {player: blue, phase: 2}
+tiles:
+  "0,3": T01
+  "-1,4": T02@1
+  "-2,4": T03@2
+  "-2,3": T04
+  "-1,2": T05@1
+  "0,2": T06@2
+hands:
+  blue: [T38]
+doors:
+  red: ["0,3", "-1,2"]
+  blue: ["-1,4"]
+  yellow: ["-2,4", "0,2"]
+  purple: ["-2,3"]
+"""
+
+
+def test_d7_every_keep_list_that_explain_accepts_gives_a_generated_result():
+    """D7: three tied fights from one tile; one priority list settles them all."""
+    import itertools
+
+    state = formats.loads(THREE_TIES).state
+    generated = {engine.apply(state, a) for a in engine.legal_actions(state) if str(a).startswith("place T38 -1,3")}
+    accepted = 0
+    for n in (1, 2, 3, 4):
+        for order in itertools.permutations(["red", "blue", "yellow", "purple"], n):
+            for rot in (0, 1):
+                action = actions.parse(f"place T38 -1,3@{rot} keep {','.join(order)}")
+                if engine.is_legal(state, action):
+                    accepted += 1
+                    assert engine.apply(state, action) in generated, action
+    assert accepted and len(generated) >= 4
+
+
+def test_d7_keep_refuses_colours_that_settle_nothing():
+    state = formats.loads(THREE_TIES).state
+    settled = next(a for a in engine.legal_actions(state) if a.choices.keep)
+    spare = next(c for c in ("red", "blue", "yellow", "purple") if c not in {k.value for k in settled.choices.keep})
+    reasons = engine.explain(state, actions.parse(f"{settled},{spare}"))
+    assert reasons and reasons[0].rule == "D7" and "settles no tie" in reasons[0].message, reasons
+    reasons = engine.explain(state, actions.parse(f"{settled},{settled.choices.keep[0].value}"))
+    assert reasons and reasons[0].rule == "D7" and "twice" in reasons[0].message, reasons
+
+
+def test_advanced_skipped_phase_one_counts_as_phase_two():
+    """N1, V2: a player holding three tiles starts in phase 2; the tile action does not send them back."""
+    text = """
+players: [red, blue, yellow]
+variant: advanced
+turn: {player: red}
+hands: {red: [T01, T02, T03]}
+"""
+    state = formats.loads(text).state
+    after = engine.apply(state, actions.parse("place T01 3,-2@0"))
+    assert after.turn.phase == 2 and after.turn.tile_action
+    assert rules.check_state(after) == []
+    assert not any(isinstance(a, actions.Take) for a in engine.legal_actions(after))
+    assert any(isinstance(a, actions.End) for a in engine.legal_actions(after))
+
+
+def test_m1_a_green_area_has_no_feature_number():
+    text = """
+players: [red, blue, yellow, purple]
+turn: {player: red, phase: 3}
+tiles: {"4,0": T01}
+prisoners: {red: {at: ["4,0"]}}
+"""
+    state = formats.loads(text).state
+    assert engine.is_legal(state, actions.parse("step 4,0 5,0"))
+    reasons = engine.explain(state, actions.parse("step 4,0 5,0/3"))
+    assert reasons and reasons[0].rule == "M1" and "green area" in reasons[0].message

@@ -1048,7 +1048,7 @@ def test_E5_last_round_over_then_game_over_with_ranking():
     new = allowed(st, "step 3,0 4,0")
     assert new.finished and new.ranking == (BLUE, RED)
     assert engine.legal_actions(new) == []
-    refused(new, "end", "E4", "the game is over")
+    refused(new, "end", "E5", "the game is over")
 
 
 def test_E5_nobody_can_reach_the_target_game_over():
