@@ -571,9 +571,7 @@ def apply(state: State, action: Action) -> State:
 
 def _perform(state: State, action: Action) -> tuple[State, list[Problem]]:
     """Carry out an action already checked by ``_explain``; decisions may still be missing."""
-    if state.turn.phase == 1 and _phase_of(state) != "take":
-        # A skipped phase 1 (N1, N5) is phase 2, so what follows counts from there.
-        state = state.replace(turn=replace(state.turn, phase=2))
+    state = _phase_two(state)
     choices = action.choices
     if isinstance(action, Take):
         return _after_take(state, action), _unused(choices, keep=False, handin=False)
@@ -586,6 +584,13 @@ def _perform(state: State, action: Action) -> tuple[State, list[Problem]]:
     if isinstance(action, Step):
         return _perform_step(state, action)
     return _perform_door(state, action)
+
+
+def _phase_two(state: State) -> State:
+    """A skipped phase 1 (N1, N5) is phase 2, so what follows counts from there."""
+    if state.turn.phase == 1 and _phase_of(state) != "take":
+        return state.replace(turn=replace(state.turn, phase=2))
+    return state
 
 
 def _unused(choices: Choices, *, keep: bool, handin: bool) -> list[Problem]:
@@ -617,7 +622,7 @@ def _relocate(place: Place, moves: dict[Cell, Cell]) -> Place:
     return place
 
 
-def _perform_tile_action(state: State, action: Action) -> tuple[State, list[Problem]]:
+def _perform_tile_action(state: State, action: Action, ties: list | None = None) -> tuple[State, list[Problem]]:
     before = rules.tunnels(state)
     tiles = dict(state.tile_at)
     moves: dict[Cell, Cell] = {}
@@ -651,7 +656,7 @@ def _perform_tile_action(state: State, action: Action) -> tuple[State, list[Prob
     moved = tuple(sorted((_relocate(place, moves), n) for place, n in state.turn.moved)) if moves else state.turn.moved
     new = state.replace(tiles=tuple(sorted(tiles.items())), players=tuple(players), turn=replace(state.turn, moved=moved))
     inverse = {v: k for k, v in moves.items()}
-    new, problems = _tunnel_fight(state, new, before, inverse, action.choices.keep)
+    new, problems = _tunnel_fight(state, new, before, inverse, action.choices.keep, ties)
     turn = replace(new.turn, tile_action=True)
     if not state.advanced:
         turn = replace(turn, phase=3)
@@ -659,8 +664,10 @@ def _perform_tile_action(state: State, action: Action) -> tuple[State, list[Prob
 
 
 def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[Cell, Cell],
-                  keep: tuple[Colour, ...]) -> tuple[State, list[Problem]]:
-    """D4: joined tunnels with doors of several players; the longest before keeps its doors."""
+                  keep: tuple[Colour, ...], ties: list | None = None) -> tuple[State, list[Problem]]:
+    """D4: joined tunnels with doors of several players; the longest before keeps its doors.
+
+    Each tied group of colours is appended to ``ties`` when a list is given."""
     doors = _door_at(new)
     if len(set(doors.values())) < 2:
         return new, [] if not keep else [Problem("D4", "there is no tunnel-fight tie to settle; drop 'keep'")]
@@ -680,6 +687,8 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
             lengths[colour] = max(before.length(s) for s in old_spots if s in before.component)
         best = max(lengths.values())
         tied = sorted((c for c, n in lengths.items() if n == best), key=lambda c: old.colours.index(c))
+        if ties is not None and len(tied) > 1:
+            ties.append(tuple(tied))
         if len(tied) == 1:
             winner = tied[0]
         else:
@@ -1007,7 +1016,9 @@ def _decided(state: State, action: Action) -> list[Action]:
     if isinstance(action, Step):
         options = [Choices(handin=d) for d in state.current.doors]
     else:
-        colours = [p.colour for p in state.players if p.doors]
+        ties: list[tuple[Colour, ...]] = []
+        _perform_tile_action(_phase_two(state), action.with_choices(Choices()), ties)
+        colours = list(dict.fromkeys(c for tied in ties for c in tied))  # only the tied ones can settle
         options = [Choices(keep=order) for k in range(1, len(colours) + 1)
                    for order in itertools.permutations(colours, k)]
     out = []
