@@ -384,27 +384,34 @@ def _carry_problems(state: State, cell: Cell, verb: str, t: rules.Tunnels) -> li
     return out
 
 
-def _occupancy(state: State) -> tuple[set[Cell], dict[Cell, list], set[Cell]]:
-    """Once per state: cells carrying doors or prisoners, the prisoners on each
-    cell as (colour, place), and cells whose hideout holds prisoners."""
+def _occupancy(state: State) -> tuple[dict[Cell, frozenset[int]], dict[Cell, list], set[Cell]]:
+    """Once per state: the features carrying doors or prisoners on each cell, the
+    prisoners on each cell as (colour, place), and cells whose hideout holds prisoners."""
     cached = state.__dict__.get("_occupancy")
     if cached is None:
         riders: dict[Cell, list] = {}
         hideouts: set[Cell] = set()
+        features: dict[Cell, set[int]] = {}
         for p in state.players:
             for place in p.prisoners:
                 if place.kind is PlaceKind.TILE:
                     riders.setdefault(place.cell, []).append((p.colour, place))
+                    features.setdefault(place.cell, set()).add(place.feature)
                     if _feature_kind(state, place.spot) is FeatureKind.HIDEOUT:
                         hideouts.add(place.cell)
-        occupied = set(riders) | {d.cell for p in state.players for d in p.doors}
+            for d in p.doors:
+                features.setdefault(d.cell, set()).add(d.feature)
+        occupied = {cell: frozenset(f) for cell, f in features.items()}
         cached = state.__dict__["_occupancy"] = (occupied, riders, hideouts)
     return cached
 
 
-def _occupied(state: State, cell: Cell) -> bool:
-    """Whether doors or prisoners stand on the tile on ``cell`` (they travel with it)."""
-    return cell in _occupancy(state)[0]
+_EMPTY: frozenset[int] = frozenset()
+
+
+def _occupied(state: State, cell: Cell) -> frozenset[int]:
+    """The features of the tile on ``cell`` carrying doors or prisoners (they travel with it)."""
+    return _occupancy(state)[0].get(cell, _EMPTY)
 
 
 def _hideout_riders(state: State, cell: Cell) -> bool:
@@ -631,7 +638,7 @@ def _perform_tile_action(state: State, action: Action, ties: list | None = None)
 
     def turned(tile_id: str, rotation: int, source: Cell | None) -> Placed:
         # Store one rotation per physical result, so equal positions are equal states.
-        occupied = source is not None and _occupied(state, source)
+        occupied = _occupied(state, source) if source is not None else _EMPTY
         return Placed(tile_id, state.catalogue[tile_id].canonical_rotation(rotation, occupied))
 
     if isinstance(action, PlaceTile):

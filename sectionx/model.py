@@ -221,29 +221,40 @@ class TileType:
         return tuple(sorted(seen.values()))
 
     @cached_property
-    def _rotation_classes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        # For each rotation, the smallest rotation giving the same result: by look
-        # (an empty tile) and by feature (a tile carrying doors or prisoners, whose
-        # features must stay where they are).
-        by_look, by_feature = [], []
-        for rot in range(SIDES):
-            look = sorted((f.kind.value, f.rotated(rot)) for f in self.features)
-            feat = [f.rotated(rot) for f in self.features]
-            by_look.append(min(r for r in range(SIDES) if sorted((f.kind.value, f.rotated(r)) for f in self.features) == look))
-            by_feature.append(min(r for r in range(SIDES) if [f.rotated(r) for f in self.features] == feat))
-        return tuple(by_look), tuple(by_feature)
+    def _classes(self) -> dict[frozenset[int], tuple[int, ...]]:
+        return {}
 
-    def canonical_rotation(self, rotation: int, occupied: bool = False) -> int:
+    def _canon(self, occupied: frozenset[int] | bool) -> tuple[int, ...]:
+        """For each rotation, the smallest rotation giving the same tile on the board.
+
+        ``occupied`` names the features carrying doors or prisoners (True: all):
+        those must stay where they are; empty features are interchangeable with
+        others of the same kind and openings.
+        """
+        if occupied is True:
+            occupied = frozenset(range(len(self.features)))
+        elif occupied is False:
+            occupied = frozenset()
+        canon = self._classes.get(occupied)
+        if canon is None:
+            def key(rot: int) -> tuple:
+                return tuple(sorted((f.kind.value, f.rotated(rot), i if i in occupied else -1)
+                                    for i, f in enumerate(self.features)))
+            keys = [key(r) for r in range(SIDES)]
+            canon = self._classes[occupied] = tuple(keys.index(k) for k in keys)
+        return canon
+
+    def canonical_rotation(self, rotation: int, occupied: frozenset[int] | bool = False) -> int:
         """The smallest rotation that gives the same tile on the board.
 
         An empty straight tunnel at rotation 4 is the same as at rotation 1; with a
-        door or prisoner on it, a two-tunnel tile turned half round is not.
+        door on one tunnel of a two-tunnel tile, a half turn is not.
         """
-        return self._rotation_classes[1 if occupied else 0][rotation % SIDES]
+        return self._canon(occupied)[rotation % SIDES]
 
-    def rotation_choices(self, occupied: bool = False) -> tuple[int, ...]:
+    def rotation_choices(self, occupied: frozenset[int] | bool = False) -> tuple[int, ...]:
         """One rotation per different result (see :meth:`canonical_rotation`)."""
-        return tuple(sorted(set(self._rotation_classes[1 if occupied else 0])))
+        return tuple(sorted(set(self._canon(occupied))))
 
     @cached_property
     def open_masks(self) -> tuple[int, ...]:

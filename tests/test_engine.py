@@ -302,3 +302,21 @@ prisoners: {red: {at: ["4,0"]}}
     assert engine.is_legal(state, actions.parse("step 4,0 5,0"))
     reasons = engine.explain(state, actions.parse("step 4,0 5,0/3"))
     assert reasons and reasons[0].rule == "M1" and "green area" in reasons[0].message
+
+
+def test_n2_half_turn_that_only_swaps_two_empty_identical_features_changes_nothing():
+    """N2: T40 (t25 t01 t34) with a door on its straight; turning it half round only
+    swaps its two empty bends, so it is refused, and moves differ only where it matters."""
+    text = """
+players: [red, blue, yellow, purple]
+turn: {player: red, phase: 2}
+tiles: {"-3,3": T40}
+doors: {red: ["-3,3"]}
+"""
+    state = formats.loads(text).state
+    reasons = engine.explain(state, actions.parse("rotate -3,3@3"))
+    assert reasons and reasons[0].rule == "N2" and "changes nothing" in reasons[0].message
+    legal = engine.legal_actions(state)
+    assert actions.parse("rotate -3,3@3") not in legal
+    moves = [a for a in legal if isinstance(a, actions.Move) and a.target == Cell(-4, 3)]
+    assert len({engine.apply(state, a) for a in moves}) == len(moves)  # no two give the same position
