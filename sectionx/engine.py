@@ -286,9 +286,15 @@ def _phase_problem(state: State, action: Action) -> Problem | None:
 
 
 def _explain(state: State, action: Action) -> list[Problem]:
+    """The phase reason first (if any), then every reason of the action itself."""
     p = _phase_problem(state, action)
-    if p is not None:
-        return [p]
+    specific = _explain_action(state, action)
+    if p is None:
+        return specific
+    return [p] + [q for q in specific if q.message != p.message]
+
+
+def _explain_action(state: State, action: Action) -> list[Problem]:
     if isinstance(action, Take):
         return _explain_take(state, action)
     if isinstance(action, PlaceTile):

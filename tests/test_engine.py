@@ -320,3 +320,10 @@ doors: {red: ["-3,3"]}
     assert actions.parse("rotate -3,3@3") not in legal
     moves = [a for a in legal if isinstance(a, actions.Move) and a.target == Cell(-4, 3)]
     assert len({engine.apply(state, a) for a in moves}) == len(moves)  # no two give the same position
+
+
+def test_explain_gives_the_phase_reason_and_the_actions_own_reasons():
+    state = engine.apply(new(4, 0), actions.parse("take 1"))  # phase 2
+    reasons = engine.explain(state, actions.parse("step island 4,4"))
+    assert [r.rule for r in reasons] == ["N4", "M2"], reasons
+    assert "not one step from island" in reasons[1].message
