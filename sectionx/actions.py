@@ -19,7 +19,9 @@ Every action has a short text notation that parses back
 ==========================  ===============================================================
 
 Choices the rules leave to the player are written after the action:
-``keep red`` (or ``keep red,blue``) settles a tunnel-fight tie (D4);
+``keep red`` settles a tunnel-fight tie (D4); ``keep red,blue`` is a priority
+list for an action that starts several tied fights: in each, the first listed
+tied colour keeps its doors (D7);
 ``handin 3,-1`` names the door that leaves the board when the action gains the
 master key while both doors are on the board (K1).
 """
