@@ -127,21 +127,25 @@ def record_report(name: str, path: str | Path) -> Report:
     if not start.ok:
         return Report(name, "record", start.diagnostics)
     result = play.replay(record.start.state, record.actions)
-    diagnostics = []
-    if result.error is not None:
-        index, turn, reasons = result.error
-        who = result.final.current.colour
-        for reason in reasons:
-            diagnostics.append(record.diag(index, f"turn {turn} ({who}): {record.actions[index]} is illegal: {reason.message}", reason.rule))
-    else:
-        diagnostics += _result_mismatch(record, result)
+    diagnostics = replay_diagnostics(record, result)
     s = result.final
     summary = (f"record: {len(record.actions)} actions, {result.turns} turns, round {s.round}, "
                + (f"game over, {s.ranking[0]} wins" if s.finished else "game not over"))
     return Report(name, "record", diagnostics, summary)
 
 
-def _result_mismatch(record: formats.Record, result) -> list[Diagnostic]:
+def replay_diagnostics(record: formats.Record, result: play.Replay) -> list[Diagnostic]:
+    """What replaying a record found: every reason the first illegal action is
+    illegal, at its line and with its turn; else any way the claimed result differs."""
+    if result.error is None:
+        return _result_mismatch(record, result)
+    index, turn, reasons = result.error
+    who = result.final.current.colour
+    return [record.diag(index, f"turn {turn} ({who}): {record.actions[index]} is illegal: {reason.message}", reason.rule)
+            for reason in reasons]
+
+
+def _result_mismatch(record: formats.Record, result: play.Replay) -> list[Diagnostic]:
     """The record's claimed result must be what replaying it gives."""
     claimed = record.result
     if not claimed:

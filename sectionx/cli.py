@@ -211,19 +211,15 @@ def replay(
         typer.echo(describe(state, title=f"After turn {number}"))
 
     result = play.replay(record.start.state, record.actions, on_turn=show_turn if show_states else None)
-    if result.error is not None:
-        index, turn, reasons = result.error
-        who = result.final.current.colour
-        for reason in reasons:
-            typer.echo(str(record.diag(index, f"turn {turn} ({who}): {record.actions[index]} is illegal: {reason.message}", reason.rule)), err=True)
-        raise typer.Exit(1)
-    mismatch = checking._result_mismatch(record, result)
-    for d in mismatch:
+    problems = checking.replay_diagnostics(record, result)
+    for d in problems:
         typer.echo(str(d), err=True)
+    if result.error is not None:
+        raise typer.Exit(1)
     s = result.final
     end = f"game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(s.ranking))}" if s.finished else "the game goes on"
     typer.echo(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}")
-    raise typer.Exit(1 if mismatch else 0)
+    raise typer.Exit(1 if problems else 0)
 
 
 def _bot_names(text: str) -> list[str]:

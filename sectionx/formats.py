@@ -540,10 +540,6 @@ def catalogue_to_data(catalogue: Catalogue) -> dict | str:
     }
 
 
-def _place_text(place: Place) -> str:
-    return str(place)
-
-
 def scenario_to_data(scenario: Scenario) -> dict:
     """Plain data in the scenario format; :func:`load_doc` reads it back to an equal state."""
     s = scenario.state
@@ -566,7 +562,7 @@ def scenario_to_data(scenario: Scenario) -> dict:
         if t.moved:
             moved: dict[str, list[int]] = {}
             for place, n in t.moved:
-                moved.setdefault(_place_text(place), []).append(n)
+                moved.setdefault(str(place), []).append(n)
             turn["moved"] = {k: v[0] if len(v) == 1 else v for k, v in moved.items()}
         if t.tile_action:
             turn["tile_action"] = True
@@ -598,7 +594,7 @@ def scenario_to_data(scenario: Scenario) -> dict:
             n = p.count(PlaceKind(kind))
             if n:
                 entry[kind] = n
-        at = [_place_text(pl) for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)]
+        at = [str(pl) for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)]
         if at:
             entry["at"] = at
         if "island" not in entry:

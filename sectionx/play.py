@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import engine
-from .actions import Action, End, Pass, Take
+from .actions import Action, Take
 from .model import Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
 
 #: A game that has not ended after this many actions is stopped (never seen in practice).
@@ -309,7 +309,7 @@ class Stats:
         self.freed += [p.freed for p in s.players]
         self.dead += [p.count(PlaceKind.DEAD) for p in s.players]
         self.round_ends.update(game.round_ends)
-        self.action_kinds.update(type(a).verb if not isinstance(a, (End, Pass)) else a.verb for a in game.actions)
+        self.action_kinds.update(a.verb for a in game.actions)
 
     def as_dict(self) -> dict:
         def summary(values: list[int]) -> dict:
