@@ -1,0 +1,153 @@
+"""The empty board as scene items: tile cells, the island with its four cell blocks,
+the green areas with their zone names, an outer frame (G2, G3).
+
+Used twice: by the kit (the printed board, split over pages) and by every state
+diagram (under the tiles), so a diagram looks like the printed game.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..hexgrid import SIDES, Cell
+from ..model import Board, Colour
+from .art import symbol_shape
+from .layout import Layout
+from .scene import Circle, Group, Item, Point, Style, Text, polygon
+from .theme import Theme
+
+
+def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Point]]:
+    """The boundary of a set of cells as closed loops of corner points, clockwise.
+
+    Edge ``e`` of a cell runs from corner ``e - 1`` to corner ``e`` (Layout.corner),
+    so walking every boundary edge that way goes round the region clockwise.
+    """
+    def key(p: Point) -> tuple[int, int]:
+        return round(p[0] * 1000), round(p[1] * 1000)
+
+    nxt: dict[tuple[int, int], tuple[Point, Point]] = {}
+    for cell in sorted(cells):
+        for e in range(SIDES):
+            if cell.neighbour(e) not in cells:
+                a, b = layout.corner(cell, (e - 1) % SIDES), layout.corner(cell, e)
+                nxt[key(a)] = (a, b)
+    loops: list[list[Point]] = []
+    while nxt:
+        start = min(nxt)
+        loop: list[Point] = []
+        k = start
+        while k in nxt:
+            a, b = nxt.pop(k)
+            loop.append(a)
+            k = key(b)
+        loops.append(loop)
+    return loops
+
+
+def board_outline(board: Board, layout: Layout) -> list[Point]:
+    """The outer boundary of the whole board (its largest loop)."""
+    return max(outline(board.cells, layout), key=len)
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: 0 keeps it, 1 gives white."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (round(v + (255 - v) * amount) for v in (r, g, b))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def frame_width(layout: Layout) -> float:
+    """Width of the coloured frame around the board, in mm."""
+    return layout.across_flats * 0.22
+
+
+def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = False) -> list[Item]:
+    """The board without anything on it, in page mm (``layout`` places cell 0,0)."""
+    col = theme.colours
+    F = layout.across_flats
+    items: list[Item] = []
+    thin = max(0.2, F * 0.008)
+    frame = frame_width(layout)
+    for loop in outline(board.cells, layout):
+        # Frame first, half of it under the cells.
+        items.append(polygon(loop, Style(fill=col["board"], stroke=col["sea"], width=2 * frame, join="round")))
+        items.append(polygon(loop, Style(stroke=col["ink"], width=thin * 2, join="round")))
+    for cell in sorted(board.tile_cells):
+        items.append(polygon(layout.corners(cell), Style(fill=col["board"], stroke=col["cell_line"], width=thin)))
+    items += _island(board, layout, theme)
+    zone_of = board.zone_of_cell
+    for cell in sorted(board.green):
+        cx, cy = layout.centre(cell)
+        items.append(polygon(layout.corners(cell), Style(fill=col["green"], stroke=col["ink"], width=thin * 1.5)))
+        ink = "#ffffff" if not theme.ink_saver else col["ink"]
+        items.append(Text(cx, cy + F * 0.08, zone_of.get(cell, ""), F * 0.7, ink, "middle", True))
+        items.append(Text(cx, cy - F * 0.22, "FREE ZONE", F * 0.16, ink, "middle", True))
+    if coords:
+        for cell in sorted(board.cells):
+            cx, cy = layout.centre(cell)
+            items.append(Text(cx, cy + F * 0.4, f"{cell.q},{cell.r}", F * 0.16, col["cell_line"] if cell in board.tile_cells
+                              else col["ink"], "middle"))
+    return items
+
+
+def island_centre(board: Board, layout: Layout) -> Point:
+    pts = [layout.centre(c) for c in board.island]
+    return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+
+def cell_block_spans(board: Board) -> list[tuple[Colour, float, float]]:
+    """Each colour's block as (colour, start, end) angles, degrees clockwise from east (G3)."""
+    blocks = sorted(board.cell_blocks, key=lambda cb: cb[1] % 360)
+    spans = []
+    for i, (colour, start) in enumerate(blocks):
+        end = blocks[(i + 1) % len(blocks)][1] % 360
+        s = start % 360
+        spans.append((colour, float(s), float(end if end > s else end + 360)))
+    return spans
+
+
+def block_point(board: Board, layout: Layout, colour: Colour, fraction: float, turn: float = 0.5) -> Point:
+    """A point inside ``colour``'s cell block: ``fraction`` of the island's reach from its
+    centre, ``turn`` of the way through the block's angle."""
+    cx, cy = island_centre(board, layout)
+    for c, s, e in cell_block_spans(board):
+        if c is colour:
+            a = math.radians(s + (e - s) * turn)
+            reach = layout.across_flats * 1.45 * fraction
+            return cx + reach * math.cos(a), cy + reach * math.sin(a)
+    return cx, cy
+
+
+def _island(board: Board, layout: Layout, theme: Theme) -> list[Item]:
+    col = theme.colours
+    F = layout.across_flats
+    if not board.island:
+        return []
+    cx, cy = island_centre(board, layout)
+    loops = outline(board.island, layout)
+    inner: list[Item] = []
+    big = F * 4
+    for colour, s, e in cell_block_spans(board):
+        steps = max(2, int((e - s) // 15))
+        fan = [(cx, cy)] + [(cx + big * math.cos(math.radians(s + (e - s) * k / steps)),
+                             cy + big * math.sin(math.radians(s + (e - s) * k / steps))) for k in range(steps + 1)]
+        inner.append(polygon(fan, Style(fill=tint(theme.player(colour), 0.72 if not theme.ink_saver else 0.9))))
+    for colour, s, _ in cell_block_spans(board):  # walls between the blocks
+        a = math.radians(s)
+        inner.append(polygon([(cx, cy), (cx + big * math.cos(a), cy + big * math.sin(a))],
+                             Style(stroke=col["ink"], width=F * 0.03)))
+    for colour, s, e in cell_block_spans(board):
+        bx, by = block_point(board, layout, colour, 0.62)
+        ink = theme.player(colour)
+        inner.append(symbol_shape(colour, bx, by, F * 0.3, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
+        tx, ty = block_point(board, layout, colour, 0.62, 0.5)
+        inner.append(Text(tx, ty + F * 0.3, "CELL BLOCK", F * 0.1, col["ink"], "middle", True))
+    inner.append(Circle(cx, cy, F * 0.18, Style(fill=col["island"], stroke=col["ink"], width=F * 0.02)))
+    inner.append(Text(cx, cy + F * 0.045, "ISLAND", F * 0.09, col["ink"], "middle", True))
+    items: list[Item] = []
+    for loop in loops:
+        items.append(polygon(loop, Style(fill=col["island"])))
+        items.append(Group(tuple(inner), clip=tuple(loop), label="island"))
+        items.append(polygon(loop, Style(stroke=col["ink"], width=F * 0.035, join="round")))
+    return items

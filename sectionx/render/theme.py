@@ -1,0 +1,192 @@
+"""Print templates: paper, margins, sizes, colours and fonts, read from YAML.
+
+The default template ships inside the package (``sectionx/data/templates/default.yaml``);
+``templates/default.yaml`` at the top of the repository is the same file for users
+to copy (a test keeps the two identical).  A user's template only needs the keys
+it changes: everything else comes from the default.  Templates are checked
+against ``$defs/template`` of the published JSON Schema, and bad values are
+reported as ``FILE:LINE:COLUMN: message (template)``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import reportlab
+
+from ..model import Colour
+from ..yamlsrc import Diagnostic, Doc, LoadError, check_schema, parse_yaml, read_yaml
+
+RULE = "template"
+_BUNDLED_FONTS = Path(reportlab.__file__).parent / "fonts"
+
+
+@dataclass(frozen=True, eq=False)
+class Theme:
+    """Everything drawing needs besides the game: one template, with its modes applied.
+
+    Lengths in mm, ``crop_width`` and ``cut_line_width`` in points, ``tunnel`` a
+    fraction of the tile's width.  ``colours`` already reflect ``ink_saver``;
+    ``greyscale`` is applied to finished documents (:func:`grey`).
+    """
+
+    name: str
+    papers: dict[str, tuple[float, float]]
+    margin: float
+    tile: float
+    bleed: float
+    crop_gap: float
+    crop_length: float
+    crop_width: float
+    cut_line_width: float
+    tunnel: float
+    prisoner: float
+    door: tuple[float, float]
+    card: tuple[float, float]
+    overlap: float
+    font_regular: Path
+    font_bold: Path
+    svg_family: str
+    colours: dict[str, str]
+    ink_saver: bool = False
+    greyscale: bool = False
+    source: str = "<bundled template default>"
+    _ink_saver_colours: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def colour(self, name: str) -> str:
+        return self.colours[name]
+
+    def player(self, colour: Colour) -> str:
+        return self.colours[colour.value]
+
+    def paper(self, name: str) -> tuple[float, float]:
+        """Width and height (portrait) of a named paper size, in mm."""
+        key = name.strip().lower()
+        if key not in self.papers:
+            raise LoadError([Diagnostic(self.source, 0, 0,
+                                        f"paper {name!r} is not in the template; it knows {', '.join(self.papers)}", RULE)])
+        return self.papers[key]
+
+    def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
+        """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""
+        colours = dict(self.colours)
+        if ink_saver:
+            colours.update(self._ink_saver_colours)
+        return replace(self, colours=colours, ink_saver=ink_saver, greyscale=greyscale)
+
+    def with_tile(self, size: float) -> Theme:
+        return replace(self, tile=float(size))
+
+
+def grey(colour: str) -> str:
+    """A colour's luminance as a grey (ITU-R BT.601 weights), for ``--greyscale``."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    y = round(0.299 * r + 0.587 * g + 0.114 * b)
+    return f"#{y:02x}{y:02x}{y:02x}"
+
+
+def _default_text() -> str:
+    return resources.files("sectionx").joinpath("data/templates/default.yaml").read_text("utf-8")
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
+    return out
+
+
+def _font(doc: Doc, path: tuple, value: str, base: Path | None) -> Path:
+    if value.startswith("bundled:"):
+        target = _BUNDLED_FONTS / value[len("bundled:"):]
+    else:
+        target = Path(value)
+        if base is not None and not target.is_absolute():
+            target = base / target
+    if not target.is_file():
+        raise LoadError([doc.diag(path, f"font file {value!r} not found (give a .ttf path relative to the template, "
+                                        "or bundled:Vera.ttf)", RULE)])
+    if target.suffix.lower() not in (".ttf", ".otf") or not os.access(target, os.R_OK):
+        raise LoadError([doc.diag(path, f"font file {value!r} must be a readable TrueType (.ttf) file", RULE)])
+    return target
+
+
+def _build(data: dict, doc: Doc, base: Path | None, source: str) -> Theme:
+    s = data["sizes"]
+    problems = []
+    if s["crop_gap"] + s["crop_length"] > 3 * s["bleed"] + 10:
+        problems.append(doc.diag(("sizes", "crop_length"), "crop marks longer than 10 mm past the bleed would run into "
+                                                            "neighbouring pieces", RULE))
+    if s["prisoner"] > s["tile"] / 2:
+        problems.append(doc.diag(("sizes", "prisoner"), f"a prisoner token of {s['prisoner']} mm is more than half a tile "
+                                                        f"({s['tile']} mm): three would not fit on one tile (T2)", RULE))
+    if s["door"][0] > s["tile"] * 0.6:
+        problems.append(doc.diag(("sizes", "door"), f"a door of {s['door'][0]} mm is longer than 0.6 of a tile", RULE))
+    for name in data["paper"]:
+        w, h = data["paper"][name]
+        if min(w, h) <= 2 * data["margin"] + 20:
+            problems.append(doc.diag(("paper", name), f"paper {name} is too small for margins of {data['margin']} mm", RULE))
+    if problems:
+        raise LoadError(problems)
+    fonts = data["fonts"]
+    return Theme(
+        name=data.get("name", Path(source).stem),
+        papers={k.lower(): (float(v[0]), float(v[1])) for k, v in data["paper"].items()},
+        margin=float(data["margin"]),
+        tile=float(s["tile"]),
+        bleed=float(s["bleed"]),
+        crop_gap=float(s["crop_gap"]),
+        crop_length=float(s["crop_length"]),
+        crop_width=float(s["crop_width"]),
+        cut_line_width=float(s["cut_line_width"]),
+        tunnel=float(s["tunnel"]),
+        prisoner=float(s["prisoner"]),
+        door=(float(s["door"][0]), float(s["door"][1])),
+        card=(float(s["card"][0]), float(s["card"][1])),
+        overlap=float(s["overlap"]),
+        font_regular=_font(doc, ("fonts", "regular"), fonts["regular"], base),
+        font_bold=_font(doc, ("fonts", "bold"), fonts["bold"], base),
+        svg_family=fonts["svg_family"],
+        colours={k: v.lower() for k, v in data["colours"].items()},
+        source=source,
+        _ink_saver_colours={k: v.lower() for k, v in data.get("ink_saver", {}).items()},
+    )
+
+
+def _check(doc: Doc) -> None:
+    problems = check_schema(doc, "template")
+    if problems:
+        raise LoadError([Diagnostic(p.file, p.line, p.column, p.message, RULE) for p in problems])
+
+
+def default_theme() -> Theme:
+    """The bundled default template."""
+    doc = parse_yaml(_default_text(), "<bundled template default>")
+    _check(doc)
+    return _build(doc.data, doc, None, doc.file)
+
+
+def load_theme(path: str | Path | None = None) -> Theme:
+    """A template file laid over the default (``None``: the default itself).
+
+    Raises :class:`~sectionx.yamlsrc.LoadError` naming file, line and column.
+    """
+    if path is None:
+        return default_theme()
+    default = parse_yaml(_default_text(), "<bundled template default>")
+    doc = read_yaml(path)
+    _check(doc)
+    merged = _merge(default.data, doc.data)
+    # Positions of the user's own keys win; the rest point at the user's file start.
+    merged_doc = Doc(doc.file, merged, doc.values, doc.keys)
+    return _build(merged, merged_doc, Path(path).parent, str(path))
+
+
+def template_schema() -> dict[str, Any]:
+    from ..yamlsrc import schema
+
+    return schema()["$defs"]["template"]
