@@ -1,0 +1,67 @@
+"""The theme's TrueType fonts: registration with reportlab, text widths and word wrap.
+
+Scene builders measure text with :func:`text_width` (and wrap it with :func:`wrap`)
+using the very fonts the PDF backend embeds, so a label that fits in the PDF fits
+in the SVG too (as long as the SVG viewer finds the same family, which
+``theme.svg_family`` names first).
+
+Fonts are registered under names derived from the file's stem and a hash of its
+bytes, so every theme using the same files shares one registration, and a
+different file with the same stem never takes over another's name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .scene import MM_PER_PT
+
+if TYPE_CHECKING:
+    from .theme import Theme
+
+
+@lru_cache(maxsize=None)
+def _register(path: str) -> str:
+    data = Path(path).read_bytes()
+    name = f"sx-{Path(path).stem}-{hashlib.sha1(data).hexdigest()[:10]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        # TTFont reads the file itself; the bytes above only name it.
+        pdfmetrics.registerFont(TTFont(name, path))
+    return name
+
+
+def font_name(theme: Theme, bold: bool = False) -> str:
+    """The reportlab name of the theme's regular or bold font, registering it on first use."""
+    return _register(str(Path(theme.font_bold if bold else theme.font_regular).resolve()))
+
+
+def text_width(text: str, size_pt: float, bold: bool, theme: Theme) -> float:
+    """Advance width in mm of one line of ``text`` at ``size_pt`` points (no kerning, as drawn)."""
+    return pdfmetrics.stringWidth(text, font_name(theme, bold), size_pt) * MM_PER_PT
+
+
+def wrap(text: str, width_mm: float, size_pt: float, bold: bool, theme: Theme) -> list[str]:
+    """``text`` broken greedily at spaces into lines at most ``width_mm`` wide.
+
+    Line breaks in ``text`` are kept (an empty paragraph gives an empty line, so
+    ``wrap("")`` is ``[""]``); runs of spaces collapse to one.  A single word wider
+    than ``width_mm`` gets a line of its own and is not cut.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, size_pt, bold, theme) > width_mm:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
