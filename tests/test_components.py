@@ -1,0 +1,490 @@
+"""The kit's component pages: tokens (G4, D2, S1), cards (K1, K2, N1–N4, E1–E4, V2),
+the checklist and the duplex calibration sheet.
+
+The pages are checked on the scene values themselves: counts, margins, bleeds,
+crop marks (outside every trim and every bleed with 0.5 pt to spare), mirrored
+card backs, text that fits its card and glyphs the font has.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reportlab.pdfbase.ttfonts import TTFont
+
+from sectionx.model import COLOURS, DOORS, PRISONERS, Colour
+from sectionx.render import components as C
+from sectionx.render.scene import MM_PER_PT, Circle, Group, Page, Path, Text, Use, compose
+from sectionx.render.svg import to_svg
+from sectionx.render.theme import default_theme
+
+THEME = default_theme()
+PAPERS = {name: THEME.paper(name) for name in ("a4", "letter", "a3")}
+CONTENTS = [
+    ("Board", 1, "pages 2–7, glue along the grey strips"),
+    ("Tiles", 54, "pages 8–13, fronts and backs"),
+    ("Prisoners and doors", 40, "page 14: 8 prisoners and 2 doors per colour, 8 spares"),
+    ("Master-key cards", 4, "pages 15–16, fronts and backs"),
+    ("Player aids", 4, "pages 17–18, one per colour, with the rules of a turn on one side"),
+]
+
+
+def all_pages(theme=THEME, paper=PAPERS["a4"], offset=(0.0, 0.0)):
+    parts = [C.token_pages(theme, paper), C.card_pages(theme, paper, offset=offset),
+             C.checklist_page(theme, paper, CONTENTS), C.calibration_pages(theme, paper, offset=offset)]
+    pages = [p for ps, _ in parts for p in ps]
+    symbols = {s.name: s for _, ss in parts for s in ss}
+    return pages, symbols
+
+
+def labels(page: Page, prefix: str) -> list[str]:
+    return [g.label for g in page.items if isinstance(g, Group) and g.label.startswith(prefix)]
+
+
+def texts(items, symbols, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    for it in items:
+        if isinstance(it, Text):
+            yield it, m
+        elif isinstance(it, Group):
+            yield from texts(it.items, symbols, compose(m, it.matrix))
+        elif isinstance(it, Use):
+            yield from texts(symbols[it.name].items, symbols, compose(m, it.matrix))
+
+
+# ---------------------------------------------------------------- strategies
+
+papers = st.sampled_from(sorted(PAPERS))
+
+
+@st.composite
+def themes(draw):
+    """The default template with other token, card and cutting sizes."""
+    return replace(
+        THEME,
+        prisoner=draw(st.floats(8, 20)),
+        door=(draw(st.floats(10, 24)), draw(st.floats(5, 12))),
+        card=draw(st.sampled_from([(63.0, 88.0), (57.0, 89.0), (59.0, 91.0), (56.0, 87.0), (70.0, 120.0), (64.0, 100.0)])),
+        bleed=draw(st.floats(0, 5)),
+        crop_gap=draw(st.floats(0, 3)),
+        crop_length=draw(st.floats(2, 5)),
+        crop_width=draw(st.floats(0.5, 1.5)),
+        cut_line_width=draw(st.floats(0.2, 1.0)),
+    )
+
+
+offsets = st.tuples(st.floats(-4, 4), st.floats(-4, 4))
+slow = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------- crop marks
+
+
+@given(st.floats(20, 100), st.floats(20, 100), st.floats(5, 60), st.floats(5, 60), themes())
+def test_crop_marks_lie_on_the_trim_edges_outside_the_bleed(x, y, w, h, theme):
+    marks = C.crop_marks(x, y, w, h, theme)
+    assert len(marks) == 8  # two at each corner
+    trim = C.Trim("t", "rect", (x, y, x + w, y + h))
+    bleed = trim.grown(theme.bleed)
+    for mark in marks:
+        assert mark.style.width / MM_PER_PT >= 0.5 - 1e-9
+        (x0, y0), (x1, y1) = mark.points()
+        assert x0 == x1 or y0 == y1  # along a trim edge's extension
+        on_edge = (x0 == x1 and x0 in (x, x + w)) or (y0 == y1 and y0 in (y, y + h))
+        assert on_edge
+        assert math.isclose(math.dist((x0, y0), (x1, y1)), theme.crop_length)
+        box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        assert C.gap(trim, box) >= theme.bleed + C.CLEARANCE - 1e-9  # outside the trim ...
+        assert C.gap(bleed, box) >= C.CLEARANCE - 1e-9  # ... and outside its own bleed
+        assert C.gap(bleed, box) >= min(theme.crop_gap, 10) - 1e-9 or theme.crop_gap < C.CLEARANCE
+
+
+def test_checker_finds_marks_in_a_neighbours_bleed_and_overlapping_bleeds():
+    t = THEME
+    w, h = t.card
+
+    def card(x, y, name):
+        return Group((C.rect(0, 0, w, h, C.Style(stroke="#000000")),), (1, 0, 0, 1, x, y), label=f"piece-card-{name}")
+
+    x0 = 20.0
+    near = x0 + w + C.mark_reach(t) + t.bleed  # the second card's bleed starts where the first's marks end
+    page = Page(210, 297, (card(x0, 20, "a"), card(near, 20, "b"),
+                           Group(tuple(C.crop_marks(x0, 20, w, h, t) + C.crop_marks(near, 20, w, h, t)), label="crop-marks")))
+    problems = C.layout_problems(page, {}, t, check_margin=False)
+    assert any("crop mark" in p and "piece-card-b" in p for p in problems)
+    assert not any("overlap" in p for p in problems)
+    touching = Page(210, 297, (card(x0, 20, "a"), card(x0 + w + t.bleed, 20, "b")))
+    assert any("bleeds of piece-card-a and piece-card-b overlap" in p for p in C.layout_problems(touching, {}, t))
+    hairline = C.line((0, 0), (0, 3), C.Style(stroke="#000", width=0.1))
+    thin = Page(210, 297, (card(x0, 20, "a"), Group((hairline,), label="crop-marks")))
+    assert any("thinner" in p for p in C.layout_problems(thin, {}, t, check_margin=False))
+
+
+def test_checker_finds_art_in_the_margin_and_text_off_the_safe_area():
+    t = THEME
+    page = Page(210, 297, (Group((Text(1.0, 2.0, "overflowing text, far too long for a card", 9.0),
+                                  C.rect(0, 0, 63, 88, C.Style(stroke="#000"))), (1, 0, 0, 1, 5, 5), label="piece-card-x"),))
+    problems = C.layout_problems(page, {}, t)
+    assert any("margin" in p for p in problems)
+    assert any("safe area" in p for p in problems)
+
+
+# ---------------------------------------------------------------- tokens
+
+
+def test_tokens_count_8_prisoners_and_2_doors_per_colour_plus_spares():
+    pages, symbols = C.token_pages(THEME, PAPERS["a4"])
+    assert len(pages) == 1 and pages[0].name == "20-tokens" and pages[0].label == "Prisoner and door tokens"
+    found = [lab for p in pages for lab in labels(p, "piece-")]
+    for colour in COLOURS:
+        assert len([f for f in found if f.startswith(f"piece-prisoner-{colour.value}-")]) == PRISONERS == 8
+        assert len([f for f in found if f.startswith(f"piece-door-{colour.value}-")]) == DOORS == 2
+        assert len([f for f in found if f.startswith(f"piece-spare-{colour.value}-")]) == C.SPARES
+    assert len([f for f in found if f.startswith("piece-prisoner-")]) == 32
+    assert len([f for f in found if f.startswith("piece-door-")]) == 8
+    heading = " ".join(t.text for t, _ in texts(pages[0].items, {s.name: s for s in symbols}))
+    assert "Prisoners: 8 per colour · Doors: 2 per colour" in heading
+    assert "spares" in heading
+
+
+def test_each_token_shows_its_colour_and_its_shape():
+    """G4: a token carries the player's colour and symbol, the bleed disc the colour too."""
+    pages, symbols = C.token_pages(THEME, PAPERS["a4"])
+    sym = {s.name: s for s in symbols}
+    for g in pages[0].items:
+        if isinstance(g, Group) and g.label.startswith(("piece-prisoner-", "piece-spare-", "piece-door-")):
+            colour = Colour(g.label.split("-")[2])
+            bleed, art, cut = g.items
+            assert bleed.style.fill == THEME.player(colour)
+            assert art.name.startswith(("prisoner-" + colour.value, "door-" + colour.value))
+            assert colour.value in sym[art.name].name
+            assert cut.style.fill is None and math.isclose(cut.style.width, THEME.cut_line_width * MM_PER_PT)
+            if g.label.startswith("piece-door-"):
+                assert isinstance(cut, Path)
+            else:
+                assert isinstance(cut, Circle) and math.isclose(cut.r, THEME.prisoner / 2)
+                assert math.isclose(bleed.r, THEME.prisoner / 2 + THEME.bleed)
+
+
+def test_only_doors_get_crop_marks():
+    pages, _ = C.token_pages(THEME, PAPERS["a4"])
+    marks = C.marks(pages[0])
+    assert len(marks) == 8 * len([t for t in C.pieces(pages[0]) if t.shape == "rect"]) == 8 * 8
+    circles = [t for t in C.pieces(pages[0]) if t.shape == "circle"]
+    for box, _ in marks:  # every mark belongs to a door, none sits near a prisoner
+        assert all(C.gap(c.grown(THEME.bleed), box) > C.TOKEN_GAP - 1e-6 for c in circles)
+
+
+@slow
+@given(themes(), papers, st.integers(0, 3))
+def test_token_pages_keep_margins_bleeds_and_marks_apart(theme, paper, spares):
+    pages, symbols = C.token_pages(theme, PAPERS[paper], spares=spares)
+    sym = {s.name: s for s in symbols}
+    found = [lab for p in pages for lab in labels(p, "piece-")]
+    assert len([f for f in found if f.startswith("piece-prisoner-")]) == 4 * PRISONERS
+    assert len([f for f in found if f.startswith("piece-door-")]) == 4 * DOORS
+    assert len([f for f in found if f.startswith("piece-spare-")]) == 4 * spares
+    for page in pages:
+        assert C.layout_problems(page, sym, theme) == []
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card_labels(pages):
+    return [lab for p in pages for lab in labels(p, "piece-card-")]
+
+
+def test_four_key_cards_and_one_aid_per_colour():
+    pages, _ = C.card_pages(THEME, PAPERS["a4"])
+    found = card_labels(pages)
+    assert len([f for f in found if f.startswith("piece-card-key-")]) == 4
+    assert sorted(f for f in found if f.startswith("piece-card-aid-")) == sorted(f"piece-card-aid-{c.value}" for c in COLOURS)
+    assert len(found) == 8
+    assert len({p.name for p in pages}) == len(pages) and all(p.label for p in pages)
+
+
+def card_texts(pages, symbols, kind):
+    out = {}
+    for p in pages:
+        for g in p.items:
+            if isinstance(g, Group) and g.label.startswith(f"piece-card-{kind}"):
+                out[g.label] = " ".join(t.text for t, _ in texts(g.items, symbols))
+    return out
+
+
+def test_key_card_says_who_gets_it_what_it_does_and_when_it_is_lost():
+    pages, symbols = C.card_pages(THEME, PAPERS["a4"])
+    sym = {s.name: s for s in symbols}
+    for label, words in card_texts(pages, sym, "key").items():
+        assert "MASTER KEY" in words
+        assert "hideouts" in words and "island" in words  # K1: who gets it
+        assert "pass every door" in words  # K1: what it does
+        assert "Hand in one of your doors" in words  # K1: a door is handed in
+        assert "green area" in words and "door back" in words  # K2: lost
+    assert any(s.name.startswith("key-") for s in symbols)
+
+
+def test_aid_cards_carry_the_turn_and_the_end_of_a_round():
+    pages, symbols = C.card_pages(THEME, PAPERS["a4"])
+    sym = {s.name: s for s in symbols}
+    aids = card_texts(pages, sym, "aid")
+    assert len(aids) == 4
+    for label, words in aids.items():
+        colour = label.rsplit("-", 1)[1]
+        assert colour.upper() in words
+        for phrase in ("YOUR TURN", "fewer than 3",  # N1
+                       "place", "swap", "move", "rotate",  # N2
+                       "5 steps, 2 per prisoner", "hideout holds 2",  # M3, M4, T2
+                       "place one door", "move one of your doors",  # N4
+                       "3 prisoners on green areas", "last tile", "Collapse",  # E1, E2, E3
+                       "5 freed", "7"):  # E4, V2
+            assert phrase in words, (label, phrase)
+
+
+def test_aid_card_band_is_the_colour_with_its_shape():
+    pages, _ = C.card_pages(THEME, PAPERS["a4"])
+    for p in pages:
+        for g in p.items:
+            if isinstance(g, Group) and g.label.startswith("piece-card-aid-"):
+                colour = Colour(g.label.rsplit("-", 1)[1])
+                fills = [it.style.fill for it in g.items if isinstance(it, (Path, Circle))]
+                assert fills.count(THEME.player(colour)) >= 2  # band and foot strip
+
+
+def test_card_grid_on_a4_letter_and_a3():
+    """3 x 3 poker cards do not fit A4 inside 10 mm margins with 3 mm bleed (3 x 63 + 6 > 190),
+    so the grid is computed from the paper."""
+    assert len(C.card_grid(THEME, PAPERS["a4"])) == 4
+    assert len(C.card_grid(THEME, PAPERS["letter"])) == 4
+    assert len(C.card_grid(THEME, PAPERS["a3"])) == 12
+    with pytest.raises(C.DoesNotFit):
+        C.card_grid(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
+
+
+@slow
+@given(themes(), papers)
+def test_card_pages_keep_margins_bleeds_marks_and_text_in_place(theme, paper):
+    pages, symbols = C.card_pages(theme, PAPERS[paper])
+    sym = {s.name: s for s in symbols}
+    assert len(card_labels(pages)) == 8
+    for page in pages:
+        assert C.layout_problems(page, sym, theme) == [], page.name
+        for trim in C.pieces(page):
+            assert trim.shape == "rect"
+            assert math.isclose(trim.box[2] - trim.box[0], theme.card[0])
+            assert math.isclose(trim.box[3] - trim.box[1], theme.card[1])
+    fronts = [p for p in pages if labels(p, "piece-card-")]
+    for p in fronts:  # every card has its eight marks
+        assert len(C.marks(p)) == 8 * len(C.pieces(p))
+
+
+def front_and_back(pages):
+    out = {}
+    for p in pages:
+        for g in p.items:
+            if isinstance(g, Group) and g.label.startswith(("piece-card-", "back-card-")):
+                side, name = g.label.split("-card-")
+                out.setdefault(name, {})[side] = (p.name, g.matrix[4], g.matrix[5])
+    return out
+
+
+@slow
+@given(themes(), papers, offsets)
+def test_card_backs_sit_mirrored_for_long_edge_duplex(theme, paper, offset):
+    W, _ = PAPERS[paper]
+    pages, _ = C.card_pages(theme, PAPERS[paper], offset=offset)
+    names = [p.name for p in pages]
+    for name, sides in front_and_back(pages).items():
+        (fpage, x, y), (bpage, bx, by) = sides["piece"], sides["back"]
+        assert names.index(bpage) == names.index(fpage) + 1  # the back follows its front
+        assert math.isclose(bx, W - x - theme.card[0] + offset[0], abs_tol=1e-9)
+        assert math.isclose(by, y + offset[1], abs_tol=1e-9)
+
+
+def test_card_backs_without_offset_stay_in_the_margins_and_clear_of_each_other():
+    pages, symbols = C.card_pages(THEME, PAPERS["a4"])
+    sym = {s.name: s for s in symbols}
+    for p in pages:
+        backs = [g for g in p.items if isinstance(g, Group) and g.label.startswith("back-")]
+        boxes = [C.ink_box((g,), sym, THEME) for g in backs]
+        assert all(C._box_gap(a, b) > 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        assert C.layout_problems(p, sym, THEME) == []
+    # On the A4 grid a back bleeds further than a front: a duplex shift of a few mm shows no edge.
+    back = next(s for s in symbols if s.name.startswith("card-back-"))
+    assert back.items[0].points().__next__()[0] <= -2 * THEME.bleed + 1e-9
+
+
+# ---------------------------------------------------------------- text
+
+
+@given(st.floats(20, 80), st.floats(4, 9),
+       st.lists(st.text(alphabet="abcdefghij klm,.", min_size=1, max_size=60), min_size=1, max_size=6))
+def test_fit_text_lines_never_exceed_the_width(width, max_pt, words):
+    paras = [C.para(w, lead="1" if i % 2 else "") for i, w in enumerate(words)]
+    try:
+        size, lines = C.fit_text(paras, width, 200.0, THEME, max_pt=max_pt, min_pt=3.0)
+    except C.DoesNotFit:
+        return  # a word longer than the width: refused, not squeezed
+    assert 3.0 <= size <= max_pt
+    for t in lines:
+        assert t.x >= -1e-9
+        assert t.x + C.text_width(t.text, t.size, t.bold, THEME) <= width + 1e-6
+
+
+def test_fit_text_shrinks_and_refuses_what_cannot_fit():
+    long = [C.para("word " * 200)]
+    size, _ = C.fit_text(long, 50.0, 120.0, THEME, max_pt=9, min_pt=3)
+    assert size < 9
+    with pytest.raises(C.DoesNotFit):
+        C.fit_text(long, 50.0, 10.0, THEME, max_pt=9, min_pt=5)
+
+
+def test_mixed_runs_keep_their_spacing():
+    _, lines = C.fit_text([C.para(("Bold", True), " plain", ("er", True))], 100, 20, THEME, max_pt=8, min_pt=8)
+    assert [(t.text, t.bold) for t in lines] == [("Bold", True), ("plain", False), ("er", True)]
+    space = C.text_width(" ", 8, False, THEME)
+    assert math.isclose(lines[1].x, C.text_width("Bold", 8, True, THEME) + space)
+    assert math.isclose(lines[2].x, lines[1].x + C.text_width("plain", 8, False, THEME))  # glued: no space
+
+
+@lru_cache(maxsize=None)
+def cmap(path: str) -> frozenset[int]:
+    return frozenset(TTFont("cmap-check", path).face.charToGlyph)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_character_is_in_the_font(paper):
+    pages, symbols = all_pages(paper=PAPERS[paper])
+    for page in pages:
+        for t, _ in texts(page.items, symbols):
+            font = str(THEME.font_bold if t.bold else THEME.font_regular)
+            missing = {ch for ch in t.text if ord(ch) not in cmap(font)}
+            assert not missing, (page.name, t.text, missing)
+            assert "→" not in t.text
+
+
+# ---------------------------------------------------------------- checklist
+
+
+def test_checklist_lists_every_row_with_an_empty_box():
+    pages, _ = C.checklist_page(THEME, PAPERS["a4"], CONTENTS)
+    assert [p.name for p in pages] == ["01-checklist"]
+    page = pages[0]
+    words = [t.text for t, _ in texts(page.items, {})]
+    joined = " ".join(words)
+    assert "Section X – print-and-play kit" in words
+    for what, count, _ in CONTENTS:
+        assert what in joined and str(count) in words
+    for phrase in ("scissors", "craft knife", "glue stick", "300 g/m²", "100 % / actual size", "not fit to page",
+                   "long-edge duplex", "50 mm: measure to check the print scale"):
+        assert phrase in joined, phrase
+    boxes = [it for it in page.items if isinstance(it, Path) and it.style.fill is None and len(it.commands) == 5]
+    assert len(boxes) == len(CONTENTS)
+    assert C.layout_problems(page, {}, THEME) == []
+
+
+def test_scale_bar_is_50_mm():
+    bar = C.scale_bar(THEME, 30, 40)
+    xs = [x for it in bar if isinstance(it, Path) for x, _ in it.points()]
+    assert math.isclose(max(xs) - min(xs), 50.0)
+
+
+def test_long_checklist_continues_on_a_second_page():
+    rows = [(f"Component {i}", i, "somewhere in the kit, with a longer explanation that wraps onto a second line "
+             "of the table to take room") for i in range(40)]
+    pages, _ = C.checklist_page(THEME, PAPERS["a4"], rows)
+    assert len(pages) >= 2 and len({p.name for p in pages}) == len(pages)
+    words = " ".join(t.text for p in pages for t, _ in texts(p.items, {}))
+    assert all(f"Component {i}" in words for i in range(40))
+    for p in pages:
+        assert C.layout_problems(p, {}, THEME) == []
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def scale_centres(page):
+    """The back's rings (r 2.5 mm, grey) mark where each ruler pair is centred."""
+    return [(it.cx, it.cy) for it in page.items if isinstance(it, Circle) and it.style.stroke == "#9a9a9a"]
+
+
+@given(papers, offsets)
+def test_calibration_back_scales_sit_on_the_mirrored_points(paper, offset):
+    W, H = PAPERS[paper]
+    (front, back), _ = C.calibration_pages(THEME, PAPERS[paper], offset=offset)
+    points = C.calibration_points(THEME, PAPERS[paper])
+    assert [p[0] for p in points] == ["A", "B", "C"]
+    _, ax, ay = points[0]
+    assert math.isclose(ax, W / 2) and ay < H / 3  # top centre
+    assert points[1][1:] == (W / 2, H / 2)  # middle
+    assert points[2][1] > W / 2 and points[2][2] > 2 * H / 3  # bottom corner
+    centres = scale_centres(back)
+    assert len(centres) == 3
+    for (_, x, y), (cx, cy) in zip(points, centres):
+        assert math.isclose(cx, W - x + offset[0]) and math.isclose(cy, y + offset[1])
+    # The front's crosses are centred on the points.
+    rings = [(it.cx, it.cy) for it in front.items if isinstance(it, Circle) and math.isclose(it.r, 2.5)]
+    assert rings == [(x, y) for _, x, y in points]
+
+
+def test_calibration_scale_has_1_mm_ticks_labelled_every_5_mm():
+    items = C._scale(THEME, 100.0, 100.0)
+    strokes = [list(it.points()) for it in items if isinstance(it, Path)]
+    ticks_x = sorted(round(a[0] - 100.0, 6) for a, b in strokes if a[1] == 100.0 - C.RULER_SHIFT and a[0] == b[0])
+    ticks_y = sorted(round(a[1] - 100.0, 6) for a, b in strokes if a[0] == 100.0 + C.RULER_SHIFT and a[1] == b[1])
+    assert ticks_x == ticks_y == list(range(-10, 11))
+    labels_ = sorted(t.text for t in items if isinstance(t, Text) and re.fullmatch(r"[+-]?\d+", t.text))
+    assert labels_ == sorted(["-10", "-5", "0", "+5", "+10"] * 2)
+
+
+def test_calibration_text_tells_how_to_use_it():
+    (front, back), _ = C.calibration_pages(THEME, PAPERS["a4"], offset=(1.5, -0.5))
+    words = " ".join(t.text for t, _ in texts(front.items, {}))
+    for phrase in ("long-edge duplex", "against the light", "--back-offset-x/--back-offset-y", "--back-offset-x 1.5"):
+        assert phrase in words
+    for page in (front, back):
+        assert C.layout_problems(page, {}, THEME) == []
+
+
+# ---------------------------------------------------------------- everything
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_page_is_inside_the_margins_and_writes_as_svg(paper):
+    pages, symbols = all_pages(paper=PAPERS[paper])
+    assert len({p.name for p in pages}) == len(pages)
+    for page in pages:
+        assert page.name and page.label
+        assert (page.width, page.height) == PAPERS[paper]
+        assert C.layout_problems(page, symbols, THEME) == [], page.name
+        svg = to_svg(page, symbols, THEME)
+        assert svg.startswith("<?xml")
+
+
+def test_ink_saver_and_modes_build_too():
+    theme = THEME.with_modes(ink_saver=True)
+    pages, symbols = all_pages(theme=theme)
+    for page in pages:
+        assert C.layout_problems(page, symbols, theme) == []
+
+
+def test_building_twice_gives_equal_pages():
+    a = all_pages(offset=(0.7, -1.2))
+    b = all_pages(offset=(0.7, -1.2))
+    assert a == b
+    pages, symbols = a
+    assert [to_svg(p, symbols, THEME) for p in pages] == [to_svg(p, symbols, THEME) for p in b[0]]
+
+
+def test_symbols_are_named_by_what_they_draw():
+    """Parts of a kit may merge their symbol lists: one name, one drawing."""
+    _, symbols = all_pages()
+    parts = [C.token_pages(THEME, PAPERS["a4"])[1], C.card_pages(THEME, PAPERS["a4"])[1]]
+    names = [s.name for part in parts for s in part]
+    assert len(names) == len(set(names)) == len(symbols)
