@@ -216,7 +216,7 @@ class TileArt:
     def _feature_commands(self, tile: TileType, index: int) -> list[list[tuple]]:
         """Centre lines as path commands, extended into the bleed at every opening."""
         f = tile.features[index]
-        bleed = self.theme.bleed + 0.5
+        bleed = self.theme.bleed  # flush with the bleed edge, which is parallel to the tile edge
         out: list[list[tuple]] = []
         if f.kind is FeatureKind.TUNNEL and (f.openings[1] - f.openings[0]) % SIDES != 3:
             a, b = f.openings

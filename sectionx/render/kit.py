@@ -1,0 +1,149 @@
+"""The print-and-play kit: every component of Section X in one PDF, plus SVGs.
+
+Page order (A4 with the default template; other papers may differ in counts):
+
+1. components checklist and printing advice;
+2. the board, split over pages with glue strips (:func:`sheets.board_pages`);
+3. prisoner and door tokens;
+4. tile sheets, fronts then backs (long-edge duplex);
+5. master-key and player-aid cards, fronts then backs;
+6. the duplex calibration sheet, front then back.
+
+Every front of a duplex pair lands on an odd page, so printing a page range
+duplex puts each back behind its front; a blank page is put in where needed.
+The board on one large sheet (``--board-paper``) is a second PDF, because
+printers handle one paper size per file best.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..model import Board, Catalogue
+from . import components, sheets
+from .pdf import to_pdf
+from .scene import Document, Page, Symbol, Text
+from .svg import to_svg
+from .theme import Theme, grey
+
+
+@dataclass(frozen=True)
+class Section:
+    """Consecutive pages of one component; ``duplex`` pairs are front, back, front, back…"""
+
+    what: str
+    count: int
+    pages: tuple[Page, ...]
+    duplex: bool = False
+    advice: str = ""
+
+
+@dataclass(frozen=True)
+class Kit:
+    """The built kit: the main document, and the one-page board when asked for."""
+
+    document: Document
+    poster: Document | None
+    theme: Theme
+
+
+def _strip_number(name: str) -> str:
+    return re.sub(r"^\d+-", "", name)
+
+
+def _blank(paper: tuple[float, float], theme: Theme) -> Page:
+    return Page(paper[0], paper[1], (Text(paper[0] / 2, paper[1] / 2, "This page is left blank on purpose "
+                                          "(so that duplex fronts fall on odd pages).", 8, theme.colours["ink"], "middle"),),
+                "blank", "Blank page")
+
+
+def _number(sections: list[Section], paper: tuple[float, float], theme: Theme, first: int
+            ) -> tuple[list[Page], list[tuple[Section, int, int]]]:
+    """Pages in order with blanks where a duplex front would fall on an even page;
+    each section with its first and last page number."""
+    pages: list[Page] = []
+    spans = []
+    for sec in sections:
+        if sec.duplex and (first + len(pages)) % 2 == 0:
+            pages.append(_blank(paper, theme))
+        start = first + len(pages)
+        pages.extend(sec.pages)
+        spans.append((sec, start, first + len(pages) - 1))
+    return pages, spans
+
+
+def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str = "a4", *,
+              board_paper: str | None = None, offset: tuple[float, float] = (0.0, 0.0)) -> Kit:
+    """Everything needed to print a complete game (see the module docstring).
+
+    ``offset`` (mm) shifts every back page for printers whose duplex is off
+    (measure it with the calibration sheet).  Raises :class:`sheets.LayoutError`
+    or :class:`~sectionx.yamlsrc.LoadError` with a one-line reason.
+    """
+    paper = theme.paper(paper_name)
+    symbols: dict[str, Symbol] = {}
+
+    def keep(new: list[Symbol]) -> None:
+        for s in new:
+            symbols.setdefault(s.name, s)
+
+    board_p, board_s, split = sheets.board_pages(board, theme, paper)
+    keep(board_s)
+    token_p, token_s = components.token_pages(theme, paper)
+    keep(token_s)
+    tile_p, tile_s = sheets.tile_pages(catalogue, theme, paper, offset=offset)
+    keep(tile_s)
+    card_p, card_s = components.card_pages(theme, paper, offset=offset)
+    keep(card_s)
+    cal_p, cal_s = components.calibration_pages(theme, paper, offset=offset)
+    keep(cal_s)
+    grid = sheets.tile_grid(theme, paper)
+    sections = [
+        Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
+                                                    "glue onto the grey strips, marks on marks"),
+        Section("Prisoner tokens (8 per colour) and doors (2 per colour)", 40, tuple(token_p),
+                advice="single-sided; glue to card, then cut"),
+        Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
+                advice="long-edge duplex: fronts and backs"),
+        Section("Master-key cards and player aids", 8, tuple(card_p), duplex=True, advice="long-edge duplex"),
+        Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),
+    ]
+    # The checklist comes first and lists the page numbers that follow it; it is built
+    # again if its own length moves them.
+    length = 1
+    while True:
+        body, spans = _number(sections, paper, theme, length + 1)
+        rows = [(sec.what, sec.count, (f"page {a}" if a == b else f"pages {a}–{b}") + (f": {sec.advice}" if sec.advice else ""))
+                for sec, a, b in spans]
+        check_p, check_s = components.checklist_page(theme, paper, rows)
+        if len(check_p) == length:
+            break
+        length = len(check_p)
+    keep(check_s)
+    pages = list(check_p) + body
+    named = tuple(replace(p, name=f"{i + 1:02d}-{_strip_number(p.name)}") for i, p in enumerate(pages))
+    document = Document(named, tuple(symbols.values()), "Section X – print-and-play kit")
+    poster = None
+    if board_paper:
+        page, symbol = sheets.board_poster(board, theme, theme.paper(board_paper), board_paper.lower())
+        poster = Document((page,), (symbol,), f"Section X – board on {board_paper.upper()}")
+    if theme.greyscale:
+        document = document.recoloured(grey)
+        poster = poster.recoloured(grey) if poster else None
+    return Kit(document, poster, theme)
+
+
+def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]:
+    """File name -> content for everything :func:`write_kit` writes (nothing written yet)."""
+    out: dict[Path, bytes] = {out_dir / "sectionx-kit.pdf": to_pdf(kit.document, kit.theme)}
+    if kit.poster is not None:
+        out[out_dir / f"sectionx-{kit.poster.pages[0].name}.pdf"] = to_pdf(kit.poster, kit.theme)
+    if svg:
+        docs = [kit.document] + ([kit.poster] if kit.poster else [])
+        for doc in docs:
+            table = doc.symbol_map
+            for page in doc.pages:
+                out[out_dir / "svg" / f"{page.name}.svg"] = to_svg(page, table, kit.theme).encode("utf-8")
+    return out

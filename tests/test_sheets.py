@@ -1,0 +1,169 @@
+"""Imposition: the tile sheets and the split board, measured on the scene values.
+
+The produced files are measured in tests/test_kit.py; here the layout rules
+themselves are checked over many paper and tile sizes.
+"""
+
+import math
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sectionx import formats
+from sectionx.render import sheets
+from sectionx.render.art import hex_corners
+from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Use
+from sectionx.render.theme import load_theme
+
+THEME = load_theme()
+CATALOGUE = formats.bundled_catalogue()
+BOARD = formats.bundled_board("standard")
+A4 = THEME.paper("a4")
+
+
+def _within(poly, paper, margin):
+    return all(margin - 1e-6 <= x <= paper[0] - margin + 1e-6 and margin - 1e-6 <= y <= paper[1] - margin + 1e-6 for x, y in poly)
+
+
+def _check_sheet(theme, paper):
+    placements = sheets.tile_placements(CATALOGUE, theme, paper)
+    for sheet in {p.sheet for p in placements}:
+        here = [p for p in placements if p.sheet == sheet]
+        for p in here:
+            bleed = sheets.bleed_polygon(p.front, theme)
+            marks = sheets.hex_crop_marks(p.front, theme)
+            # bleed and marks inside the printable area
+            assert _within(bleed, paper, theme.margin)
+            assert _within([q for m in marks for q in m], paper, theme.margin)
+            trim = hex_corners(theme.tile, p.front)
+            for m in marks:
+                # outside its own trim and its own bleed ...
+                # (a mark on an edge's extension meets the next edge at 60 degrees: sin 60 = 0.866)
+                assert sheets.segment_polygon_distance(m, trim) >= theme.bleed + 0.866 * theme.crop_gap - 1e-6
+                assert sheets.segment_polygon_distance(m, bleed) >= 0.866 * theme.crop_gap - 1e-6
+                # ... and never within 0.5 pt of any other piece
+                for other in here:
+                    if other is not p and math.dist(p.front, other.front) < 3 * theme.tile + 4 * theme.bleed + 20:
+                        assert sheets.segment_polygon_distance(m, sheets.bleed_polygon(other.front, theme)) >= sheets.CLEARANCE
+            for other in here:
+                if other is not p:
+                    assert math.dist(p.front, other.front) >= theme.tile + 2 * theme.bleed
+    return placements
+
+
+def test_a4_fits_18_tiles_a_sheet_in_three_sheets():
+    grid = sheets.tile_grid(THEME, A4)
+    assert grid.per_page == 18
+    placements = _check_sheet(THEME, A4)
+    assert max(p.sheet for p in placements) == 2
+
+
+def test_every_tile_once_and_backs_mirrored_for_long_edge_duplex():
+    placements = sheets.tile_placements(CATALOGUE, THEME, A4, offset=(0.7, -0.4))
+    assert [p.tile for p in placements] == list(CATALOGUE.ids)
+    for p in placements:
+        assert p.back == pytest.approx((A4[0] - p.front[0] + 0.7, p.front[1] - 0.4))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(width=st.floats(150, 450), height=st.floats(200, 600), tile=st.floats(25, 60), bleed=st.floats(0, 5),
+       gap=st.floats(0.5, 3), length=st.floats(1, 6))
+def test_any_paper_and_sizes_keep_crop_marks_clear(width, height, tile, bleed, gap, length):
+    theme = replace(THEME, tile=tile, bleed=bleed, crop_gap=gap, crop_length=length)
+    paper = (width, height)
+    try:
+        sheets.tile_grid(theme, paper)
+    except sheets.LayoutError:
+        return  # a tile that cannot fit is refused, not squeezed
+    _check_sheet(theme, paper)
+
+
+def test_tiles_too_big_for_the_paper_are_refused_with_a_reason():
+    with pytest.raises(sheets.LayoutError, match="--tile-size"):
+        sheets.tile_grid(replace(THEME, tile=200), A4)
+
+
+def test_tile_sheet_pages_pair_fronts_and_backs():
+    pages, symbols = sheets.tile_pages(CATALOGUE, THEME, A4)
+    assert [p.name for p in pages] == ["tiles-1-fronts", "tiles-1-backs", "tiles-2-fronts", "tiles-2-backs",
+                                       "tiles-3-fronts", "tiles-3-backs"]
+    names = {s.name for s in symbols}
+    # One symbol per different tile type, plus the shared back.
+    assert len(names) == len({tuple(t.features) for t in CATALOGUE.tiles}) + 1
+    backs = [it for it in pages[1].items if isinstance(it, Use)]
+    assert {u.name for u in backs} == {"tile-back"} and len(backs) == 18
+    # crop marks are at least 0.5 pt wide
+    marks = [it for it in pages[0].items if isinstance(it, Path) and len(it.commands) == 2]
+    assert len(marks) == 18 * 12
+    assert min(m.style.width for m in marks) >= 0.5 * MM_PER_PT - 1e-9
+
+
+# ------------------------------------------------------------------ board
+
+
+def _board_split(paper=A4, theme=THEME):
+    symbol, w, h, layout = sheets.board_drawing(BOARD, theme)
+    return sheets.split_board(w, h, theme, paper), w, h, layout
+
+
+def test_board_splits_over_six_a4_pages_that_cover_it():
+    split, w, h, _ = _board_split()
+    assert (split.cols, split.rows) == (3, 2)
+    left, top, _, _ = split.window(0, 0)
+    _, _, right, bottom = split.window(split.cols - 1, split.rows - 1)
+    assert left <= 0 and top <= 0 and right >= w and bottom >= h
+    # neighbouring windows overlap by exactly the glue strip
+    assert split.window(1, 0)[0] == pytest.approx(split.window(0, 0)[2] - THEME.overlap)
+    assert split.window(0, 1)[1] == pytest.approx(split.window(0, 0)[3] - THEME.overlap)
+
+
+def test_board_cells_are_the_tile_size():
+    _, _, _, layout = _board_split()
+    assert layout.across_flats == THEME.tile
+    bigger = replace(THEME, tile=30)
+    assert _board_split(theme=bigger)[3].across_flats == 30
+
+
+def _marks_in_board_coords(page, split, col, row):
+    """Registration mark centres of one page, in board-drawing mm."""
+    left, top, _, _ = split.window(col, row)
+    m = THEME.margin
+    out = set()
+    for it in page.items:
+        if isinstance(it, Group) and it.label == "board-marks":
+            for sub in it.items:
+                if isinstance(sub, Circle):
+                    out.add((round(sub.cx + left, 3), round(sub.cy + top, 3)))
+    assert m == THEME.margin
+    return out
+
+
+def test_registration_marks_coincide_on_neighbouring_pages():
+    pages, _, split = sheets.board_pages(BOARD, THEME, A4)
+    by_name = {p.name: p for p in pages}
+    for row in range(split.rows):
+        for col in range(split.cols):
+            mine = _marks_in_board_coords(by_name[f"board-{split.name(col, row)}"], split, col, row)
+            for dc, dr in ((1, 0), (0, 1)):
+                if col + dc < split.cols and row + dr < split.rows:
+                    theirs = _marks_in_board_coords(by_name[f"board-{split.name(col + dc, row + dr)}"], split, col + dc, row + dr)
+                    shared = mine & theirs
+                    assert len(shared) == 3, (split.name(col, row), split.name(col + dc, row + dr))
+
+
+def test_board_pages_are_labelled_and_mapped():
+    pages, _, split = sheets.board_pages(BOARD, THEME, A4)
+    assert [p.label for p in pages][:2] == ["Board, page A1 of 3×2", "Board, page B1 of 3×2"]
+    texts = [t.text for t in pages[4].items if hasattr(t, "text")]
+    assert "Board B2" in texts
+    # the assembly map names every page
+    assert {f"{c}{r}" for c in "ABC" for r in "12"} <= set(texts)
+
+
+def test_board_poster_fits_a2_and_refuses_a3_with_the_size_it_needs():
+    page, _ = sheets.board_poster(BOARD, THEME, THEME.paper("a2"), "a2")
+    assert (page.width, page.height) == (594, 420)  # turned to landscape
+    with pytest.raises(sheets.LayoutError, match=r"does not fit A3.*--tile-size \d+"):
+        sheets.board_poster(BOARD, THEME, THEME.paper("a3"), "a3")
