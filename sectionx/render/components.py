@@ -34,6 +34,7 @@ from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_sha
 from .scene import (
     IDENTITY,
     MM_PER_PT,
+    mm_from_pt,
     Circle,
     Group,
     Item,
@@ -112,7 +113,7 @@ def crop_marks(x: float, y: float, w: float, h: float, theme: Theme) -> list[Ite
     ``crop_length`` long, ``crop_width`` points (at least :data:`MIN_CROP_PT`) wide."""
     start = theme.bleed + max(theme.crop_gap, CLEARANCE)
     end = start + theme.crop_length
-    style = Style(stroke=theme.colours["ink"], width=_pt(max(theme.crop_width, MIN_CROP_PT)))
+    style = Style(stroke=theme.colours["ink"], width=mm_from_pt(max(theme.crop_width, MIN_CROP_PT)))
     out: list[Item] = []
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):

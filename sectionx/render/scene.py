@@ -336,6 +336,12 @@ class Canvas:
         return tuple(self.items)
 
 
+def mm_from_pt(points: float) -> float:
+    """``points`` in mm, rounded *up* to the 1 µm the files are written in, so that a
+    0.5 pt minimum is still 0.5 pt once written (0.17639 mm would print as 0.176)."""
+    return math.ceil(points * MM_PER_PT * 1000 - 1e-9) / 1000
+
+
 def fmt(value: float) -> str:
     """A number as both backends write it: at most 3 decimals (1 µm), no ``-0``."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")

@@ -37,6 +37,7 @@ from .scene import (
     Text,
     Use,
     line,
+    mm_from_pt,
     polygon,
     rect,
     translate,
@@ -267,7 +268,7 @@ def tile_pages(catalogue: Catalogue, theme: Theme, paper: tuple[float, float], *
     sheets = max(p.sheet for p in placements) + 1
     pages: list[Page] = []
     cut = Style(stroke=theme.colours["ink"], width=theme.cut_line_width * MM_PER_PT, join="round")
-    mark = Style(stroke=theme.colours["ink"], width=theme.crop_width * MM_PER_PT)
+    mark = Style(stroke=theme.colours["ink"], width=mm_from_pt(theme.crop_width))
     for s in range(sheets):
         here = [p for p in placements if p.sheet == s]
         fronts: list[Item] = []
