@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import formats, play, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
-from .model import Board, Catalogue, Problem
+from .model import Board, Catalogue, Problem, Scenario
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 
 
@@ -114,7 +114,35 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
     if scenario.is_puzzle:
         g = scenario.goal
         summary += f"; goal {g.kind}" + (f" {g.count}" if g.kind.value == "free" else "") + (f" within {g.turns} turns" if g.turns else "")
-    return Report(name, kind, loaded.locate(rules.check_scenario(scenario)), summary, loaded)
+    problems = rules.check_scenario(scenario) + check_annotations(scenario)
+    return Report(name, kind, loaded.locate(problems), summary, loaded)
+
+
+def check_annotations(scenario: Scenario) -> list[Problem]:
+    """A1: every cell an annotation names lies on the board.  Annotations never
+    affect play, so this is the only rule they answer to (labels' length is the
+    schema's)."""
+    a = scenario.annotations
+    board = scenario.state.board
+    out = []
+
+    def off(cell) -> bool:
+        return cell not in board.cells
+
+    for cell, text in a.labels:
+        if off(cell):
+            out.append(Problem("A1", f"label {text!r} is on {cell}, which is not on the {board.name} board",
+                               ("annotation-label", cell)))
+    for i, arrow in enumerate(a.arrows):
+        for j, cell in enumerate(arrow.cells):
+            if off(cell):
+                out.append(Problem("A1", f"arrow {i + 1} passes through {cell}, which is not on the {board.name} board",
+                                   ("annotation-arrow", i, j)))
+    for i, h in enumerate(a.highlights):
+        if off(h.cell):
+            out.append(Problem("A1", f"highlighted cell {h.cell} is not on the {board.name} board",
+                               ("annotation-highlight", i)))
+    return out
 
 
 def record_report(name: str, path: str | Path) -> Report:

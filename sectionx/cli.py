@@ -317,6 +317,42 @@ def schema(
     _emit(json.dumps(load_schema(), indent=2) + "\n", out)
 
 
+@app.command()
+@reports_errors
+def render(
+    file: Annotated[Path, typer.Argument(help="A scenario YAML file (state or puzzle).", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf.", show_default=False)],
+    crop: Annotated[bool, typer.Option("--crop", help="Only the region around tiles, prisoners, doors and annotations.")] = False,
+    coords: Annotated[bool, typer.Option("--coords", help="Write q,r in every cell.")] = False,
+    panel: Annotated[bool, typer.Option("--panel", help="Add a side panel: hands, counts, doors, keys, stacks.")] = False,
+    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+    tile_size: Annotated[Optional[float], typer.Option(min=5, max=200, help="Tile size across the flats, in mm.")] = None,
+) -> None:
+    """Draw a position on its board, with its annotations, as SVG or PDF.
+
+    The file is checked first; rule problems are listed (exit 1) and nothing is written.
+
+    Example:  sectionx render scenarios/figure-tunnel-fight.yaml -o output/fight.svg --crop
+    """
+    from .render import diagram, pdf, svg, theme  # reportlab loads slowly; only render needs it
+
+    if out.suffix.lower() not in (".svg", ".pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf")
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        typer.echo(str(d), err=True)
+    if not report.ok or report.loaded is None:
+        raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
+    look = theme.load_theme(template)
+    look = look.with_tile(tile_size) if tile_size else look
+    document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
+    if out.suffix.lower() == ".svg":
+        svg.write_svg(out, document.pages[0], document.symbol_map, look)
+    else:
+        pdf.write_pdf(out, document, look)
+    typer.echo(f"wrote {out}", err=True)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -29,17 +29,21 @@ from .actions import parse as action_from_text
 from .hexgrid import Cell, corners, hexagon, parse_cell
 from .model import (
     COLOURS,
+    NO_ANNOTATIONS,
     DEAD,
     FREED,
     ISLAND,
     PRISONERS,
     STACKS,
+    Annotations,
+    Arrow,
     Board,
     Catalogue,
     Colour,
     Feature,
     Goal,
     GoalKind,
+    Highlight,
     NotationError,
     Place,
     PlaceKind,
@@ -89,7 +93,7 @@ class Sources:
 
 
 # Subjects whose best position is the mapping key (the cell of a tile, a zone name).
-_KEYED = {"tile", "zone"}
+_KEYED = {"tile", "zone", "annotation-label"}
 
 
 @dataclass
@@ -370,7 +374,41 @@ class _Reader:
             goal = Goal(GoalKind(g.get("kind", "free")), player, g.get("count", 1), g.get("turns"))
             for k in g:
                 self.sources.note(("goal", k), doc, ("goal", k))
-        return Scenario(state, goal, data.get("title", ""), data.get("description", ""))
+        annotations = self.annotations(doc, data.get("annotations"))
+        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations)
+
+    def annotations(self, doc: Doc, data: dict | None) -> Annotations:
+        """Labels, arrows, highlights and caption, each cell noted so that a cell off
+        the board (A1) is reported at its own line."""
+        if not data:
+            return NO_ANNOTATIONS
+        base: YamlPath = ("annotations",)
+        labels: dict[Cell, str] = {}
+        for key, text in data.get("labels", {}).items():
+            cell = parse_cell(key)
+            if cell in labels:
+                self.fail(doc, base + ("labels", key), f"two labels are written for cell {cell}", key=True)
+                continue
+            labels[cell] = str(text)
+            self.sources.note(("annotation-label", cell), doc, base + ("labels", key))
+        arrows = []
+        for i, entry in enumerate(data.get("arrows", [])):
+            where = base + ("arrows", i) + (("path",) if isinstance(entry, dict) else ())
+            path = entry["path"] if isinstance(entry, dict) else entry
+            colour = entry.get("colour") if isinstance(entry, dict) else None
+            cells = tuple(cell_of(c) for c in path)
+            for j, cell in enumerate(cells):
+                self.sources.note(("annotation-arrow", i, j), doc, where + (j,))
+            arrows.append(Arrow(cells, colour))
+        highlights = []
+        for i, entry in enumerate(data.get("highlights", [])):
+            if isinstance(entry, dict):
+                highlights.append(Highlight(cell_of(entry["cell"]), entry.get("colour")))
+                self.sources.note(("annotation-highlight", i), doc, base + ("highlights", i, "cell"))
+            else:
+                highlights.append(Highlight(cell_of(entry)))
+                self.sources.note(("annotation-highlight", i), doc, base + ("highlights", i))
+        return Annotations(tuple(labels.items()), tuple(arrows), tuple(highlights), data.get("caption", ""))
 
     def place(self, doc: Doc, path: YamlPath, text: str, board: Board) -> Place | None:
         try:
@@ -619,6 +657,25 @@ def scenario_to_data(scenario: Scenario) -> dict:
         if g.turns is not None:
             goal["turns"] = g.turns
         data["goal"] = goal
+    if scenario.annotations:
+        data["annotations"] = annotations_to_data(scenario.annotations)
+    return data
+
+
+def annotations_to_data(annotations: Annotations) -> dict:
+    """The ``annotations:`` block; :meth:`_Reader.annotations` reads it back equal."""
+    a = annotations
+    data: dict[str, Any] = {}
+    if a.labels:
+        data["labels"] = {cell_text(c): text for c, text in a.labels}
+    if a.arrows:
+        data["arrows"] = [[cell_text(c) for c in arrow.cells] if arrow.colour is None
+                          else {"path": [cell_text(c) for c in arrow.cells], "colour": arrow.colour} for arrow in a.arrows]
+    if a.highlights:
+        data["highlights"] = [cell_text(h.cell) if h.colour is None else {"cell": cell_text(h.cell), "colour": h.colour}
+                              for h in a.highlights]
+    if a.caption:
+        data["caption"] = a.caption
     return data
 
 

@@ -649,14 +649,70 @@ class Goal:
     turns: int | None = None
 
 
+# --------------------------------------------------------------------------- annotations
+
+#: Ink names an annotation may use: a player colour or the theme's highlight.
+ANNOTATION_COLOURS = tuple(c.value for c in Colour) + ("highlight",)
+#: Longest label text: a letter or a short word fits in its disc on a tile.
+LABEL_LENGTH = 12
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A path drawn through cell centres with an arrowhead at the last cell.
+
+    Consecutive cells need not be neighbours (a jump is drawn straight).
+    ``colour`` is a name from :data:`ANNOTATION_COLOURS`, ``None`` for the default.
+    """
+
+    cells: tuple[Cell, ...]
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A cell (and whatever tile lies on it) picked out with a translucent fill."""
+
+    cell: Cell
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Annotations:
+    """Marks for rule illustrations and puzzle sheets; they never affect play.
+
+    ``labels`` pairs cells with short texts (A, B, C…), ``arrows`` are paths,
+    ``highlights`` cells to pick out, ``caption`` a sentence under the picture.
+    Every cell must lie on the board (A1, checked by :mod:`sectionx.checking`).
+    """
+
+    labels: tuple[tuple[Cell, str], ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    caption: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.labels or self.arrows or self.highlights or self.caption)
+
+    def cells(self) -> frozenset[Cell]:
+        """Every cell an annotation mentions."""
+        return frozenset([c for c, _ in self.labels] + [c for a in self.arrows for c in a.cells]
+                         + [h.cell for h in self.highlights])
+
+
+NO_ANNOTATIONS = Annotations()
+
+
 @dataclass(frozen=True)
 class Scenario:
-    """What a scenario file holds: a state, and a goal when it is a puzzle."""
+    """What a scenario file holds: a state, a goal when it is a puzzle, and the
+    annotations a diagram of it draws."""
 
     state: State
     goal: Goal | None = None
     title: str = ""
     description: str = ""
+    annotations: Annotations = NO_ANNOTATIONS
 
     @property
     def is_puzzle(self) -> bool:

@@ -24,7 +24,7 @@ def run(*args: str):
 def test_help_on_every_command_has_an_example():
     result = run("--help")
     assert result.exit_code == 0
-    commands = ["validate", "show", "new", "replay", "play", "simulate", "schema"]
+    commands = ["validate", "show", "new", "replay", "play", "simulate", "schema", "render"]
     for name in commands:
         assert name in result.output
         sub = run(name, "--help")

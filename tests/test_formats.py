@@ -161,6 +161,8 @@ KEY_EFFECTS = {
     "zones": ("zones: {NE: red}", lambda s: s.state.zone_owner["NE"].value == "red"),
     "keys": ("keys: [red]", lambda s: s.state.players[0].key),
     "goal": ("goal: {count: 2}", lambda s: s.goal.count == 2),
+    "annotations": ('annotations: {labels: {"2,0": A}, caption: Hi}',
+                    lambda s: s.annotations.labels == ((Cell(2, 0), "A"),) and s.annotations.caption == "Hi"),
 }
 
 

@@ -1,0 +1,536 @@
+"""State diagrams: a position drawn on its board, with annotations (``sectionx render``).
+
+Pure (architecture, habit 6): a scenario or state, a theme and options in, one
+:class:`~sectionx.render.scene.Document` of one page out.  The renderer never
+asks the rules engine anything; a scenario is checked (``checking.check_file``)
+before it is drawn, and only valid scenarios are drawn.  Same input, same
+document, so the SVG and PDF written from it are byte-identical run to run.
+
+Layers, bottom to top: the board (:func:`board.board_items`); the tiles, each
+clipped to its cell (the art's bleed would otherwise spill onto neighbours);
+highlights (a translucent tint over cell and tile, so a highlighted *tile*
+shows too); coordinates (under the pieces); doors; prisoners; claimed zones;
+master keys; arrows; labels; then the title above and the caption below.  An
+optional side panel lists each player's belongings and the stacks.
+
+Tokens scale with the tile: a prisoner is :data:`PRISONER` of the tile's
+across-flats, so three fit on one tile (T2).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..hexgrid import Cell
+from ..model import NO_ANNOTATIONS, Annotations, Colour, FeatureKind, PlaceKind, PlayerState, Scenario, State, TileType
+from .art import TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
+from .board import block_point, board_items, frame_width, tint
+from .fonts import text_width, wrap
+from .layout import Layout
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Document,
+    Group,
+    Item,
+    Page,
+    Path,
+    Point,
+    Style,
+    Symbol,
+    Text,
+    Use,
+    apply,
+    arc_commands,
+    compose,
+    polygon,
+    polyline,
+    rotate,
+    scale,
+    translate,
+)
+from .theme import Theme
+
+#: Prisoner token diameter, as a fraction of the tile's across-flats.
+PRISONER = 0.26
+#: Door length and depth, as fractions of the tile's across-flats.
+DOOR = (0.38, 0.18)
+#: Master key length, as a fraction of the tile's across-flats.
+KEY = 0.42
+#: Label disc diameter, as a fraction of the tile's across-flats.
+LABEL = 0.26
+#: Scale of the tiles drawn in the side panel.
+PANEL_TILE = 0.42
+
+Rect = tuple[float, float, float, float]
+
+
+# ------------------------------------------------------------------ the plan: where the board goes
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where things go on the page: ``layout`` puts cells in page mm; ``board`` is the
+    board's (or crop's) rectangle (left, top, right, bottom) on the page."""
+
+    layout: Layout
+    board: Rect
+    margin: float
+    width: float
+    height: float
+    title_size: float  # pt, 0 without a title
+    caption: tuple[str, ...]
+    caption_size: float  # pt
+    panel_x: float | None
+
+
+def _grow(rect: Rect, d: float) -> Rect:
+    return rect[0] - d, rect[1] - d, rect[2] + d, rect[3] + d
+
+
+def _interest(state: State, annotations: Annotations, layout: Layout) -> set[Cell]:
+    """Cells that matter for a cropped picture: tiles, prisoners on tiles and green
+    areas, doors, master keys (the island cell under the key) and every annotated
+    cell; the island when there is nothing else."""
+    cells = {c for c, _ in state.tiles}
+    for p in state.players:
+        cells |= {pl.cell for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
+        cells |= {d.cell for d in p.doors}
+        if p.key and state.board.island:
+            kx, ky = _key_point(state, layout, p.colour)
+            cells.add(min(sorted(state.board.island), key=lambda c: math.dist(layout.centre(c), (kx, ky))))
+    cells |= set(annotations.cells())
+    return cells or set(state.board.island)
+
+
+def _block_token(state: State, layout: Layout, colour: Colour) -> Point:
+    """Where a colour's island prisoners stand: on the cell block's printed symbol."""
+    return block_point(state.board, layout, colour, 0.62)
+
+
+def _key_point(state: State, layout: Layout, colour: Colour) -> Point:
+    """Where a master key lies: in its holder's cell block, under the prisoners."""
+    x, y = _block_token(state, layout, colour)
+    return x, y + layout.across_flats * 0.45
+
+
+def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
+         annotations: Annotations = NO_ANNOTATIONS, title: str = "") -> Plan:
+    """The page geometry of :func:`diagram` (exposed so tests can check positions)."""
+    F = theme.tile
+    base = Layout(F)
+    margin = max(4.0, 0.25 * F)
+    whole = _grow(base.bounds(state.board.cells), frame_width(base) + 0.02 * F)
+    rect = whole
+    if crop:
+        cells = _interest(state, annotations, base)
+        grown = cells | {n for c in cells for n in c.neighbours()}
+        l_, t_, r_, b_ = base.bounds(grown)
+        rect = max(l_, whole[0]), max(t_, whole[1]), min(r_, whole[2]), min(b_, whole[3])
+    title_size = F * 0.4 if title else 0.0
+    top = margin + (title_size * MM_PER_PT * 1.7 if title else 0.0)
+    layout = Layout(F, (margin - rect[0], top - rect[1]))
+    bw, bh = rect[2] - rect[0], rect[3] - rect[1]
+    board = (margin, top, margin + bw, top + bh)
+    caption_size = F * 0.26
+    caption = tuple(wrap(annotations.caption, max(bw, 3 * F), caption_size, False, theme)) if annotations.caption else ()
+    panel_x = board[2] + 0.4 * F if panel else None
+    width = board[2] + margin + (0.4 * F + _panel_width(F) if panel else 0.0)
+    panel_h = _panel_height(state, F) if panel else 0.0
+    line = caption_size * MM_PER_PT * 1.35
+    height = top + max(bh + (0.35 * F + line * len(caption) if caption else 0.0), panel_h) + margin
+    if caption:
+        width = max(width, margin * 2 + max(text_width(s, caption_size, False, theme) for s in caption))
+    return Plan(layout, board, margin, width, height, title_size, caption, caption_size, panel_x)
+
+
+# ------------------------------------------------------------------ the diagram
+
+
+def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = False, coords: bool = False,
+            panel: bool = False, annotations: Annotations | None = None) -> Document:
+    """One page: the position on its board, with annotations (the scenario's unless
+    ``annotations`` is given).  ``crop`` shows only the region around tiles, prisoners
+    on tiles and green areas, doors and annotations (grown by one cell); ``coords``
+    writes q,r in every cell; ``panel`` adds hands, counts and stacks at the side."""
+    scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
+    if annotations is None:
+        annotations = scenario.annotations
+    return _Drawing(scenario, theme, crop, coords, panel, annotations).document()
+
+
+class _Drawing:
+    def __init__(self, scenario: Scenario, theme: Theme, crop: bool, coords: bool, panel: bool, annotations: Annotations):
+        self.scenario = scenario
+        self.state = scenario.state
+        self.theme = theme
+        self.crop, self.coords, self.panel = crop, coords, panel
+        self.ann = annotations
+        self.art = TileArt(theme)
+        self.F = theme.tile
+        self.plan = plan(self.state, theme, crop=crop, panel=panel, annotations=annotations, title=scenario.title)
+        self.layout = self.plan.layout
+        self.symbols: dict[str, Symbol] = {}
+        self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
+        self.d = PRISONER * self.F
+
+    # -- symbols
+
+    def use(self, symbol: Symbol, matrix) -> Use:
+        self.symbols.setdefault(symbol.name, symbol)
+        return Use(symbol.name, matrix)
+
+    def tile_use(self, tile: TileType, centre: Point, rotation: int, *, show_id: bool = True) -> list[Item]:
+        sym = self.art.tile_symbol(tile)
+        self.symbols.setdefault(sym.name, sym)
+        return self.art.tile_items(tile, centre, rotation, show_id=show_id)
+
+    def ink(self, name: str | None) -> str:
+        if name is None or name == "highlight":
+            return self.theme.colours["highlight"]
+        return self.theme.player(Colour(name))
+
+    def tile_matrix(self, cell: Cell):
+        return compose(translate(*self.layout.centre(cell)), rotate(60 * self.state.tile_at[cell].rotation))
+
+    # -- the page
+
+    def document(self) -> Document:
+        inner: list[Item] = board_items(self.state.board, self.layout, self.theme)
+        inner += self.tiles()
+        inner += self.highlights()
+        if self.coords:  # under the pieces, so a token or label is never hidden by a hint
+            inner += self.coordinates()
+        inner += self.doors()
+        inner += self.prisoners()
+        inner += self.zones()
+        inner += self.keys()
+        inner += self.arrows()
+        inner += self.labels()
+        l_, t_, r_, b_ = self.plan.board
+        clip = ((l_, t_), (r_, t_), (r_, b_), (l_, b_)) if self.crop else None
+        items: list[Item] = [Group(tuple(inner), clip=clip, label="board")]
+        items += self.title_and_caption()
+        if self.panel:
+            items.append(Group(tuple(self.side_panel()), label="panel"))
+        name = self.scenario.title or "diagram"
+        page = Page(self.plan.width, self.plan.height, tuple(items), name="diagram", label=name)
+        symbols = tuple(self.symbols[k] for k in sorted(self.symbols))
+        return Document((page,), symbols, name)
+
+    # -- layers
+
+    def tiles(self) -> list[Item]:
+        out: list[Item] = []
+        thin = max(0.2, self.F * 0.008)
+        for cell, placed in self.state.tiles:
+            tile = self.state.catalogue[placed.tile]
+            corners = tuple(self.layout.corners(cell))
+            out.append(Group(tuple(self.tile_use(tile, self.layout.centre(cell), placed.rotation)), clip=corners))
+            out.append(polygon(corners, Style(stroke=self.theme.colours["tunnel_edge"], width=thin)))
+        return out
+
+    def highlights(self) -> list[Item]:
+        out: list[Item] = []
+        for h in self.ann.highlights:
+            colour = self.ink(h.colour)
+            corners = self.layout.corners(h.cell)
+            out.append(polygon(corners, Style(fill=colour, opacity=0.35)))
+            # Inset so the thick outline stays inside its own cell.
+            cx, cy = self.layout.centre(h.cell)
+            w = self.F * 0.05
+            inset = [(cx + (x - cx) * (1 - w / self.layout.radius), cy + (y - cy) * (1 - w / self.layout.radius)) for x, y in corners]
+            out.append(polygon(inset, Style(stroke=colour, width=w, join="round")))
+        return out
+
+    def doors(self) -> list[Item]:
+        out: list[Item] = []
+        occupied = {(pl.cell, pl.feature) for p in self.state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE}
+        length, depth = DOOR[0] * self.F, DOOR[1] * self.F
+        for p in self.state.players:
+            sym = door_symbol(self.theme, p.colour, round(length, 3), round(depth, 3))
+            for spot in p.doors:
+                tile = self.state.tile_type(spot.cell)
+                point, angle = self.art.door_pose(tile, spot.feature)
+                if (spot.cell, spot.feature) in occupied:
+                    # A prisoner stands on the door's own feature: keep the door near the opening.
+                    point, angle = self.art.feature_path(tile, spot.feature).at(0.1)
+                m = compose(self.tile_matrix(spot.cell), translate(*point), rotate(angle + 90))
+                out.append(self.use(sym, m))
+        return out
+
+    def spots(self, tile: TileType, feature: int) -> tuple[Point, ...]:
+        """Token centres on one feature, rotation 0: the art's anchors, with a hideout's
+        two bunks pushed apart so that two tokens never overlap (T2)."""
+        points = self.art.anchors(tile)[feature]
+        if tile.features[feature].kind is FeatureKind.HIDEOUT and len(points) == 2:
+            (x0, y0), (x1, y1) = points
+            gap = math.dist(points[0], points[1])
+            want = self.d * 1.06
+            if 0 < gap < want:
+                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                k = want / gap
+                points = ((mx + (x0 - mx) * k, my + (y0 - my) * k), (mx + (x1 - mx) * k, my + (y1 - my) * k))
+        return points
+
+    def prisoners(self) -> list[Item]:
+        out: list[Item] = []
+        syms = {p.colour: prisoner_symbol(self.theme, p.colour, round(self.d, 3)) for p in self.state.players}
+        on_tile: dict[tuple[Cell, int], list[Colour]] = defaultdict(list)
+        on_green: dict[Cell, list[Colour]] = defaultdict(list)
+        for p in self.state.players:
+            for pl in p.prisoners:
+                if pl.kind is PlaceKind.TILE:
+                    on_tile[(pl.cell, pl.feature)].append(p.colour)
+                elif pl.kind is PlaceKind.GREEN:
+                    on_green[pl.cell].append(p.colour)
+        for (cell, feature), colours in sorted(on_tile.items()):
+            spots = self.spots(self.state.tile_type(cell), feature)
+            m = self.tile_matrix(cell)
+            for i, colour in enumerate(colours):
+                x, y = apply(m, spots[i % len(spots)])
+                self.tokens.append((x, y))
+                out.append(self.use(syms[colour], translate(x, y)))
+        for cell, colours in sorted(on_green.items()):
+            cx, cy = self.layout.centre(cell)
+            ring = self.F * 0.27
+            for i, colour in enumerate(colours):
+                # Round the zone's name: below it first, then beside and above (60 degrees apart).
+                a = math.radians((90, 30, 150, 330, 210, 270)[i % 6])
+                x, y = cx + ring * math.cos(a), cy + ring * math.sin(a)
+                self.tokens.append((x, y))
+                out.append(self.use(syms[colour], translate(x, y)))
+        size = self.F * 0.2
+        for p in self.state.players:
+            n = p.count(PlaceKind.ISLAND)
+            if not n:
+                continue
+            x, y = _block_token(self.state, self.layout, p.colour)
+            self.tokens.append((x, y))
+            # A disc in the block's tint hides the printed symbol the token stands on.
+            out.append(Circle(x, y, self.F * 0.18, Style(fill=tint(self.theme.player(p.colour), 0.72 if not self.theme.ink_saver else 0.9))))
+            out.append(self.use(syms[p.colour], translate(x, y)))
+            out.append(Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True))
+        return out
+
+
+    def zones(self) -> list[Item]:
+        out: list[Item] = []
+        owner = self.state.zone_owner
+        for zone in self.state.board.zones:
+            colour = owner.get(zone.name)
+            if colour is None:
+                continue
+            for cell in sorted(zone.cells):
+                cx, cy = self.layout.centre(cell)
+                r = self.F * 0.44
+                out.append(Circle(cx, cy, r, Style(stroke=self.theme.colours["ink"], width=self.F * 0.06)))
+                out.append(Circle(cx, cy, r, Style(stroke=self.theme.player(colour), width=self.F * 0.04)))
+                out.append(Circle(cx, cy - r, self.F * 0.08, Style(fill=self.theme.colours["paper"], stroke=self.theme.colours["ink"],
+                                                                    width=self.F * 0.01)))
+                out.append(symbol_shape(colour, cx, cy - r, self.F * 0.11, Style(fill=self.theme.player(colour))))
+        return out
+
+    def keys(self) -> list[Item]:
+        out: list[Item] = []
+        sym = key_symbol(self.theme, round(KEY * self.F, 3))
+        for p in self.state.players:
+            if p.key:
+                out.append(self.use(sym, translate(*_key_point(self.state, self.layout, p.colour))))
+        return out
+
+    def arrows(self) -> list[Item]:
+        out: list[Item] = []
+        w = self.F * 0.06
+        casing = self.F * 0.025
+        white = self.theme.colours["paper"]
+        labelled = {c for c, _ in self.ann.labels}
+        for arrow in self.ann.arrows:
+            pts: list[Point] = []
+            for c in arrow.cells:
+                p = self.layout.centre(c)
+                if not pts or pts[-1] != p:
+                    pts.append(p)
+            colour = self.ink(arrow.colour)
+            if len(pts) < 2:
+                out.append(Circle(pts[0][0], pts[0][1], w, Style(fill=colour, stroke=white, width=casing)))
+                continue
+            head = w * 3.2
+            (x0, y0), (x1, y1) = pts[-2], pts[-1]
+            seg = math.dist(pts[-2], pts[-1])
+            ux, uy = (x1 - x0) / seg, (y1 - y0) / seg
+            if arrow.cells[-1] in labelled:  # stop at the label's disc, not under it
+                back = min(LABEL * self.F * 0.5 + casing * 2, seg * 0.5)
+                x1, y1 = x1 - ux * back, y1 - uy * back
+            base = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
+            shaft = pts[:-1] + [base]
+            tri = [(x1, y1), (x1 - ux * head - uy * head * 0.55, y1 - uy * head + ux * head * 0.55),
+                   (x1 - ux * head + uy * head * 0.55, y1 - uy * head - ux * head * 0.55)]
+            out.append(polyline(shaft, Style(stroke=white, width=w + 2 * casing, cap="round", join="round")))
+            out.append(polygon(tri, Style(fill=white, stroke=white, width=2 * casing, join="round")))
+            out.append(polyline(shaft, Style(stroke=colour, width=w, cap="round", join="round")))
+            out.append(polygon(tri, Style(fill=colour, stroke=colour, width=w * 0.2, join="round")))
+        return out
+
+    def labels(self) -> list[Item]:
+        out: list[Item] = []
+        ink = self.theme.colours["ink"]
+        size = self.F * 0.34  # pt
+        h = self.F * LABEL  # disc diameter / pill height in mm
+        obstacles = list(self.tokens)
+        for cell, text in self.ann.labels:
+            cx, cy = self.layout.centre(cell)
+            tw = text_width(text, size, True, self.theme)
+            w = max(h, tw + h * 0.5)
+            x, y = cx, cy
+            clear = self.d / 2 + h / 2
+            if any(math.dist((cx, cy), t) < clear for t in obstacles):
+                # Step aside to the corner farthest from every token on the cell.
+                best = None
+                for k in (3, 5, 2, 0, 4, 1):  # corners, upper ones first; the top one holds the coordinates
+                    a = math.radians(60 * k + 30)
+                    reach = self.layout.radius * 0.62
+                    px, py = cx + reach * math.cos(a), cy + reach * math.sin(a)
+                    score = min(math.dist((px, py), t) for t in obstacles)
+                    if best is None or score > best[0] + 1e-6:
+                        best = (score, px, py)
+                _, x, y = best
+            out.append(_pill(x, y, w, h, Style(fill=self.theme.colours["paper"], stroke=ink, width=self.F * 0.02)))
+            out.append(Text(x, y + size * MM_PER_PT * 0.36, text, size, ink, "middle", True))
+        return out
+
+    def coordinates(self) -> list[Item]:
+        size = self.F * 0.15
+        ink = self.theme.colours["ink"]
+        out: list[Item] = []
+        for cell in sorted(self.state.board.cells):
+            cx, cy = self.layout.centre(cell)
+            out.append(Text(cx, cy - self.F * 0.33, f"{cell.q},{cell.r}", size, ink, "middle"))
+        return out
+
+    def title_and_caption(self) -> list[Item]:
+        out: list[Item] = []
+        p = self.plan
+        ink = self.theme.colours["ink"]
+        if self.scenario.title:
+            out.append(Text(p.margin, p.margin + p.title_size * MM_PER_PT * 1.05, self.scenario.title, p.title_size, ink, "start", True))
+        line = p.caption_size * MM_PER_PT * 1.35
+        y = p.board[3] + 0.35 * self.F
+        for text in p.caption:
+            out.append(Text(p.margin, y, text, p.caption_size, ink, "start"))
+            y += line
+        return out
+
+    # -- the side panel
+
+    def side_panel(self) -> list[Item]:
+        F = self.F
+        x0 = self.plan.panel_x
+        y = self.plan.board[1]
+        ink = self.theme.colours["ink"]
+        head, body = F * 0.3, F * 0.22
+        out: list[Item] = []
+        for p in self.state.players:
+            out += self.player_block(p, x0, y)
+            y += _player_height(p, F)
+        out.append(Text(x0, y + head * MM_PER_PT, "Stacks", head, ink, "start", True))
+        y += head * MM_PER_PT * 1.6
+        s = PANEL_TILE * F
+        for i, stack in enumerate(self.state.stacks):
+            cx = x0 + s * 0.5 + i * s * 1.25
+            cy = y + s * 0.6
+            if not stack:
+                out.append(polygon(hex_corners(s, (cx, cy)), Style(stroke=self.theme.colours["cell_line"], width=F * 0.01, dash=(F * 0.03, F * 0.03))))
+                caption = "empty"
+            elif self.state.advanced:  # open stacks (V2): the top tile is known
+                out += self.small_tile(self.state.catalogue[stack[0]], cx, cy)
+                caption = f"{stack[0]} +{len(stack) - 1}"
+            else:
+                back = self.art.back_symbol()
+                self.symbols.setdefault(back.name, back)
+                out.append(Group((Use(back.name),), compose(translate(cx, cy), scale(PANEL_TILE)), clip=tuple(hex_corners(F))))
+                caption = f"{len(stack)} tiles"
+            out.append(Text(cx, cy + s * 0.62 + body * MM_PER_PT, f"{i + 1}: {caption}", body * 0.85, ink, "middle"))
+        return out
+
+    def small_tile(self, tile: TileType, cx: float, cy: float) -> list[Item]:
+        items = self.tile_use(tile, (0.0, 0.0), 0, show_id=False)
+        return [Group(tuple(items), compose(translate(cx, cy), scale(PANEL_TILE)), clip=tuple(hex_corners(self.F))),
+                polygon(hex_corners(PANEL_TILE * self.F, (cx, cy)), Style(stroke=self.theme.colours["tunnel_edge"], width=self.F * 0.008))]
+
+    def player_block(self, p: PlayerState, x0: float, y: float) -> list[Item]:
+        F = self.F
+        col = self.theme.colours
+        ink = col["ink"]
+        head, body = F * 0.3, F * 0.22
+        out: list[Item] = []
+        r = F * 0.11
+        cy = y + r
+        # Colour and symbol drawn directly (not the prisoner symbol) so that counting
+        # prisoner tokens on the board stays honest.
+        out.append(Circle(x0 + r, cy, r, Style(fill=self.theme.player(p.colour), stroke=ink, width=F * 0.01)))
+        out.append(symbol_shape(p.colour, x0 + r, cy, r * 1.1, Style(fill=on_colour(self.theme, p.colour))))
+        name = p.colour.value.capitalize() + ("  (to move)" if p is self.state.current and not self.state.finished else "")
+        out.append(Text(x0 + 2.6 * r, cy + head * MM_PER_PT * 0.36, name, head, ink, "start", True))
+        if p.key:
+            sym = key_symbol(self.theme, round(KEY * F * 0.7, 3))
+            tw = text_width(name, head, True, self.theme)
+            out.append(self.use(sym, translate(x0 + 2.6 * r + tw + KEY * F * 0.45, cy)))
+        y2 = y + 2 * r + body * MM_PER_PT * 1.3
+        counts = (f"freed {p.count(PlaceKind.FREED) + p.count(PlaceKind.GREEN)} · dead {p.count(PlaceKind.DEAD)} · "
+                  f"island {p.count(PlaceKind.ISLAND)}")
+        out.append(Text(x0, y2, counts, body, ink, "start"))
+        y3 = y2 + body * MM_PER_PT * 0.6
+        doors = p.doors_in_hand
+        out.append(Text(x0, y3 + F * 0.12 + body * MM_PER_PT * 0.36, "doors", body, ink, "start"))
+        sym = door_symbol(self.theme, p.colour, round(DOOR[0] * F * 0.7, 3), round(DOOR[1] * F * 0.7, 3))
+        dx = x0 + text_width("doors ", body, False, self.theme) + DOOR[0] * F * 0.4
+        for k in range(doors):
+            out.append(self.use(sym, translate(dx + k * DOOR[0] * F * 0.8, y3 + F * 0.12)))
+        if not doors:
+            out.append(Text(dx - DOOR[0] * F * 0.3, y3 + F * 0.12 + body * MM_PER_PT * 0.36, "none in hand", body, ink, "start"))
+        if p.hand:
+            s = PANEL_TILE * F
+            ty = y3 + F * 0.3 + s * 0.55
+            for i, tid in enumerate(p.hand):
+                cx = x0 + s * 0.5 + i * s * 1.25
+                out += self.small_tile(self.state.catalogue[tid], cx, ty)
+                out.append(Text(cx, ty + s * 0.6 + body * MM_PER_PT * 0.9, tid, body * 0.85, ink, "middle", True))
+        return out
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _pill(cx: float, cy: float, w: float, h: float, style: Style) -> Path:
+    """A disc (``w == h``) or a rounded bar centred on (cx, cy)."""
+    r = h / 2
+    half = max(0.0, w / 2 - r)
+    cmds: list[tuple] = [("M", cx - half, cy - r), ("L", cx + half, cy - r)]
+    cmds += arc_commands(cx + half, cy, r, -90, 90)
+    cmds.append(("L", cx - half, cy + r))
+    cmds += arc_commands(cx - half, cy, r, 90, 270)
+    cmds.append(("Z",))
+    return Path(tuple(cmds), style)
+
+
+def _panel_width(F: float) -> float:
+    return max(3 * PANEL_TILE * F * 1.25, 2.6 * F)
+
+
+def _player_height(p: PlayerState, F: float) -> float:
+    body = F * 0.22 * MM_PER_PT
+    h = 0.22 * F + body * 1.9 + F * 0.3
+    if p.hand:
+        h += PANEL_TILE * F * 1.2 + body * 1.2
+    return h + 0.25 * F
+
+
+def _panel_height(state: State, F: float) -> float:
+    head = F * 0.3 * MM_PER_PT
+    return sum(_player_height(p, F) for p in state.players) + head * 1.6 + PANEL_TILE * F * 1.3 + F * 0.3
+
+
+__all__ = ["PRISONER", "Plan", "diagram", "plan"]

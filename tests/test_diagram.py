@@ -1,0 +1,438 @@
+"""State diagrams (render/diagram.py, ``sectionx render``) and annotations (A1).
+
+Pictures are checked by reading the SVG back: where each tile symbol is placed
+and how it is turned, how many prisoner tokens each colour has, how far apart
+tokens stand, what the crop keeps.  A golden SVG guards against unnoticed
+changes (regenerate with ``SECTIONX_REGEN=1``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import string
+import xml.etree.ElementTree as ET
+from collections import Counter, defaultdict
+from dataclasses import replace
+from io import BytesIO
+from pathlib import Path
+
+import jsonschema
+import pypdf
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sectionx import checking, formats
+from sectionx.cli import app
+from sectionx.hexgrid import Cell
+from sectionx.model import (
+    ANNOTATION_COLOURS,
+    ISLAND,
+    PRISONERS,
+    Annotations,
+    Arrow,
+    Highlight,
+    Placed,
+    PlaceKind,
+    PlayerState,
+    Scenario,
+    tile_place,
+)
+from sectionx.render.art import TileArt
+from sectionx.render.diagram import PRISONER, diagram, plan
+from sectionx.render.scene import rotate
+from sectionx.render.svg import symbol_id, to_svg
+from sectionx.render.theme import default_theme
+from sectionx.yamlsrc import schema
+
+from .strategies import states
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+GOLDEN = ROOT / "tests" / "golden" / "diagram-figure-tunnel-fight.svg"
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+THEME = default_theme()
+F = THEME.tile
+runner = CliRunner()
+
+
+def svg_of(scenario, **options) -> str:
+    doc = diagram(scenario, THEME, **options)
+    assert len(doc.pages) == 1
+    return to_svg(doc.pages[0], doc.symbol_map, THEME)
+
+
+def matrix(transform: str) -> tuple[float, ...]:
+    m = re.fullmatch(r"matrix\(([^)]*)\)", transform)
+    assert m, transform
+    return tuple(float(v) for v in m.group(1).split())
+
+
+def uses(text: str, prefix: str) -> list[tuple[str, tuple[float, ...]]]:
+    """(symbol id, matrix) of every <use> of a symbol whose id starts with ``prefix``.
+    Only page-level uses count: none of the diagram's board uses sits in a transformed group."""
+    root = ET.fromstring(text)
+    out = []
+    for el in root.iter(f"{SVG}use"):
+        ident = el.get(XLINK)[1:]
+        if ident.startswith(prefix):
+            out.append((ident, matrix(el.get("transform", "matrix(1 0 0 1 0 0)"))))
+    return out
+
+
+def texts(text: str) -> list[tuple[str, float, float]]:
+    root = ET.fromstring(text)
+    return [(el.text or "", float(el.get("x")), float(el.get("y"))) for el in root.iter(f"{SVG}text")]
+
+
+def load(path: Path) -> Scenario:
+    return formats.load(path).scenario
+
+
+# ------------------------------------------------------------------ tiles, prisoners, tokens
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_tiles_sit_at_cell_centres_turned_60_degrees_per_step(path):
+    scenario = load(path)
+    state = scenario.state
+    art = TileArt(THEME)
+    layout = plan(state, THEME, annotations=scenario.annotations, title=scenario.title).layout
+    expected = Counter()
+    for cell, placed in state.tiles:
+        x, y = layout.centre(cell)
+        a, b, c, d, _, _ = rotate(60 * placed.rotation)
+        ident = symbol_id(art.tile_name(state.catalogue[placed.tile]))
+        expected[(ident, *(round(v, 3) + 0.0 for v in (a, b, c, d, x, y)))] += 1
+    found = Counter((ident, *(round(v, 3) + 0.0 for v in m)) for ident, m in uses(svg_of(scenario), "sym-tile-"))
+    assert found == expected
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_prisoner_on_the_board_appears_exactly_once(path):
+    """Tile and green prisoners are one token each; a colour's island prisoners are one
+    token in its cell block with the count beside it (×N)."""
+    scenario = load(path)
+    text = svg_of(scenario)
+    tokens = uses(text, "sym-prisoner-")
+    per_colour = Counter(ident.split("-")[2] for ident, _ in tokens)
+    island = {}
+    for p in scenario.state.players:
+        on_board = p.count(PlaceKind.TILE) + p.count(PlaceKind.GREEN)
+        island[p.colour.value] = p.count(PlaceKind.ISLAND)
+        assert per_colour[p.colour.value] == on_board + (1 if island[p.colour.value] else 0), p.colour
+    counts = [(t, x, y) for t, x, y in texts(text) if t.startswith("×")]
+    shown = {}
+    for t, x, y in counts:
+        # The count belongs to the nearest token, just left of it.
+        ident, m = min(tokens, key=lambda u: math.dist((u[1][4], u[1][5]), (x, y)))
+        shown[ident.split("-")[2]] = int(t[1:])
+    assert shown == {c: n for c, n in island.items() if n}
+
+
+def prisoner_points(text: str) -> list[tuple[float, float]]:
+    return [(m[4], m[5]) for _, m in uses(text, "sym-prisoner-")]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_no_two_prisoner_tokens_overlap(path):
+    points = prisoner_points(svg_of(load(path)))
+    for p, q in itertools.combinations(points, 2):
+        assert math.dist(p, q) >= PRISONER * F * 0.95, (p, q)
+
+
+def test_full_hideout_and_three_tunnels_on_one_tile_stay_apart():
+    """T2: two tokens in a hideout, three on a three-tunnel tile; also every tile of the
+    set with every feature full, each turned differently."""
+    text = svg_of(load(ROOT / "scenarios" / "figure-capacity.yaml"))
+    layout = plan(load(ROOT / "scenarios" / "figure-capacity.yaml").state, THEME).layout
+    points = prisoner_points(text)
+    on = defaultdict(list)
+    for p in points:
+        for cell in (Cell(2, -2), Cell(0, 2)):
+            if math.dist(p, layout.centre(cell)) < F / 2:
+                on[cell].append(p)
+    assert len(on[Cell(2, -2)]) == 3 and len(on[Cell(0, 2)]) == 2
+
+    base = formats.loads("players: [red, blue, yellow, purple]").state
+    catalogue = base.catalogue
+    crowded = {}
+    for tile in catalogue.tiles:
+        key = tile.features
+        if len(tile.features) > 1 or tile.has_hideout():
+            crowded.setdefault(key, tile)
+    cells = [c for c in base.board.sorted_tile_cells if c.q % 2 == 0 and c.r % 2 == 0]
+    tiles, places = [], []
+    for i, tile in enumerate(crowded.values()):
+        cell = cells[i]
+        tiles.append((cell, Placed(tile.id, i % 6)))
+        for f, feature in enumerate(tile.features):
+            places += [tile_place(cell, f)] * feature.capacity
+    players = []
+    for k, p in enumerate(base.players):
+        mine = places[k::4][:PRISONERS]
+        players.append(PlayerState(p.colour, tuple(sorted(mine + [ISLAND] * (PRISONERS - len(mine))))))
+    assert len(places) <= 4 * PRISONERS
+    state = base.replace(tiles=tuple(sorted(tiles)), players=tuple(players))
+    points = prisoner_points(svg_of(state))
+    assert len(points) == len(places) + sum(1 for p in players if p.count(PlaceKind.ISLAND))
+    for p, q in itertools.combinations(points, 2):
+        assert math.dist(p, q) >= PRISONER * F * 0.95
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(max_tiles=12), st.booleans())
+def test_random_positions_draw_every_prisoner_once_and_apart(state, crop):
+    text = svg_of(state, crop=crop, panel=True)
+    ET.fromstring(text)
+    tokens = Counter(ident.split("-")[2] for ident, _ in uses(text, "sym-prisoner-"))
+    for p in state.players:
+        want = p.count(PlaceKind.TILE) + p.count(PlaceKind.GREEN) + (1 if p.count(PlaceKind.ISLAND) else 0)
+        assert tokens[p.colour.value] == want
+    for a, b in itertools.combinations(prisoner_points(text), 2):
+        assert math.dist(a, b) >= PRISONER * F * 0.95
+
+
+# ------------------------------------------------------------------ crop, coordinates, determinism
+
+
+def clip_rect(text: str) -> tuple[float, float, float, float]:
+    root = ET.fromstring(text)
+    board = next(el for el in root.iter(f"{SVG}g") if el.get("id") == "board")
+    ident = re.fullmatch(r"url\(#(.*)\)", board.get("clip-path")).group(1)
+    clip = next(el for el in root.iter(f"{SVG}clipPath") if el.get("id") == ident)
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", clip.find(f"{SVG}path").get("d"))]
+    xs, ys = numbers[0::2], numbers[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS if load(p).state.tiles], ids=lambda p: p.stem)
+def test_crop_keeps_every_tile_and_annotation_and_is_smaller(path):
+    scenario = load(path)
+    whole = diagram(scenario, THEME).pages[0]
+    cropped_doc = diagram(scenario, THEME, crop=True)
+    cropped = cropped_doc.pages[0]
+    assert cropped.width * cropped.height < whole.width * whole.height
+    text = to_svg(cropped, cropped_doc.symbol_map, THEME)
+    left, top, right, bottom = clip_rect(text)
+    assert 0 <= left < right <= cropped.width and 0 <= top < bottom <= cropped.height
+    layout = plan(scenario.state, THEME, crop=True, annotations=scenario.annotations, title=scenario.title).layout
+    wanted = {c for c, _ in scenario.state.tiles} | set(scenario.annotations.cells())
+    for cell in wanted:
+        for x, y in layout.corners(cell):
+            assert left - 1e-6 <= x <= right + 1e-6 and top - 1e-6 <= y <= bottom + 1e-6, cell
+    centres = [layout.centre(c) for c, _ in scenario.state.tiles]
+    for _, m in uses(text, "sym-tile-") + uses(text, "sym-prisoner-"):
+        if any(math.dist((m[4], m[5]), c) < F / 2 for c in centres):  # tokens on tiles; island ones may be cut
+            assert left <= m[4] <= right and top <= m[5] <= bottom
+    shown = {t for t, _, _ in texts(text)}
+    assert {label for _, label in scenario.annotations.labels} <= shown
+
+
+def without_text(text: str) -> bytes:
+    """The SVG with every <text> element removed (and layout whitespace ignored)."""
+    root = ET.fromstring(text)
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag == f"{SVG}text":
+                parent.remove(child)
+    for el in root.iter():
+        el.text = (el.text or "").strip() or None
+        el.tail = None
+    return ET.tostring(root)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_coordinates_add_text_and_nothing_else(path):
+    scenario = load(path)
+    plain, with_coords = svg_of(scenario), svg_of(scenario, coords=True)
+    assert without_text(plain) == without_text(with_coords)
+    added = Counter(t for t, _, _ in texts(with_coords)) - Counter(t for t, _, _ in texts(plain))
+    assert set(added) == {f"{c.q},{c.r}" for c in scenario.state.board.cells}
+
+
+def test_diagram_is_deterministic_and_draws_a_state_as_well():
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    options = dict(crop=True, coords=True, panel=True)
+    assert svg_of(scenario, **options) == svg_of(scenario, **options)
+    # A bare state draws what its scenario draws without title and annotations.
+    assert svg_of(scenario.state) == svg_of(Scenario(scenario.state))
+    assert uses(svg_of(scenario.state), "sym-tile-") == uses(svg_of(replace(scenario, title="")), "sym-tile-")
+
+
+def test_panel_shows_hands_counts_and_stacks():
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    shown = {t for t, _, _ in texts(svg_of(scenario, panel=True))}
+    for p in scenario.state.players:
+        assert set(p.hand) <= shown
+        assert f"freed {p.freed} · dead {p.count(PlaceKind.DEAD)} · island {p.count(PlaceKind.ISLAND)}" in shown
+    assert {f"{i + 1}: {len(s)} tiles" for i, s in enumerate(scenario.state.stacks)} <= shown
+    # Advanced game (V2): the stacks lie face up, so their top tiles are drawn.
+    advanced = Scenario(scenario.state.replace(advanced=True))
+    shown = {t for t, _, _ in texts(svg_of(advanced, panel=True))}
+    assert {f"{i + 1}: {s[0]} +{len(s) - 1}" for i, s in enumerate(scenario.state.stacks)} <= shown
+
+
+def test_explicit_annotations_replace_the_scenarios():
+    scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
+    mine = Annotations(labels=((Cell(1, -1), "Z"),))
+    shown = {t for t, _, _ in texts(to_svg(*_page(diagram(scenario, THEME, annotations=mine))))}
+    assert "Z" in shown and "A" not in shown and "B" not in shown
+
+
+def _page(doc):
+    return doc.pages[0], doc.symbol_map, THEME
+
+
+def test_golden_svg():
+    """The SVG of one small figure, byte for byte (SECTIONX_REGEN=1 rewrites it)."""
+    scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
+    theme = THEME.with_tile(20)
+    doc = diagram(scenario, theme, crop=True)
+    text = to_svg(doc.pages[0], doc.symbol_map, theme)
+    if os.environ.get("SECTIONX_REGEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8"), "diagram SVG changed; check it and rerun with SECTIONX_REGEN=1"
+
+
+# ------------------------------------------------------------------ annotations in the format (A1)
+
+
+boards = {name: formats.bundled_board(name) for name in ("standard", "compact")}
+label_text = st.text(alphabet=string.ascii_letters + string.digits + "-×?!", min_size=1, max_size=12)
+ink = st.none() | st.sampled_from(ANNOTATION_COLOURS)
+
+
+@st.composite
+def annotated(draw):
+    name = draw(st.sampled_from(sorted(boards)))
+    cells = st.sampled_from(sorted(boards[name].cells))
+    labels = draw(st.dictionaries(cells, label_text, max_size=5))
+    arrows = draw(st.lists(st.builds(Arrow, st.lists(cells, min_size=2, max_size=6).map(tuple), ink), max_size=4))
+    highlights = draw(st.lists(st.builds(Highlight, cells, ink), max_size=4))
+    caption = draw(st.text(alphabet=string.ascii_letters + " .,;:()'-", max_size=120).map(str.strip))
+    return name, Annotations(tuple(labels.items()), tuple(arrows), tuple(highlights), caption)
+
+
+@settings(max_examples=60, deadline=None)
+@given(annotated())
+def test_annotations_round_trip_through_the_format(example):
+    board, annotations = example
+    players = "[red, blue]" if board == "compact" else "[red, blue, yellow]"
+    state = formats.loads(f"players: {players}").state
+    scenario = Scenario(state, annotations=annotations)
+    text = formats.dumps(scenario)
+    jsonschema.validate(yaml.safe_load(text), schema())
+    again = formats.loads(text).scenario
+    assert again.annotations == annotations
+    assert formats.dumps(again) == text
+    assert checking.check_annotations(again) == []
+
+
+def test_a_number_may_be_a_label_and_reads_as_text():
+    loaded = formats.loads('players: [red, blue]\nannotations: {labels: {"2,0": 1}}')
+    assert loaded.scenario.annotations.labels == ((Cell(2, 0), "1"),)
+
+
+OFF_BOARD = """\
+players: [red, blue]
+annotations:
+  labels:
+    "2,0": A
+    "9,0": B
+  arrows:
+    - ["1,0", "2,0"]
+    - {path: ["2,0", "6,0"], colour: blue}
+  highlights:
+    - "3,0"
+    - {cell: "-7,2", colour: highlight}
+    - "0,-5"
+"""
+
+
+def test_annotation_cells_off_the_board_are_refused_at_their_line(tmp_path):
+    path = tmp_path / "off.yaml"
+    path.write_text(OFF_BOARD)
+    report = checking.check_file(path)
+    found = sorted((d.line, d.column, d.rule) for d in report.diagnostics)
+    assert found == [(5, 5, "A1"), (8, 22, "A1"), (11, 14, "A1"), (12, 7, "A1")]
+    assert all(str(d).startswith(f"{path}:") for d in report.diagnostics)
+    # The same marks on the board are fine (compact board: radius 4).
+    on_board = OFF_BOARD.replace('"9,0"', '"4,0"').replace('"6,0"', '"3,1"').replace('"-7,2"', '"-2,2"').replace('"0,-5"', '"0,-4"')
+    path.write_text(on_board)
+    assert checking.check_file(path).ok
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('labels: {"2,0": "much too long a label"}', "longer than 12"),
+    ('arrows: [["2,0"]]', "at least 2"),
+    ('arrows: [{path: ["1,0", "2,0"], colour: green}]', "expected one of"),
+    ('highlights: [two]', "write a highlight"),
+    ('labels: {here: A}', "write the cell as q,r"),
+])
+def test_malformed_annotations_are_format_errors(bad, words):
+    with pytest.raises(formats.LoadError) as info:
+        formats.loads(f"players: [red, blue]\nannotations: {{{bad}}}\n")
+    assert words in str(info.value)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def invoke(*args):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_render_every_scenario_to_svg_and_pdf(path, tmp_path):
+    svg_path, pdf_path = tmp_path / "out.svg", tmp_path / "out.pdf"
+    result = invoke("render", str(path), "-o", str(svg_path), "--panel", "--coords")
+    assert result.exit_code == 0, result.output
+    root = ET.parse(svg_path).getroot()
+    assert root.tag == f"{SVG}svg"
+    result = invoke("render", str(path), "-o", str(pdf_path), "--crop")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(BytesIO(pdf_path.read_bytes()))
+    assert len(reader.pages) == 1
+
+
+def test_render_is_byte_identical_run_to_run(tmp_path):
+    path = ROOT / "scenarios" / "midgame-4p.yaml"
+    for suffix in (".svg", ".pdf"):
+        a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
+        for out in (a, b):
+            assert invoke("render", str(path), "-o", str(out), "--panel", "--tile-size", "25").exit_code == 0
+        assert a.read_bytes() == b.read_bytes()
+
+
+def test_render_refuses_other_suffixes_with_one_line(tmp_path):
+    result = invoke("render", str(SCENARIOS[0]), "-o", str(tmp_path / "out.png"))
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and ".svg or .pdf" in result.stderr
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_render_of_an_invalid_scenario_lists_problems_and_writes_nothing(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(OFF_BOARD)
+    out = tmp_path / "out.svg"
+    result = invoke("render", str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert f"{bad}:5:5:" in result.stderr and "(A1)" in result.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+def test_render_with_a_bad_template_names_its_line(tmp_path):
+    template = tmp_path / "look.yaml"
+    template.write_text("sizes:\n  tile: big\n")
+    result = invoke("render", str(SCENARIOS[0]), "-o", str(tmp_path / "out.svg"), "--template", str(template))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{template}:2:")
+    assert "Traceback" not in result.output
