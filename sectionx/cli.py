@@ -353,6 +353,56 @@ def render(
     typer.echo(f"wrote {out}", err=True)
 
 
+@app.command()
+@reports_errors
+def kit(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into (made if missing).")] = Path("output/kit"),
+    paper: Annotated[str, typer.Option(help="Paper for the kit: a4, letter, a3, ... (the template's names).")] = "a4",
+    board_paper: Annotated[Optional[str], typer.Option(help="Also write the board on one sheet of this paper, e.g. a2.")] = None,
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Outlines and light fills.")] = False,
+    greyscale: Annotated[bool, typer.Option("--greyscale", help="Every colour as its grey.")] = False,
+    back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
+                                                 "(read it off the duplex calibration sheet).")] = 0.0,
+    back_offset_y: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page down by this many mm.")] = 0.0,
+    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts); see templates/.")] = None,
+    tile_size: Annotated[Optional[float], typer.Option(min=15, max=120, help="Tile size across the flats, in mm.")] = None,
+    board: Annotated[str, typer.Option(help="Board name (standard, compact) or file.")] = "standard",
+    tiles: Annotated[str, typer.Option(help="Tile set name (default) or file.")] = "default",
+    svg_files: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write an SVG of every page.")] = True,
+) -> None:
+    """Write the whole game as a print-and-play kit: one PDF with the board, 54 tiles
+    (fronts and backs for long-edge duplex), prisoner and door tokens, master-key and
+    player-aid cards, a checklist and a duplex calibration sheet; and an SVG of every page.
+
+    Example:  sectionx kit --paper letter --board-paper a2 --out output/kit
+    """
+    from .render import kit as kits, theme  # reportlab loads slowly; only drawing needs it
+
+    if out.exists() and not out.is_dir():
+        raise fail(f"{out}: is a file; --out names a folder")
+    look = theme.load_theme(template).with_modes(ink_saver=ink_saver, greyscale=greyscale)
+    look = look.with_tile(tile_size) if tile_size else look
+    board_obj = _definition(board, "board")
+    catalogue = _definition(tiles, "catalogue")
+    built = kits.build_kit(board_obj, catalogue, look, paper, board_paper=board_paper, offset=(back_offset_x, back_offset_y))
+    files = kits.kit_files(built, out, svg=svg_files)  # everything in memory first: no half-written kit
+    kits.write_kit_files(files, out)
+    pdf_path = out / "sectionx-kit.pdf"
+    typer.echo(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
+               + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out / 'svg'}" if svg_files else ""))
+    if built.poster is not None:
+        typer.echo(f"wrote {out / ('sectionx-' + built.poster.pages[0].name + '.pdf')} (the board on one sheet)")
+
+
+def _definition(ref: str, kind: str):
+    """A bundled or file board/tile set, refused with its first problem as one line."""
+    value, _ = formats.resolve_definition(ref, kind)
+    problems = rules.check_board(value) if kind == "board" else rules.check_catalogue(value)
+    if problems:
+        raise fail(f"{kind} {ref}: {problems[0]}")
+    return value
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

@@ -24,7 +24,7 @@ def run(*args: str):
 def test_help_on_every_command_has_an_example():
     result = run("--help")
     assert result.exit_code == 0
-    commands = ["validate", "show", "new", "replay", "play", "simulate", "schema", "render"]
+    commands = ["validate", "show", "new", "replay", "play", "simulate", "schema", "render", "kit"]
     for name in commands:
         assert name in result.output
         sub = run(name, "--help")
@@ -211,3 +211,71 @@ def test_schema_command_prints_the_published_schema(tmp_path):
     out = tmp_path / "s.json"
     run("schema", "-o", str(out))
     assert json.loads(out.read_text()) == data
+
+
+# ------------------------------------------------------------------ kit
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_kit_writes_the_pdf_and_an_svg_of_every_page_and_says_where(tmp_path):
+    result = run("kit", "--out", str(tmp_path / "kit"), "--board-paper", "a2")
+    assert result.exit_code == 0
+    assert f"wrote {tmp_path / 'kit' / 'sectionx-kit.pdf'} (20 pages" in result.output
+    files = _tree(tmp_path / "kit")
+    assert "sectionx-kit.pdf" in files and "sectionx-board-a2.pdf" in files
+    assert sum(name.startswith("svg/") for name in files) == 21
+    # the same command again gives the same bytes
+    run("kit", "--out", str(tmp_path / "again"), "--board-paper", "a2")
+    assert _tree(tmp_path / "again") == files
+
+
+def test_kit_without_svgs_and_on_letter(tmp_path):
+    result = run("kit", "--out", str(tmp_path), "--paper", "letter", "--no-svg", "--ink-saver", "--greyscale")
+    assert result.exit_code == 0
+    assert list(_tree(tmp_path)) == ["sectionx-kit.pdf"]
+
+
+def test_kit_refuses_what_cannot_be_printed_and_writes_nothing(tmp_path):
+    out = tmp_path / "kit"
+    for args, words in [
+        (["--board-paper", "a3"], "does not fit A3"),
+        (["--paper", "b5"], "paper 'b5' is not in this template"),
+        (["--tiles", "tests/invalid/format/catalogue_file_bad_feature.yaml"], "catalogue_file_bad_feature.yaml"),
+        (["--board", "nowhere.yaml"], "nowhere.yaml"),
+    ]:
+        result = runner.invoke(app, ["kit", "--out", str(out), *args])
+        assert result.exit_code == 2, args
+        assert words in result.output, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert not out.exists() or not any(out.iterdir()), args
+
+
+def test_kit_refuses_a_bad_template_naming_its_line(tmp_path):
+    template = tmp_path / "mine.yaml"
+    template.write_text("sizes:\n  tile: 40\n  bleed: lots\ncolours:\n  red: crimson\n")
+    result = runner.invoke(app, ["kit", "--out", str(tmp_path / "kit"), "--template", str(template)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert any(line.startswith(f"{template}:3:10:") and "(template)" in line for line in lines), lines
+    assert any(line.startswith(f"{template}:5:8:") for line in lines), lines
+    assert not (tmp_path / "kit").exists()
+
+
+def test_kit_template_changes_the_tile_size_for_tiles_and_board(tmp_path):
+    template = tmp_path / "big.yaml"
+    template.write_text("sizes:\n  tile: 44\n")
+    assert run("kit", "--out", str(tmp_path / "kit"), "--template", str(template), "--no-svg").exit_code == 0
+    from sectionx.render.theme import load_theme
+
+    assert load_theme(template).tile == 44 and load_theme(template).bleed == load_theme().bleed
+
+
+def test_kit_out_must_be_a_folder(tmp_path):
+    target = tmp_path / "file.pdf"
+    target.write_text("x")
+    result = runner.invoke(app, ["kit", "--out", str(target)])
+    assert result.exit_code == 2 and "names a folder" in result.output
+    assert target.read_text() == "x"

@@ -147,3 +147,22 @@ def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]
             for page in doc.pages:
                 out[out_dir / "svg" / f"{page.name}.svg"] = to_svg(page, table, kit.theme).encode("utf-8")
     return out
+
+
+_PAGE_SVG = re.compile(r"^\d\d-[a-z0-9-]+\.svg$", re.IGNORECASE)
+
+
+def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> None:
+    """Write every file atomically (temp file + rename), making folders as needed; then
+    remove page SVGs left from an earlier kit with more or other pages, so the folder
+    holds one kit.  A folder that cannot be made or a path that is a file raises OSError."""
+    from ..formats import write_atomic
+
+    for path in sorted(files):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, files[path])
+    svg_dir = out_dir / "svg"
+    if svg_dir.is_dir():
+        for old in sorted(svg_dir.iterdir()):
+            if old not in files and _PAGE_SVG.match(old.name) and old.is_file():
+                old.unlink()

@@ -21,7 +21,7 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
-from ..model import Board, Catalogue
+from ..model import Board, Catalogue, SectionXError
 from .art import TileArt, hex_corners
 from .board import board_items, frame_width
 from .layout import SQRT3, Layout
@@ -50,7 +50,7 @@ CLEARANCE = 0.5 * MM_PER_PT
 LABEL_BAND = 13.0
 
 
-class LayoutError(ValueError):
+class LayoutError(SectionXError, ValueError):
     """Pieces do not fit the paper (the message says what to change)."""
 
 

@@ -67,8 +67,8 @@ class Theme:
         """Width and height (portrait) of a named paper size, in mm."""
         key = name.strip().lower()
         if key not in self.papers:
-            raise LoadError([Diagnostic(self.source, 0, 0,
-                                        f"paper {name!r} is not in the template; it knows {', '.join(self.papers)}", RULE)])
+            raise LoadError([Diagnostic(self.source, 0, 0, f"paper {name!r} is not in this template; it knows "
+                                        f"{', '.join(self.papers)} (add sizes under paper: in a template)", RULE)])
         return self.papers[key]
 
     def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
