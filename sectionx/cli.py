@@ -153,10 +153,7 @@ def new(
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
     chosen = _colours(colours, players)
     seed = secrets.randbelow(2**32) if seed is None else seed
-    board_obj, _ = formats.resolve_definition(board or ("compact" if players == 2 else "standard"), "board")
-    problems = rules.check_board(board_obj)
-    if problems:
-        raise fail(f"board {board_obj.name}: {problems[0]}")
+    board_obj = _definition(board or ("compact" if players == 2 else "standard"), "board")
     catalogue = formats.bundled_catalogue()
     state = rules.new_game(chosen, board_obj, catalogue, random.Random(seed), advanced=variant == "advanced")
     command = f"sectionx new --players {players} --variant {variant} --seed {seed}"
