@@ -14,18 +14,19 @@ from dataclasses import replace
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from reportlab.pdfbase.ttfonts import TTFont
 
 from sectionx.model import COLOURS, DOORS, PRISONERS, Colour
 from sectionx.render import components as C
+from sectionx.render import pieces as P
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Page, Path, Text, Use, compose
 from sectionx.render.svg import to_svg
-from sectionx.render.theme import default_theme
+from sectionx.render.textfit import DoesNotFit
 
-THEME = default_theme()
-PAPERS = {name: THEME.paper(name) for name in ("a4", "letter", "a3")}
+from .kit_fixtures import PAPERS, THEME, offsets, papers, slow, themes
+
 CONTENTS = [
     ("Board", 1, "pages 2–7, glue along the grey strips"),
     ("Tiles", 54, "pages 8–13, fronts and backs"),
@@ -55,83 +56,6 @@ def texts(items, symbols, m=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
             yield from texts(it.items, symbols, compose(m, it.matrix))
         elif isinstance(it, Use):
             yield from texts(symbols[it.name].items, symbols, compose(m, it.matrix))
-
-
-# ---------------------------------------------------------------- strategies
-
-papers = st.sampled_from(sorted(PAPERS))
-
-
-@st.composite
-def themes(draw):
-    """The default template with other token, card and cutting sizes."""
-    return replace(
-        THEME,
-        prisoner=draw(st.floats(8, 20)),
-        door=(draw(st.floats(10, 24)), draw(st.floats(5, 12))),
-        card=draw(st.sampled_from([(63.0, 88.0), (57.0, 89.0), (59.0, 91.0), (56.0, 87.0), (70.0, 120.0), (64.0, 100.0)])),
-        bleed=draw(st.floats(0, 5)),
-        crop_gap=draw(st.floats(0, 3)),
-        crop_length=draw(st.floats(2, 5)),
-        crop_width=draw(st.floats(0.5, 1.5)),
-        cut_line_width=draw(st.floats(0.2, 1.0)),
-    )
-
-
-offsets = st.tuples(st.floats(-4, 4), st.floats(-4, 4))
-slow = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-# ---------------------------------------------------------------- crop marks
-
-
-@given(st.floats(20, 100), st.floats(20, 100), st.floats(5, 60), st.floats(5, 60), themes())
-def test_crop_marks_lie_on_the_trim_edges_outside_the_bleed(x, y, w, h, theme):
-    marks = C.crop_marks(x, y, w, h, theme)
-    assert len(marks) == 8  # two at each corner
-    trim = C.Trim("t", "rect", (x, y, x + w, y + h))
-    bleed = trim.grown(theme.bleed)
-    for mark in marks:
-        assert mark.style.width / MM_PER_PT >= 0.5 - 1e-9
-        (x0, y0), (x1, y1) = mark.points()
-        assert x0 == x1 or y0 == y1  # along a trim edge's extension
-        on_edge = (x0 == x1 and x0 in (x, x + w)) or (y0 == y1 and y0 in (y, y + h))
-        assert on_edge
-        assert math.isclose(math.dist((x0, y0), (x1, y1)), theme.crop_length)
-        box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-        assert C.gap(trim, box) >= theme.bleed + C.CLEARANCE - 1e-9  # outside the trim ...
-        assert C.gap(bleed, box) >= C.CLEARANCE - 1e-9  # ... and outside its own bleed
-        assert C.gap(bleed, box) >= min(theme.crop_gap, 10) - 1e-9 or theme.crop_gap < C.CLEARANCE
-
-
-def test_checker_finds_marks_in_a_neighbours_bleed_and_overlapping_bleeds():
-    t = THEME
-    w, h = t.card
-
-    def card(x, y, name):
-        return Group((C.rect(0, 0, w, h, C.Style(stroke="#000000")),), (1, 0, 0, 1, x, y), label=f"piece-card-{name}")
-
-    x0 = 20.0
-    near = x0 + w + C.mark_reach(t) + t.bleed  # the second card's bleed starts where the first's marks end
-    page = Page(210, 297, (card(x0, 20, "a"), card(near, 20, "b"),
-                           Group(tuple(C.crop_marks(x0, 20, w, h, t) + C.crop_marks(near, 20, w, h, t)), label="crop-marks")))
-    problems = C.layout_problems(page, {}, t, check_margin=False)
-    assert any("crop mark" in p and "piece-card-b" in p for p in problems)
-    assert not any("overlap" in p for p in problems)
-    touching = Page(210, 297, (card(x0, 20, "a"), card(x0 + w + t.bleed, 20, "b")))
-    assert any("bleeds of piece-card-a and piece-card-b overlap" in p for p in C.layout_problems(touching, {}, t))
-    hairline = C.line((0, 0), (0, 3), C.Style(stroke="#000", width=0.1))
-    thin = Page(210, 297, (card(x0, 20, "a"), Group((hairline,), label="crop-marks")))
-    assert any("thinner" in p for p in C.layout_problems(thin, {}, t, check_margin=False))
-
-
-def test_checker_finds_art_in_the_margin_and_text_off_the_safe_area():
-    t = THEME
-    page = Page(210, 297, (Group((Text(1.0, 2.0, "overflowing text, far too long for a card", 9.0),
-                                  C.rect(0, 0, 63, 88, C.Style(stroke="#000"))), (1, 0, 0, 1, 5, 5), label="piece-card-x"),))
-    problems = C.layout_problems(page, {}, t)
-    assert any("margin" in p for p in problems)
-    assert any("safe area" in p for p in problems)
 
 
 # ---------------------------------------------------------------- tokens
@@ -173,11 +97,11 @@ def test_each_token_shows_its_colour_and_its_shape():
 
 def test_only_doors_get_crop_marks():
     pages, _ = C.token_pages(THEME, PAPERS["a4"])
-    marks = C.marks(pages[0])
-    assert len(marks) == 8 * len([t for t in C.pieces(pages[0]) if t.shape == "rect"]) == 8 * 8
-    circles = [t for t in C.pieces(pages[0]) if t.shape == "circle"]
+    marks = P.marks(pages[0])
+    assert len(marks) == 8 * len([t for t in P.pieces(pages[0]) if t.shape == "rect"]) == 8 * 8
+    circles = [t for t in P.pieces(pages[0]) if t.shape == "circle"]
     for box, _ in marks:  # every mark belongs to a door, none sits near a prisoner
-        assert all(C.gap(c.grown(THEME.bleed), box) > C.TOKEN_GAP - 1e-6 for c in circles)
+        assert all(P.gap(c.grown(THEME.bleed), box) > C.TOKEN_GAP - 1e-6 for c in circles)
 
 
 @slow
@@ -190,7 +114,7 @@ def test_token_pages_keep_margins_bleeds_and_marks_apart(theme, paper, spares):
     assert len([f for f in found if f.startswith("piece-door-")]) == 4 * DOORS
     assert len([f for f in found if f.startswith("piece-spare-")]) == 4 * spares
     for page in pages:
-        assert C.layout_problems(page, sym, theme) == []
+        assert P.layout_problems(page, sym, theme) == []
 
 
 # ---------------------------------------------------------------- cards
@@ -263,7 +187,7 @@ def test_card_grid_on_a4_letter_and_a3():
     assert len(C.card_grid(THEME, PAPERS["a4"])) == 4
     assert len(C.card_grid(THEME, PAPERS["letter"])) == 4
     assert len(C.card_grid(THEME, PAPERS["a3"])) == 12
-    with pytest.raises(C.DoesNotFit):
+    with pytest.raises(DoesNotFit):
         C.card_grid(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
 
 
@@ -274,14 +198,14 @@ def test_card_pages_keep_margins_bleeds_marks_and_text_in_place(theme, paper):
     sym = {s.name: s for s in symbols}
     assert len(card_labels(pages)) == 8
     for page in pages:
-        assert C.layout_problems(page, sym, theme) == [], page.name
-        for trim in C.pieces(page):
+        assert P.layout_problems(page, sym, theme) == [], page.name
+        for trim in P.pieces(page):
             assert trim.shape == "rect"
             assert math.isclose(trim.box[2] - trim.box[0], theme.card[0])
             assert math.isclose(trim.box[3] - trim.box[1], theme.card[1])
     fronts = [p for p in pages if labels(p, "piece-card-")]
     for p in fronts:  # every card has its eight marks
-        assert len(C.marks(p)) == 8 * len(C.pieces(p))
+        assert len(P.marks(p)) == 8 * len(P.pieces(p))
 
 
 def front_and_back(pages):
@@ -312,45 +236,15 @@ def test_card_backs_without_offset_stay_in_the_margins_and_clear_of_each_other()
     sym = {s.name: s for s in symbols}
     for p in pages:
         backs = [g for g in p.items if isinstance(g, Group) and g.label.startswith("back-")]
-        boxes = [C.ink_box((g,), sym, THEME) for g in backs]
-        assert all(C._box_gap(a, b) > 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
-        assert C.layout_problems(p, sym, THEME) == []
+        boxes = [P.ink_box((g,), sym, THEME) for g in backs]
+        assert all(P._box_gap(a, b) > 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        assert P.layout_problems(p, sym, THEME) == []
     # On the A4 grid a back bleeds further than a front: a duplex shift of a few mm shows no edge.
     back = next(s for s in symbols if s.name.startswith("card-back-"))
     assert back.items[0].points().__next__()[0] <= -2 * THEME.bleed + 1e-9
 
 
 # ---------------------------------------------------------------- text
-
-
-@given(st.floats(20, 80), st.floats(4, 9),
-       st.lists(st.text(alphabet="abcdefghij klm,.", min_size=1, max_size=60), min_size=1, max_size=6))
-def test_fit_text_lines_never_exceed_the_width(width, max_pt, words):
-    paras = [C.para(w, lead="1" if i % 2 else "") for i, w in enumerate(words)]
-    try:
-        size, lines = C.fit_text(paras, width, 200.0, THEME, max_pt=max_pt, min_pt=3.0)
-    except C.DoesNotFit:
-        return  # a word longer than the width: refused, not squeezed
-    assert 3.0 <= size <= max_pt
-    for t in lines:
-        assert t.x >= -1e-9
-        assert t.x + C.text_width(t.text, t.size, t.bold, THEME) <= width + 1e-6
-
-
-def test_fit_text_shrinks_and_refuses_what_cannot_fit():
-    long = [C.para("word " * 200)]
-    size, _ = C.fit_text(long, 50.0, 120.0, THEME, max_pt=9, min_pt=3)
-    assert size < 9
-    with pytest.raises(C.DoesNotFit):
-        C.fit_text(long, 50.0, 10.0, THEME, max_pt=9, min_pt=5)
-
-
-def test_mixed_runs_keep_their_spacing():
-    _, lines = C.fit_text([C.para(("Bold", True), " plain", ("er", True))], 100, 20, THEME, max_pt=8, min_pt=8)
-    assert [(t.text, t.bold) for t in lines] == [("Bold", True), ("plain", False), ("er", True)]
-    space = C.text_width(" ", 8, False, THEME)
-    assert math.isclose(lines[1].x, C.text_width("Bold", 8, True, THEME) + space)
-    assert math.isclose(lines[2].x, lines[1].x + C.text_width("plain", 8, False, THEME))  # glued: no space
 
 
 @lru_cache(maxsize=None)
@@ -386,7 +280,7 @@ def test_checklist_lists_every_row_with_an_empty_box():
         assert phrase in joined, phrase
     boxes = [it for it in page.items if isinstance(it, Path) and it.style.fill is None and len(it.commands) == 5]
     assert len(boxes) == len(CONTENTS)
-    assert C.layout_problems(page, {}, THEME) == []
+    assert P.layout_problems(page, {}, THEME) == []
 
 
 def test_scale_bar_is_50_mm():
@@ -403,7 +297,7 @@ def test_long_checklist_continues_on_a_second_page():
     words = " ".join(t.text for p in pages for t, _ in texts(p.items, {}))
     assert all(f"Component {i}" in words for i in range(40))
     for p in pages:
-        assert C.layout_problems(p, {}, THEME) == []
+        assert P.layout_problems(p, {}, THEME) == []
 
 
 # ---------------------------------------------------------------- calibration
@@ -449,7 +343,7 @@ def test_calibration_text_tells_how_to_use_it():
     for phrase in ("long-edge duplex", "against the light", "--back-offset-x/--back-offset-y", "--back-offset-x 1.5"):
         assert phrase in words
     for page in (front, back):
-        assert C.layout_problems(page, {}, THEME) == []
+        assert P.layout_problems(page, {}, THEME) == []
 
 
 # ---------------------------------------------------------------- everything
@@ -462,7 +356,7 @@ def test_every_page_is_inside_the_margins_and_writes_as_svg(paper):
     for page in pages:
         assert page.name and page.label
         assert (page.width, page.height) == PAPERS[paper]
-        assert C.layout_problems(page, symbols, THEME) == [], page.name
+        assert P.layout_problems(page, symbols, THEME) == [], page.name
         svg = to_svg(page, symbols, THEME)
         assert svg.startswith("<?xml")
 
@@ -471,7 +365,7 @@ def test_ink_saver_and_modes_build_too():
     theme = THEME.with_modes(ink_saver=True)
     pages, symbols = all_pages(theme=theme)
     for page in pages:
-        assert C.layout_problems(page, symbols, theme) == []
+        assert P.layout_problems(page, symbols, theme) == []
 
 
 def test_building_twice_gives_equal_pages():

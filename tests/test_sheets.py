@@ -75,13 +75,13 @@ def test_any_paper_and_sizes_keep_crop_marks_clear(width, height, tile, bleed, g
     paper = (width, height)
     try:
         sheets.tile_grid(theme, paper)
-    except sheets.LayoutError:
+    except sheets.DoesNotFit:
         return  # a tile that cannot fit is refused, not squeezed
     _check_sheet(theme, paper)
 
 
 def test_tiles_too_big_for_the_paper_are_refused_with_a_reason():
-    with pytest.raises(sheets.LayoutError, match="--tile-size"):
+    with pytest.raises(sheets.DoesNotFit, match="--tile-size"):
         sheets.tile_grid(replace(THEME, tile=200), A4)
 
 
@@ -165,5 +165,5 @@ def test_board_pages_are_labelled_and_mapped():
 def test_board_poster_fits_a2_and_refuses_a3_with_the_size_it_needs():
     page, _ = sheets.board_poster(BOARD, THEME, THEME.paper("a2"), "a2")
     assert (page.width, page.height) == (594, 420)  # turned to landscape
-    with pytest.raises(sheets.LayoutError, match=r"does not fit A3.*--tile-size \d+"):
+    with pytest.raises(sheets.DoesNotFit, match=r"does not fit A3.*--tile-size \d+"):
         sheets.board_poster(BOARD, THEME, THEME.paper("a3"), "a3")

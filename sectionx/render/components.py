@@ -3,420 +3,56 @@
 Pure functions: a theme and a paper size ``(width, height)`` in mm (portrait) in,
 ``(pages, symbols)`` out.  Everything stays inside ``theme.margin``.
 
-Conventions every piece follows, so a person with scissors gets clean pieces and
-:func:`layout_problems` can check a finished page without knowing how it was built:
-
-* A *piece* is a top-level :class:`~sectionx.render.scene.Group` labelled
-  ``piece-…`` and placed by a translation; its **last item is its cut line** (a
-  circle or a rectangle), drawn ``theme.cut_line_width`` points wide.  Its art
-  bleeds ``theme.bleed`` mm beyond the cut line.
-* Rectangular pieces get crop marks (:func:`crop_marks`), collected in one
-  top-level group labelled ``crop-marks``.  Round pieces need none.
-* Pieces are spaced so that no two bleeds touch and no crop mark comes closer
-  than :data:`CLEARANCE` (0.5 pt) to any piece's bleed, its own included.
-* Card backs are groups labelled ``back-…`` with the suffix of their front, at
-  the mirrored position for long-edge duplex (:func:`back_position`).
+Every piece follows the conventions of :mod:`sectionx.render.pieces` (a group
+labelled ``piece-…`` whose last item is its cut line, bleed, crop marks, spacing),
+so :func:`~sectionx.render.pieces.layout_problems` can check each page.  Card
+backs are groups labelled ``back-…`` with the suffix of their front, at the
+mirrored position for long-edge duplex (:func:`back_position`).
 
 Text is measured with the theme's own fonts (:mod:`sectionx.render.fonts`) and
-shrunk until it fits (:func:`fit_text`); it uses only characters the bundled
-Vera fonts have (no arrows).
+shrunk until it fits (:func:`~sectionx.render.textfit.fit_text`); it uses only
+characters the bundled Vera fonts have (no arrows).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import COLOURS, DOORS, PRISONERS, TARGET, TARGET_ADVANCED, Colour
 from . import fonts
 from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_shape
+from .pieces import CLEARANCE, SAFE, crop_marks, flow, mark_reach
 from .scene import (
-    IDENTITY,
     MM_PER_PT,
-    mm_from_pt,
     Circle,
     Group,
     Item,
-    Matrix,
     Page,
-    Path,
     Style,
     Symbol,
     Text,
     Use,
-    apply,
     compose,
     line,
     rect,
     translate,
 )
+from .textfit import ASCENT, DESCENT, LEADING, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from .theme import Theme
 
 Paper = tuple[float, float]
-Box = tuple[float, float, float, float]  # left, top, right, bottom
 
-#: Least distance (mm) between a crop mark and any piece's bleed: 0.5 pt, rounded up.
-CLEARANCE = 0.18
-#: Crop marks are never drawn thinner than this (points): thinner lines vanish on home printers.
-MIN_CROP_PT = 0.5
-#: Text on a card keeps at least this far (mm) inside the card's cut line.
-SAFE = 3.5
 #: Space (mm) between the bleeds (or crop marks) of neighbouring tokens: room for the scissors.
 TOKEN_GAP = 2.5
 #: Spare prisoners printed per colour, in case one gets lost.
 SPARES = 2
-#: Text box of a line, as fractions of the font size: Vera's ascent and descent.
-ASCENT = 0.76
-DESCENT = 0.24
-#: Baseline to baseline, as a multiple of the font size.
-LEADING = 1.22
 
 _NAMES = {Colour.RED: "Red", Colour.BLUE: "Blue", Colour.YELLOW: "Yellow", Colour.PURPLE: "Purple"}
 
 
-class DoesNotFit(ValueError):
-    """Text or pieces that do not fit the space given (a card or paper too small)."""
-
-
-# ====================================================================== geometry
-
-
 def _pt(points: float) -> float:
     return points * MM_PER_PT
-
-
-_WIDTHS: dict[tuple[str, str, float], float] = {}
-
-
-def text_width(text: str, size: float, bold: bool, theme: Theme) -> float:
-    """:func:`fonts.text_width`, remembered per font file: fitting a card measures the
-    same words at many sizes."""
-    key = (str(theme.font_bold if bold else theme.font_regular), text, size)
-    w = _WIDTHS.get(key)
-    if w is None:
-        if len(_WIDTHS) > 200_000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = fonts.text_width(text, size, bold, theme)
-    return w
-
-
-def mark_reach(theme: Theme) -> float:
-    """How far (mm) crop marks reach beyond the cut line."""
-    return theme.bleed + max(theme.crop_gap, CLEARANCE) + theme.crop_length
-
-
-def crop_marks(x: float, y: float, w: float, h: float, theme: Theme) -> list[Item]:
-    """Eight short strokes around the trim box (x, y, w, h): two at each corner, on the
-    extension of the trim edges, starting ``bleed + crop_gap`` beyond the trim (the gap
-    at least :data:`CLEARANCE`, so a mark never touches the piece's own bleed) and
-    ``crop_length`` long, ``crop_width`` points (at least :data:`MIN_CROP_PT`) wide."""
-    start = theme.bleed + max(theme.crop_gap, CLEARANCE)
-    end = start + theme.crop_length
-    style = Style(stroke=theme.colours["ink"], width=mm_from_pt(max(theme.crop_width, MIN_CROP_PT)))
-    out: list[Item] = []
-    for cx, sx in ((x, -1), (x + w, 1)):
-        for cy, sy in ((y, -1), (y + h, 1)):
-            out.append(line((cx + sx * start, cy), (cx + sx * end, cy), style))  # along the horizontal edge
-            out.append(line((cx, cy + sy * start), (cx, cy + sy * end), style))  # along the vertical edge
-    return out
-
-
-@dataclass(frozen=True)
-class Trim:
-    """A piece's cut line on the page: a circle or an axis-aligned rectangle, by its box."""
-
-    label: str
-    shape: str  # "circle" or "rect"
-    box: Box
-
-    def grown(self, d: float) -> Trim:
-        l_, t, r, b = self.box
-        return Trim(self.label, self.shape, (l_ - d, t - d, r + d, b + d))
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
-
-    @property
-    def radius(self) -> float:
-        return (self.box[2] - self.box[0]) / 2
-
-
-def _box_gap(a: Box, b: Box) -> float:
-    """Distance between two boxes; negative (the overlap) when they overlap."""
-    dx = max(b[0] - a[2], a[0] - b[2])
-    dy = max(b[1] - a[3], a[1] - b[3])
-    if dx > 0 and dy > 0:
-        return math.hypot(dx, dy)
-    return max(dx, dy)
-
-
-def _circle_box_gap(c: Trim, b: Box) -> float:
-    (cx, cy), r = c.centre, c.radius
-    dx = max(b[0] - cx, 0.0, cx - b[2])
-    dy = max(b[1] - cy, 0.0, cy - b[3])
-    if dx == 0 and dy == 0:
-        return -r
-    return math.hypot(dx, dy) - r
-
-
-def gap(a: Trim, b: Trim | Box) -> float:
-    """Distance between two shapes (negative when they overlap)."""
-    if not isinstance(b, Trim):
-        return _circle_box_gap(a, b) if a.shape == "circle" else _box_gap(a.box, b)
-    if a.shape == "circle" and b.shape == "circle":
-        return math.dist(a.centre, b.centre) - a.radius - b.radius
-    if a.shape == "circle":
-        return _circle_box_gap(a, b.box)
-    if b.shape == "circle":
-        return _circle_box_gap(b, a.box)
-    return _box_gap(a.box, b.box)
-
-
-# ====================================================================== reading a page back
-
-
-def _walk(items: Iterable[Item], m: Matrix, symbols: dict[str, Symbol]):
-    for it in items:
-        if isinstance(it, Group):
-            yield from _walk(it.items, compose(m, it.matrix), symbols)
-        elif isinstance(it, Use):
-            yield from _walk(symbols[it.name].items, compose(m, it.matrix), symbols)
-        else:
-            yield it, m
-
-
-def text_box(t: Text, theme: Theme, m: Matrix = IDENTITY) -> Box:
-    """The box a line of text covers (unrotated text; ``m`` a translation)."""
-    w = text_width(t.text, t.size, t.bold, theme)
-    x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
-    x, y = apply(m, (x0, t.y))
-    s = _pt(t.size)
-    return x, y - ASCENT * s, x + w, y + DESCENT * s
-
-
-def ink_box(items: Iterable[Item], symbols: dict[str, Symbol], theme: Theme, m: Matrix = IDENTITY) -> Box | None:
-    """Everything the items paint: stroke widths and text extents included, symbols by
-    what they draw (not by their padded ``bbox``)."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for it, mm in _walk(items, m, symbols):
-        if isinstance(it, Text):
-            l_, t, r, b = text_box(it, theme, mm)
-            xs += [l_, r]
-            ys += [t, b]
-            continue
-        hw = it.style.width / 2 if it.style.stroke else 0.0
-        if isinstance(it, Circle):
-            pts = [(it.cx + dx * (it.r + hw), it.cy + dy * (it.r + hw)) for dx in (-1, 1) for dy in (-1, 1)]
-        elif len(it.commands) == 2 and it.style.cap == "butt" and it.commands[1][0] == "L":
-            # A straight stroke with butt ends widens across its direction only.
-            (x0, y0), (x1, y1) = it.points()
-            n = math.hypot(x1 - x0, y1 - y0) or 1.0
-            nx, ny = -(y1 - y0) / n * hw, (x1 - x0) / n * hw
-            pts = [(x0 + nx, y0 + ny), (x0 - nx, y0 - ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny)]
-        else:
-            pts = [(x + dx, y + dy) for x, y in it.points() for dx in (-hw, hw) for dy in (-hw, hw)]
-        for p in pts:
-            x, y = apply(mm, p)
-            xs.append(x)
-            ys.append(y)
-    if not xs:
-        return None
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def pieces(page: Page, prefix: str = "piece-") -> list[Trim]:
-    """The pieces on a page (groups labelled ``prefix…``), each by its cut line."""
-    out = []
-    for g in page.items:
-        if isinstance(g, Group) and g.label.startswith(prefix):
-            cut = g.items[-1]
-            if isinstance(cut, Circle):
-                cx, cy = apply(g.matrix, (cut.cx, cut.cy))
-                out.append(Trim(g.label, "circle", (cx - cut.r, cy - cut.r, cx + cut.r, cy + cut.r)))
-            else:
-                pts = [apply(g.matrix, p) for p in cut.points()]
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                out.append(Trim(g.label, "rect", (min(xs), min(ys), max(xs), max(ys))))
-    return out
-
-
-def marks(page: Page) -> list[tuple[Box, float]]:
-    """The crop marks on a page: each stroke's box (its width included) and its width in points."""
-    out = []
-    for g in page.items:
-        if isinstance(g, Group) and g.label == "crop-marks":
-            for p, m in _walk(g.items, g.matrix, {}):
-                (x0, y0), (x1, y1) = (apply(m, q) for q in p.points())
-                hw = p.style.width / 2
-                box = (min(x0, x1) - (hw if x0 == x1 else 0), min(y0, y1) - (hw if y0 == y1 else 0),
-                       max(x0, x1) + (hw if x0 == x1 else 0), max(y0, y1) + (hw if y0 == y1 else 0))
-                out.append((box, p.style.width / MM_PER_PT))
-    return out
-
-
-def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, check_margin: bool = True) -> list[str]:
-    """Everything wrong with a laid-out page, as sentences (empty: all good).
-
-    * everything painted lies inside ``theme.margin``;
-    * no two pieces' bleeds overlap (so no bleed covers another piece's cut line);
-    * every crop mark is at least ``CLEARANCE`` from every piece's bleed, its own
-      included, and at least ``MIN_CROP_PT`` points wide;
-    * text inside a rectangular piece keeps ``SAFE`` mm inside its cut line.
-    """
-    problems: list[str] = []
-    b = theme.bleed
-    if check_margin:
-        box = ink_box(page.items, symbols, theme)
-        m = theme.margin - 1e-6
-        if box and (box[0] < m or box[1] < m or box[2] > page.width - m or box[3] > page.height - m):
-            problems.append(f"{page.name}: art {tuple(round(v, 2) for v in box)} leaves the {theme.margin:g} mm margin")
-    ps = pieces(page)
-    bleeds = [p.grown(b) for p in ps]
-    for i, p in enumerate(bleeds):
-        for q in bleeds[i + 1:]:
-            if gap(p, q) < -1e-9:
-                problems.append(f"{page.name}: the bleeds of {p.label} and {q.label} overlap")
-    for box, width in marks(page):
-        if width < MIN_CROP_PT - 1e-9:
-            problems.append(f"{page.name}: a crop mark is {width:.2f} pt wide, thinner than {MIN_CROP_PT} pt")
-        for p in bleeds:
-            if gap(p, box) < CLEARANCE - 1e-9:
-                problems.append(f"{page.name}: a crop mark at {tuple(round(v, 2) for v in box)} comes within "
-                                f"{CLEARANCE} mm of the bleed of {p.label}")
-    for g in page.items:
-        if isinstance(g, Group) and g.label.startswith("piece-") and isinstance(g.items[-1], Path):
-            trim = next(p for p in ps if p.label == g.label).box
-            safe = (trim[0] + SAFE - 1e-6, trim[1] + SAFE - 1e-6, trim[2] - SAFE + 1e-6, trim[3] - SAFE + 1e-6)
-            for it, mm in _walk(g.items, g.matrix, symbols):
-                if isinstance(it, Text):
-                    l_, t, r, bt = text_box(it, theme, mm)
-                    if l_ < safe[0] or t < safe[1] or r > safe[2] or bt > safe[3]:
-                        problems.append(f"{page.name}: {it.text!r} on {g.label} leaves the card's safe area")
-    return problems
-
-
-# ====================================================================== text
-
-
-@dataclass(frozen=True)
-class Para:
-    """A paragraph for :func:`fit_text`: runs of ``(text, bold)``, an optional hanging
-    label (a phase number), a size relative to the body and space before it (in lines)."""
-
-    runs: tuple[tuple[str, bool], ...]
-    lead: str = ""
-    rel: float = 1.0
-    before: float = 0.0
-    align: str = "start"  # start or middle
-    fill: str | None = None
-
-
-def para(*runs: str | tuple[str, bool], **kw) -> Para:
-    """``para(("Bold", True), " then plain")``; a bare string is plain."""
-    return Para(tuple((r, False) if isinstance(r, str) else r for r in runs), **kw)
-
-
-def _words(runs: Sequence[tuple[str, bool]]) -> list[tuple[str, bool, bool]]:
-    """(word, bold, space before it): a run that neither starts nor follows a space
-    continues the previous word ("door" + "s")."""
-    out: list[tuple[str, bool, bool]] = []
-    prev_space = True
-    for text, bold in runs:
-        for k, w in enumerate(text.split()):
-            out.append((w, bold, k > 0 or text[0].isspace() or prev_space))
-        if text:
-            prev_space = text[-1].isspace()
-    return out
-
-
-def _segments(words: Sequence[tuple[str, bool, bool]]) -> list[tuple[str, bool]]:
-    """A line's words merged into same-style segments; a segment after the first may
-    start with the space that separates it from the one before."""
-    segs: list[tuple[str, bool]] = []
-    for w, bold, space in words:
-        sep = " " if space and segs else ""
-        if segs and segs[-1][1] == bold:
-            segs[-1] = (segs[-1][0] + sep + w, bold)
-        else:
-            segs.append((sep + w, bold))
-    return segs
-
-
-def _segments_width(segs: list[tuple[str, bool]], size: float, theme: Theme) -> float:
-    return sum(text_width(t, size, b, theme) for t, b in segs)
-
-
-def _wrap_runs(runs: Sequence[tuple[str, bool]], width: float, size: float, theme: Theme) -> list[list[tuple[str, bool]]]:
-    """Greedy word wrap of mixed bold and plain runs (breaking only at spaces).  Widths
-    add up glyph by glyph (no kerning, as drawn), so each word is measured once."""
-    space = {b: text_width(" ", size, b, theme) for b in (False, True)}
-    lines: list[list[tuple[str, bool, bool]]] = []
-    cur: list[tuple[str, bool, bool]] = []
-    cur_w = 0.0
-    for w, bold, sp in _words(runs):
-        ww = text_width(w, size, bold, theme)
-        # The space before a word is drawn in the word's style (see _segments).
-        add = ww + (space[bold] if cur and sp else 0.0)
-        if cur and sp and cur_w + add > width:
-            lines.append(cur)
-            cur, cur_w = [(w, bold, False)], ww
-        else:
-            cur.append((w, bold, sp))
-            cur_w += add
-    lines.append(cur)
-    return [_segments(ln) for ln in lines]
-
-
-def _layout(paras: Sequence[Para], width: float, size: float, theme: Theme, ink: str) -> tuple[list[Text], float, float]:
-    """Texts for the paragraphs at body ``size`` (top-left at 0, 0), the height used and the widest line."""
-    lead_w = max((text_width(p.lead + " ", size * p.rel, True, theme) for p in paras if p.lead), default=0.0)
-    texts: list[Text] = []
-    baseline: float | None = None
-    bottom = 0.0
-    widest = 0.0
-    for p in paras:
-        s = size * p.rel
-        indent = lead_w if p.lead else 0.0
-        for k, segs in enumerate(_wrap_runs(p.runs, width - indent, s, theme)):
-            if baseline is None:
-                baseline = ASCENT * _pt(s)
-            else:
-                baseline += _pt(s) * LEADING + (p.before * _pt(size) * LEADING if k == 0 else 0.0)
-            bottom = baseline + DESCENT * _pt(s)
-            w = _segments_width(segs, s, theme)
-            widest = max(widest, indent + w)
-            x = indent if p.align == "start" else (width - w) / 2
-            if p.lead.strip() and k == 0:
-                texts.append(Text(0.0, baseline, p.lead, s, p.fill or ink, "start", True))
-            for t, bold in segs:
-                word = t.lstrip(" ")
-                x += text_width(t[: len(t) - len(word)], s, bold, theme)
-                texts.append(Text(x, baseline, word, s, p.fill or ink, "start", bold))
-                x += text_width(word, s, bold, theme)
-    return texts, bottom, widest
-
-
-def fit_text(paras: Sequence[Para], width: float, height: float, theme: Theme, *, max_pt: float, min_pt: float,
-             ink: str | None = None, step: float = 0.25) -> tuple[float, list[Text]]:
-    """The largest body size (from ``max_pt`` down to ``min_pt`` in ``step``) at which the
-    paragraphs fit ``width`` x ``height`` mm, and their lines (top-left at 0, 0).
-
-    Raises :class:`DoesNotFit` when even ``min_pt`` is too big (or a word is wider than the box)."""
-    ink = ink or theme.colours["ink"]
-    size = max_pt
-    while size >= min_pt - 1e-9:
-        texts, used, widest = _layout(paras, width, size, theme, ink)
-        if used <= height + 1e-9 and widest <= width + 1e-9:
-            return size, texts
-        size -= step
-    raise DoesNotFit(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_pt} pt")
-
-
-def _placed(texts: Iterable[Text], dx: float, dy: float) -> list[Text]:
-    return [Text(t.x + dx, t.y + dy, t.text, t.size, t.fill, t.anchor, t.bold, t.angle) for t in texts]
 
 
 def _heading(theme: Theme, x: float, y: float, width: float, title: str, lines: Sequence[str],
@@ -425,10 +61,10 @@ def _heading(theme: Theme, x: float, y: float, width: float, title: str, lines: 
     paras = [para((title, True), rel=title_pt / body_pt)] + [para(t, before=0.25) for t in lines]
     _, texts = fit_text(paras, width, 1000.0, theme, max_pt=body_pt, min_pt=body_pt)
     bottom = max(text_box(t, theme)[3] for t in texts)
-    return _placed(texts, x, y), y + bottom
+    return placed(texts, x, y), y + bottom
 
 
-# ====================================================================== flow layout
+# ====================================================================== tokens
 
 
 @dataclass(frozen=True)
@@ -440,35 +76,6 @@ class _Box:
     kind: str  # prisoner, spare, door, label
     colour: Colour | None = None
     text: str = ""
-
-
-def _flow(rows: Sequence[Sequence[_Box]], width: float, gap_: float) -> tuple[list[tuple[_Box, float, float]], float, float]:
-    """Place boxes row by row (wrapping a row that is too wide), top-left at (0, 0); returns
-    (box, x, y) for each, the height and the width used."""
-    out = []
-    y = 0.0
-    used_w = 0.0
-    for row in rows:
-        lines: list[list[_Box]] = [[]]
-        x = 0.0
-        for b in row:
-            if lines[-1] and x + b.w > width + 1e-9:
-                lines.append([])
-                x = 0.0
-            lines[-1].append(b)
-            x += b.w + gap_
-        for ln in lines:
-            h = max(b.h for b in ln)
-            x = 0.0
-            for b in ln:
-                out.append((b, x, y + (h - b.h) / 2))
-                x += b.w + gap_
-            used_w = max(used_w, x - gap_)
-            y += h + gap_
-    return out, y - gap_ if out else 0.0, used_w
-
-
-# ====================================================================== tokens
 
 
 def _cut_style(theme: Theme) -> Style:
@@ -537,7 +144,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
                 [_Box(door.w, door.h, "door", c)] * DOORS
                 + ([_Box(label_w, _pt(label_pt), "label", c, spare_label)] + [_Box(pris.w, pris.h, "spare", c)] * spares
                    if spares else [])]
-        placed, h, w = _flow(rows, width, TOKEN_GAP)
+        placed, h, w = flow(rows, width, TOKEN_GAP)
         if w > width + 1e-9:
             raise DoesNotFit(f"a token of {max(pris.w, door.w):.1f} mm does not fit the {width:.1f} mm between the margins")
         sections.append((c, placed, h, w))
@@ -664,7 +271,7 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
     room = foot_y - _pt(foot_pt) * ASCENT - 2.0 - top
     size, texts = fit_text(paras, inner, room, theme, max_pt=8.0, min_pt=4.5)
     used = max(text_box(t, theme)[3] for t in texts)
-    items += _placed(texts, SAFE + 1.5, top + (room - used) / 3)
+    items += placed(texts, SAFE + 1.5, top + (room - used) / 3)
     items.append(Text(w / 2, foot_y, "Section X · rules K1–K5", foot_pt, "#6b6b6b", "middle"))
     items.append(rect(0, 0, w, h, _cut_style(theme)))
     return items
@@ -728,7 +335,7 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
         except DoesNotFit:
             if not full:
                 raise
-    items += _placed(texts, SAFE, top)
+    items += placed(texts, SAFE, top)
     items.append(rect(0, 0, w, h, _cut_style(theme)))
     return items
 
@@ -842,7 +449,7 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
     bar_w = 62.0
     y += 7.0
     _, texts = fit_text(advice, width - bar_w - 8.0, 1000, theme, max_pt=body, min_pt=body)
-    items += _placed(texts, m, y)
+    items += placed(texts, m, y)
     bottom = y + max(text_box(t, theme)[3] for t in texts)
     items += scale_bar(theme, W - m - bar_w + 6.0, y + 8.0)
     y = bottom + 10.0

@@ -7,12 +7,16 @@ in the SVG too (as long as the SVG viewer finds the same family, which
 
 Fonts are registered under names derived from the file's stem and a hash of its
 bytes, so every theme using the same files shares one registration, and a
-different file with the same stem never takes over another's name.
+different file with the same stem never takes over another's name.  The name is
+looked up once per font path (a relative path once per working directory), so
+measuring text costs no file-system calls; a font file changed on disk while the
+process runs keeps its first name.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,9 +40,16 @@ def _register(path: str) -> str:
     return name
 
 
+@lru_cache(maxsize=None)
+def _name(path: str, cwd: str | None) -> str:
+    # ``cwd`` only keys the cache: a relative path means another file in another directory.
+    return _register(str(Path(path).resolve()))
+
+
 def font_name(theme: Theme, bold: bool = False) -> str:
     """The reportlab name of the theme's regular or bold font, registering it on first use."""
-    return _register(str(Path(theme.font_bold if bold else theme.font_regular).resolve()))
+    path = os.fspath(theme.font_bold if bold else theme.font_regular)
+    return _name(path, None if os.path.isabs(path) else os.getcwd())
 
 
 def text_width(text: str, size_pt: float, bold: bool, theme: Theme) -> float:

@@ -79,7 +79,7 @@ def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str 
     """Everything needed to print a complete game (see the module docstring).
 
     ``offset`` (mm) shifts every back page for printers whose duplex is off
-    (measure it with the calibration sheet).  Raises :class:`sheets.LayoutError`
+    (measure it with the calibration sheet).  Raises :class:`~sectionx.render.textfit.DoesNotFit`
     or :class:`~sectionx.yamlsrc.LoadError` with a one-line reason.
     """
     paper = theme.paper(paper_name)

@@ -21,7 +21,7 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
-from ..model import Board, Catalogue, SectionXError
+from ..model import Board, Catalogue
 from .art import TileArt, hex_corners
 from .board import board_items, frame_width
 from .layout import SQRT3, Layout
@@ -37,21 +37,18 @@ from .scene import (
     Text,
     Use,
     line,
-    mm_from_pt,
     polygon,
     rect,
     translate,
 )
+from .pieces import CLEARANCE_PT, mark_style
+from .textfit import DoesNotFit
 from .theme import Theme
 
 #: Least clearance between a crop mark and another piece (the issue's 0.5 pt).
-CLEARANCE = 0.5 * MM_PER_PT
+CLEARANCE = CLEARANCE_PT * MM_PER_PT
 #: Height of the band under each board window for the page label and assembly map.
 LABEL_BAND = 13.0
-
-
-class LayoutError(SectionXError, ValueError):
-    """Pieces do not fit the paper (the message says what to change)."""
 
 
 # ------------------------------------------------------------------ geometry helpers
@@ -187,7 +184,7 @@ def _tile_grid(sizes: CutSizes, area_w: float, area_h: float) -> TileGrid:
     ex, ey = _extent(sizes)
     span_w, span_h = area_w - 2 * ex, area_h - 2 * ey
     if span_w < 0 or span_h < 0:
-        raise LayoutError(f"a {sizes.tile:g} mm tile with its bleed and crop marks does not fit the paper; "
+        raise DoesNotFit(f"a {sizes.tile:g} mm tile with its bleed and crop marks does not fit the paper; "
                           "use larger paper or a smaller --tile-size")
     far = 10 * (area_w + area_h)  # spacing along an axis that has a single tile
     best: TileGrid | None = None
@@ -220,7 +217,7 @@ def _tile_grid(sizes: CutSizes, area_w: float, area_h: float) -> TileGrid:
             if found is not None and (best is None or found.per_page > best.per_page):
                 best = found
     if best is None:  # pragma: no cover - one tile always fits once the extent does
-        raise LayoutError("no tile layout fits the paper")
+        raise DoesNotFit("no tile layout fits the paper")
     return best
 
 
@@ -268,7 +265,7 @@ def tile_pages(catalogue: Catalogue, theme: Theme, paper: tuple[float, float], *
     sheets = max(p.sheet for p in placements) + 1
     pages: list[Page] = []
     cut = Style(stroke=theme.colours["ink"], width=theme.cut_line_width * MM_PER_PT, join="round")
-    mark = Style(stroke=theme.colours["ink"], width=mm_from_pt(theme.crop_width))
+    mark = mark_style(theme)
     for s in range(sheets):
         here = [p for p in placements if p.sheet == s]
         fronts: list[Item] = []
@@ -345,7 +342,7 @@ def split_board(width: float, height: float, theme: Theme, paper: tuple[float, f
         if best is None or cols * rows < best.cols * best.rows:
             best = split
     if best is None:
-        raise LayoutError("the paper is too small for the board's pages and their glue strips")
+        raise DoesNotFit("the paper is too small for the board's pages and their glue strips")
     return best
 
 
@@ -435,7 +432,7 @@ def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float,
 
 
 def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str) -> tuple[Page, Symbol]:
-    """The board on one large page (``--board-paper``), turned to fit; LayoutError if it cannot.
+    """The board on one large page (``--board-paper``), turned to fit; DoesNotFit if it cannot.
     The note goes under the board when there is room, else up the left side."""
     symbol, w, h, _ = board_drawing(board, theme)
     note = f"Section X – board, tiles {theme.tile:g} mm across the flats. Print at actual size."
@@ -453,6 +450,6 @@ def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_n
             items: list[Item] = [Use("board", translate(x, y))] + label
             return Page(sheet[0], sheet[1], tuple(items), f"board-{paper_name}", f"Board on {paper_name.upper()}"), symbol
     fit = min(max(paper) - 2 * theme.margin, min(paper) - 2 * theme.margin) / max(w, h) * theme.tile
-    raise LayoutError(f"the board at {theme.tile:g} mm tiles measures {w:.0f} x {h:.0f} mm and does not fit "
+    raise DoesNotFit(f"the board at {theme.tile:g} mm tiles measures {w:.0f} x {h:.0f} mm and does not fit "
                       f"{paper_name.upper()} ({paper[0]:g} x {paper[1]:g} mm); use larger paper, "
                       f"or --tile-size {math.floor(fit)} or less")
