@@ -715,6 +715,12 @@ def dumps(scenario: Scenario, header: str = "") -> str:
     return comment + body
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, text: str | bytes) -> None:
     """Write a file so that it is either complete or untouched (temp file + rename).
 
@@ -731,6 +737,8 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        # mkstemp makes the file private (0600); give it the mode a plain open() would.
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         try:

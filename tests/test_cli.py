@@ -273,6 +273,33 @@ def test_kit_template_changes_the_tile_size_for_tiles_and_board(tmp_path):
     assert load_theme(template).tile == 44 and load_theme(template).bleed == load_theme().bleed
 
 
+def test_kit_paper_too_small_for_a_piece_is_one_line(tmp_path):
+    template = tmp_path / "tiny.yaml"
+    template.write_text("margin: 5\npaper:\n  tiny: [100, 100]\n")
+    result = runner.invoke(app, ["kit", "--out", str(tmp_path / "kit"), "--template", str(template), "--paper", "tiny"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "not fit" in result.output
+    assert not (tmp_path / "kit").exists() or not any((tmp_path / "kit").iterdir())
+
+
+def test_kit_tile_size_keeps_the_size_rules(tmp_path):
+    result = runner.invoke(app, ["kit", "--out", str(tmp_path), "--tile-size", "20"])
+    assert result.exit_code == 2 and "--tile-size: " in result.output and "(T2)" in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_kit_folder_holds_one_kit(tmp_path):
+    run("kit", "--out", str(tmp_path), "--board-paper", "a2")
+    mine = tmp_path / "notes.txt"
+    mine.write_text("mine")
+    run("kit", "--out", str(tmp_path), "--paper", "letter", "--board-paper", "a1")
+    names = set(_tree(tmp_path))
+    assert "sectionx-board-a1.pdf" in names and "sectionx-board-a2.pdf" not in names
+    assert "svg/board-a1.svg" in names and "svg/board-a2.svg" not in names
+    assert sum(n.startswith("svg/") and n[4:6].isdigit() for n in names) == 22  # letter: 22 pages, none left from A4
+    assert mine.read_text() == "mine"
+
+
 def test_kit_out_must_be_a_folder(tmp_path):
     target = tmp_path / "file.pdf"
     target.write_text("x")

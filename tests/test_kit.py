@@ -296,11 +296,24 @@ def test_ink_saver_prints_tiles_with_outlines_and_light_fills(svgs):
     assert dark  # outlines stay dark enough to cut along
 
 
-def test_a_bigger_tile_in_a_template_resizes_tiles_and_board_together(tmp_path):
-    theme = replace(THEME, tile=46)
-    built = kit.build_kit(BOARD, CATALOGUE, theme, "a4")
-    pages = {p.name: p for p in built.document.pages}
-    symbol, w, h, layout = sheets.board_drawing(BOARD, theme)
-    assert layout.across_flats == 46
-    assert sheets.tile_grid(theme, theme.paper("a4")).per_page < 18
-    assert any("tiles" in n for n in pages)
+@pytest.mark.parametrize("size", [32, 44])
+def test_another_tile_size_resizes_tiles_and_board_cells_alike(size):
+    files = _files(theme=THEME.with_tile(size))
+    reader = pypdf.PdfReader(io.BytesIO(files[OUT / "sectionx-kit.pdf"]))
+    svgs = {p.stem: d for p, d in files.items() if p.suffix == ".svg"}
+    fronts, _ = _tile_sheet_pages(svgs)
+    cut = {round(_across_flats(h), 3) for h in _hexagons(s for s in pdf_shapes(reader, fronts[0]) if s.kind == "stroke")}
+    board = _index(svgs, r"-board-")[0]
+    cells = {round(_across_flats(h), 3) for h in _hexagons(s for s in pdf_shapes(reader, board) if s.kind == "fill+stroke")}
+    assert cut == cells == {size}
+    ids = re.findall(r"\bT\d\d\b", " ".join(re.sub(r"\(T\d\d–T\d\d\)", "", reader.pages[i].extract_text()) for i in fronts))
+    assert sorted(ids) == sorted(CATALOGUE.ids)
+
+
+def test_ink_saver_lightens_the_tokens_and_cards():
+    files = _files(theme=THEME.with_modes(ink_saver=True))
+    plain = _files()
+    for stem in ("tokens", "cards-2"):  # on A4 the player aids are the second sheet of cards
+        light = next(d for p, d in files.items() if p.stem.endswith(stem))
+        full = next(d for p, d in plain.items() if p.stem.endswith(stem))
+        assert THEME.colour("red").encode() in full and THEME.colour("red").encode() not in light

@@ -14,7 +14,7 @@ from ..model import Board, Colour
 from .art import symbol_shape
 from .layout import Layout
 from .scene import Circle, Group, Item, Point, Style, Text, polygon
-from .theme import Theme
+from .theme import Theme, tint
 
 
 def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Point]]:
@@ -48,13 +48,6 @@ def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Poi
 def board_outline(board: Board, layout: Layout) -> list[Point]:
     """The outer boundary of the whole board (its largest loop)."""
     return max(outline(board.cells, layout), key=len)
-
-
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: 0 keeps it, 1 gives white."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    r, g, b = (round(v + (255 - v) * amount) for v in (r, g, b))
-    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def frame_width(layout: Layout) -> float:

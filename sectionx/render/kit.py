@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..model import Board, Catalogue
+from ..model import COLOURS, DOORS, PRISONERS, Board, Catalogue
 from . import components, sheets
 from .pdf import to_pdf
 from .scene import Document, Page, Symbol, Text
@@ -103,7 +103,8 @@ def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str 
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
                                                     "glue onto the grey strips, marks on marks"),
-        Section("Prisoner tokens (8 per colour) and doors (2 per colour)", 40, tuple(token_p),
+        Section(f"Prisoner tokens ({PRISONERS} per colour and {components.SPARES} spares) and doors ({DOORS} per colour)",
+                len(COLOURS) * (PRISONERS + components.SPARES + DOORS), tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
         Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
                 advice="long-edge duplex: fronts and backs"),
@@ -149,20 +150,22 @@ def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]
     return out
 
 
-_PAGE_SVG = re.compile(r"^\d\d-[a-z0-9-]+\.svg$", re.IGNORECASE)
+#: Files a kit writes into its folder; earlier ones that this kit does not write again
+#: (more pages, another poster paper) are removed so the folder holds one kit.
+_KIT_FILE = re.compile(r"^(\d\d-[a-z0-9-]+\.svg|board-[a-z0-9]+\.svg|sectionx-board-[a-z0-9]+\.pdf)$", re.IGNORECASE)
 
 
 def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> None:
     """Write every file atomically (temp file + rename), making folders as needed; then
-    remove page SVGs left from an earlier kit with more or other pages, so the folder
-    holds one kit.  A folder that cannot be made or a path that is a file raises OSError."""
+    remove kit files of an earlier run that this kit does not write again.  Nothing but
+    files named as a kit names them is ever removed."""
     from ..formats import write_atomic
 
     for path in sorted(files):
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, files[path])
-    svg_dir = out_dir / "svg"
-    if svg_dir.is_dir():
-        for old in sorted(svg_dir.iterdir()):
-            if old not in files and _PAGE_SVG.match(old.name) and old.is_file():
-                old.unlink()
+    for folder in (out_dir, out_dir / "svg"):
+        if folder.is_dir():
+            for old in sorted(folder.iterdir()):
+                if old not in files and _KIT_FILE.match(old.name) and old.is_file():
+                    old.unlink()

@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import reportlab
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..model import Colour
 from ..yamlsrc import Diagnostic, Doc, LoadError, check_schema, parse_yaml, read_yaml
 
 RULE = "template"
+#: How far --ink-saver lightens the player colours towards white.
+INK_SAVER_TINT = 0.55
 _BUNDLED_FONTS = Path(reportlab.__file__).parent / "fonts"
 
 
@@ -75,11 +78,27 @@ class Theme:
         """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""
         colours = dict(self.colours)
         if ink_saver:
+            # Player colours become light tints (the pieces still differ by colour and
+            # symbol, G4) unless the template's ink_saver block names them.
+            for colour in Colour:
+                colours[colour.value] = tint(colours[colour.value], INK_SAVER_TINT)
             colours.update(self._ink_saver_colours)
         return replace(self, colours=colours, ink_saver=ink_saver, greyscale=greyscale)
 
     def with_tile(self, size: float) -> Theme:
+        """The theme with another tile size (``--tile-size``), held to the template's size rules."""
+        problems = size_problems(size, self.prisoner, self.door[0], self.bleed, self.crop_gap, self.crop_length)
+        if problems:
+            raise LoadError([Diagnostic("--tile-size", 0, 0, f"{message}; change sizes.{key} in a template too", RULE)
+                             for key, message in problems])
         return replace(self, tile=float(size))
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: 0 keeps it, 1 gives white."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (round(v + (255 - v) * amount) for v in (r, g, b))
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def grey(colour: str) -> str:
@@ -110,22 +129,34 @@ def _font(doc: Doc, path: tuple, value: str, base: Path | None) -> Path:
     if not target.is_file():
         raise LoadError([doc.diag(path, f"font file {value!r} not found (give a .ttf path relative to the template, "
                                         "or bundled:Vera.ttf)", RULE)])
-    if target.suffix.lower() not in (".ttf", ".otf") or not os.access(target, os.R_OK):
+    if target.suffix.lower() != ".ttf" or not os.access(target, os.R_OK):
         raise LoadError([doc.diag(path, f"font file {value!r} must be a readable TrueType (.ttf) file", RULE)])
+    try:  # reading it now, so a broken file is refused here and not halfway through drawing
+        TTFont("sectionx-check", str(target))
+    except (TTFError, OSError, ValueError, KeyError) as exc:
+        raise LoadError([doc.diag(path, f"font file {value!r} cannot be embedded: {exc}", RULE)]) from None
     return target
+
+
+def size_problems(tile: float, prisoner: float, door: float, bleed: float, crop_gap: float,
+                  crop_length: float) -> list[tuple[str, str]]:
+    """(size key, reason) for sizes that would make pieces that cannot be played with."""
+    out = []
+    if crop_gap + crop_length > 3 * bleed + 10:
+        out.append(("crop_length", "crop marks longer than 10 mm past the bleed would run into neighbouring pieces"))
+    if prisoner > tile / 2:
+        out.append(("prisoner", f"a prisoner token of {prisoner:g} mm is more than half a tile ({tile:g} mm): "
+                                "three would not fit on one tile (T2)"))
+    if door > tile * 0.6:
+        out.append(("door", f"a door of {door:g} mm is longer than 0.6 of a tile ({tile:g} mm)"))
+    return out
 
 
 def _build(data: dict, doc: Doc, base: Path | None, source: str) -> Theme:
     s = data["sizes"]
-    problems = []
-    if s["crop_gap"] + s["crop_length"] > 3 * s["bleed"] + 10:
-        problems.append(doc.diag(("sizes", "crop_length"), "crop marks longer than 10 mm past the bleed would run into "
-                                                            "neighbouring pieces", RULE))
-    if s["prisoner"] > s["tile"] / 2:
-        problems.append(doc.diag(("sizes", "prisoner"), f"a prisoner token of {s['prisoner']} mm is more than half a tile "
-                                                        f"({s['tile']} mm): three would not fit on one tile (T2)", RULE))
-    if s["door"][0] > s["tile"] * 0.6:
-        problems.append(doc.diag(("sizes", "door"), f"a door of {s['door'][0]} mm is longer than 0.6 of a tile", RULE))
+    problems = [doc.diag(("sizes", key), message, RULE)
+                for key, message in size_problems(s["tile"], s["prisoner"], s["door"][0], s["bleed"], s["crop_gap"],
+                                                  s["crop_length"])]
     for name in data["paper"]:
         w, h = data["paper"][name]
         if min(w, h) <= 2 * data["margin"] + 20:
