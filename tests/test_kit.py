@@ -9,7 +9,6 @@ import logging
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 from pathlib import Path
 
 import pypdf
