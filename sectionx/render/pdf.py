@@ -44,9 +44,11 @@ from .scene import (
     Text,
     Use,
     compose,
+    escape_name,
     rotate,
     scale,
     translate,
+    unescape_name,
     used_symbols,
 )
 
@@ -55,7 +57,6 @@ if TYPE_CHECKING:
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")
 _UNSET = object()
 _FORM_PREFIX = "FormXob."  # what reportlab puts before a form's name in the XObject resources
 
@@ -69,7 +70,7 @@ def form_name(symbol: str) -> str:
     """The name given to reportlab for symbol ``symbol``'s form: the name with any
     character but ``A-Z a-z 0-9 . -`` written as ``_hex_`` (PDF names cannot hold
     spaces or delimiters, and distinct symbols must keep distinct names)."""
-    return _UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", symbol)
+    return escape_name(symbol)
 
 
 def symbol_from_xobject(name: str) -> str:
@@ -78,7 +79,7 @@ def symbol_from_xobject(name: str) -> str:
     name = name.lstrip("/")
     if not name.startswith(_FORM_PREFIX):
         raise ValueError(f"{name!r} is not a symbol form")
-    return re.sub(r"_([0-9a-f]+)_", lambda m: chr(int(m.group(1), 16)), name[len(_FORM_PREFIX):])
+    return unescape_name(name[len(_FORM_PREFIX):])
 
 
 def _len(v: float) -> float:

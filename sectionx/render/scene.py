@@ -24,6 +24,7 @@ Everything here is immutable, so a scene can be built once and written twice.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Union
@@ -340,6 +341,20 @@ def mm_from_pt(points: float) -> float:
     """``points`` in mm, rounded *up* to the 1 µm the files are written in, so that a
     0.5 pt minimum is still 0.5 pt once written (0.17639 mm would print as 0.176)."""
     return math.ceil(points * MM_PER_PT * 1000 - 1e-9) / 1000
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")
+
+
+def escape_name(name: str) -> str:
+    """A symbol name safe as an SVG id and a PDF name: any character but
+    ``A-Z a-z 0-9 . -`` written as ``_hex_``, so distinct names stay distinct."""
+    return _UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", name)
+
+
+def unescape_name(text: str) -> str:
+    """The name back from :func:`escape_name`."""
+    return re.sub(r"_([0-9a-f]+)_", lambda m: chr(int(m.group(1), 16)), text)
 
 
 def fmt(value: float) -> str:

@@ -23,26 +23,25 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from ..formats import write_atomic
-from .scene import IDENTITY, MM_PER_PT, Circle, Group, Item, Matrix, Page, Path, Style, Symbol, Text, Use, fmt, used_symbols
+from .scene import IDENTITY, MM_PER_PT, Circle, Group, Item, Matrix, Page, Path, Style, Symbol, Text, Use, escape_name, fmt, unescape_name, used_symbols
 
 if TYPE_CHECKING:
     from .theme import Theme
 
 _ANCHORS = ("start", "middle", "end")
-_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")
 
 
 def symbol_id(name: str) -> str:
     """The SVG id of symbol ``name``: ``sym-`` and the name, any character but
     ``A-Z a-z 0-9 . -`` written as ``_hex_`` (so distinct names keep distinct ids)."""
-    return "sym-" + _UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", name)
+    return "sym-" + escape_name(name)
 
 
 def symbol_from_id(ident: str) -> str:
     """The symbol name back from :func:`symbol_id` (ValueError for other ids)."""
     if not ident.startswith("sym-"):
         raise ValueError(f"{ident!r} is not a symbol id")
-    return re.sub(r"_([0-9a-f]+)_", lambda m: chr(int(m.group(1), 16)), ident[4:])
+    return unescape_name(ident[4:])
 
 
 def _coef(value: float) -> str:
