@@ -100,3 +100,10 @@ def test_written_files_get_the_usual_permissions(tmp_path):
     mask = os.umask(0)
     os.umask(mask)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask
+
+
+def test_greyscale_players_are_well_apart():
+    theme = load_theme().with_modes(greyscale=True)
+    levels = sorted(int(theme.player(c)[1:3], 16) for c in Colour)
+    assert all(b - a >= 40 for a, b in zip(levels, levels[1:]))
+    assert all(grey(theme.player(c)) == theme.player(c) for c in Colour)

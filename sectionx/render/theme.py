@@ -23,6 +23,8 @@ from ..model import Colour
 from ..yamlsrc import Diagnostic, Doc, LoadError, check_schema, parse_yaml, read_yaml
 
 RULE = "template"
+#: Player colours in --greyscale: dark to light, about 45 levels apart.
+GREYSCALE_PLAYERS = {Colour.RED: "#333333", Colour.BLUE: "#5f5f5f", Colour.PURPLE: "#8c8c8c", Colour.YELLOW: "#c4c4c4"}
 #: How far --ink-saver lightens the player colours towards white.
 INK_SAVER_TINT = 0.55
 _BUNDLED_FONTS = Path(reportlab.__file__).parent / "fonts"
@@ -77,6 +79,10 @@ class Theme:
     def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
         """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""
         colours = dict(self.colours)
+        if greyscale:
+            # By luminance, red, blue and purple would come out nearly the same grey;
+            # four well-spaced greys keep the players apart even before the symbols (G4).
+            colours.update({c.value: g for c, g in GREYSCALE_PLAYERS.items()})
         if ink_saver:
             # Player colours become light tints (the pieces still differ by colour and
             # symbol, G4) unless the template's ink_saver block names them.
