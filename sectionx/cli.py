@@ -341,7 +341,7 @@ def render(
     if not report.ok or report.loaded is None:
         raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
     look = theme.load_theme(template)
-    look = look.with_tile(tile_size) if tile_size else look
+    look = look.with_tile(tile_size, pieces=False) if tile_size else look  # diagram tokens scale with the tile
     document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
     if out.suffix.lower() == ".svg":
         svg.write_svg(out, document.pages[0], document.symbol_map, look)

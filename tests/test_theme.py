@@ -68,6 +68,7 @@ def test_tile_size_option_keeps_the_size_rules():
     with pytest.raises(LoadError) as info:
         load_theme().with_tile(20)
     assert "--tile-size: a prisoner token of 13 mm is more than half a tile (20 mm)" in str(info.value)
+    assert load_theme().with_tile(20, pieces=False).tile == 20  # diagrams scale their tokens
 
 
 def test_ink_saver_lightens_fills_and_player_colours(tmp_path):

@@ -91,9 +91,12 @@ class Theme:
             colours.update(self._ink_saver_colours)
         return replace(self, colours=colours, ink_saver=ink_saver, greyscale=greyscale)
 
-    def with_tile(self, size: float) -> Theme:
-        """The theme with another tile size (``--tile-size``), held to the template's size rules."""
-        problems = size_problems(size, self.prisoner, self.door[0], self.bleed, self.crop_gap, self.crop_length)
+    def with_tile(self, size: float, *, pieces: bool = True) -> Theme:
+        """The theme with another tile size (``--tile-size``).  With ``pieces`` (the kit)
+        the printed tokens and doors must still fit the tile, as the template's size rules
+        say (T2); diagrams scale their tokens with the tile and pass ``pieces=False``."""
+        problems = size_problems(size, self.prisoner, self.door[0], self.bleed, self.crop_gap, self.crop_length) \
+            if pieces else []
         if problems:
             raise LoadError([Diagnostic("--tile-size", 0, 0, f"{message}; change sizes.{key} in a template too", RULE)
                              for key, message in problems])
