@@ -41,12 +41,13 @@ from sectionx.model import (
     PlaceKind,
     PlayerState,
     Scenario,
+    Spot,
     tile_place,
 )
-from sectionx.render.art import TileArt
 from sectionx.render.diagram import PRISONER, diagram, plan
-from sectionx.render.scene import rotate
-from sectionx.render.svg import symbol_id, to_svg
+from sectionx.render.fonts import text_width
+from sectionx.render.scene import MM_PER_PT, apply
+from sectionx.render.svg import to_svg
 from sectionx.render.theme import default_theme
 from sectionx.yamlsrc import schema
 
@@ -98,20 +99,60 @@ def load(path: Path) -> Scenario:
 # ------------------------------------------------------------------ tiles, prisoners, tokens
 
 
+#: Worked out by hand for 40 mm tiles: neighbours in a row lie 40 mm apart, rows
+#: 40 * sqrt(3) / 2 = 34.641 mm apart, each row shifted 20 mm per step of r.
+ROW = 34.641
+#: A turn of k steps is 60k degrees clockwise on the page (G1; y grows down):
+#: matrix(cos, sin, -sin, cos), with cos 60 = 0.5 and sin 60 = 0.866.
+TURNS = {0: (1, 0, 0, 1), 1: (0.5, 0.866, -0.866, 0.5), 2: (-0.5, 0.866, -0.866, -0.5),
+         3: (-1, 0, 0, -1), 4: (-0.5, -0.866, 0.866, -0.5), 5: (0.5, -0.866, 0.866, 0.5)}
+
+
+def test_tiles_sit_where_worked_out_by_hand():
+    """The tunnel fight on the whole standard board, untitled.  Cell 0,0 lies at
+    x = margin 10 + frame 4 (0.08 + 0.02 of 40) + 5 cells * 40 + 20 (half a tile) = 234,
+    y = 10 + 4 + 5 rows * 34.641 + 23.094 (centre to corner, 40 / sqrt 3) = 210.299."""
+    scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
+    found = {(round(m[4], 3), round(m[5], 3)): (ident, tuple(round(v, 3) for v in m[:4]))
+             for ident, m in uses(svg_of(scenario.state), "sym-tile-")}
+    assert found == {
+        (314.0, 210.299): ("sym-tile-t03", TURNS[0]),  # 2,0: T01
+        (354.0, 210.299): ("sym-tile-t03", TURNS[0]),  # 3,0: T02
+        (374.0, 175.658): ("sym-tile-t03", TURNS[1]),  # 4,-1: T03@1, 60 degrees clockwise
+        (354.0, 141.017): ("sym-tile-t03", TURNS[1]),  # 4,-2: T04@1
+    }
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_tiles_sit_at_cell_centres_turned_60_degrees_per_step(path):
+def test_tiles_sit_on_the_hex_lattice_turned_60_degrees_per_step(path):
+    """Every tile of every scenario: one tile symbol per tile, at 40 mm steps along a row
+    and ROW between rows from the others, turned as TURNS says."""
     scenario = load(path)
     state = scenario.state
-    art = TileArt(THEME)
-    layout = plan(state, THEME, annotations=scenario.annotations, title=scenario.title).layout
-    expected = Counter()
-    for cell, placed in state.tiles:
-        x, y = layout.centre(cell)
-        a, b, c, d, _, _ = rotate(60 * placed.rotation)
-        ident = symbol_id(art.tile_name(state.catalogue[placed.tile]))
-        expected[(ident, *(round(v, 3) + 0.0 for v in (a, b, c, d, x, y)))] += 1
-    found = Counter((ident, *(round(v, 3) + 0.0 for v in m)) for ident, m in uses(svg_of(scenario), "sym-tile-"))
-    assert found == expected
+    placements = uses(svg_of(scenario), "sym-tile-")
+    assert len(placements) == len(state.tiles)
+    if not state.tiles:
+        return
+    first = state.tiles[0][0]
+
+    def at(anchor, cell):
+        """Where ``cell``'s tile lies if ``anchor`` is the first tile's placement."""
+        return (anchor[4] + 40 * (cell.q - first.q + (cell.r - first.r) / 2), anchor[5] + ROW * (cell.r - first.r))
+
+    # Which placement is the first tile's is not known: one of them must make every tile fit.
+    for _, anchor in placements:
+        matched = {}
+        for cell, tile in state.tiles:
+            near = [m for _, m in placements if math.dist((m[4], m[5]), at(anchor, cell)) < 0.01]
+            if len(near) != 1:
+                break
+            matched[cell] = (near[0], tile.rotation)
+        else:
+            break
+    else:
+        pytest.fail("the tiles do not lie on a hex lattice of 40 mm in their cells' pattern")
+    for cell, (m, rotation) in matched.items():
+        assert tuple(round(v, 3) for v in m[:4]) == TURNS[rotation], cell
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
@@ -197,6 +238,73 @@ def test_random_positions_draw_every_prisoner_once_and_apart(state, crop):
         assert tokens[p.colour.value] == want
     for a, b in itertools.combinations(prisoner_points(text), 2):
         assert math.dist(a, b) >= PRISONER * F * 0.95
+    if crop:
+        assert_tokens_inside_the_crop(text)
+
+
+# ------------------------------------------------------------------ doors and the prisoners they share a feature with
+
+
+def door_pass(rotation: int, which: int | None):
+    """Every tile of the set on its own cell of the standard board, turned ``rotation``
+    steps, every feature full of red prisoners, and a red door on the ``which``-th
+    door-taking feature of each tile (D2: tunnels and dead ends), or on all of them
+    (``None``).  Red alone carries everything: the renderer draws what it is given,
+    and the state is only a carrier for as many placements as possible per picture."""
+    base = formats.loads("players: [red, blue, yellow, purple]").state
+    cells = base.board.sorted_tile_cells
+    tiles, places, doors = [], [], []
+    for cell, tile in zip(cells, base.catalogue.tiles):
+        tiles.append((cell, Placed(tile.id, rotation)))
+        takes = [k for k, f in enumerate(tile.features) if f.kind.takes_door]
+        chosen = takes if which is None else takes[which:which + 1]
+        doors += [Spot(cell, k) for k in chosen]
+        for k, f in enumerate(tile.features):
+            places += [tile_place(cell, k)] * f.capacity
+    red = PlayerState(base.players[0].colour, tuple(sorted(places)), (), tuple(sorted(doors)))
+    return base.replace(tiles=tuple(sorted(tiles)), players=(red, *base.players[1:])), len(doors)
+
+
+def rect_disc_gap(m, length: float, depth: float, p) -> float:
+    """Distance from point ``p`` to the door rectangle placed by ``m`` (0 inside)."""
+    a, b, c, d, e, f = m
+    dx, dy = p[0] - e, p[1] - f
+    det = a * d - b * c
+    x, y = (d * dx - c * dy) / det, (-b * dx + a * dy) / det  # p in the door's own frame
+    return math.hypot(max(0.0, abs(x) - length / 2), max(0.0, abs(y) - depth / 2))
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_a_door_and_the_prisoners_on_its_tile_never_overlap_and_the_door_stays_inside(rotation):
+    """D2: a door stands on a tunnel or dead end, often with its owner's prisoner on the
+    same feature.  For every tile, every turn and every door-taking feature: the door's
+    corners lie inside the tile's hexagon, and no prisoner token on the tile touches
+    it: centres more than (token radius + half the door's depth) * 0.95 apart, and the
+    token's disc clear of the door's rectangle."""
+    for which in (None, 0, 1, 2):
+        state, count = door_pass(rotation, which)
+        if not count:
+            continue
+        layout = plan(state, THEME).layout
+        text = svg_of(state)
+        doors = uses(text, "sym-door-")
+        assert len(doors) == count
+        tokens = uses(text, "sym-prisoner-")
+        radius = float(tokens[0][0].rsplit("-", 1)[1]) / 2
+        for ident, m in doors:
+            length, depth = (float(v) for v in ident.rsplit("-", 1)[1].split("x"))
+            cell = min((c for c, _ in state.tiles), key=lambda c: math.dist(layout.centre(c), (m[4], m[5])))
+            corners = layout.corners(cell)
+            for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+                x, y = apply(m, (sx * length / 2, sy * depth / 2))
+                for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+                    assert (bx - ax) * (y - ay) - (by - ay) * (x - ax) >= -1e-6, (state.tile_type(cell).id, rotation, cell)
+            mine = [(t[4], t[5]) for _, t in tokens if math.dist((t[4], t[5]), layout.centre(cell)) < F / 2]
+            assert mine, cell
+            for p in mine:
+                where = (state.tile_type(cell).id, rotation, which)
+                assert math.dist(p, (m[4], m[5])) > (radius + depth / 2) * 0.95, where
+                assert rect_disc_gap(m, length, depth, p) > radius, where
 
 
 # ------------------------------------------------------------------ crop, coordinates, determinism
@@ -227,12 +335,33 @@ def test_crop_keeps_every_tile_and_annotation_and_is_smaller(path):
     for cell in wanted:
         for x, y in layout.corners(cell):
             assert left - 1e-6 <= x <= right + 1e-6 and top - 1e-6 <= y <= bottom + 1e-6, cell
-    centres = [layout.centre(c) for c, _ in scenario.state.tiles]
-    for _, m in uses(text, "sym-tile-") + uses(text, "sym-prisoner-"):
-        if any(math.dist((m[4], m[5]), c) < F / 2 for c in centres):  # tokens on tiles; island ones may be cut
-            assert left <= m[4] <= right and top <= m[5] <= bottom
+    for _, m in uses(text, "sym-tile-"):
+        assert left <= m[4] <= right and top <= m[5] <= bottom
+    assert_tokens_inside_the_crop(text)
     shown = {t for t, _, _ in texts(text)}
     assert {label for _, label in scenario.annotations.labels} <= shown
+
+
+def assert_tokens_inside_the_crop(text: str) -> None:
+    """Every prisoner token's whole disc (outline included) lies inside the crop's clip,
+    and so does every island count (×N) beside one."""
+    left, top, right, bottom = clip_rect(text)
+    for ident, m in uses(text, "sym-prisoner-"):
+        r = float(ident.rsplit("-", 1)[1]) / 2 * 1.03 + 0.125  # the outline: 3 % of the diameter, 0.25 mm at least
+        x, y = m[4], m[5]
+        assert left <= x - r and x + r <= right and top <= y - r and y + r <= bottom, (ident, x, y)
+    for el in ET.fromstring(text).iter(f"{SVG}text"):
+        if (el.text or "").startswith("×"):
+            x, y, size = float(el.get("x")), float(el.get("y")), float(el.get("font-size"))
+            width = text_width(el.text, size / MM_PER_PT, el.get("font-weight") == "bold", THEME)
+            assert left <= x and x + width <= right and top <= y - size * 0.75 and y <= bottom, (el.text, x, y)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_crop_keeps_every_prisoner_token_whole(path):
+    """--crop keeps the cell blocks of colours with prisoners on the island (their token
+    and its ×N count) and of master-key holders, as well as everything on tiles."""
+    assert_tokens_inside_the_crop(svg_of(load(path), crop=True))
 
 
 def without_text(text: str) -> bytes:
@@ -293,7 +422,7 @@ def _page(doc):
 def test_golden_svg():
     """The SVG of one small figure, byte for byte (SECTIONX_REGEN=1 rewrites it)."""
     scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
-    theme = THEME.with_tile(20)
+    theme = THEME.with_tile(20, pieces=False)  # diagrams scale their tokens with the tile
     doc = diagram(scenario, theme, crop=True)
     text = to_svg(doc.pages[0], doc.symbol_map, theme)
     if os.environ.get("SECTIONX_REGEN"):
@@ -382,6 +511,54 @@ def test_malformed_annotations_are_format_errors(bad, words):
     assert words in str(info.value)
 
 
+# ------------------------------------------------------------------ labels
+
+
+def label_pills(text: str) -> list[tuple[str, float, float, float, float]]:
+    """(label, left, right, text width, font size in mm) of every label: a <text>
+    drawn right after its pill, a closed <path>."""
+    out = []
+    for parent in ET.fromstring(text).iter():
+        kids = list(parent)
+        for pill, el in zip(kids, kids[1:]):
+            if (el.tag == f"{SVG}text" and pill.tag == f"{SVG}path" and pill.get("d", "").endswith("Z")
+                    and pill.get("fill") == THEME.colours["paper"]):
+                xs = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", pill.get("d"))[0::2]]
+                size = float(el.get("font-size"))
+                out.append((el.text, min(xs), max(xs), text_width(el.text, size / MM_PER_PT, True, THEME), size))
+    return out
+
+
+WIDE = ["WWWWWWWWWWWW", "MMMMMMMMMMMM", "%%%%%%%%%%%%", "Gefängnis 12", "A", "12"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(label_text, min_size=1, max_size=6, unique=True), st.sampled_from(WIDE))
+def test_a_label_pill_stays_narrower_than_its_cell(words, wide):
+    """Labels may hold 12 characters; a long one is set smaller so that its pill is at
+    most 0.85 of a tile wide and stays within its cell's width, also when it steps
+    aside from a prisoner token."""
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    cells = [Cell(2, 0), Cell(3, -3), Cell(0, 3), Cell(-3, 0), Cell(1, 2), Cell(4, 0), Cell(-2, 4)]
+    labels = tuple(zip(cells, [wide, *(w for w in words if w != wide)]))
+    layout = plan(scenario.state, THEME, annotations=Annotations(labels=labels), title=scenario.title).layout
+    pills = label_pills(svg_of(replace(scenario, annotations=Annotations(labels=labels))))
+    assert sorted(p[0] for p in pills) == sorted(t for _, t in labels)
+    where = {t: c for c, t in labels}
+    for label, left, right, width, _ in pills:
+        cell = where[label]
+        assert right - left < 0.86 * F, label
+        assert width < right - left, label  # the text fits its pill
+        cx = layout.centre(cell)[0]
+        assert cx - F / 2 - 1e-6 <= left and right <= cx + F / 2 + 1e-6, (label, cell)
+
+
+def test_a_short_label_keeps_its_full_size():
+    scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
+    sizes = {label: size for label, *_, size in label_pills(svg_of(scenario))}
+    assert sizes == {"A": round(F * 0.34 * MM_PER_PT, 3), "B": round(F * 0.34 * MM_PER_PT, 3)}
+
+
 # ------------------------------------------------------------------ the command
 
 
@@ -407,7 +584,7 @@ def test_render_is_byte_identical_run_to_run(tmp_path):
     for suffix in (".svg", ".pdf"):
         a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
         for out in (a, b):
-            assert invoke("render", str(path), "-o", str(out), "--panel", "--tile-size", "25").exit_code == 0
+            assert invoke("render", str(path), "-o", str(out), "--panel", "--tile-size", "20").exit_code == 0
         assert a.read_bytes() == b.read_bytes()
 
 
@@ -426,6 +603,52 @@ def test_render_of_an_invalid_scenario_lists_problems_and_writes_nothing(tmp_pat
     assert result.exit_code == 1
     assert f"{bad}:5:5:" in result.stderr and "(A1)" in result.stderr
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+GLYPHS = """\
+format: 1
+title: {title}
+players: [red, blue]
+annotations:
+  labels:
+    "2,0": {label}
+  caption: {caption}
+"""
+
+
+@pytest.mark.parametrize("where, field, text, char", [
+    ("caption", "caption", "Het ĳs is dun", "'ĳ' (U+0133)"),
+    ("title", "title", "中文", "'中' (U+4E2D), '文' (U+6587)"),
+    ("label on 2,0", "label", "A😀", "'😀' (U+1F600)"),
+])
+def test_render_refuses_characters_the_font_lacks(tmp_path, where, field, text, char):
+    """A character the embedded font lacks would be an empty box in the PDF while an SVG
+    viewer quietly takes another font: refused in one line naming the place, no file."""
+    values = {"title": "Fine", "label": "A", "caption": "Fine.", field: text}
+    path = tmp_path / "glyphs.yaml"
+    path.write_text(GLYPHS.format(**values), encoding="utf-8")
+    for suffix in (".svg", ".pdf"):
+        out = tmp_path / f"out{suffix}"
+        result = invoke("render", str(path), "-o", str(out))
+        assert result.exit_code == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].startswith(f"{where}: ") and f"no glyph for {char};" in lines[0]
+        assert "template" in lines[0] and "Traceback" not in result.output
+        assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["glyphs.yaml"]
+
+
+def test_render_accepts_german_and_dutch_text(tmp_path):
+    path = tmp_path / "words.yaml"
+    path.write_text(GLYPHS.format(title="Schlüssel, Gefängnis", label="één",
+                                  caption="Schlüssel, Gefängnis, geïnspireerd, één. Weiß, Ärger, Öl, café, coördinaat."),
+                    encoding="utf-8")
+    for suffix in (".svg", ".pdf"):
+        out = tmp_path / f"out{suffix}"
+        result = invoke("render", str(path), "-o", str(out))
+        assert result.exit_code == 0, result.output
+        assert out.stat().st_size > 0
 
 
 def test_render_with_a_bad_template_names_its_line(tmp_path):

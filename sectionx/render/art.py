@@ -15,6 +15,10 @@ Feature kinds must be told apart at a glance and in greyscale (T1):
 Openings meet the tile's rim at the middle of the edge, at a fixed width, on
 every tile (P1), and continue into the bleed so a slightly-off cut shows no step.
 
+Pieces on a tile (diagrams): a door stands across its band near the feature's
+first opening, wholly inside the tile; a prisoner sharing the feature with a
+door steps clear of it (:meth:`TileArt.door_pose`, :meth:`TileArt.guarded_spot`).
+
 Only geometry and colours live here; pages and sheets are
 :mod:`sectionx.render.kit`'s, positions on a board :mod:`sectionx.render.diagram`'s.
 """
@@ -45,6 +49,23 @@ from .scene import (
 from .theme import Theme
 
 Segment = tuple  # ("L", p0, p1) or ("A", cx, cy, r, start_deg, end_deg)
+
+#: Prisoner token diameter on a board, as a fraction of the tile's across-flats
+#: (three fit on one tile, T2).
+PRISONER = 0.26
+#: Door length (across the band) and depth (along it) on a board, as fractions of
+#: the tile's across-flats.
+DOOR = (0.38, 0.18)
+
+
+def door_stroke(depth: float) -> float:
+    """The outline width of a door ``depth`` mm deep (:func:`door_symbol`)."""
+    return max(0.25, depth * 0.06)
+
+
+def token_stroke(diameter: float) -> float:
+    """The outline width of a prisoner token ``diameter`` mm across (:func:`prisoner_symbol`)."""
+    return max(0.25, diameter * 0.03)
 
 
 def hex_corners(across_flats: float, centre: Point = (0.0, 0.0)) -> list[Point]:
@@ -105,14 +126,20 @@ class TileArt:
         d = self.F / 2 + out
         return dx * d, dy * d
 
-    def _bend(self, a: int, b: int, n: int = 16) -> list[Point]:
-        """Sample points of the arc from opening a to opening b (tight or wide bend)."""
+    def bend_arc(self, a: int, b: int) -> tuple[Point, float, float, float]:
+        """The circle arc of a bend from opening ``a`` to opening ``b``: its centre, radius,
+        and start and end angles (degrees, clockwise on the page), the short way round.
+
+        A tight bend (neighbouring openings) is centred on the corner the two edges
+        share, radius R/2; a wide bend (one edge between) on the centre of the
+        neighbouring cell across the middle edge, radius 1.5 R.  Either circle meets
+        both edge midpoints square to the edge, so bands line up across tiles (P1)."""
         diff = (b - a) % SIDES
-        if diff in (1, 5):  # tight bend: centred on the shared corner, radius R/2
+        if diff in (1, 5):  # tight bend
             corner = a if diff == 1 else b
             c = (self.R * math.cos(math.radians(60 * corner + 30)), self.R * math.sin(math.radians(60 * corner + 30)))
             r = self.R / 2
-        else:  # wide bend: centred on the centre of the neighbour across the middle edge, radius 1.5 R
+        else:  # wide bend
             middle = (a + 1) % SIDES if diff == 2 else (b + 1) % SIDES
             c = (self.F * math.cos(math.radians(60 * middle)), self.F * math.sin(math.radians(60 * middle)))
             r = 1.5 * self.R
@@ -120,25 +147,14 @@ class TileArt:
         sa = math.degrees(math.atan2(pa[1] - c[1], pa[0] - c[0]))
         sb = math.degrees(math.atan2(pb[1] - c[1], pb[0] - c[0]))
         sweep = (sb - sa + 540) % 360 - 180  # the short way round
+        return c, r, sa, sa + sweep
+
+    def _bend(self, a: int, b: int, n: int = 16) -> list[Point]:
+        """Sample points of the arc from opening a to opening b (tight or wide bend)."""
+        c, r, sa, ea = self.bend_arc(a, b)
+        sweep = ea - sa
         return [(c[0] + r * math.cos(math.radians(sa + sweep * i / n)), c[1] + r * math.sin(math.radians(sa + sweep * i / n)))
                 for i in range(n + 1)]
-
-    def _bend_arc(self, a: int, b: int) -> tuple[Point, float, float, float]:
-        pts = self._bend(a, b, 2)
-        # Recover centre/radius/angles from the construction (same maths as _bend).
-        diff = (b - a) % SIDES
-        if diff in (1, 5):
-            corner = a if diff == 1 else b
-            c = (self.R * math.cos(math.radians(60 * corner + 30)), self.R * math.sin(math.radians(60 * corner + 30)))
-            r = self.R / 2
-        else:
-            middle = (a + 1) % SIDES if diff == 2 else (b + 1) % SIDES
-            c = (self.F * math.cos(math.radians(60 * middle)), self.F * math.sin(math.radians(60 * middle)))
-            r = 1.5 * self.R
-        sa = math.degrees(math.atan2(pts[0][1] - c[1], pts[0][0] - c[0]))
-        sb = math.degrees(math.atan2(pts[-1][1] - c[1], pts[-1][0] - c[0]))
-        sweep = (sb - sa + 540) % 360 - 180
-        return c, r, sa, sa + sweep
 
     def dead_end_stop(self, tile: TileType) -> float:
         """How far from the centre a dead end stops (nearer the rim on crowded tiles)."""
@@ -197,13 +213,110 @@ class TileArt:
         self._anchor_cache[key] = result
         return result
 
+    # ------------------------------------------------------------ doors and the prisoner they guard
+    #
+    # One rule for every feature a door may stand on (D2: tunnels and dead ends):
+    # the door stands across the band as near the feature's first opening as it
+    # fits wholly inside the tile (on a bend it may slide towards the outside of
+    # the curve, as long as it still spans the band); a prisoner on the same
+    # feature keeps its usual spot if that is clear of the door, else stands on
+    # the first point of the centre line beyond the door that is clear (on a
+    # dead end this is deep in, by the rubble).
+
+    def door_size(self) -> tuple[float, float]:
+        """Door length (across the band) and depth (along it) in mm, as drawn on a board."""
+        return round(DOOR[0] * self.F, 3), round(DOOR[1] * self.F, 3)
+
+    def token_size(self) -> float:
+        """Prisoner token diameter in mm, as drawn on a board."""
+        return round(PRISONER * self.F, 3)
+
+    def _centre_line(self, tile: TileType, index: int, t: float) -> tuple[Point, float, Point]:
+        """The point at fraction ``t`` of a feature's centre line (from its first opening),
+        the band's direction there (degrees) and the direction a door may slide across
+        the band: outward on a bend, none on a straight band."""
+        f = tile.features[index]
+        if f.kind is FeatureKind.TUNNEL and (f.openings[1] - f.openings[0]) % SIDES != 3:
+            c, r, sa, ea = self.bend_arc(*f.openings)
+            phi = sa + (ea - sa) * t
+            ox, oy = _dir(phi)
+            heading = phi + (90 if ea > sa else -90)
+            return (c[0] + r * ox, c[1] + r * oy), heading, (ox, oy)
+        point, heading = self.feature_path(tile, index).at(t)
+        return point, heading, (0.0, 0.0)
+
+    def _door_fits(self, centre: Point, heading: float) -> bool:
+        """Whether a door (outline included) centred on ``centre`` across a band running
+        ``heading`` lies inside the tile's hexagon."""
+        length, depth = self.door_size()
+        pad = door_stroke(depth) / 2 + self.F * 0.005
+        hl, hd = length / 2 + pad, depth / 2 + pad
+        ux, uy = _dir(heading + 90)  # along the door
+        vx, vy = _dir(heading)  # across the door
+        for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+            x = centre[0] + a * hl * ux + b * hd * vx
+            y = centre[1] + a * hl * uy + b * hd * vy
+            if any(x * ex + y * ey > self.F / 2 + 1e-9 for ex, ey in (_dir(60 * e) for e in range(SIDES))):
+                return False
+        return True
+
     def door_pose(self, tile: TileType, index: int) -> tuple[Point, float]:
-        """Where a door stands on feature ``index`` (rotation 0) and the angle of the
-        tunnel there: the door lies across the band, between the prisoner's spot and
-        the first opening (D2 allows doors on tunnels and dead ends only)."""
+        """Where a door stands on feature ``index`` (rotation 0) and the direction of the
+        band there (degrees; the door lies across it): the first place from the
+        feature's first opening where the whole door lies inside the tile."""
+        key = ("door", tile.features, index)
+        if key in self._anchor_cache:
+            return self._anchor_cache[key]
+        length, _ = self.door_size()
+        # Slide no further than keeps the band (and its dark rim) covered.
+        reach = max(0.0, length / 2 - self.w / 2 - self.edge)
+        pose = None
+        for k in range(201):
+            t = k / 400  # the first half of the feature
+            (x, y), heading, (ox, oy) = self._centre_line(tile, index, t)
+            shifts = [reach * j / 8 for j in range(9)] if (ox, oy) != (0.0, 0.0) else [0.0]
+            for d in shifts:
+                if self._door_fits((x + ox * d, y + oy * d), heading):
+                    pose = ((x + ox * d, y + oy * d), heading)
+                    break
+            if pose:
+                break
+        if pose is None:  # pragma: no cover - every door fits by the middle of its feature
+            pose = self._centre_line(tile, index, 0.5)[:2]
+        self._anchor_cache[key] = pose
+        return pose
+
+    def door_clearance(self, tile: TileType, index: int, point: Point) -> float:
+        """How far ``point`` lies from the door on feature ``index`` (its outline included);
+        0 inside it."""
+        (cx, cy), heading = self.door_pose(tile, index)
+        length, depth = self.door_size()
+        pad = door_stroke(depth) / 2
+        ux, uy = _dir(heading + 90)
+        dx, dy = point[0] - cx, point[1] - cy
+        along, across = dx * ux + dy * uy, dx * uy - dy * ux
+        return math.hypot(max(0.0, abs(along) - length / 2 - pad), max(0.0, abs(across) - depth / 2 - pad))
+
+    def guarded_spot(self, tile: TileType, index: int) -> Point:
+        """Where a prisoner stands on feature ``index`` (rotation 0) when a door stands on
+        it too: its usual spot if that is clear of the door, else the first point of the
+        centre line beyond it that is, else the far end of the feature."""
+        key = ("guarded", tile.features, index)
+        if key in self._anchor_cache:
+            return self._anchor_cache[key]
+        d = self.token_size()
+        need = d / 2 + token_stroke(d) / 2 + self.F * 0.01
         path = self.feature_path(tile, index)
-        t = 0.22 if path.kind is FeatureKind.TUNNEL else 0.2
-        return path.at(t)
+        usual = self.anchors(tile)[index][0]
+        grid = [k / 400 for k in range(401)]
+        start = min(grid, key=lambda t: math.dist(path.at(t)[0], usual))
+        spot = path.points[-1]
+        for t in grid:
+            if t >= start and self.door_clearance(tile, index, path.at(t)[0]) >= need:
+                spot = path.at(t)[0]
+                break
+        self._anchor_cache[key] = spot
+        return spot
 
     # ------------------------------------------------------------ symbols
 
@@ -220,7 +333,7 @@ class TileArt:
         out: list[list[tuple]] = []
         if f.kind is FeatureKind.TUNNEL and (f.openings[1] - f.openings[0]) % SIDES != 3:
             a, b = f.openings
-            c, r, s, e = self._bend_arc(a, b)
+            c, r, s, e = self.bend_arc(a, b)
             start = self.midpoint(a, bleed)
             cmds: list[tuple] = [("M", *start), ("L", *self.midpoint(a))]
             cmds += arc_commands(c[0], c[1], r, s, e)
@@ -378,7 +491,7 @@ def prisoner_symbol(theme: Theme, colour: Colour, diameter: float) -> Symbol:
     fill = theme.player(colour)
     edge = theme.colours["ink"]
     items: list[Item] = [
-        Circle(0, 0, r, Style(fill=fill, stroke=edge, width=max(0.25, diameter * 0.03))),
+        Circle(0, 0, r, Style(fill=fill, stroke=edge, width=token_stroke(diameter))),
         Circle(0, 0, r * 0.78, Style(stroke=ink, width=max(0.2, diameter * 0.03))),
         symbol_shape(colour, 0, 0, diameter * 0.5, Style(fill=ink)),
     ]
@@ -391,7 +504,7 @@ def door_symbol(theme: Theme, colour: Colour, length: float, depth: float) -> Sy
     ink = on_colour(theme, colour)
     fill = theme.player(colour)
     edge = theme.colours["ink"]
-    w = max(0.25, depth * 0.06)
+    w = door_stroke(depth)
     items: list[Item] = [polygon([(-length / 2, -depth / 2), (length / 2, -depth / 2), (length / 2, depth / 2), (-length / 2, depth / 2)],
                                  Style(fill=fill, stroke=edge, width=w, join="round"))]
     for k in (-1, 1):  # plank joints

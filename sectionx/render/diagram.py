@@ -20,14 +20,16 @@ across-flats, so three fit on one tile (T2).
 from __future__ import annotations
 
 import math
+import os
 from collections import defaultdict
 from dataclasses import dataclass
 
 from ..hexgrid import Cell
-from ..model import NO_ANNOTATIONS, Annotations, Colour, FeatureKind, PlaceKind, PlayerState, Scenario, State, TileType
-from .art import TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
-from .board import block_point, board_items, frame_width, tint
-from .fonts import text_width, wrap
+from ..model import (NO_ANNOTATIONS, Annotations, Colour, FeatureKind, PlaceKind, PlayerState, Scenario, SectionXError, State,
+                     TileType)
+from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
+from .board import block_point, board_items, cell_block_spans, frame_width, island_centre, tint
+from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
 from .scene import (
     MM_PER_PT,
@@ -53,14 +55,15 @@ from .scene import (
 )
 from .theme import Theme
 
-#: Prisoner token diameter, as a fraction of the tile's across-flats.
-PRISONER = 0.26
-#: Door length and depth, as fractions of the tile's across-flats.
-DOOR = (0.38, 0.18)
+# PRISONER (token diameter) and DOOR (length, depth), fractions of the tile's
+# across-flats, are the art's (render/art.py), which places tokens and doors.
 #: Master key length, as a fraction of the tile's across-flats.
 KEY = 0.42
 #: Label disc diameter, as a fraction of the tile's across-flats.
 LABEL = 0.26
+#: The widest a label's pill may be, as a fraction of the tile's across-flats: a
+#: long label (up to 12 characters) gets a smaller font rather than spill across cells.
+LABEL_WIDTH = 0.85
 #: Scale of the tiles drawn in the side panel.
 PANEL_TILE = 0.42
 
@@ -90,19 +93,52 @@ def _grow(rect: Rect, d: float) -> Rect:
     return rect[0] - d, rect[1] - d, rect[2] + d, rect[3] + d
 
 
-def _interest(state: State, annotations: Annotations, layout: Layout) -> set[Cell]:
+def _interest(state: State, annotations: Annotations) -> set[Cell]:
     """Cells that matter for a cropped picture: tiles, prisoners on tiles and green
-    areas, doors, master keys (the island cell under the key) and every annotated
-    cell; the island when there is nothing else."""
+    areas, doors and every annotated cell; the island when there is nothing else."""
     cells = {c for c, _ in state.tiles}
     for p in state.players:
         cells |= {pl.cell for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
         cells |= {d.cell for d in p.doors}
-        if p.key and state.board.island:
-            kx, ky = _key_point(state, layout, p.colour)
-            cells.add(min(sorted(state.board.island), key=lambda c: math.dist(layout.centre(c), (kx, ky))))
     cells |= set(annotations.cells())
     return cells or set(state.board.island)
+
+
+def block_cells(state: State, layout: Layout, colour: Colour) -> set[Cell]:
+    """The island cells ``colour``'s cell block covers (G3): those reaching into its angle."""
+    board = state.board
+    if not board.island:
+        return set()
+    cx, cy = island_centre(board, layout)
+    span = next(((s, e) for c, s, e in cell_block_spans(board) if c is colour), None)
+    if span is None:
+        return set()
+    s, e = span
+    out: set[Cell] = set()
+    for cell in board.island:
+        x0, y0 = layout.centre(cell)
+        points = [(x0, y0)] + layout.corners(cell) + [layout.edge_midpoint(cell, k) for k in range(6)]
+        for x, y in points:
+            if math.dist((x, y), (cx, cy)) < 1e-6:
+                continue
+            a = math.degrees(math.atan2(y - cy, x - cx)) % 360
+            if s + 1e-6 < a < e - 1e-6 or s + 1e-6 < a + 360 < e - 1e-6:
+                out.add(cell)
+                break
+    return out
+
+
+def _island_interest(state: State, layout: Layout) -> set[Cell]:
+    """Island cells a crop keeps whole: the cell blocks of colours with prisoners on the
+    island (their token and its ×N count stand there) or with the master key (K1)."""
+    cells: set[Cell] = set()
+    for p in state.players:
+        if p.count(PlaceKind.ISLAND) or p.key:
+            cells |= block_cells(state, layout, p.colour)
+        if p.key and state.board.island:  # and the cell under the key itself, whatever the island's shape
+            kx, ky = _key_point(state, layout, p.colour)
+            cells.add(min(sorted(state.board.island), key=lambda c: math.dist(layout.centre(c), (kx, ky))))
+    return cells
 
 
 def _block_token(state: State, layout: Layout, colour: Colour) -> Point:
@@ -125,8 +161,8 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     whole = _grow(base.bounds(state.board.cells), frame_width(base) + 0.02 * F)
     rect = whole
     if crop:
-        cells = _interest(state, annotations, base)
-        grown = cells | {n for c in cells for n in c.neighbours()}
+        cells = _interest(state, annotations)
+        grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, base)
         l_, t_, r_, b_ = base.bounds(grown)
         rect = max(l_, whole[0]), max(t_, whole[1]), min(r_, whole[2]), min(b_, whole[3])
     title_size = F * 0.4 if title else 0.0
@@ -158,7 +194,26 @@ def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = F
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
+    check_glyphs(scenario.title, annotations, theme)
     return _Drawing(scenario, theme, crop, coords, panel, annotations).document()
+
+
+class UnprintableText(SectionXError, ValueError):
+    """A title, caption or label holds characters the theme's font cannot draw."""
+
+
+def check_glyphs(title: str, annotations: Annotations, theme: Theme) -> None:
+    """Refuse text the embedded font has no glyph for: the PDF would show empty boxes
+    while an SVG viewer quietly takes another font, so the two files would differ."""
+    texts = [("title", title, True), ("caption", " ".join(annotations.caption.split()), False)]
+    texts += [(f"label on {cell}", text, True) for cell, text in annotations.labels]
+    for place, text, bold in texts:
+        missing = missing_glyphs(text, theme, bold)
+        if missing:
+            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            font = os.path.basename(os.fspath(theme.font_bold if bold else theme.font_regular))
+            raise UnprintableText(f"{place}: the font {font} has no glyph for {chars}; "
+                                  "use a template with a font that has it")
 
 
 class _Drawing:
@@ -247,23 +302,22 @@ class _Drawing:
 
     def doors(self) -> list[Item]:
         out: list[Item] = []
-        occupied = {(pl.cell, pl.feature) for p in self.state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE}
-        length, depth = DOOR[0] * self.F, DOOR[1] * self.F
+        length, depth = self.art.door_size()
         for p in self.state.players:
-            sym = door_symbol(self.theme, p.colour, round(length, 3), round(depth, 3))
+            sym = door_symbol(self.theme, p.colour, length, depth)
             for spot in p.doors:
-                tile = self.state.tile_type(spot.cell)
-                point, angle = self.art.door_pose(tile, spot.feature)
-                if (spot.cell, spot.feature) in occupied:
-                    # A prisoner stands on the door's own feature: keep the door near the opening.
-                    point, angle = self.art.feature_path(tile, spot.feature).at(0.1)
+                # Near the feature's first opening, wholly inside the tile (art.door_pose).
+                point, angle = self.art.door_pose(self.state.tile_type(spot.cell), spot.feature)
                 m = compose(self.tile_matrix(spot.cell), translate(*point), rotate(angle + 90))
                 out.append(self.use(sym, m))
         return out
 
-    def spots(self, tile: TileType, feature: int) -> tuple[Point, ...]:
+    def spots(self, tile: TileType, feature: int, guarded: bool = False) -> tuple[Point, ...]:
         """Token centres on one feature, rotation 0: the art's anchors, with a hideout's
-        two bunks pushed apart so that two tokens never overlap (T2)."""
+        two bunks pushed apart so that two tokens never overlap (T2); on a feature that
+        also holds a door (``guarded``), the art's spot clear of the door."""
+        if guarded and tile.features[feature].kind.takes_door:
+            return (self.art.guarded_spot(tile, feature),)
         points = self.art.anchors(tile)[feature]
         if tile.features[feature].kind is FeatureKind.HIDEOUT and len(points) == 2:
             (x0, y0), (x1, y1) = points
@@ -280,6 +334,7 @@ class _Drawing:
         syms = {p.colour: prisoner_symbol(self.theme, p.colour, round(self.d, 3)) for p in self.state.players}
         on_tile: dict[tuple[Cell, int], list[Colour]] = defaultdict(list)
         on_green: dict[Cell, list[Colour]] = defaultdict(list)
+        doored = {(d.cell, d.feature) for p in self.state.players for d in p.doors}
         for p in self.state.players:
             for pl in p.prisoners:
                 if pl.kind is PlaceKind.TILE:
@@ -287,7 +342,7 @@ class _Drawing:
                 elif pl.kind is PlaceKind.GREEN:
                     on_green[pl.cell].append(p.colour)
         for (cell, feature), colours in sorted(on_tile.items()):
-            spots = self.spots(self.state.tile_type(cell), feature)
+            spots = self.spots(self.state.tile_type(cell), feature, (cell, feature) in doored)
             m = self.tile_matrix(cell)
             for i, colour in enumerate(colours):
                 x, y = apply(m, spots[i % len(spots)])
@@ -377,23 +432,29 @@ class _Drawing:
     def labels(self) -> list[Item]:
         out: list[Item] = []
         ink = self.theme.colours["ink"]
-        size = self.F * 0.34  # pt
         h = self.F * LABEL  # disc diameter / pill height in mm
         obstacles = list(self.tokens)
         for cell, text in self.ann.labels:
             cx, cy = self.layout.centre(cell)
+            size = self.F * 0.34
+            room = LABEL_WIDTH * self.F - h * 0.5  # widest text that keeps the pill within LABEL_WIDTH
             tw = text_width(text, size, True, self.theme)
+            if tw > room:
+                size *= room / tw
+                tw = text_width(text, size, True, self.theme)
             w = max(h, tw + h * 0.5)
             x, y = cx, cy
-            clear = self.d / 2 + h / 2
-            if any(math.dist((cx, cy), t) < clear for t in obstacles):
-                # Step aside to the corner farthest from every token on the cell.
+            if obstacles and _pill_reach(cx, cy, w, h, obstacles) < self.d / 2:
+                # Step aside to the corner farthest from every token on the cell; a wide
+                # pill keeps within its cell's width rather than reach over a neighbour.
+                slack = max(0.0, (self.F - w) / 2)
                 best = None
                 for k in (3, 5, 2, 0, 4, 1):  # corners, upper ones first; the top one holds the coordinates
                     a = math.radians(60 * k + 30)
-                    reach = self.layout.radius * 0.62
-                    px, py = cx + reach * math.cos(a), cy + reach * math.sin(a)
-                    score = min(math.dist((px, py), t) for t in obstacles)
+                    px = cx + self.layout.radius * 0.62 * math.cos(a)
+                    px = min(max(px, cx - slack), cx + slack)
+                    py = cy + self.layout.radius * 0.62 * math.sin(a)
+                    score = _pill_reach(px, py, w, h, obstacles)
                     if best is None or score > best[0] + 1e-6:
                         best = (score, px, py)
                 _, x, y = best
@@ -516,6 +577,12 @@ def _pill(cx: float, cy: float, w: float, h: float, style: Style) -> Path:
     return Path(tuple(cmds), style)
 
 
+def _pill_reach(cx: float, cy: float, w: float, h: float, points: list[Point]) -> float:
+    """How far the nearest of ``points`` lies outside the pill of :func:`_pill` (negative inside)."""
+    half = max(0.0, w / 2 - h / 2)  # a pill is a disc of diameter h drawn out sideways
+    return min(math.dist((min(max(x, cx - half), cx + half), cy), (x, y)) for x, y in points) - h / 2
+
+
 def _panel_width(F: float) -> float:
     return max(3 * PANEL_TILE * F * 1.25, 2.6 * F)
 
@@ -533,4 +600,4 @@ def _panel_height(state: State, F: float) -> float:
     return sum(_player_height(p, F) for p in state.players) + head * 1.6 + PANEL_TILE * F * 1.3 + F * 0.3
 
 
-__all__ = ["PRISONER", "Plan", "diagram", "plan"]
+__all__ = ["PRISONER", "Plan", "UnprintableText", "diagram", "plan"]

@@ -57,6 +57,17 @@ def text_width(text: str, size_pt: float, bold: bool, theme: Theme) -> float:
     return pdfmetrics.stringWidth(text, font_name(theme, bold), size_pt) * MM_PER_PT
 
 
+def missing_glyphs(text: str, theme: Theme, bold: bool = False) -> list[str]:
+    """The characters of ``text`` the theme's regular (or bold) font has no glyph for,
+    each once, in order of appearance.  Line breaks are never drawn and never count."""
+    glyphs = pdfmetrics.getFont(font_name(theme, bold)).face.charToGlyph
+    missing: list[str] = []
+    for ch in text:
+        if ch not in "\n\r" and ord(ch) not in glyphs and ch not in missing:
+            missing.append(ch)
+    return missing
+
+
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool, theme: Theme) -> list[str]:
     """``text`` broken greedily at spaces into lines at most ``width_mm`` wide.
 
