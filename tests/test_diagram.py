@@ -332,6 +332,8 @@ def test_crop_keeps_every_tile_and_annotation_and_is_smaller(path):
     assert 0 <= left < right <= cropped.width and 0 <= top < bottom <= cropped.height
     layout = plan(scenario.state, THEME, crop=True, annotations=scenario.annotations, title=scenario.title).layout
     wanted = {c for c, _ in scenario.state.tiles} | set(scenario.annotations.cells())
+    claimed = {name for name, _ in scenario.state.zones}  # a claimed zone's ring is shown whole (Z1)
+    wanted |= {c for z in scenario.state.board.zones if z.name in claimed for c in z.cells}
     for cell in wanted:
         for x, y in layout.corners(cell):
             assert left - 1e-6 <= x <= right + 1e-6 and top - 1e-6 <= y <= bottom + 1e-6, cell

@@ -95,8 +95,11 @@ def _grow(rect: Rect, d: float) -> Rect:
 
 def _interest(state: State, annotations: Annotations) -> set[Cell]:
     """Cells that matter for a cropped picture: tiles, prisoners on tiles and green
-    areas, doors and every annotated cell; the island when there is nothing else."""
+    areas, doors, the green cells of claimed zones (Z1) and every annotated cell;
+    the island when there is nothing else."""
     cells = {c for c, _ in state.tiles}
+    claimed = {name for name, _ in state.zones}
+    cells |= {c for z in state.board.zones if z.name in claimed for c in z.cells}
     for p in state.players:
         cells |= {pl.cell for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
         cells |= {d.cell for d in p.doors}
