@@ -45,11 +45,6 @@ def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Poi
     return loops
 
 
-def board_outline(board: Board, layout: Layout) -> list[Point]:
-    """The outer boundary of the whole board (its largest loop)."""
-    return max(outline(board.cells, layout), key=len)
-
-
 def frame_width(layout: Layout) -> float:
     """Width of the coloured frame around the board, in mm: thin, so that the standard
     board at 40 mm tiles (392.6 mm tall) still fits A2 within 10 mm margins."""

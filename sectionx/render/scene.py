@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Union
 
 Point = tuple[float, float]
@@ -322,19 +322,6 @@ def bounds(items: Iterable[Item], symbols: dict[str, Symbol] | None = None,
     if not xs:
         return None
     return min(xs), min(ys), max(xs), max(ys)
-
-
-@dataclass
-class Canvas:
-    """A small mutable helper to collect items; ``freeze()`` gives the tuple."""
-
-    items: list[Item] = field(default_factory=list)
-
-    def add(self, *items: Item) -> None:
-        self.items.extend(items)
-
-    def freeze(self) -> tuple[Item, ...]:
-        return tuple(self.items)
 
 
 def mm_from_pt(points: float) -> float:
