@@ -18,7 +18,7 @@ import typer
 
 from . import __version__, checking, formats, play, rules
 from .model import COLOURS, Colour, Scenario, SectionXError
-from .render.text import describe
+from .render.text import describe, goal_sentence
 
 app = typer.Typer(
     name="sectionx",
@@ -122,10 +122,7 @@ def show(
     scenario = report.loaded.scenario
     text = describe(scenario.state, title=scenario.title)
     if scenario.goal is not None:
-        g = scenario.goal
-        what = {"free": f"bring {g.count} prisoner(s) onto green areas", "hide": "hide every prisoner in play",
-                "key": "gain the master key"}[g.kind.value]
-        text += f"Puzzle: {g.player} to {what}" + (f" within {g.turns} turn(s)" if g.turns else "") + ".\n"
+        text += f"Puzzle: {goal_sentence(scenario.goal)}.\n"
     typer.echo(text, nl=False)
     for d in report.diagnostics:
         typer.echo(str(d), err=True)

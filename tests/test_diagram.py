@@ -41,6 +41,7 @@ from sectionx.model import (
     PlaceKind,
     PlayerState,
     Scenario,
+    SectionXError,
     Spot,
     tile_place,
 )
@@ -661,3 +662,39 @@ def test_render_with_a_bad_template_names_its_line(tmp_path):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{template}:2:")
     assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ puzzles and text under the board
+
+
+def _below(scenario) -> list[tuple[str, bool]]:
+    """The lines under the board, with whether each is bold, read back from the SVG."""
+    doc = diagram(scenario, THEME)
+    root = ET.fromstring(to_svg(doc.pages[0], doc.symbol_map, THEME))
+    board_bottom = plan(scenario.state, THEME).board[3]
+    return [(el.text, el.get("font-weight") == "bold") for el in root.iter(f"{SVG}text")
+            if float(el.get("y")) > board_bottom and el.get("font-size") == f"{THEME.tile * 0.26 * MM_PER_PT:.3f}".rstrip("0")]
+
+
+def test_a_puzzle_states_its_goal_in_bold_under_its_description():
+    scenario = load(ROOT / "scenarios" / "puzzle-first-escape.yaml")
+    lines = _below(scenario)
+    assert lines[-1] == ("Puzzle: red to bring 1 prisoner onto a green area within 2 turns.", True)
+    assert " ".join(t for t, bold in lines if not bold).startswith("Red to play. Bring one prisoner")
+    # a caption takes the description's place; the goal stays
+    captioned = replace(scenario, annotations=Annotations(caption="Hint: look east."))
+    assert _below(captioned) == [("Hint: look east.", False), lines[-1]]
+    # a position that is no puzzle has no goal line
+    assert all(not bold for _, bold in _below(load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")))
+
+
+def test_a_description_the_font_cannot_print_is_refused():
+    scenario = load(ROOT / "scenarios" / "puzzle-first-escape.yaml")
+    with pytest.raises(SectionXError, match=r"^description: the font Vera.ttf has no glyph for 'ĳ'"):
+        diagram(replace(scenario, description="De ĳzeren deur."), THEME)
+
+
+def test_caption_line_breaks_are_kept_and_a_trailing_one_adds_no_empty_line():
+    scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
+    assert _below(replace(scenario, annotations=Annotations(caption="One.\nTwo.\n"))) == [("One.", False), ("Two.", False)]
+    assert all(text for text, _ in _below(scenario))

@@ -31,6 +31,7 @@ from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, 
 from .board import block_point, board_items, cell_block_spans, frame_width, island_centre, tint
 from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
+from .text import goal_sentence
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -84,7 +85,7 @@ class Plan:
     width: float
     height: float
     title_size: float  # pt, 0 without a title
-    caption: tuple[str, ...]
+    caption: tuple[tuple[str, bool], ...]  # lines under the board and whether each is bold
     caption_size: float  # pt
     panel_x: float | None
 
@@ -156,8 +157,9 @@ def _key_point(state: State, layout: Layout, colour: Colour) -> Point:
 
 
 def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
-         annotations: Annotations = NO_ANNOTATIONS, title: str = "") -> Plan:
-    """The page geometry of :func:`diagram` (exposed so tests can check positions)."""
+         annotations: Annotations = NO_ANNOTATIONS, title: str = "", text: str = "", goal: str = "") -> Plan:
+    """The page geometry of :func:`diagram` (exposed so tests can check positions).
+    Under the board: the caption (or ``text`` when there is none), then ``goal`` in bold."""
     F = theme.tile
     base = Layout(F)
     margin = max(4.0, 0.25 * F)
@@ -174,14 +176,18 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     bw, bh = rect[2] - rect[0], rect[3] - rect[1]
     board = (margin, top, margin + bw, top + bh)
     caption_size = F * 0.26
-    caption = tuple(wrap(annotations.caption, max(bw, 3 * F), caption_size, False, theme)) if annotations.caption else ()
+    width_ = max(bw, 3 * F)
+    # Line breaks written into a caption are kept; the one YAML ends a folded block with is not.
+    below = (annotations.caption or text).strip()
+    caption = tuple((line, False) for line in (wrap(below, width_, caption_size, False, theme) if below else ()))
+    caption += tuple((line, True) for line in (wrap(goal, width_, caption_size, True, theme) if goal else ()))
     panel_x = board[2] + 0.4 * F if panel else None
     width = board[2] + margin + (0.4 * F + _panel_width(F) if panel else 0.0)
     panel_h = _panel_height(state, F) if panel else 0.0
     line = caption_size * MM_PER_PT * 1.35
     height = top + max(bh + (0.35 * F + line * len(caption) if caption else 0.0), panel_h) + margin
     if caption:
-        width = max(width, margin * 2 + max(text_width(s, caption_size, False, theme) for s in caption))
+        width = max(width, margin * 2 + max(text_width(s, caption_size, bold, theme) for s, bold in caption))
     return Plan(layout, board, margin, width, height, title_size, caption, caption_size, panel_x)
 
 
@@ -197,7 +203,7 @@ def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = F
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
-    check_glyphs(scenario.title, annotations, theme)
+    check_glyphs(scenario.title, annotations, theme, scenario.description)
     return _Drawing(scenario, theme, crop, coords, panel, annotations).document()
 
 
@@ -205,10 +211,11 @@ class UnprintableText(SectionXError, ValueError):
     """A title, caption or label holds characters the theme's font cannot draw."""
 
 
-def check_glyphs(title: str, annotations: Annotations, theme: Theme) -> None:
+def check_glyphs(title: str, annotations: Annotations, theme: Theme, description: str = "") -> None:
     """Refuse text the embedded font has no glyph for: the PDF would show empty boxes
     while an SVG viewer quietly takes another font, so the two files would differ."""
-    texts = [("title", title, True), ("caption", " ".join(annotations.caption.split()), False)]
+    texts = [("title", title, True), ("caption", " ".join(annotations.caption.split()), False),
+             ("description", " ".join(description.split()), False)]
     texts += [(f"label on {cell}", text, True) for cell, text in annotations.labels]
     for place, text, bold in texts:
         missing = missing_glyphs(text, theme, bold)
@@ -228,7 +235,9 @@ class _Drawing:
         self.ann = annotations
         self.art = TileArt(theme)
         self.F = theme.tile
-        self.plan = plan(self.state, theme, crop=crop, panel=panel, annotations=annotations, title=scenario.title)
+        goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None else ""
+        self.plan = plan(self.state, theme, crop=crop, panel=panel, annotations=annotations, title=scenario.title,
+                         text=scenario.description, goal=goal)
         self.layout = self.plan.layout
         self.symbols: dict[str, Symbol] = {}
         self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
@@ -482,8 +491,8 @@ class _Drawing:
             out.append(Text(p.margin, p.margin + p.title_size * MM_PER_PT * 1.05, self.scenario.title, p.title_size, ink, "start", True))
         line = p.caption_size * MM_PER_PT * 1.35
         y = p.board[3] + 0.35 * self.F
-        for text in p.caption:
-            out.append(Text(p.margin, y, text, p.caption_size, ink, "start"))
+        for text, bold in p.caption:
+            out.append(Text(p.margin, y, text, p.caption_size, ink, "start", bold))
             y += line
         return out
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..hexgrid import EDGE_NAMES, Cell
-from ..model import PlaceKind, State
+from ..model import Goal, GoalKind, PlaceKind, State
 
 CELL_W = 8  # characters per cell column (7 drawn + 1 gap)
 HALF = CELL_W // 2
@@ -33,6 +33,19 @@ def _grid_origin(state: State) -> tuple[int, int, int, int]:
     min_x = min(2 * c.q + c.r for c in cells)
     max_x = max(2 * c.q + c.r for c in cells)
     return min_r, max_r, min_x, max_x
+
+
+def goal_sentence(goal: Goal) -> str:
+    """A puzzle's goal in words, e.g. "red to bring 1 prisoner onto a green area within
+    2 turns" (the other players pass, Q2); shared by ``show`` and the diagrams."""
+    n = goal.count
+    what = {
+        GoalKind.FREE: f"bring {n} prisoner{'s' if n != 1 else ''} onto {'a green area' if n == 1 else 'green areas'}",
+        GoalKind.HIDE: "hide every prisoner still in play in a hideout or on the island",
+        GoalKind.KEY: "gain the master key",
+    }[goal.kind]
+    within = f" within {goal.turns} turn{'s' if goal.turns != 1 else ''}" if goal.turns else ""
+    return f"{goal.player} to {what}{within}"
 
 
 def board_picture(state: State) -> list[str]:
@@ -173,4 +186,4 @@ def describe(state: State, *, title: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["board_picture", "describe", "EDGE_NAMES"]
+__all__ = ["board_picture", "describe", "goal_sentence", "EDGE_NAMES"]
