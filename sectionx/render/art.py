@@ -351,7 +351,14 @@ class TileArt:
         return out
 
     def tile_symbol(self, tile: TileType) -> Symbol:
-        """The art of one tile type, rotation 0, bleed included (no id: see :meth:`tile_items`)."""
+        """The art of one tile type, rotation 0, bleed included (no id: see :meth:`tile_items`).
+        Built once per tile type: identical tiles (T01…T08) and repeated calls share it."""
+        key = ("symbol", tile.features)
+        if key not in self._anchor_cache:
+            self._anchor_cache[key] = self._draw_tile(tile)
+        return self._anchor_cache[key]
+
+    def _draw_tile(self, tile: TileType) -> Symbol:
         t = self.theme
         col = t.colours
         half = self.F / 2 + t.bleed
