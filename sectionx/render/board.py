@@ -45,6 +45,11 @@ def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Poi
     return loops
 
 
+def block_tint(theme: Theme, colour: Colour) -> str:
+    """The pale fill of ``colour``'s cell block (G3), paler still with --ink-saver."""
+    return tint(theme.player(colour), 0.9 if theme.ink_saver else 0.72)
+
+
 def frame_width(layout: Layout) -> float:
     """Width of the coloured frame around the board, in mm: thin, so that the standard
     board at 40 mm tiles (392.6 mm tall) still fits A2 within 10 mm margins."""
@@ -121,7 +126,7 @@ def _island(board: Board, layout: Layout, theme: Theme) -> list[Item]:
         steps = max(2, int((e - s) // 15))
         fan = [(cx, cy)] + [(cx + big * math.cos(math.radians(s + (e - s) * k / steps)),
                              cy + big * math.sin(math.radians(s + (e - s) * k / steps))) for k in range(steps + 1)]
-        inner.append(polygon(fan, Style(fill=tint(theme.player(colour), 0.72 if not theme.ink_saver else 0.9))))
+        inner.append(polygon(fan, Style(fill=block_tint(theme, colour))))
     for colour, s, _ in cell_block_spans(board):  # walls between the blocks
         a = math.radians(s)
         inner.append(polygon([(cx, cy), (cx + big * math.cos(a), cy + big * math.sin(a))],

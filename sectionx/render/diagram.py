@@ -28,7 +28,7 @@ from ..hexgrid import Cell
 from ..model import (NO_ANNOTATIONS, Annotations, Colour, FeatureKind, PlaceKind, PlayerState, Scenario, SectionXError, State,
                      TileType)
 from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
-from .board import block_point, board_items, cell_block_spans, frame_width, island_centre, tint
+from .board import block_point, block_tint, board_items, cell_block_spans, frame_width, island_centre
 from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
 from .text import goal_sentence
@@ -377,7 +377,7 @@ class _Drawing:
             x, y = _block_token(self.state, self.layout, p.colour)
             self.tokens.append((x, y))
             # A disc in the block's tint hides the printed symbol the token stands on.
-            out.append(Circle(x, y, self.F * 0.18, Style(fill=tint(self.theme.player(p.colour), 0.72 if not self.theme.ink_saver else 0.9))))
+            out.append(Circle(x, y, self.F * 0.18, Style(fill=block_tint(self.theme, p.colour))))
             out.append(self.use(syms[p.colour], translate(x, y)))
             out.append(Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True))
         return out
