@@ -25,6 +25,7 @@ from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_sha
 from .pieces import CLEARANCE, SAFE, crop_marks, flow, mark_reach
 from .scene import (
     MM_PER_PT,
+    pt_mm,
     Circle,
     Group,
     Item,
@@ -51,9 +52,6 @@ SPARES = 2
 _NAMES = {Colour.RED: "Red", Colour.BLUE: "Blue", Colour.YELLOW: "Yellow", Colour.PURPLE: "Purple"}
 
 
-def _pt(points: float) -> float:
-    return points * MM_PER_PT
-
 
 def _heading(theme: Theme, x: float, y: float, width: float, title: str, lines: Sequence[str],
              title_pt: float = 14.0, body_pt: float = 8.5) -> tuple[list[Item], float]:
@@ -79,7 +77,7 @@ class _Box:
 
 
 def _cut_style(theme: Theme) -> Style:
-    return Style(stroke=theme.colours["ink"], width=_pt(theme.cut_line_width))
+    return Style(stroke=theme.colours["ink"], width=pt_mm(theme.cut_line_width))
 
 
 def _prisoner_piece(theme: Theme, colour: Colour, sym: Symbol, cx: float, cy: float, label: str) -> Group:
@@ -105,7 +103,7 @@ def _door_piece(theme: Theme, colour: Colour, sym: Symbol, x: float, y: float, l
 
 def _colour_label(theme: Theme, colour: Colour, x: float, y: float, size: float) -> list[Item]:
     """A colour's shape and name, then its counts, baseline at y."""
-    s = _pt(size)
+    s = pt_mm(size)
     shape = symbol_shape(colour, x + s * 0.45, y - s * 0.36, s * 0.95,
                          Style(fill=theme.player(colour), stroke=theme.colours["ink"], width=0.15))
     name = _NAMES[colour]
@@ -142,7 +140,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
     for c in COLOURS:
         rows = [[_Box(pris.w, pris.h, "prisoner", c)] * PRISONERS,
                 [_Box(door.w, door.h, "door", c)] * DOORS
-                + ([_Box(label_w, _pt(label_pt), "label", c, spare_label)] + [_Box(pris.w, pris.h, "spare", c)] * spares
+                + ([_Box(label_w, pt_mm(label_pt), "label", c, spare_label)] + [_Box(pris.w, pris.h, "spare", c)] * spares
                    if spares else [])]
         placed, h, w = flow(rows, width, TOKEN_GAP)
         if w > width + 1e-9:
@@ -152,7 +150,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
     left = m + (width - content_w) / 2
 
     head_pt = 9.0
-    head_h = _pt(head_pt) * 1.9  # the colour's label line above its tokens
+    head_h = pt_mm(head_pt) * 1.9  # the colour's label line above its tokens
 
     pages: list[Page] = []
     items: list[Item] = []
@@ -182,7 +180,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
             y = start_page(False)
             if y + head_h + h > H - m + 1e-9:
                 raise DoesNotFit("the tokens of one colour do not fit one page")
-        items.extend(_colour_label(theme, c, left, y + _pt(head_pt) * ASCENT, head_pt))
+        items.extend(_colour_label(theme, c, left, y + pt_mm(head_pt) * ASCENT, head_pt))
         top = y + head_h
         for b, bx, by in placed:
             x0, y0 = left + bx, top + by
@@ -196,7 +194,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
                                          f"piece-door-{c.value}-{counters[(c, 'door')]}"))
                 cut.extend(crop_marks(x0 + reach, y0 + reach, length, depth, theme))
             else:
-                items.append(Text(x0, y0 + b.h / 2 + _pt(label_pt) * (ASCENT - 0.5), b.text, label_pt,
+                items.append(Text(x0, y0 + b.h / 2 + pt_mm(label_pt) * (ASCENT - 0.5), b.text, label_pt,
                                   theme.colours["ink"], "start"))
         y = top + h + 6.0
     finish_page()
@@ -252,7 +250,7 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
     title_pt = 13.0
     while text_width("MASTER KEY", title_pt, True, theme) > inner and title_pt > 6:
         title_pt -= 0.5
-    ty = SAFE + 2.5 + _pt(title_pt) * ASCENT
+    ty = SAFE + 2.5 + pt_mm(title_pt) * ASCENT
     items.append(Text(w / 2, ty, "MASTER KEY", title_pt, ink, "middle", True))
     # The key: scaled to the card's width, centred below the title.
     kl, kt, kr, kb = key.bbox
@@ -261,14 +259,14 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
     items.append(Use(key.name, compose(translate(w / 2, ky), (kscale, 0, 0, kscale, 0, 0))))
     top = ky + (kb - 1) * kscale + 4.0
     foot_pt = 5.0
-    foot_y = h - SAFE - 1.5 - _pt(foot_pt) * DESCENT
+    foot_y = h - SAFE - 1.5 - pt_mm(foot_pt) * DESCENT
     paras = [para(("Who gets it: ", True), "a player with no prisoner on the island or in a tunnel, "
                   "all prisoners in play in at most two hideouts."),
              para(("What it does: ", True), "your prisoners pass every door. Hand in one of your doors "
                   "while you hold the key.", before=0.45),
              para(("When it is lost: ", True), "as soon as one of your prisoners reaches a green area or the "
                   "island. Take your door back; the key can come again.", before=0.45)]
-    room = foot_y - _pt(foot_pt) * ASCENT - 2.0 - top
+    room = foot_y - pt_mm(foot_pt) * ASCENT - 2.0 - top
     size, texts = fit_text(paras, inner, room, theme, max_pt=8.0, min_pt=4.5)
     used = max(text_box(t, theme)[3] for t in texts)
     items += placed(texts, SAFE + 1.5, top + (room - used) / 3)
@@ -322,9 +320,9 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
     avail = w - SAFE - tx
     while text_width(_NAMES[colour].upper(), name_pt, True, theme) > avail and name_pt > 6:
         name_pt -= 0.5
-    items.append(Text(tx, sy + _pt(name_pt) * 0.1, _NAMES[colour].upper(), name_pt, on, "start", True))
+    items.append(Text(tx, sy + pt_mm(name_pt) * 0.1, _NAMES[colour].upper(), name_pt, on, "start", True))
     sub_pt = 6.0
-    items.append(Text(tx, sy + _pt(name_pt) * 0.1 + _pt(sub_pt) * 1.35, "Player aid", sub_pt, on))
+    items.append(Text(tx, sy + pt_mm(name_pt) * 0.1 + pt_mm(sub_pt) * 1.35, "Player aid", sub_pt, on))
     top = band + 2.2
     bottom = h - SAFE
     width = w - 2 * SAFE
@@ -351,11 +349,11 @@ def _back_symbol(theme: Theme, kind: str, bleed: float) -> Symbol:
         items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
     big = min(w, h) * 1.1 / MM_PER_PT * 0.72
     # In ink-saver mode the big X is drawn in the pale pattern colour, not in solid ink.
-    items.append(Text(w / 2, h / 2 + _pt(big) * 0.3, "X", big, col["back_pattern"] if theme.ink_saver else ink, "middle", True))
+    items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3, "X", big, col["back_pattern"] if theme.ink_saver else ink, "middle", True))
     sub = "MASTER KEY" if kind == "key" else "PLAYER AID"
     s = 8.0
-    items.append(Text(w / 2, h / 2 + _pt(big) * 0.3 + 9.0, "SECTION X", s, ink, "middle", True))
-    items.append(Text(w / 2, h / 2 + _pt(big) * 0.3 + 9.0 + _pt(s) * 1.5, sub, s * 0.75, ink, "middle"))
+    items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3 + 9.0, "SECTION X", s, ink, "middle", True))
+    items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3 + 9.0 + pt_mm(s) * 1.5, sub, s * 0.75, ink, "middle"))
     return Symbol(f"card-back-{kind}-{w:g}x{h:g}-b{bleed:g}", tuple(items),
                   (-bleed - 1, -bleed - 1, w + bleed + 1, h + bleed + 1))
 
@@ -392,7 +390,7 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
         suffix = f" ({n + 1})" if len(cards) > len(slots) else ""
         note = ("Print long-edge duplex; this page is the back of the one before"
                 + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
-        back.append(Text(W / 2, H - theme.margin - _pt(6.0) * DESCENT, note, 6.0, "#6b6b6b", "middle"))
+        back.append(Text(W / 2, H - theme.margin - pt_mm(6.0) * DESCENT, note, 6.0, "#6b6b6b", "middle"))
         pages.append(Page(W, H, tuple(front) + (Group(tuple(cut), label="crop-marks"),),
                           name=f"3{2 * n}-cards-{n + 1}", label=f"Master-key and player-aid cards{suffix}"))
         pages.append(Page(W, H, tuple(back), name=f"3{2 * n + 1}-cards-{n + 1}-backs",
@@ -411,7 +409,7 @@ def scale_bar(theme: Theme, x: float, y: float) -> list[Item]:
         out.append(rect(x + 10 * k, y, 10, 3, Style(fill=ink if k % 2 == 0 else theme.colours["paper"], stroke=ink, width=0.2)))
     for k in range(6):
         out.append(Text(x + 10 * k, y - 1.5, str(10 * k), 6.5, ink, "middle"))
-    out.append(Text(x + 25, y + 3 + 1.8 + _pt(7.5) * ASCENT, "50 mm: measure to check the print scale", 7.5, ink, "middle"))
+    out.append(Text(x + 25, y + 3 + 1.8 + pt_mm(7.5) * ASCENT, "50 mm: measure to check the print scale", 7.5, ink, "middle"))
     return out
 
 
@@ -456,11 +454,11 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
 
     size = 9.5
     cols = [(m, 8.0), (m + 8.0, 52.0), (m + 60.0, 16.0), (m + 76.0, width - 76.0)]  # box, what, count, where
-    lh = _pt(size) * LEADING
+    lh = pt_mm(size) * LEADING
     pages: list[Page] = []
 
     def header(y0: float) -> float:
-        base = y0 + _pt(size) * ASCENT
+        base = y0 + pt_mm(size) * ASCENT
         for (x, _), t in zip(cols[1:], ("Component", "Count", "Where, and how")):
             items.append(Text(x, base, t, size, ink, "start", True))
         items.append(line((m + rule, base + 2.0), (m + width - rule, base + 2.0), Style(stroke=ink, width=0.3)))
@@ -471,15 +469,15 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
         what_l = fonts.wrap(str(what), cols[1][1] - 2, size, True, theme)
         where_l = fonts.wrap(str(where), cols[3][1], size, False, theme)
         n = max(len(what_l), len(where_l))
-        row_h = _pt(size) * (ASCENT + DESCENT) + (n - 1) * lh + 3.6
+        row_h = pt_mm(size) * (ASCENT + DESCENT) + (n - 1) * lh + 3.6
         if y + row_h > H - m:
             pages.append(Page(W, H, tuple(items), name=f"01-checklist-{len(pages) + 1}", label="Components checklist"))
             items = []
             head, y = _heading(theme, m, m, width, "Components checklist (continued)", [], title_pt=12.0)
             items += head
             y = header(y + 4.0)
-        base = y + 1.8 + _pt(size) * ASCENT
-        box = _pt(size) * 1.05
+        base = y + 1.8 + pt_mm(size) * ASCENT
+        box = pt_mm(size) * 1.05
         items.append(rect(m + 0.5, base - box * 0.88, box, box, Style(stroke=ink, width=0.3)))
         for k, t in enumerate(what_l):
             items.append(Text(cols[1][0], base + k * lh, t, size, ink, "start", True))
@@ -535,9 +533,9 @@ def _scale(theme: Theme, x: float, y: float) -> list[Item]:
         if k % 5 == 0:
             lab = f"{k:+d}" if k else "0"
             out.append(Text(x + k, hy - 3.8, lab, size, ink, "middle", k == 0))
-            out.append(Text(vx + 3.8, y + k + _pt(size) * 0.36, lab, size, ink, "start", k == 0))
-    out.append(Text(x - 11.5, hy + _pt(size) * 0.36, "x", size, ink, "end", True))
-    out.append(Text(vx, y + 11.0 + _pt(size) * ASCENT, "y", size, ink, "middle", True))
+            out.append(Text(vx + 3.8, y + k + pt_mm(size) * 0.36, lab, size, ink, "start", k == 0))
+    out.append(Text(x - 11.5, hy + pt_mm(size) * 0.36, "x", size, ink, "end", True))
+    out.append(Text(vx, y + 11.0 + pt_mm(size) * ASCENT, "y", size, ink, "middle", True))
     return out
 
 
@@ -571,6 +569,6 @@ def calibration_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]
     for name, x, y in pts:
         bx, by = W - x + offset[0], y + offset[1]
         back += _scale(theme, bx, by)
-        back.append(Text(bx - 7, by + 7 + _pt(8.0) * ASCENT, name, 8.0, ink, "end", True))
+        back.append(Text(bx - 7, by + 7 + pt_mm(8.0) * ASCENT, name, 8.0, ink, "end", True))
     return [Page(W, H, tuple(front), name="90-calibration-front", label="Duplex calibration, front"),
             Page(W, H, tuple(back), name="91-calibration-back", label="Duplex calibration, back")], []

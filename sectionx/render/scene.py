@@ -324,6 +324,11 @@ def bounds(items: Iterable[Item], symbols: dict[str, Symbol] | None = None,
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def pt_mm(points: float) -> float:
+    """``points`` in millimetres (font sizes are points, the scene is millimetres)."""
+    return points * MM_PER_PT
+
+
 def mm_from_pt(points: float) -> float:
     """``points`` in mm, rounded *up* to the 1 µm the files are written in, so that a
     0.5 pt minimum is still 0.5 pt once written (0.17639 mm would print as 0.176)."""

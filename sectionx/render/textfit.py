@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..model import SectionXError
 from . import fonts
-from .scene import IDENTITY, MM_PER_PT, Matrix, Text, apply
+from .scene import IDENTITY, Matrix, Text, apply, pt_mm
 from .theme import Theme
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -40,9 +40,6 @@ class DoesNotFit(SectionXError, ValueError):
     """Text or pieces that do not fit the space given (a card, a tile or the board too big
     for the paper); the message says what to change.  The command line prints it as one line."""
 
-
-def _pt(points: float) -> float:
-    return points * MM_PER_PT
 
 
 _WIDTHS: dict[tuple[str, str, float], float] = {}
@@ -66,7 +63,7 @@ def text_box(t: Text, theme: Theme, m: Matrix = IDENTITY) -> Box:
     w = text_width(t.text, t.size, t.bold, theme)
     x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
     x, y = apply(m, (x0, t.y))
-    s = _pt(t.size)
+    s = pt_mm(t.size)
     return x, y - ASCENT * s, x + w, y + DESCENT * s
 
 
@@ -151,10 +148,10 @@ def _layout(paras: Sequence[Para], width: float, size: float, theme: Theme, ink:
         indent = lead_w if p.lead else 0.0
         for k, segs in enumerate(_wrap_runs(p.runs, width - indent, s, theme)):
             if baseline is None:
-                baseline = ASCENT * _pt(s)
+                baseline = ASCENT * pt_mm(s)
             else:
-                baseline += _pt(s) * LEADING + (p.before * _pt(size) * LEADING if k == 0 else 0.0)
-            bottom = baseline + DESCENT * _pt(s)
+                baseline += pt_mm(s) * LEADING + (p.before * pt_mm(size) * LEADING if k == 0 else 0.0)
+            bottom = baseline + DESCENT * pt_mm(s)
             w = _segments_width(segs, s, theme)
             widest = max(widest, indent + w)
             x = indent if p.align == "start" else (width - w) / 2
