@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import formats, play, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
-from .model import Board, Catalogue, Problem, Scenario
+from .model import Board, Catalogue, Problem, Scenario, State
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 
 
@@ -25,6 +25,11 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summary: str = ""
     loaded: Loaded | None = None
+    #: The board or tile set read, for those kinds.
+    definition: Board | Catalogue | None = None
+    #: For a record: the position after its last legal action, and that action's count.
+    final: State | None = None
+    played: int = 0
 
     @property
     def ok(self) -> bool:
@@ -101,7 +106,7 @@ def _definition_report(name: str, kind: str, value, sources: Sources) -> Report:
         problems, summary = rules.check_board(value), describe_board(value)
     else:
         problems, summary = rules.check_catalogue(value), describe_catalogue(value)
-    return Report(name, kind, _located(sources, problems), summary)
+    return Report(name, kind, _located(sources, problems), summary, definition=value)
 
 
 def scenario_report(name: str, loaded: Loaded) -> Report:
@@ -159,7 +164,8 @@ def record_report(name: str, path: str | Path) -> Report:
     s = result.final
     summary = (f"record: {len(record.actions)} actions, {result.turns} turns, round {s.round}, "
                + (f"game over, {s.ranking[0]} wins" if s.finished else "game not over"))
-    return Report(name, "record", diagnostics, summary)
+    played = result.error[0] if result.error is not None else len(record.actions)
+    return Report(name, "record", diagnostics, summary, final=s, played=played)
 
 
 def replay_diagnostics(record: formats.Record, result: play.Replay) -> list[Diagnostic]:

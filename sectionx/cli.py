@@ -12,13 +12,22 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from collections.abc import Callable
+from typing import Annotated, Optional, ParamSpec
 
 import typer
 
-from . import __version__, checking, formats, play, rules
-from .model import COLOURS, Colour, Scenario, SectionXError
-from .render.text import describe, goal_sentence
+from . import __version__, checking, fileio, formats, play, rules
+from .fileio import printable
+from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError
+from .yamlsrc import LoadError
+from .render.text import describe, describe_board, describe_catalogue, goal_sentence
+
+P = ParamSpec("P")
+#: Seeds are whole numbers from 0: Python's random.Random(-5) is Random(5), so a
+#: negative seed would silently repeat another game.  The top is what a file's
+#: ``seed:`` may hold.
+MAX_SEED = 2**63 - 1
 
 app = typer.Typer(
     name="sectionx",
@@ -30,21 +39,34 @@ app = typer.Typer(
 )
 
 
+def say(text: str, *, nl: bool = True) -> None:
+    """Write ``text`` to stdout with control characters escaped (:func:`fileio.printable`):
+    titles, names and paths come from files, and must not drive the terminal."""
+    typer.echo(printable(text), nl=nl)
+
+
+def warn(text: str) -> None:
+    """Like :func:`say`, to stderr."""
+    typer.echo(printable(text), err=True)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"sectionx: {message}", err=True)
+    warn(f"sectionx: {message}")
     return typer.Exit(code)
 
 
-def reports_errors(fn):
-    """Turn sectionx and file-system errors into one line on stderr and exit 2."""
+def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
+    """Run a command with its inputs tracked (so no output overwrites one of them) and
+    turn sectionx and file-system errors into one line on stderr and exit 2."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
-            return fn(*args, **kwargs)
+            with fileio.tracking():
+                return fn(*args, **kwargs)
         except SectionXError as exc:
             for line in str(exc).splitlines() or ["error"]:
-                typer.echo(line, err=True)
+                warn(line)
             raise typer.Exit(2) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
@@ -55,7 +77,7 @@ def reports_errors(fn):
 
 def version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"sectionx {__version__}")
+        say(f"sectionx {__version__}")
         raise typer.Exit()
 
 
@@ -89,44 +111,52 @@ def validate(
     reports = checking.check_bundled() if bundled else []
     reports += [checking.check_file(f) for f in files or []]
     if output == "json":
-        typer.echo(json.dumps([r.as_json() for r in reports], indent=2))
+        say(json.dumps([r.as_json() for r in reports], indent=2))
     else:
         for r in reports:
             for d in r.diagnostics:
-                typer.echo(str(d))
+                say(str(d))
             if r.ok and not quiet:
-                typer.echo(f"{r.file}: ok, {r.summary}")
+                say(f"{r.file}: ok, {r.summary}")
         bad = sum(not r.ok for r in reports)
         problems = sum(len(r.diagnostics) for r in reports)
         if bad:
-            typer.echo(f"{problems} problem(s) in {bad} of {len(reports)} file(s)", err=True)
+            warn(f"{problems} problem(s) in {bad} of {len(reports)} file(s)")
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
 @app.command()
 @reports_errors
 def show(
-    file: Annotated[Path, typer.Argument(help="A scenario YAML file (state or puzzle).", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="A scenario, game record, board or tile-set YAML file.", show_default=False)],
 ) -> None:
-    """Print a text picture of a position: board, tiles, prisoners, doors, players.
+    """Print a text picture of what a file holds: a position (board, tiles, prisoners,
+    doors, players), a game record's final position, an empty board, or a tile set.
 
-    Rule problems are listed on stderr after the picture (exit 1).
+    Problems are listed on stderr after the picture (exit 1); a file that cannot be
+    read at all gets its problems only.
 
-    Example:  sectionx show scenarios/midgame.yaml
+    Example:  sectionx show scenarios/midgame-4p.yaml
     """
     report = checking.check_file(file)
-    if report.loaded is None:
-        for d in report.diagnostics:
-            typer.echo(str(d), err=True)
-        raise typer.Exit(1)
-    scenario = report.loaded.scenario
-    text = describe(scenario.state, title=scenario.title)
-    if scenario.goal is not None:
-        text += f"Puzzle: {goal_sentence(scenario.goal)}.\n"
-    typer.echo(text, nl=False)
+    if report.loaded is not None:
+        scenario = report.loaded.scenario
+        text = describe(scenario.state, title=scenario.title)
+        if scenario.goal is not None:
+            text += f"Puzzle: {goal_sentence(scenario.goal)}.\n"
+    elif report.final is not None:
+        text = describe(report.final, title=f"{file} after {report.played} actions")
+    elif isinstance(report.definition, Board):
+        text = describe_board(report.definition, formats.bundled_catalogue())
+    elif isinstance(report.definition, Catalogue):
+        text = describe_catalogue(report.definition)
+    else:
+        text = ""
+    say(text, nl=False)
     for d in report.diagnostics:
-        typer.echo(str(d), err=True)
-    raise typer.Exit(0 if report.ok else 1)
+        warn(str(d))
+    if not report.ok or not text:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -134,7 +164,8 @@ def show(
 def new(
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
     variant: Annotated[str, typer.Option(help="standard, or advanced (target 7, open stacks; V2).")] = "standard",
-    seed: Annotated[Optional[int], typer.Option(help="Seed for shuffling and the start player; same seed, same file.")] = None,
+    seed: Annotated[Optional[int], typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for shuffling and the start "
+                                                "player; same seed, same file.")] = None,
     board: Annotated[Optional[str], typer.Option(help="Board name or file (default: compact for 2 players, else standard).")] = None,
     colours: Annotated[Optional[str], typer.Option(help="Comma-separated colours in seat order, e.g. blue,red.")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
@@ -176,11 +207,13 @@ def _colours(text: str | None, players: int) -> tuple[Colour, ...]:
 
 
 def _emit(text: str, out: Path | None) -> None:
+    """Generated text to stdout, or to ``out`` through the one output writer."""
     if out is None:
-        typer.echo(text, nl=False)
+        say(text, nl=False)
     else:
-        formats.write_atomic(out, text)
-        typer.echo(f"wrote {out}", err=True)
+        fileio.write_file(out, text)
+        if not fileio.is_stdout(out):
+            warn(f"wrote {out}")
 
 
 @app.command()
@@ -198,21 +231,21 @@ def replay(
     start = checking.scenario_report(str(file), record.start)
     if not start.ok:
         for d in start.diagnostics:
-            typer.echo(str(d), err=True)
+            warn(str(d))
         raise typer.Exit(1)
 
     def show_turn(number: int, state) -> None:
-        typer.echo(describe(state, title=f"After turn {number}"))
+        say(describe(state, title=f"After turn {number}"))
 
     result = play.replay(record.start.state, record.actions, on_turn=show_turn if show_states else None)
     problems = checking.replay_diagnostics(record, result)
     for d in problems:
-        typer.echo(str(d), err=True)
+        warn(str(d))
     if result.error is not None:
         raise typer.Exit(1)
     s = result.final
     end = f"game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(s.ranking))}" if s.finished else "the game goes on"
-    typer.echo(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}")
+    say(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}")
     raise typer.Exit(1 if problems else 0)
 
 
@@ -225,7 +258,7 @@ def _bot_names(text: str) -> list[str]:
 def play_command(
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
     variant: Annotated[str, typer.Option(help="standard, or advanced (V2).")] = "standard",
-    seed: Annotated[int, typer.Option(help="Seed for the set-up and every bot's choices.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for the set-up and every bot's choices.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
@@ -254,7 +287,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", min=1, max=100000, help="How many games.")] = 20,
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
     variant: Annotated[str, typer.Option(help="standard, or advanced (V2).")] = "standard",
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
     output: Annotated[str, typer.Option("--format", help="text, or json.")] = "text",
 ) -> None:
@@ -268,24 +301,27 @@ def simulate(
         raise fail(f"--format must be text or json, not {output!r}")
     if variant not in ("standard", "advanced"):
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
+    if seed + games - 1 > MAX_SEED:
+        raise fail(f"--seed {seed} with --games {games} runs past the largest seed, {MAX_SEED}")
+    try:  # the bots are checked before the first game, so a typo costs nothing
+        play.make_bots(_bot_names(bots), COLOURS[:players], seed)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     stats = play.Stats()
     with typer.progressbar(range(games), label="games", file=sys.stderr) as bar:
         for i in bar:
             start = _new_state(players, variant, seed + i)
-            try:
-                seats = play.make_bots(_bot_names(bots), start.colours, seed + i)
-            except ValueError as exc:
-                raise fail(str(exc)) from None
+            seats = play.make_bots(_bot_names(bots), start.colours, seed + i)
             stats.add(play.play_game(start, seats))
     data = stats.as_dict()
     if output == "json":
-        typer.echo(json.dumps(data, indent=2))
+        say(json.dumps(data, indent=2))
         return
     for key, value in data.items():
         if isinstance(value, dict):
-            typer.echo(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+            say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
-            typer.echo(f"{key.replace('_', ' ')}: {value}")
+            say(f"{key.replace('_', ' ')}: {value}")
 
 
 def _new_state(players: int, variant: str, seed: int):
@@ -334,17 +370,20 @@ def render(
         raise fail(f"{out}: the output must end in .svg or .pdf")
     report = checking.check_file(file)
     for d in report.diagnostics:
-        typer.echo(str(d), err=True)
+        warn(str(d))
     if not report.ok or report.loaded is None:
         raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
     look = theme.load_theme(template)
     look = look.with_tile(tile_size, pieces=False) if tile_size else look  # diagram tokens scale with the tile
-    document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
+    try:
+        document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
+    except diagram.UnprintableText as exc:
+        raise LoadError(report.loaded.locate([Problem("font", exc.message, exc.subject)])) from None
     if out.suffix.lower() == ".svg":
         svg.write_svg(out, document.pages[0], document.symbol_map, look)
     else:
         pdf.write_pdf(out, document, look)
-    typer.echo(f"wrote {out}", err=True)
+    warn(f"wrote {out}")
 
 
 @app.command()
@@ -382,10 +421,10 @@ def kit(
     files = kits.kit_files(built, out, svg=svg_files)  # everything in memory first: no half-written kit
     kits.write_kit_files(files, out)
     pdf_path = out / "sectionx-kit.pdf"
-    typer.echo(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
+    say(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
                + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out / 'svg'}" if svg_files else ""))
     if built.poster is not None:
-        typer.echo(f"wrote {out / ('sectionx-' + built.poster.pages[0].name + '.pdf')} (the board on one sheet)")
+        say(f"wrote {out / ('sectionx-' + built.poster.pages[0].name + '.pdf')} (the board on one sheet)")
 
 
 def _definition(ref: str, kind: str):

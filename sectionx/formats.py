@@ -12,9 +12,7 @@ The format itself is documented in ``docs/format.md``.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -60,10 +58,18 @@ from .model import (
     parse_placed,
     tile_place,
 )
-from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, parse_yaml, read_yaml
+from .fileio import FileProblem, resolve_reference
+from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, parse_yaml, read_yaml, unquoted
 
 BUNDLED_BOARDS = ("standard", "compact")
 BUNDLED_CATALOGUES = ("default",)
+#: How far from 0,0 a board's cells may lie (limit; the standard board has radius 5, and a
+#: board of radius 12 already prints over 4 × 5 A4 pages).
+MAX_BOARD_RADIUS = 12
+#: Rule id of the size limits a file must keep (docs/format.md, "Limits").
+LIMIT_RULE = "limit"
+#: What a file may name another YAML file by (docs/format.md, "Files that name other files").
+YAML_SUFFIXES = (".yaml", ".yml")
 DEFAULT_CELL_BLOCKS = ((Colour.RED, 270), (Colour.BLUE, 0), (Colour.YELLOW, 90), (Colour.PURPLE, 180))
 _SPOT_RE = re.compile(r"^(?P<cell>[^/]+?)\s*(?:/\s*(?P<feature>\d))?\s*$")
 
@@ -161,6 +167,12 @@ class _Reader:
             radius, cells = None, frozenset()
         island = self._cells(doc, path, data, "island")
         green = self._cells(doc, path, data, "green")
+        for key, group in (("cells", cells), ("island", island), ("green", green)):
+            far = [c for c in group if c.length() > MAX_BOARD_RADIUS]
+            if far:
+                self.fail(doc, path + (key,), f"cell {far[0]} is {far[0].length()} cells from 0,0; a board lies "
+                          f"within {MAX_BOARD_RADIUS} of it, so that it can be printed and searched", LIMIT_RULE,
+                          key=key in data)
         if "zones" in data:
             zones = []
             for name, members in data["zones"].items():
@@ -220,24 +232,28 @@ class _Reader:
             sub, value = _bundled(kind, ref)
             self.sources.where.update({k: v for k, v in sub.sources.where.items()})
             return value
-        target = Path(ref)
-        if base is not None and not target.is_absolute():
-            target = base / target
-        if not target.is_file():
+        try:
+            target = resolve_reference(str(ref), base or Path("."), doc.file, what=kind, suffixes=YAML_SUFFIXES)
+        except FileProblem as exc:
+            self.fail(doc, path, exc.message, exc.rule)
+            return None
+        if not target.exists():
             names = ", ".join(bundled)
             rule = "G2" if kind == "board" else "T3"
             self.fail(doc, path, f"{kind} {ref!r} is neither a bundled {kind} ({names}) nor a file", rule)
             return None
+        before = len(self.diagnostics)
         try:
-            sub_doc = read_yaml(target)
+            sub_doc = read_yaml(target, what=f"{kind} file")
+            problems = check_schema(sub_doc, kind)
+            if problems:
+                raise LoadError(problems)
+            value = build(sub_doc, (), sub_doc.data, target.stem)
         except LoadError as exc:
             self.diagnostics.extend(exc.diagnostics)
-            return None
-        problems = check_schema(sub_doc, kind)
-        if problems:
-            self.diagnostics.extend(problems)
-            return None
-        return build(sub_doc, (), sub_doc.data, target.stem)
+            value = None
+        self.diagnostics[before:] = unquoted(self.diagnostics[before:], f"{kind} file", doc.file)
+        return value
 
     # -- states
 
@@ -715,39 +731,6 @@ def dumps(scenario: Scenario, header: str = "") -> str:
     return comment + body
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: str | Path, text: str | bytes) -> None:
-    """Write a file so that it is either complete or untouched (temp file + rename).
-
-    Errors name ``path``, never the temporary file.
-    """
-    path = Path(path)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    if path.is_dir():
-        raise IsADirectoryError(21, "is a directory", str(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    except OSError as exc:
-        raise type(exc)(exc.errno, f"cannot write there ({exc.strerror})", str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        # mkstemp makes the file private (0600); give it the mode a plain open() would.
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 __all__ = [
     "COLOURS",
     "Loaded",
@@ -761,7 +744,6 @@ __all__ = [
     "load_definition",
     "resolve_definition",
     "scenario_to_data",
-    "write_atomic",
     "Record",
     "load_record",
     "dumps_record",
@@ -807,8 +789,13 @@ def load_record(path: str | Path) -> Record:
     base = Path(path).parent
     start_ref = doc.data["start"]
     if isinstance(start_ref, str):
-        target = Path(start_ref) if Path(start_ref).is_absolute() else base / start_ref
-        start = load(target)
+        try:
+            target = resolve_reference(start_ref, base, doc.file, what="start", suffixes=YAML_SUFFIXES)
+            start = load(target)
+        except FileProblem as exc:
+            raise LoadError([doc.diag(("start",), exc.message, exc.rule)]) from None
+        except LoadError as exc:
+            raise LoadError(unquoted(exc.diagnostics, "start file", doc.file)) from None
     else:
         start = load_doc(_sub_doc(doc, "start"), base)
     parsed, positions, bad = [], [], []

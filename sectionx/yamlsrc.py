@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,10 +24,16 @@ import jsonschema
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .fileio import FileProblem, read_bytes
 from .model import SectionXError
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 40
+#: Most values (scalars, lists, mappings) one file may hold.  A megabyte of ``[1,1,1,…]``
+#: is half a million values; PyYAML keeps several hundred bytes for each, so without
+#: this bound a small file could take gigabytes.  The longest real file, a game
+#: record of some thousands of actions, holds a few thousand values.
+MAX_VALUES = 100_000
 MAX_INT = 2**63
 #: Rule id used for problems of form rather than of the game's rules.
 FORMAT = "format"
@@ -90,28 +97,21 @@ class Doc:
 # ------------------------------------------------------------------------ reading
 
 
-def read_text(path: str | Path) -> tuple[str, str]:
-    """The text of ``path`` and the name to report it by; LoadError if unreadable."""
+def read_text(path: str | Path, *, what: str = "sectionx file") -> tuple[str, str]:
+    """The text of ``path`` and the name to report it by; LoadError if unreadable.
+
+    Reads through :func:`sectionx.fileio.read_bytes`: regular files only, at most
+    :data:`MAX_BYTES`, counted while reading.
+    """
     name = str(path)
-    p = Path(path)
-
-    def fail(message: str) -> LoadError:
-        return LoadError([Diagnostic(name, 0, 0, message)])
-
     try:
-        if not p.exists():
-            raise fail("no such file")
-        if p.is_dir():
-            raise fail("is a directory, not a YAML file")
-        if p.stat().st_size > MAX_BYTES:
-            raise fail(f"is larger than {MAX_BYTES // 1024} KiB; scenario files are small")
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise fail(f"cannot be read: {exc.strerror or exc}") from None
+        raw = read_bytes(path, MAX_BYTES, what=what)
+    except FileProblem as exc:
+        raise LoadError([Diagnostic(name, 0, 0, exc.message, exc.rule)]) from None
     try:
         return raw.decode("utf-8-sig"), name
     except UnicodeDecodeError as exc:
-        raise fail(f"is not UTF-8 text (byte {exc.start})") from None
+        raise LoadError([Diagnostic(name, 0, 0, f"is not UTF-8 text (byte {exc.start})")]) from None
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -137,6 +137,7 @@ class _Loader(yaml.SafeLoader):
     def __init__(self, stream: str):
         super().__init__(stream)
         self.depth = 0
+        self.count = 0
         self.anchor_mark = None
 
     def compose_node(self, parent, index):
@@ -147,12 +148,25 @@ class _Loader(yaml.SafeLoader):
         if getattr(event, "anchor", None) and self.anchor_mark is None:
             self.anchor_mark = (event.anchor, event.start_mark)
         self.depth += 1
+        self.count += 1
         if self.depth > MAX_DEPTH:
             raise _Refused(None, None, f"nests deeper than {MAX_DEPTH} levels", event.start_mark)
+        if self.count > MAX_VALUES:
+            raise _Refused(None, None, f"holds more than {MAX_VALUES:,} values; sectionx files are smaller",
+                           event.start_mark)
         try:
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+# YAML 1.1 (PyYAML) reads 1e30 as text because it has no dot; YAML 1.2 and every
+# reader of these files expects a number.
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
+    list("-+0123456789"),
+)
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:
@@ -199,10 +213,26 @@ def parse_yaml(text: str, name: str) -> Doc:
     return Doc(name, data, builder.values, builder.keys)
 
 
-def read_yaml(path: str | Path) -> Doc:
-    """Read and parse a YAML file (see :func:`parse_yaml`)."""
-    text, name = read_text(path)
+def read_yaml(path: str | Path, *, what: str = "sectionx file") -> Doc:
+    """Read and parse a YAML file (see :func:`read_text` and :func:`parse_yaml`)."""
+    text, name = read_text(path, what=what)
     return parse_yaml(text, name)
+
+
+def unquoted(diagnostics: Iterable[Diagnostic], what: str, referrer: str) -> list[Diagnostic]:
+    """Problems found in a file that another file named (a scenario's board file, a
+    record's start), with their positions kept but their messages replaced: a
+    shared file must not be able to make sectionx print the contents of a file the
+    user never named.  Problems of the whole file (missing, too large, not text)
+    quote nothing and are kept as they are."""
+    out = []
+    for d in diagnostics:
+        if d.line == 0:
+            out.append(d)
+        else:
+            out.append(Diagnostic(d.file, d.line, d.column, f"this {what}, named by {referrer}, has a problem here; "
+                                  f"run sectionx validate on it to see it (contents of named files are not quoted)", d.rule))
+    return out
 
 
 _STD_TAGS = {
@@ -304,7 +334,11 @@ def _validator(definition: str) -> jsonschema.protocols.Validator:
     root = dict(schema())
     root["$ref"] = f"#/$defs/{definition}"
     cls = jsonschema.validators.validator_for(root)
-    return cls(root)
+    # JSON Schema counts 3.0 as an integer; every integer sectionx reads is a count,
+    # an index or a coordinate used as one, so a float there is refused here, in one
+    # place, rather than crashing later or printing "round 2.0".
+    checker = cls.TYPE_CHECKER.redefine("integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(cls, type_checker=checker)(root)
 
 
 def check_schema(doc: Doc, definition: str = "scenario") -> list[Diagnostic]:
@@ -384,8 +418,9 @@ def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
     if v == "pattern":
         hint = s.get("x-hint") or f"it must match {error.validator_value}"
         return [doc.diag(path, f"{where}: {_shown(inst)} is not valid; {hint}")]
-    if v in ("minimum", "maximum"):
-        word = "at least" if v == "minimum" else "at most"
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                "exclusiveMaximum": "less than"}[v]
         return [doc.diag(path, f"{where} must be {word} {error.validator_value}, not {_shown(inst)}")]
     if v in ("minItems", "maxItems"):
         word = "at least" if v == "minItems" else "at most"

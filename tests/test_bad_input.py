@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from sectionx import formats
+from sectionx import fileio, formats
 from sectionx.checking import Report, check_file
 from sectionx.cli import app
 from sectionx.yamlsrc import MAX_BYTES
@@ -260,7 +260,7 @@ def test_show_missing_file(tmp_path: Path):
     path = tmp_path / "nothing.yaml"
     result = run("show", str(path))
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"{path}: no such file (format)"
+    assert result.stderr.strip() == f"{path}: no such file (file)"
 
 
 # ----------------------------------------------------------------------- writing
@@ -315,7 +315,7 @@ def test_new_overwrites_existing_file_completely(tmp_path: Path):
     assert leftovers(tmp_path) == ["game.yaml"]
 
 
-def test_write_atomic_failure_leaves_original_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def test_write_failure_leaves_original_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     target = tmp_path / "game.yaml"
     target.write_text("original\n")
 
@@ -323,8 +323,8 @@ def test_write_atomic_failure_leaves_original_untouched(tmp_path: Path, monkeypa
         raise OSError(28, "No space left on device", str(dst))
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
-        formats.write_atomic(target, "new text\n" * 1000)
+    with pytest.raises(fileio.FileProblem, match="nothing was changed"):
+        fileio.write_file(target, "new text\n" * 1000)
     assert target.read_text() == "original\n"
     assert leftovers(tmp_path) == ["game.yaml"]
 

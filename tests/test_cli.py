@@ -92,7 +92,7 @@ def test_validate_mixes_good_and_bad_files(tmp_path):
     missing = tmp_path / "missing.yaml"
     result = run("validate", str(good), str(missing))
     assert result.exit_code == 1
-    assert f"{missing}: no such file (format)" in result.output
+    assert f"{missing}: no such file (file)" in result.output
     assert f"{good}: ok" in result.output
 
 
@@ -235,7 +235,7 @@ def test_kit_writes_the_pdf_and_an_svg_of_every_page_and_says_where(tmp_path):
 def test_kit_without_svgs_and_on_letter(tmp_path):
     result = run("kit", "--out", str(tmp_path), "--paper", "letter", "--no-svg", "--ink-saver", "--greyscale")
     assert result.exit_code == 0
-    assert list(_tree(tmp_path)) == ["sectionx-kit.pdf"]
+    assert list(_tree(tmp_path)) == ["sectionx-kit.manifest.json", "sectionx-kit.pdf"]
 
 
 def test_kit_refuses_what_cannot_be_printed_and_writes_nothing(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sectionx import formats
+from sectionx import fileio
 from sectionx.model import Colour
 from sectionx.render.theme import INK_SAVER_TINT, grey, load_theme, tint
 from sectionx.yamlsrc import LoadError
@@ -54,8 +54,8 @@ def test_fonts_are_checked_when_the_template_is_read(tmp_path):
     (tmp_path / "fake.ttf").write_bytes(b"not a font at all" * 10)
     (tmp_path / "font.otf").write_bytes(b"OTTO")
     (tmp_path / "dir.ttf").mkdir()
-    for name, words in (("nowhere.ttf", "not found"), ("fake.ttf", "cannot be embedded"), ("font.otf", "TrueType"),
-                        ("dir.ttf", "not found")):
+    for name, words in (("nowhere.ttf", "not found"), ("fake.ttf", "cannot be embedded"), ("font.otf", "must be a .ttf file"),
+                        ("dir.ttf", "is a directory")):
         lines = _refused(tmp_path, f"fonts:\n  regular: {name}\n", "2:12")
         assert words in lines[0], lines
     ok = tmp_path / "ok.yaml"
@@ -97,7 +97,7 @@ def test_grey_keeps_luminance_order_and_is_grey(colour):
 
 def test_written_files_get_the_usual_permissions(tmp_path):
     target = tmp_path / "out.yaml"
-    formats.write_atomic(target, "x\n")
+    fileio.write_file(target, "x\n")
     mask = os.umask(0)
     os.umask(mask)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~mask

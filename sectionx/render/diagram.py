@@ -208,22 +208,32 @@ def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = F
 
 
 class UnprintableText(SectionXError, ValueError):
-    """A title, caption or label holds characters the theme's font cannot draw."""
+    """A title, caption or label holds characters the theme's font cannot draw.
+
+    ``subject`` says which text (as :class:`~sectionx.model.Problem` subjects do), so
+    that a caller who knows the file can report its line."""
+
+    def __init__(self, message: str, subject: tuple[object, ...]):
+        self.message = message
+        self.subject = subject
+        super().__init__(message)
 
 
 def check_glyphs(title: str, annotations: Annotations, theme: Theme, description: str = "") -> None:
     """Refuse text the embedded font has no glyph for: the PDF would show empty boxes
     while an SVG viewer quietly takes another font, so the two files would differ."""
-    texts = [("title", title, True), ("caption", " ".join(annotations.caption.split()), False),
-             ("description", " ".join(description.split()), False)]
-    texts += [(f"label on {cell}", text, True) for cell, text in annotations.labels]
-    for place, text, bold in texts:
+    texts: list[tuple[str, tuple[object, ...], str, bool]] = [
+        ("title", ("title",), title, True),
+        ("caption", ("annotations",), " ".join(annotations.caption.split()), False),
+        ("description", ("description",), " ".join(description.split()), False)]
+    texts += [(f"label on {cell}", ("annotation-label", cell), text, True) for cell, text in annotations.labels]
+    for place, subject, text, bold in texts:
         missing = missing_glyphs(text, theme, bold)
         if missing:
             chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
             font = os.path.basename(os.fspath(theme.font_bold if bold else theme.font_regular))
             raise UnprintableText(f"{place}: the font {font} has no glyph for {chars}; "
-                                  "use a template with a font that has it")
+                                  "use a template with a font that has it", subject)
 
 
 class _Drawing:

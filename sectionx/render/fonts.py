@@ -16,6 +16,7 @@ process runs keeps its first name.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..fileio import read_bytes
 from .scene import MM_PER_PT
 
 if TYPE_CHECKING:
@@ -32,11 +34,12 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=None)
 def _register(path: str) -> str:
-    data = Path(path).read_bytes()
+    from .theme import MAX_FONT_BYTES
+
+    data = read_bytes(path, MAX_FONT_BYTES, what="font")
     name = f"sx-{Path(path).stem}-{hashlib.sha1(data).hexdigest()[:10]}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        # TTFont reads the file itself; the bytes above only name it.
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
     return name
 
 

@@ -17,16 +17,24 @@ printers handle one paper size per file best.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .. import __version__
+from ..fileio import FileProblem, make_folder, read_bytes, write_files
 from ..model import COLOURS, DOORS, PRISONERS, Board, Catalogue
 from . import components, sheets
 from .pdf import to_pdf
 from .scene import Document, Page, Symbol, Text
 from .svg import to_svg
+from .textfit import DoesNotFit
 from .theme import Theme, grey
+
+#: Most tile pages (fronts and backs) a kit may have (limit); 54 tiles take 6 on A4.
+MAX_TILE_PAGES = 200
 
 
 @dataclass(frozen=True)
@@ -82,7 +90,22 @@ def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str 
     (measure it with the calibration sheet).  Raises :class:`~sectionx.render.textfit.DoesNotFit`
     or :class:`~sectionx.yamlsrc.LoadError` with a one-line reason.
     """
+    try:
+        return _build_kit(board, catalogue, theme, paper_name, board_paper=board_paper, offset=offset)
+    except DoesNotFit as exc:
+        # What does not fit is a matter of the template's paper and sizes: name them.
+        raise theme.paper_problem(paper_name, str(exc)) from None
+
+
+def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str, *,
+               board_paper: str | None, offset: tuple[float, float]) -> Kit:
     paper = theme.paper(paper_name)
+    grid = sheets.tile_grid(theme, paper)
+    sheets_needed = -(-len(catalogue.tiles) // grid.per_page)
+    if 2 * sheets_needed > MAX_TILE_PAGES:
+        raise DoesNotFit(f"{len(catalogue.tiles)} tiles at {grid.per_page} per sheet would take {2 * sheets_needed} pages "
+                         f"with their backs; a kit has at most {MAX_TILE_PAGES} tile pages (limit): use larger paper "
+                         "or a smaller --tile-size")
     symbols: dict[str, Symbol] = {}
 
     def keep(new: list[Symbol]) -> None:
@@ -99,7 +122,6 @@ def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str 
     keep(card_s)
     cal_p, cal_s = components.calibration_pages(theme, paper, offset=offset)
     keep(cal_s)
-    grid = sheets.tile_grid(theme, paper)
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
                                                     "glue onto the grey strips, marks on marks"),
@@ -128,7 +150,10 @@ def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str 
     document = Document(named, tuple(symbols.values()), "Section X – print-and-play kit")
     poster = None
     if board_paper:
-        page, symbol = sheets.board_poster(board, theme, theme.paper(board_paper), board_paper.lower())
+        try:
+            page, symbol = sheets.board_poster(board, theme, theme.paper(board_paper), board_paper.lower())
+        except DoesNotFit as exc:
+            raise theme.paper_problem(board_paper, str(exc)) from None
         poster = Document((page,), (symbol,), f"Section X – board on {board_paper.upper()}")
     if theme.greyscale:
         document = document.recoloured(grey)
@@ -150,22 +175,60 @@ def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]
     return out
 
 
-#: Files a kit writes into its folder; earlier ones that this kit does not write again
-#: (more pages, another poster paper) are removed so the folder holds one kit.
-_KIT_FILE = re.compile(r"^(\d\d-[a-z0-9-]+\.svg|board-[a-z0-9]+\.svg|sectionx-board-[a-z0-9]+\.pdf)$", re.IGNORECASE)
+#: The kit's record of what it wrote, kept in the kit folder: relative path -> SHA-256.
+MANIFEST = "sectionx-kit.manifest.json"
+_MANIFEST_BYTES = 1 << 20
+#: The only shapes of path a manifest entry may have: a file in the folder or in svg/.
+_ENTRY = re.compile(r"^(svg/)?[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
-def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> None:
-    """Write every file atomically (temp file + rename), making folders as needed; then
-    remove kit files of an earlier run that this kit does not write again.  Nothing but
-    files named as a kit names them is ever removed."""
-    from ..formats import write_atomic
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
-    for path in sorted(files):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, files[path])
-    for folder in (out_dir, out_dir / "svg"):
-        if folder.is_dir():
-            for old in sorted(folder.iterdir()):
-                if old not in files and _KIT_FILE.match(old.name) and old.is_file():
-                    old.unlink()
+
+def _previous(out_dir: Path) -> dict[str, str]:
+    """What the last kit written into ``out_dir`` wrote, from its manifest; empty if
+    there is none or it cannot be trusted (then nothing old is removed)."""
+    path = out_dir / MANIFEST
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(read_bytes(path, _MANIFEST_BYTES, what="kit manifest", track=False))
+    except (FileProblem, ValueError):
+        return {}
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str) and _ENTRY.match(k)}
+
+
+def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> list[Path]:
+    """Write the kit into ``out_dir`` as one step and return the files removed.
+
+    The folder only ever loses files an earlier kit wrote there: the manifest
+    (:data:`MANIFEST`) lists each file this kit wrote with its SHA-256, and a file
+    of the previous kit that this one does not write again is removed only if it
+    is still exactly as that kit wrote it.  Everything is written through
+    :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
+    it was.
+    """
+    make_folder(out_dir)
+    if any(p.parent == out_dir / "svg" for p in files):
+        make_folder(out_dir / "svg")
+    manifest = {p.relative_to(out_dir).as_posix(): _digest(data) for p, data in sorted(files.items())}
+    stale = []
+    for name, digest in sorted(_previous(out_dir).items()):
+        old = out_dir / name
+        if name in manifest or not old.is_file() or old.is_symlink():
+            continue
+        try:
+            same = _digest(read_bytes(old, 1 << 30, what="kit file", track=False)) == digest
+        except FileProblem:
+            same = False
+        if same:
+            stale.append(old)
+    record = {"written_by": f"sectionx {__version__}", "files": manifest}
+    everything = dict(files)
+    everything[out_dir / MANIFEST] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    write_files(everything, remove=tuple(stale))
+    return stale

@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
-from ..formats import write_atomic
+from ..fileio import write_file
 from .fonts import font_name
 from .scene import (
     IDENTITY,
@@ -324,5 +324,5 @@ def to_pdf(document: Document, theme: Theme) -> bytes:
 
 
 def write_pdf(path: str | FilePath, document: Document, theme: Theme) -> None:
-    """Write :func:`to_pdf` to ``path`` atomically."""
-    write_atomic(path, to_pdf(document, theme))
+    """Write :func:`to_pdf` to ``path`` atomically (:func:`sectionx.fileio.write_file`)."""
+    write_file(path, to_pdf(document, theme))

@@ -326,6 +326,12 @@ def board_drawing(board: Board, theme: Theme) -> tuple[Symbol, float, float, Lay
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
 
 
+#: Pages are named A1, B1, …: one letter per column.
+MAX_BOARD_COLUMNS = len(string.ascii_uppercase)
+#: Most pages a board may be split over (limit): the standard board takes 6 A4 pages.
+MAX_BOARD_PAGES = 100
+
+
 def split_board(width: float, height: float, theme: Theme, paper: tuple[float, float]) -> BoardSplit:
     """The fewest pages (portrait or landscape; portrait on a tie) that hold the board."""
     best = None
@@ -343,6 +349,10 @@ def split_board(width: float, height: float, theme: Theme, paper: tuple[float, f
             best = split
     if best is None:
         raise DoesNotFit("the paper is too small for the board's pages and their glue strips")
+    if best.cols > MAX_BOARD_COLUMNS or best.cols * best.rows > MAX_BOARD_PAGES:
+        raise DoesNotFit(f"the board ({width:.0f} x {height:.0f} mm) would need {best.cols} x {best.rows} pages; a board is "
+                         f"split over at most {MAX_BOARD_PAGES} pages and {MAX_BOARD_COLUMNS} columns (limit): use larger "
+                         "paper, a smaller --tile-size or --board-paper")
     return best
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import svgwrite
 from svgwrite.base import BaseElement
 
-from ..formats import write_atomic
+from ..fileio import write_file
 from .scene import IDENTITY, MM_PER_PT, Circle, Group, Item, Matrix, Page, Path, Style, Symbol, Text, Use, escape_name, fmt, unescape_name, used_symbols
 
 if TYPE_CHECKING:
@@ -189,5 +189,5 @@ def to_svg(page: Page, symbols: dict[str, Symbol], theme: Theme) -> str:
 
 
 def write_svg(path: str | FilePath, page: Page, symbols: dict[str, Symbol], theme: Theme) -> None:
-    """Write :func:`to_svg` to ``path`` atomically."""
-    write_atomic(path, to_svg(page, symbols, theme))
+    """Write :func:`to_svg` to ``path`` atomically (:func:`sectionx.fileio.write_file`)."""
+    write_file(path, to_svg(page, symbols, theme))

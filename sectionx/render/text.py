@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..hexgrid import EDGE_NAMES, Cell
-from ..model import Goal, GoalKind, PlaceKind, State
+from ..model import Board, Catalogue, Goal, GoalKind, PlaceKind, State
 
 CELL_W = 8  # characters per cell column (7 drawn + 1 gap)
 HALF = CELL_W // 2
@@ -186,4 +186,30 @@ def describe(state: State, *, title: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["board_picture", "describe", "goal_sentence", "EDGE_NAMES"]
+def describe_board(board: Board, catalogue: Catalogue) -> str:
+    """An empty board as a picture, with its zones and cell blocks (``show`` of a board file)."""
+    state = State(board=board, catalogue=catalogue, players=())
+    lines = [f"Board {board.name}", "=" * len(f"Board {board.name}"),
+             f"{len(board.cells)} cells: {len(board.island)} island, {len(board.green)} green in "
+             f"{len(board.zones)} free zones, {len(board.tile_cells)} for tiles.", ""]
+    lines += board_picture(state)
+    lines += ["", "Legend: ::: island, =NE= green area of zone NE, . a cell for a tile.", "", "Free zones:"]
+    lines += [f"  {z.name:<6} {' '.join(str(c) for c in z.cells)}" for z in board.zones]
+    lines.append("Cell blocks (angle of each player's block on the island): "
+                 + ", ".join(f"{c} {a}°" for c, a in board.cell_blocks))
+    return "\n".join(lines) + "\n"
+
+
+def describe_catalogue(catalogue: Catalogue) -> str:
+    """Every tile of a tile set with its features (``show`` of a tile-set file)."""
+    title = f"Tile set {catalogue.name}: {len(catalogue.tiles)} tiles"
+    lines = [title, "=" * len(title),
+             "Features as kind letter and open edges (t tunnel, j junction, d dead end, h hideout;",
+             "edges 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE).", ""]
+    for tile in catalogue.tiles:
+        features = "  ".join(str(f) for f in tile.features)
+        lines.append(f"  {tile.id:<8} {tile.kind:<22} {features}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["board_picture", "describe", "describe_board", "describe_catalogue", "goal_sentence", "EDGE_NAMES"]

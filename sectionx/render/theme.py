@@ -10,15 +10,16 @@ reported as ``FILE:LINE:COLUMN: message (template)``.
 
 from __future__ import annotations
 
-import os
+import io
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import reportlab
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
+from ..fileio import FileProblem, read_bytes, resolve_reference
 from ..model import Colour
 from ..yamlsrc import Diagnostic, Doc, LoadError, check_schema, parse_yaml, read_yaml
 
@@ -60,6 +61,8 @@ class Theme:
     ink_saver: bool = False
     greyscale: bool = False
     source: str = "<bundled template default>"
+    #: Where each paper size was written: (file, line, column).
+    paper_at: dict[str, tuple[str, int, int]] = field(default_factory=dict, repr=False)
     _ink_saver_colours: dict[str, str] = field(default_factory=dict, repr=False)
 
     def colour(self, name: str) -> str:
@@ -75,6 +78,16 @@ class Theme:
             raise LoadError([Diagnostic(self.source, 0, 0, f"paper {name!r} is not in this template; it knows "
                                         f"{', '.join(self.papers)} (add sizes under paper: in a template)", RULE)])
         return self.papers[key]
+
+    def paper_problem(self, name: str, message: str) -> LoadError:
+        """``message`` about what does not fit on paper ``name``, located where the
+        template defines that paper (its size, with the template's sizes, is what
+        to change)."""
+        key = name.strip().lower()
+        file, line, column = self.paper_at.get(key, (self.source, 0, 0))
+        w, h = self.papers.get(key, (0.0, 0.0))
+        return LoadError([Diagnostic(file, line, column, f"paper {key} ({w:g} x {h:g} mm) with {self.tile:g} mm tiles: "
+                                     f"{message}", RULE)])
 
     def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
         """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""
@@ -128,22 +141,38 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
-def _font(doc: Doc, path: tuple, value: str, base: Path | None) -> Path:
+#: Largest font file a template may name (the bundled Vera is 64 KiB; big CJK fonts reach 20 MiB).
+MAX_FONT_BYTES = 32 << 20
+
+
+def _font(doc: Doc, path: tuple[str, ...], value: str, base: Path | None) -> Path:
+    """The font file a template names: ``bundled:NAME`` (shipped with reportlab) or a
+    .ttf beside the template or below its folder (the reference policy of
+    :func:`sectionx.fileio.resolve_reference`).  Read now, so that a broken file is
+    refused at its line and not halfway through drawing."""
     if value.startswith("bundled:"):
-        target = _BUNDLED_FONTS / value[len("bundled:"):]
+        name = value[len("bundled:"):]
+        target = _BUNDLED_FONTS / name
+        if Path(name).name != name or not target.is_file():
+            raise LoadError([doc.diag(path, f"font {value!r} is not a font shipped with reportlab "
+                                            "(bundled:Vera.ttf, bundled:VeraBd.ttf, ...)", RULE)])
     else:
-        target = Path(value)
-        if base is not None and not target.is_absolute():
-            target = base / target
-    if not target.is_file():
-        raise LoadError([doc.diag(path, f"font file {value!r} not found (give a .ttf path relative to the template, "
-                                        "or bundled:Vera.ttf)", RULE)])
-    if target.suffix.lower() != ".ttf" or not os.access(target, os.R_OK):
-        raise LoadError([doc.diag(path, f"font file {value!r} must be a readable TrueType (.ttf) file", RULE)])
-    try:  # reading it now, so a broken file is refused here and not halfway through drawing
-        TTFont("sectionx-check", str(target))
-    except (TTFError, OSError, ValueError, KeyError) as exc:
-        raise LoadError([doc.diag(path, f"font file {value!r} cannot be embedded: {exc}", RULE)]) from None
+        try:
+            target = resolve_reference(value, base or Path("."), doc.file, what="font file", suffixes=(".ttf",))
+        except FileProblem as exc:
+            raise LoadError([doc.diag(path, exc.message, RULE)]) from None
+        if not target.exists():
+            raise LoadError([doc.diag(path, f"font file {value!r} not found (give a .ttf path relative to the template, "
+                                            "or bundled:Vera.ttf)", RULE)])
+    try:
+        data = read_bytes(target, MAX_FONT_BYTES, what="font")
+    except FileProblem as exc:
+        raise LoadError([doc.diag(path, f"font file {value!r} {exc.message}", RULE)]) from None
+    try:
+        TTFont("sectionx-check", io.BytesIO(data))
+    except Exception:  # reportlab raises TTFError, struct.error, KeyError, IndexError... for broken fonts
+        # The reason is not shown: it can quote bytes of a file that is not a font.
+        raise LoadError([doc.diag(path, f"font file {value!r} cannot be embedded: it is not a TrueType font reportlab can read", RULE)]) from None
     return target
 
 
@@ -161,7 +190,7 @@ def size_problems(tile: float, prisoner: float, door: float, bleed: float, crop_
     return out
 
 
-def _build(data: dict, doc: Doc, base: Path | None, source: str) -> Theme:
+def _build(data: dict[str, Any], doc: Doc, base: Path | None, source: str, default: Doc | None = None) -> Theme:
     s = data["sizes"]
     problems = [doc.diag(("sizes", key), message, RULE)
                 for key, message in size_problems(s["tile"], s["prisoner"], s["door"][0], s["bleed"], s["crop_gap"],
@@ -193,8 +222,18 @@ def _build(data: dict, doc: Doc, base: Path | None, source: str) -> Theme:
         svg_family=fonts["svg_family"],
         colours={k: v.lower() for k, v in data["colours"].items()},
         source=source,
+        paper_at={k.lower(): _where(("paper", k), doc, default) for k in data["paper"]},
         _ink_saver_colours={k: v.lower() for k, v in data.get("ink_saver", {}).items()},
     )
+
+
+def _where(path: tuple[str, ...], doc: Doc, default: Doc | None) -> tuple[str, int, int]:
+    """File, line and column of ``path``: the user's template if it sets it, else the default."""
+    for d in (doc, default):
+        if d is not None and path in d.values:
+            line, column = d.values[path]
+            return d.file, line, column
+    return doc.file, 0, 0
 
 
 def _check(doc: Doc) -> None:
@@ -223,7 +262,7 @@ def load_theme(path: str | Path | None = None) -> Theme:
     merged = _merge(default.data, doc.data)
     # Positions of the user's own keys win; the rest point at the user's file start.
     merged_doc = Doc(doc.file, merged, doc.values, doc.keys)
-    return _build(merged, merged_doc, Path(path).parent, str(path))
+    return _build(merged, merged_doc, Path(path).parent, str(path), default)
 
 
 def template_schema() -> dict[str, Any]:
