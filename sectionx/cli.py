@@ -351,14 +351,16 @@ def schema(
 @reports_errors
 def render(
     file: Annotated[Path, typer.Argument(help="A scenario YAML file (state or puzzle).", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf.", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf, or - for stdout.", show_default=False)],
     crop: Annotated[bool, typer.Option("--crop", help="Only the region around tiles, prisoners, doors and annotations.")] = False,
     coords: Annotated[bool, typer.Option("--coords", help="Write q,r in every cell.")] = False,
     panel: Annotated[bool, typer.Option("--panel", help="Add a side panel: hands, counts, doors, keys, stacks.")] = False,
     template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts).")] = None,
     tile_size: Annotated[Optional[float], typer.Option(min=5, max=200, help="Tile size across the flats, in mm.")] = None,
+    output: Annotated[Optional[str], typer.Option("--format", help="svg or pdf (default: from the file name; svg for -o -).")] = None,
 ) -> None:
     """Draw a position on its board, with its annotations, as SVG or PDF.
+    `-o -` (or /dev/stdout) writes to standard output.
 
     The file is checked first; rule problems are listed (exit 1) and nothing is written.
 
@@ -366,8 +368,9 @@ def render(
     """
     from .render import diagram, pdf, svg, theme  # reportlab loads slowly; only render needs it
 
-    if out.suffix.lower() not in (".svg", ".pdf"):
-        raise fail(f"{out}: the output must end in .svg or .pdf")
+    kind = (output or ("svg" if fileio.is_stdout(out) else out.suffix.lower().lstrip("."))).lower()
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf (or give --format svg|pdf)")
     report = checking.check_file(file)
     for d in report.diagnostics:
         warn(str(d))
@@ -379,11 +382,12 @@ def render(
         document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
     except diagram.UnprintableText as exc:
         raise LoadError(report.loaded.locate([Problem("font", exc.message, exc.subject)])) from None
-    if out.suffix.lower() == ".svg":
+    if kind == "svg":
         svg.write_svg(out, document.pages[0], document.symbol_map, look)
     else:
         pdf.write_pdf(out, document, look)
-    warn(f"wrote {out}")
+    if not fileio.is_stdout(out):
+        warn(f"wrote {out}")
 
 
 @app.command()

@@ -1,0 +1,423 @@
+"""Files written by strangers, and careless output paths: every class of issue 8.
+
+Each class is refused with one clear line naming the file (and line where there is
+one) and the rule or limit, a non-zero exit, no traceback, bounded memory, and
+nothing outside the intended output changed.  The classes:
+
+1. unbounded reads (devices, FIFOs), 2. sizes without a bound, 3. whole-number
+floats, 4. references that reach anywhere and echo what they read, 5. terminal
+escapes, 6. ``show`` of every file kind, 7. writes that destroy what stands at the
+output path, 8. a kit folder that loses the user's files, 9. negative seeds,
+10. the smaller rough edges.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx import fileio
+from sectionx.render import kit as kits
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+runner = CliRunner()
+
+
+def run(*args: str | Path):
+    """The CLI, which must never raise (a traceback) whatever it is given."""
+    result = runner.invoke(_app(), [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"sectionx {' '.join(map(str, args))} raised {result.exception!r}") from result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def _app():
+    from sectionx.cli import app
+
+    return app
+
+
+def refused(result, *words: str, code: int | None = None) -> str:
+    """The run failed with one located line holding every word; return that line."""
+    assert result.exit_code != 0, result.output
+    if code is not None:
+        assert result.exit_code == code, result.output
+    lines = [line for line in result.output.splitlines() if line.strip() and "problem(s) in" not in line]
+    assert len(lines) == 1, f"expected one line, got:\n{result.output}"
+    for word in words:
+        assert word in lines[0], f"{word!r} not in {lines[0]!r}"
+    return lines[0]
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
+
+
+SMALL = """players: [red, blue]
+title: A small position
+"""
+
+
+# ------------------------------------------------------------------ 1. unbounded reads
+
+
+@pytest.mark.parametrize("command", [("validate",), ("show",), ("replay",), ("render", "-o", "OUT")])
+def test_devices_are_refused_by_every_reading_command(tmp_path, command):
+    args = [a if a != "OUT" else str(tmp_path / "x.svg") for a in command[1:]]
+    result = run(command[0], "/dev/zero", *args)
+    refused(result, "/dev/zero", "is a device", "(file)")
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for command in (("validate", fifo), ("show", fifo), ("kit", "--template", fifo, "--out", tmp_path / "k")):
+        refused(run(*command), "pipe.yaml", "FIFO")
+    assert not (tmp_path / "k").exists()
+
+
+def test_a_template_font_that_is_a_device_is_refused(tmp_path):
+    (tmp_path / "zero.ttf").symlink_to("/dev/zero")
+    (tmp_path / "t.yaml").write_text("fonts:\n  regular: zero.ttf\n")
+    line = refused(run("kit", "--template", tmp_path / "t.yaml", "--out", tmp_path / "k"), "t.yaml:2:12")
+    assert "leads outside" in line or "device" in line
+
+
+def test_a_record_cannot_start_from_a_device(tmp_path):
+    (tmp_path / "r.yaml").write_text("start: /dev/zero\nactions: []\n")
+    refused(run("replay", tmp_path / "r.yaml"), "r.yaml:1:8", "absolute path", "(reference)")
+    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
+    (tmp_path / "r.yaml").write_text("start: zero.yaml\nactions: []\n")
+    refused(run("replay", tmp_path / "r.yaml"), "r.yaml:1:8", "leads outside", "(reference)")
+
+
+def test_reading_a_huge_file_stays_under_200_mb(tmp_path):
+    """The worst 1 MiB file (as many values as it can hold) in a separate process."""
+    big = tmp_path / "big.yaml"
+    big.write_text("a: [" + ",".join(["1"] * 499_000) + "]\n")
+    code = ("import resource, sys; from sectionx.cli import main; sys.argv = ['sectionx', 'validate', sys.argv[1]];\n"
+            "try:\n  main()\nexcept SystemExit as e:\n  code = e.code\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)")
+    out = subprocess.run([sys.executable, "-c", code, str(big)], capture_output=True, text=True, timeout=120, check=True)
+    rss_kb, exit_code = out.stdout.split()[-2:]
+    assert exit_code == "1"
+    assert "holds more than 100,000 values" in out.stdout
+    assert int(rss_kb) < 200 * 1024, f"peak memory {int(rss_kb) // 1024} MB"
+
+
+# ------------------------------------------------------------------ 2. sizes without a bound
+
+
+def test_a_board_far_from_the_centre_is_refused_when_loaded(tmp_path):
+    board = tmp_path / "huge.yaml"
+    board.write_text('name: huge\ncells: ["0,0", "0,9999", "0,-9999", "1,0"]\nisland: ["0,0"]\ngreen: ["1,0"]\n')
+    refused(run("validate", board), "huge.yaml:2:1", "within 12", "(limit)", code=1)
+    refused(run("kit", "--board", board, "--out", tmp_path / "k"), "huge.yaml:2:1", "(limit)")
+    refused(run("show", board), "huge.yaml:2:1", "(limit)")
+    (tmp_path / "s.yaml").write_text("players: [red, blue]\nboard: huge.yaml\n")
+    refused(run("render", tmp_path / "s.yaml", "-o", tmp_path / "s.svg"), "huge.yaml:2:", "(limit)")
+    assert not (tmp_path / "k").exists() and not (tmp_path / "s.svg").exists()
+
+
+def test_a_tiny_paper_is_refused_with_the_template_line(tmp_path):
+    (tmp_path / "t.yaml").write_text("paper:\n  tiny: [60, 60]\n")
+    refused(run("kit", "--template", tmp_path / "t.yaml", "--paper", "tiny", "--out", tmp_path / "k"),
+            "t.yaml:2:9", "paper tiny (60 x 60 mm)", "(template)")
+    assert not (tmp_path / "k").exists()
+
+
+def test_a_board_that_would_take_too_many_pages_is_refused(tmp_path):
+    (tmp_path / "t.yaml").write_text("margin: 5\npaper:\n  card: [100, 100]\n")
+    (tmp_path / "b.yaml").write_text('name: wide\nradius: 12\nisland: ["0,0"]\ngreen: ["12,0"]\n')
+    refused(run("kit", "--template", tmp_path / "t.yaml", "--paper", "card", "--board", tmp_path / "b.yaml",
+                "--out", tmp_path / "k"), "t.yaml:3:9", "at most 100 pages", "(template)")
+    assert not (tmp_path / "k").exists()
+
+
+def test_whole_number_floats_and_huge_records_have_limits(tmp_path):
+    record = tmp_path / "r.yaml"
+    record.write_text("start: {players: [red, blue]}\nactions: [" + ", ".join(["end"] * 20_001) + "]\n")
+    refused(run("replay", record), "r.yaml:2:10", "at most 20000 items")
+
+
+# ------------------------------------------------------------------ 3. whole-number floats
+
+
+@pytest.mark.parametrize("text, where", [
+    ("players: [red, blue]\nprisoners:\n  red: {freed: 3.0}\n", "3:16"),
+    ("players: [red, blue]\nround: 2.0\n", "2:8"),
+    ("players: [red, blue]\nboard: {radius: 4.0, island: [\"0,0\"], green: [\"4,0\"]}\n", "2:17"),
+    ("players: [red, blue]\nseed: 7.0\n", "2:7"),
+])
+def test_whole_number_floats_are_not_integers(tmp_path, text, where):
+    path = tmp_path / "f.yaml"
+    path.write_text(text)
+    refused(run("validate", path), f"f.yaml:{where}", "must be a whole number", code=1)
+    refused(run("show", path), f"f.yaml:{where}", "whole number")
+
+
+def test_exponent_numbers_are_numbers(tmp_path):
+    (tmp_path / "t.yaml").write_text("margin: 1e30\n")
+    refused(run("kit", "--template", tmp_path / "t.yaml", "--out", tmp_path / "k"), "t.yaml:1:9", "at most 50", "1e+30")
+    (tmp_path / "t.yaml").write_text("margin: 0\n")
+    refused(run("kit", "--template", tmp_path / "t.yaml", "--out", tmp_path / "k"), "t.yaml:1:9", "margin must be more than 0")
+
+
+# ------------------------------------------------------------------ 4. references
+
+
+SECRET = "hunter2-SECRET-hunter2"
+
+
+@pytest.mark.parametrize("key, ref, words", [
+    ("board", "/etc/passwd", "absolute path"),
+    ("board", "../secret.yaml", "leads outside"),
+    ("catalogue", "~/secret.yaml", "absolute path"),
+    ("board", "secret.txt", "must be a .yaml or .yml file"),
+    ("board", "link.yaml", "leads outside"),
+])
+def test_references_stay_in_the_files_folder(tmp_path, key, ref, words):
+    home = tmp_path / "shared"
+    home.mkdir()
+    (tmp_path / "secret.yaml").write_text(f"password: {SECRET}\n")
+    (home / "secret.txt").write_text(f"password: {SECRET}\n")
+    (home / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    scenario = home / "s.yaml"
+    scenario.write_text(f"players: [red, blue]\n{key}: {ref}\n")
+    for result in (run("validate", scenario), run("show", scenario), run("render", scenario, "-o", home / "o.svg")):
+        line = refused(result, "s.yaml:2:", words, "(reference)")
+        assert SECRET not in result.output, line
+    assert not (home / "o.svg").exists()
+
+
+def test_a_named_files_contents_are_never_quoted(tmp_path):
+    """A board file beside the scenario that is not a board: its problems are
+    located, but nothing it says is printed."""
+    (tmp_path / "creds.yaml").write_text(f"aws_secret = {SECRET}\n{SECRET}: [\n")
+    (tmp_path / "notes.yaml").write_text(f"{SECRET}: 1\nname: {SECRET}\n")
+    for ref in ("creds.yaml", "notes.yaml"):
+        scenario = tmp_path / "s.yaml"
+        scenario.write_text(f"players: [red, blue]\nboard: {ref}\n")
+        result = run("validate", scenario)
+        assert result.exit_code == 1
+        assert SECRET not in result.output
+        assert ref in result.output and "not quoted" in result.output
+    record = tmp_path / "r.yaml"
+    record.write_text("start: notes.yaml\nactions: []\n")
+    result = run("replay", record)
+    assert result.exit_code != 0 and SECRET not in result.output and "notes.yaml" in result.output
+    # Named by the user, the same file is shown in full: that is what validate is for.
+    assert SECRET in run("validate", tmp_path / "notes.yaml").output
+
+
+def test_references_inside_the_folder_still_work(tmp_path):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "mine.yaml").write_text((ROOT / "sectionx/data/boards/compact.yaml").read_text())
+    (tmp_path / "s.yaml").write_text("players: [red, blue]\nboard: boards/mine.yaml\n")
+    result = run("validate", tmp_path / "s.yaml")
+    assert result.exit_code == 0, result.output
+
+
+# ------------------------------------------------------------------ 5. terminal escapes
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\u202eevil"
+
+
+def test_escapes_from_files_never_reach_the_terminal(tmp_path):
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(f'players: [red, blue]\ntitle: "{ESCAPES.encode("unicode_escape").decode()}"\n')
+    board = tmp_path / "b.yaml"
+    board.write_text('name: "x\\e]0;t\\a"\nradius: 4\nisland: ["0,0"]\ngreen: ["4,0"]\n')
+    weird = tmp_path / "w\x1b[31m.yaml"
+    weird.write_text("players: [red]\n")
+    for args in (("show", scenario), ("validate", scenario), ("validate", board), ("show", board), ("validate", weird),
+                 ("show", weird), ("render", weird, "-o", tmp_path / "o.svg")):
+        result = run(*args)
+        for ch in ("\x1b", "\x07", "\u202e"):
+            assert ch not in result.output, (args, result.output)
+    assert "\\x1b]0;pwned\\x07" in run("show", scenario).output
+
+
+def test_printable_escapes_controls_and_keeps_text():
+    assert fileio.printable("a\tb\nc") == "a\tb\nc"
+    assert fileio.printable("Gefängnis ✓") == "Gefängnis ✓"
+    assert fileio.printable("\x1b[0m\x9b\u2066") == "\\x1b[0m\\x9b\\u2066"
+
+
+# ------------------------------------------------------------------ 6. show of every kind
+
+
+@pytest.mark.parametrize("path, words", [
+    ("sectionx/data/boards/standard.yaml", "Board standard"),
+    ("sectionx/data/tiles/default.yaml", "Tile set default: 54 tiles"),
+    ("tests/golden/play-2p-seed5.yaml", "after 860 actions"),
+    ("scenarios/midgame-4p.yaml", "Players:"),
+])
+def test_show_prints_every_kind_of_file(path, words):
+    result = run("show", ROOT / path)
+    assert result.exit_code == 0, result.output
+    assert words in result.stdout
+
+
+# ------------------------------------------------------------------ 7. the output writer
+
+
+def test_a_symlink_at_the_output_is_refused_and_its_target_untouched(tmp_path):
+    target = tmp_path / "precious.txt"
+    target.write_text("precious")
+    (tmp_path / "out.yaml").symlink_to(target)
+    for args in (("new", "-o", tmp_path / "out.yaml"), ("schema", "-o", tmp_path / "out.yaml")):
+        refused(run(*args), "out.yaml", "symbolic link", "(output)")
+    assert (tmp_path / "out.yaml").is_symlink() and target.read_text() == "precious"
+
+
+def test_fifos_and_devices_are_never_replaced(tmp_path):
+    fifo = tmp_path / "out.svg"
+    os.mkfifo(fifo)
+    refused(run("render", SCENARIOS / "masterkey.yaml", "-o", fifo), "out.svg", "FIFO", "(output)")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    refused(run("new", "-o", "/dev/null"), "/dev/null", "is a device")
+    assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
+
+
+def test_a_replaced_file_keeps_its_mode(tmp_path):
+    out = tmp_path / "game.yaml"
+    out.write_text("old\n")
+    out.chmod(0o600)
+    assert run("new", "--seed", "1", "-o", out).exit_code == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600 and "old" not in out.read_text()
+
+
+def test_an_input_is_never_overwritten(tmp_path):
+    scenario = tmp_path / "same.svg"
+    scenario.write_text((SCENARIOS / "masterkey.yaml").read_text())
+    before = scenario.read_bytes()
+    refused(run("render", scenario, "-o", scenario), "same.svg", "also an input", "(output)")
+    alias = tmp_path / "alias.svg"
+    os.link(scenario, alias)
+    refused(run("render", scenario, "-o", alias), "alias.svg", "also an input")
+    (tmp_path / "t.yaml").write_text("margin: 10\n")
+    refused(run("render", scenario, "-o", tmp_path / "t.yaml", "--format", "svg", "--template", tmp_path / "t.yaml"),
+            "t.yaml", "also an input")
+    assert scenario.read_bytes() == before and (tmp_path / "t.yaml").read_text() == "margin: 10\n"
+
+
+def test_standard_output_is_an_output(tmp_path):
+    for out in ("-", "/dev/stdout"):
+        result = run("new", "--seed", "4", "-o", out)
+        assert result.exit_code == 0 and result.stdout.startswith("# Section X game state")
+        result = run("render", SCENARIOS / "masterkey.yaml", "-o", out)
+        assert result.exit_code == 0 and "<svg" in result.stdout
+
+
+def test_a_failed_write_changes_nothing(tmp_path, monkeypatch):
+    out = tmp_path / "a.yaml"
+    out.write_text("original")
+    real = os.replace
+    calls = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", flaky)
+    with pytest.raises(fileio.FileProblem, match="nothing was changed"):
+        fileio.write_files({out: b"new a", tmp_path / "b.yaml": b"new b"})
+    assert tree(tmp_path) == {"a.yaml": b"original"}
+
+
+# ------------------------------------------------------------------ 8. the kit folder
+
+
+def test_the_kit_never_removes_files_it_did_not_write(tmp_path):
+    out = tmp_path / "docs"
+    (out / "svg").mkdir(parents=True)
+    mine = {"01-family-tree.svg": b"family", "board-meeting.svg": b"minutes", "svg/99-logo.svg": b"logo",
+            "sectionx-board-a3.pdf": b"my own pdf", "svg/01-checklist.svg": b"my own file of the kit's name"}
+    for name, data in mine.items():
+        (out / name).write_bytes(data)
+    result = run("kit", "--out", out, "--board-paper", "a2")
+    assert result.exit_code == 0, result.output
+    files = tree(out)
+    for name, data in mine.items():
+        if name != "svg/01-checklist.svg":  # the kit's own page replaces a file of that name
+            assert files[name] == data
+    # The second kit (no poster) removes the poster it wrote itself, and nothing else.
+    (out / "svg" / "02-board-A1.svg").write_bytes(b"edited by hand")
+    assert run("kit", "--out", out, "--no-svg").exit_code == 0
+    files = tree(out)
+    assert "sectionx-board-a2.pdf" not in files and "svg/board-a2.svg" not in files
+    assert files["svg/02-board-A1.svg"] == b"edited by hand"  # the user changed it: kept
+    assert all(files[name] == data for name, data in mine.items() if name != "svg/01-checklist.svg")
+
+
+def test_a_hostile_manifest_cannot_remove_anything_outside(tmp_path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"keep me")
+    digest = kits._digest(b"keep me")
+    manifest = {"files": {"../victim.txt": digest, "/abs/victim.txt": digest, str(victim): digest}}
+    (out / kits.MANIFEST).write_text(json.dumps(manifest))
+    assert run("kit", "--out", out, "--no-svg").exit_code == 0
+    assert victim.read_bytes() == b"keep me"
+
+
+def test_a_kit_that_fails_part_way_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    out = tmp_path / "kit"
+    assert run("kit", "--out", out).exit_code == 0
+    before = tree(out)
+    real = os.replace
+    calls = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == 7:
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", flaky)
+    result = run("kit", "--out", out, "--paper", "letter", "--board-paper", "a2")
+    refused(result, "No space left on device", "nothing was changed")
+    assert tree(out) == before
+    assert not [p for p in out.rglob(".*")]
+
+
+# ------------------------------------------------------------------ 9. seeds
+
+
+def test_negative_seeds_are_refused_and_seeds_differ():
+    for command in ("new", "play", "simulate"):
+        result = run(command, "--seed", "-5")
+        assert result.exit_code == 2 and "--seed" in result.output
+    a, b = run("new", "--seed", "5").stdout, run("new", "--seed", "6").stdout
+    assert a.split("\n", 3)[3] != b.split("\n", 3)[3]
+
+
+# ------------------------------------------------------------------ 10. smaller rough edges
+
+
+def test_simulate_checks_the_bots_before_playing():
+    result = run("simulate", "--bots", "evil", "--games", "3")
+    assert result.exit_code == 2
+    assert result.output.strip() == "sectionx: unknown bot 'evil'; bots are random, greedy"
+
+
+def test_unprintable_text_names_the_file_and_line(tmp_path):
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("players: [red, blue]\ntitle: Snow \u2603 man\n")
+    refused(run("render", scenario, "-o", tmp_path / "s.pdf"), "s.yaml:2:8", "no glyph", "(font)")
+    assert not (tmp_path / "s.pdf").exists()
