@@ -424,6 +424,8 @@ class _Reader:
             else:
                 highlights.append(Highlight(cell_of(entry)))
                 self.sources.note(("annotation-highlight", i), doc, base + ("highlights", i))
+        if "caption" in data:
+            self.sources.note(("annotation-caption",), doc, base + ("caption",))
         return Annotations(tuple(labels.items()), tuple(arrows), tuple(highlights), data.get("caption", ""))
 
     def place(self, doc: Doc, path: YamlPath, text: str, board: Board) -> Place | None:

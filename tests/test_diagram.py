@@ -636,8 +636,9 @@ def test_render_refuses_characters_the_font_lacks(tmp_path, where, field, text, 
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1, lines
-        assert lines[0].startswith(f"{where}: ") and f"no glyph for {char};" in lines[0]
-        assert "template" in lines[0] and "Traceback" not in result.output
+        line = {"caption": 7, "title": 2, "label on 2,0": 6}[where]
+        assert lines[0].startswith(f"{path}:{line}:") and f": {where}: " in lines[0] and f"no glyph for {char};" in lines[0]
+        assert "template" in lines[0] and lines[0].endswith("(font)") and "Traceback" not in result.output
         assert not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["glyphs.yaml"]
 

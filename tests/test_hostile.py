@@ -394,6 +394,10 @@ def test_a_kit_that_fails_part_way_leaves_the_folder_as_it_was(tmp_path, monkeyp
     refused(result, "No space left on device", "nothing was changed")
     assert tree(out) == before
     assert not [p for p in out.rglob(".*")]
+    fresh = tmp_path / "fresh"
+    calls.clear()
+    refused(run("kit", "--out", fresh), "nothing was changed")
+    assert not fresh.exists()
 
 
 # ------------------------------------------------------------------ 9. seeds

@@ -224,7 +224,7 @@ def check_glyphs(title: str, annotations: Annotations, theme: Theme, description
     while an SVG viewer quietly takes another font, so the two files would differ."""
     texts: list[tuple[str, tuple[object, ...], str, bool]] = [
         ("title", ("title",), title, True),
-        ("caption", ("annotations",), " ".join(annotations.caption.split()), False),
+        ("caption", ("annotation-caption",), " ".join(annotations.caption.split()), False),
         ("description", ("description",), " ".join(description.split()), False)]
     texts += [(f"label on {cell}", ("annotation-label", cell), text, True) for cell, text in annotations.labels]
     for place, subject, text, bold in texts:

@@ -17,6 +17,7 @@ printers handle one paper size per file best.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -212,9 +213,10 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> list[Path]:
     :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
     it was.
     """
-    make_folder(out_dir)
-    if any(p.parent == out_dir / "svg" for p in files):
-        make_folder(out_dir / "svg")
+    made = [folder for folder in (out_dir, out_dir / "svg") if not folder.exists()
+            and (folder == out_dir or any(p.parent == folder for p in files))]
+    for folder in made:
+        make_folder(folder)
     manifest = {p.relative_to(out_dir).as_posix(): _digest(data) for p, data in sorted(files.items())}
     stale = []
     for name, digest in sorted(_previous(out_dir).items()):
@@ -230,5 +232,11 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> list[Path]:
     record = {"written_by": f"sectionx {__version__}", "files": manifest}
     everything = dict(files)
     everything[out_dir / MANIFEST] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
-    write_files(everything, remove=tuple(stale))
+    try:
+        write_files(everything, remove=tuple(stale))
+    except FileProblem:
+        for folder in reversed(made):  # folders this call made go too: the folder is as it was
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return stale
