@@ -1,0 +1,304 @@
+"""Exact search over turns: iterative deepening with an admissible bound and a
+transposition table, then an exact count of the optimal plans.  No game words:
+a game supplies a :class:`Problem` and this module proves what is optimal.
+
+What is optimal.  A solution is a sequence of turns (successors) whose last one
+meets the goal.  Solutions are compared first by their number of turns, then by
+their *cost* (a game counts what it wants there; Section X counts tile and door
+actions, so that pointless extra actions in a turn do not make another
+solution).  A solution's *plan* is the sequence of its turns' plan parts; two
+solutions with the same plan are the same solution.  The result gives the fewest
+turns, the least cost among those, one optimal solution, and the number of
+distinct optimal plans (exact up to a cap).
+
+Why the answer is exact (each point relies only on the contract of
+:class:`Problem`):
+
+1. **Iterative deepening** tries depth limits ``d = max(1, h(root)), d + 1, …``;
+   the first ``d`` at which a solution is found is the minimum, because every
+   smaller limit was searched exhaustively (modulo 2 and 3, which only cut what
+   provably holds no solution within the limit).
+2. **Admissible bound.**  ``lower_bound(node)`` never exceeds the true number of
+   turns the node still needs; a node with ``lower_bound > remaining`` holds no
+   solution within the limit and is cut.
+3. **Transposition table.**  Nodes with equal ``key`` have the same futures (same
+   successors, plans, costs and goal), so once a key is refuted with ``r`` turns
+   remaining it is refuted for every ``r' <= r``.  The table stores the largest
+   refuted ``r`` per key.
+4. **Counting.**  With the minimum ``D`` known, :func:`_Counter.best` computes, for
+   each node and remaining ``r``, the least cost of a solution within ``r`` turns
+   and the set of plan suffixes achieving it (memoised per key and ``r``, by 3).
+   A set larger than the cap is cut to ``cap + 1`` elements: the count is then
+   reported as "more than ``cap``", never as a number it did not see.
+
+Limits (nodes, seconds) stop the search with an honest "unknown": the result
+then carries the largest depth limit that was searched to the end, so
+``proved_at_least`` turns are needed — a proof, not a guess.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+N = TypeVar("N")  # a node: whatever the game keeps of a position at the start of a turn
+M = TypeVar("M")  # a move: whatever the game needs to replay one turn
+N_co = TypeVar("N_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Successor(Generic[N, M]):
+    """One whole turn from a node.
+
+    ``met`` says the goal is met during this turn (the solution ends with it; then
+    ``node`` is the position where it was met).  ``plan`` is the turn's part of the
+    plan (hashable; equal plans are the same solution), ``cost`` what it adds to the
+    solution's cost, ``move`` what replays it.
+    """
+
+    node: N
+    move: M
+    plan: Hashable
+    cost: int = 0
+    met: bool = False
+
+
+class Problem(Protocol[N, M]):
+    """What a game supplies to be searched.
+
+    Contract (the proof in the module docstring relies on it):
+
+    * ``successors(node)`` yields every distinct turn from ``node`` (two turns that
+      reach equal keys with equal plans and costs may be given once);
+    * ``key(node)``: equal keys mean equal futures;
+    * ``lower_bound(node)``: at most the number of turns ``node`` still needs to meet
+      the goal (0 is always admissible).
+    """
+
+    def successors(self, node: N) -> Iterable[Successor[N, M]]: ...
+
+    def key(self, node: N) -> Hashable: ...
+
+    def lower_bound(self, node: N) -> int: ...
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Where a search gives up: ``nodes`` expanded, ``seconds`` of wall time (None:
+    no limit), and the most turns a solution may take."""
+
+    turns: int = 50
+    nodes: int | None = None
+    seconds: float | None = None
+
+
+@dataclass
+class Stats:
+    """What the search did: nodes expanded, table hits, bound cuts, the depth limit
+    being searched."""
+
+    nodes: int = 0
+    table_hits: int = 0
+    bound_cuts: int = 0
+    depth: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+
+@dataclass(frozen=True)
+class Result(Generic[M]):
+    """The answer.
+
+    ``status`` is ``"solved"`` (``turns``, ``cost``, ``moves``, ``plans`` set),
+    ``"impossible"`` (no solution within ``limit.turns``: proved) or ``"unknown"``
+    (a node or time limit stopped the search; ``proved_at_least`` turns are needed,
+    and if a solution was found its ``turns`` are known but not its uniqueness:
+    ``plans`` is None).
+    ``plans`` counts distinct optimal plans; ``plans_capped`` says the true number
+    is larger than ``plans`` (which is then ``cap + 1``).
+    """
+
+    status: str
+    turns: int | None
+    cost: int | None
+    moves: tuple[M, ...]
+    plans: int | None
+    plans_capped: bool
+    proved_at_least: int
+    stats: Stats
+    reason: str = ""
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False once the plans are counted, None if not known."""
+        return None if self.plans is None else self.plans == 1
+
+
+class LimitReached(Exception):
+    """Raised inside the search when a node or time limit is hit."""
+
+
+Progress = Callable[[Stats, str], None]
+
+
+class _Search(Generic[N, M]):
+    def __init__(self, problem: Problem[N, M], limit: Limit, progress: Progress | None):
+        self.problem = problem
+        self.limit = limit
+        self.progress = progress
+        self.stats = Stats()
+        self.refuted: dict[Hashable, int] = {}
+        self._next_report = 1.0
+
+    def expand(self, node: N) -> list[Successor[N, M]]:
+        s = self.stats
+        s.nodes += 1
+        if self.limit.nodes is not None and s.nodes > self.limit.nodes:
+            raise LimitReached(f"node limit {self.limit.nodes:,} reached")
+        if self.limit.seconds is not None or self.progress is not None:
+            elapsed = s.seconds
+            if self.limit.seconds is not None and elapsed > self.limit.seconds:
+                raise LimitReached(f"time limit {self.limit.seconds:g} s reached")
+            if self.progress is not None and elapsed >= self._next_report:
+                self._next_report = elapsed + 1.0
+                self.progress(s, "searching")
+        return list(self.problem.successors(node))
+
+    def find(self, node: N, remaining: int) -> list[M] | None:
+        """One solution within ``remaining`` turns (moves in order), or None: proved none."""
+        key = self.problem.key(node)
+        if self.refuted.get(key, -1) >= remaining:
+            self.stats.table_hits += 1
+            return None
+        if self.problem.lower_bound(node) > remaining:
+            self.stats.bound_cuts += 1
+            return None
+        children = self.expand(node)
+        for succ in children:
+            if succ.met:
+                return [succ.move]
+        if remaining > 1:
+            for succ in children:
+                rest = self.find(succ.node, remaining - 1)
+                if rest is not None:
+                    return [succ.move, *rest]
+        self.refuted[key] = max(self.refuted.get(key, -1), remaining)
+        return None
+
+
+@dataclass
+class _Best(Generic[M]):
+    cost: int
+    plans: set[tuple[Hashable, ...]]
+    moves: tuple[M, ...]
+
+
+class _Counter(Generic[N, M]):
+    """The least cost within ``r`` turns and every plan achieving it (capped)."""
+
+    def __init__(self, search: _Search[N, M], cap: int):
+        self.search = search
+        self.cap = cap
+        self.memo: dict[tuple[Hashable, int], _Best[M] | None] = {}
+
+    def best(self, node: N, remaining: int) -> _Best[M] | None:
+        problem = self.search.problem
+        key = (problem.key(node), remaining)
+        if key in self.memo:
+            self.search.stats.table_hits += 1
+            return self.memo[key]
+        out: _Best[M] | None = None
+        if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
+            for succ in self.search.expand(node):
+                if succ.met:
+                    found = _Best(succ.cost, {(succ.plan,)}, (succ.move,))
+                elif remaining > 1:
+                    sub = self.best(succ.node, remaining - 1)
+                    if sub is None:
+                        continue
+                    found = _Best(succ.cost + sub.cost, {(succ.plan, *p) for p in sub.plans}, (succ.move, *sub.moves))
+                else:
+                    continue
+                if out is None or found.cost < out.cost:
+                    out = found
+                elif found.cost == out.cost:
+                    out.plans |= found.plans
+                if len(out.plans) > self.cap:
+                    out.plans = set(sorted(out.plans, key=repr)[: self.cap + 1])
+        self.memo[key] = out
+        return out
+
+
+def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int = 50,
+          count: bool = True, progress: Progress | None = None) -> Result[M]:
+    """The fewest turns from ``root`` to the goal, proved (see the module docstring).
+
+    With ``count`` the optimal plans are counted up to ``cap`` (the count is exact
+    when it is at most ``cap``).  ``progress`` is called about once a second with
+    the statistics.
+    """
+    search: _Search[N, M] = _Search(problem, limit, progress)
+    depth = max(1, problem.lower_bound(root))
+    proved = depth
+    try:
+        while depth <= limit.turns:
+            search.stats.depth = depth
+            if progress is not None:
+                progress(search.stats, f"depth {depth}")
+            moves = search.find(root, depth)
+            if moves is not None:
+                break
+            proved = depth + 1
+            depth += 1
+        else:
+            # The bound may prove more (even "never"); what is reported is what was asked.
+            return Result("impossible", None, None, (), None, False, limit.turns + 1, search.stats,
+                          f"no solution within {limit.turns} turns")
+    except LimitReached as exc:
+        return Result("unknown", None, None, (), None, False, proved, search.stats, str(exc))
+    if not count:
+        return Result("solved", depth, None, tuple(moves), None, False, depth, search.stats)
+    counter: _Counter[N, M] = _Counter(search, cap)
+    try:
+        best = counter.best(root, depth)
+    except LimitReached as exc:
+        return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
+                      f"{exc} while counting the optimal plans")
+    assert best is not None, "a solution was found within this depth"
+    capped = len(best.plans) > cap
+    return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), capped, depth, search.stats)
+
+
+def plans_text(result: Result[M]) -> str:
+    """"1 (unique)", "3", "more than 50", or "unknown"."""
+    if result.plans is None:
+        return "unknown"
+    if result.plans_capped:
+        return f"more than {result.plans - 1}"
+    return f"{result.plans} (unique)" if result.plans == 1 else str(result.plans)
+
+
+def brute_force(problem: Problem[N, M], root: N, turns: int) -> tuple[int | None, int | None, set[tuple[Hashable, ...]]]:
+    """Every solution within ``turns`` by plain enumeration (no bound, no table): the
+    fewest turns, the least cost among those, and every optimal plan.  For tests."""
+    solutions: list[tuple[int, int, tuple[Hashable, ...]]] = []
+
+    def walk(node: N, depth: int, cost: int, plan: Sequence[Hashable]) -> None:
+        for succ in problem.successors(node):
+            here = (*plan, succ.plan)
+            if succ.met:
+                solutions.append((depth + 1, cost + succ.cost, here))
+            elif depth + 1 < turns:
+                walk(succ.node, depth + 1, cost + succ.cost, here)
+
+    walk(root, 0, 0, ())
+    if not solutions:
+        return None, None, set()
+    fewest = min(t for t, _, _ in solutions)
+    cheapest = min(c for t, c, _ in solutions if t == fewest)
+    return fewest, cheapest, {p for t, c, p in solutions if t == fewest and c == cheapest}
