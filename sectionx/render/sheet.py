@@ -1,0 +1,118 @@
+"""Puzzle cards and solution sheets (``sectionx sheet``).
+
+Pure, like every renderer: a puzzle scenario and the pictures of its solution's
+turns in, a :class:`~sectionx.render.scene.Document` out.  The card is solvable
+from the picture alone: the position cropped to the cells that matter, the goal
+player's hand drawn as tiles in the side panel with counts and doors, and the
+goal in words under the board.  The solution sheet has one diagram per turn,
+each the position after that turn, with the turn's tile action highlighted,
+each prisoner's path drawn as an arrow, and one line of text per action.
+
+Diagrams are drawn by :func:`sectionx.render.diagram.diagram` and laid onto the
+page scaled to fit, so a card and a sheet use exactly the art of ``render``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model import Annotations, Scenario, State
+from .diagram import diagram
+from .scene import MM_PER_PT, Document, Group, Item, Page, Symbol, Text, compose, scale, translate
+from .text import goal_sentence
+from .theme import Theme
+
+
+@dataclass(frozen=True)
+class TurnPicture:
+    """One turn of a solution as it is drawn: the position after the turn, the
+    highlights and arrows that show what happened, and a line per action."""
+
+    number: int
+    state: State
+    annotations: Annotations
+    lines: tuple[str, ...]
+
+
+#: Space between pictures and around the page's title, in mm.
+GAP = 6.0
+TITLE_PT = 14.0
+HEADING_PT = 10.0
+
+
+def _fit(doc: Document, box: tuple[float, float, float, float], symbols: dict[str, Symbol]) -> Item:
+    """The single page of ``doc`` scaled (never enlarged past 1) and centred in ``box``
+    (left, top, width, height); its symbols are collected into ``symbols``."""
+    page = doc.pages[0]
+    left, top, width, height = box
+    k = min(1.0, width / page.width, height / page.height)
+    dx = left + (width - page.width * k) / 2
+    dy = top + (height - page.height * k) / 2
+    for s in doc.symbols:
+        symbols.setdefault(s.name, s)
+    return Group(page.items, compose(translate(dx, dy), scale(k)), label="picture")
+
+
+def _title(paper: tuple[float, float], margin: float, text: str, theme: Theme) -> tuple[Item, float]:
+    y = margin + TITLE_PT * MM_PER_PT
+    return Text(paper[0] / 2, y, text, TITLE_PT, theme.colours["ink"], "middle", True), y + GAP
+
+
+def puzzle_card(scenario: Scenario, theme: Theme, paper: tuple[float, float], *, number: str = "") -> Document:
+    """One page: the puzzle as a player meets it (see the module docstring)."""
+    assert scenario.goal is not None, "a card is drawn for a puzzle"
+    margin = theme.margin
+    heading = f"Puzzle {number}: {scenario.title}" if number else (scenario.title or "Puzzle")
+    title, top = _title(paper, margin, heading, theme)
+    picture = diagram(Scenario(scenario.state, scenario.goal, "", scenario.description, scenario.annotations), theme,
+                      crop=True, panel=True)
+    symbols: dict[str, Symbol] = {}
+    box = (margin, top, paper[0] - 2 * margin, paper[1] - top - margin)
+    page = Page(paper[0], paper[1], (title, _fit(picture, box, symbols)), name="card", label=heading)
+    return Document((page,), tuple(symbols[k] for k in sorted(symbols)), heading)
+
+
+def solution_sheet(scenario: Scenario, turns: Sequence[TurnPicture], theme: Theme, paper: tuple[float, float], *,
+                   summary: str = "", number: str = "", per_page: int = 2) -> Document:
+    """The solution, ``per_page`` turns to a page, each turn's picture with its
+    heading and its lines of text (see the module docstring)."""
+    assert scenario.goal is not None, "a solution sheet is drawn for a puzzle"
+    margin = theme.margin
+    heading = f"Solution {number}: {scenario.title}" if number else f"Solution: {scenario.title or 'puzzle'}"
+    symbols: dict[str, Symbol] = {}
+    pages: list[Page] = []
+    ink = theme.colours["ink"]
+    chunks = [turns[i:i + per_page] for i in range(0, len(turns), per_page)] or [[]]
+    for index, chunk in enumerate(chunks):
+        title, top = _title(paper, margin, heading + (f" ({index + 1}/{len(chunks)})" if len(chunks) > 1 else ""), theme)
+        items: list[Item] = [title]
+        if index == 0:
+            for line in (f"Goal: {goal_sentence(scenario.goal)}.", summary):
+                if line:
+                    items.append(Text(margin, top, line, HEADING_PT, ink, "start", False))
+                    top += HEADING_PT * MM_PER_PT * 1.5
+            top += GAP / 2
+        slot = (paper[1] - top - margin) / per_page
+        for turn in chunk:
+            items.append(Text(margin, top + HEADING_PT * MM_PER_PT, f"Turn {turn.number}", HEADING_PT, ink, "start", True))
+            text = "\n".join(turn.lines)
+            picture = diagram(Scenario(turn.state, None, "", "", Annotations(turn.annotations.labels,
+                                                                              turn.annotations.arrows,
+                                                                              turn.annotations.highlights, text)),
+                              theme, crop=True)
+            inner_top = top + HEADING_PT * MM_PER_PT * 1.6
+            items.append(_fit(picture, (margin, inner_top, paper[0] - 2 * margin, slot - (inner_top - top) - GAP / 2),
+                              symbols))
+            top += slot
+        pages.append(Page(paper[0], paper[1], tuple(items), name=f"solution-{index + 1}", label=heading))
+    return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), heading)
+
+
+def sheets(scenario: Scenario, turns: Sequence[TurnPicture], theme: Theme, paper: tuple[float, float], *,
+           summary: str = "", number: str = "") -> Document:
+    """Card then solution, as one document (the PDF of ``sectionx sheet``)."""
+    card = puzzle_card(scenario, theme, paper, number=number)
+    solution = solution_sheet(scenario, turns, theme, paper, summary=summary, number=number)
+    merged = {s.name: s for s in (*card.symbols, *solution.symbols)}
+    return Document(card.pages + solution.pages, tuple(merged[k] for k in sorted(merged)), card.title)

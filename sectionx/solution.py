@@ -1,0 +1,116 @@
+"""A solution as people read it: turns, a sentence per action, pictures per turn.
+
+The referee (:mod:`sectionx.engine`) replays the actions, so every state drawn is
+one the rules produce; this module only words them and chooses what to highlight
+(the cells of the turn's tile action) and which arrows to draw (each prisoner's
+path through the turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import engine
+from .actions import Action, End, Move, MoveDoor, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
+from .hexgrid import Cell
+from .model import Annotations, Arrow, Highlight, Place, PlaceKind, State
+from .render.sheet import TurnPicture
+
+_TURNED = {0: "", 1: ", turned 1 step clockwise"}
+
+
+def _turned(rotation: int) -> str:
+    return _TURNED.get(rotation, f", turned {rotation} steps clockwise")
+
+
+def _where(place: Place) -> str:
+    if place.kind is PlaceKind.ISLAND:
+        return "the island"
+    if place.kind is PlaceKind.GREEN:
+        return f"the green area {place.cell}"
+    return str(place)
+
+
+def sentence(state: State, action: Action) -> str:
+    """One line of plain English for ``action`` played in ``state``."""
+    who = str(state.current.colour).capitalize()
+    if isinstance(action, Take):
+        top = state.stacks[action.stack - 1][0] if state.stacks[action.stack - 1] else "?"
+        return f"{who} takes {top} from stack {action.stack}."
+    if isinstance(action, PlaceTile):
+        return f"{who} places {action.tile} on {action.cell}{_turned(action.rotation)}."
+    if isinstance(action, Swap):
+        a, b = state.tile_at[action.a].tile, state.tile_at[action.b].tile
+        return (f"{who} swaps {a} on {action.a} and {b} on {action.b} "
+                f"({b} at rotation {action.rotation_a}, {a} at rotation {action.rotation_b}).")
+    if isinstance(action, Move):
+        tile = state.tile_at[action.source].tile
+        return f"{who} moves {tile} from {action.source} to {action.target}{_turned(action.rotation)}."
+    if isinstance(action, Rotate):
+        tile = state.tile_at[action.cell].tile
+        return f"{who} turns {tile} on {action.cell} to rotation {action.rotation}."
+    if isinstance(action, Step):
+        return f"{who} steps a prisoner from {_where(action.source)} to {_where(action.target)}."
+    if isinstance(action, PlaceDoor):
+        return f"{who} places a door on {action.spot}."
+    if isinstance(action, MoveDoor):
+        return f"{who} moves a door from {action.source} to {action.target}."
+    if isinstance(action, End):
+        return f"{who} ends the turn."
+    return f"{who}: {action}."
+
+
+def _tile_cells(action: Action) -> tuple[Cell, ...]:
+    if isinstance(action, PlaceTile | Rotate):
+        return (action.cell,)
+    if isinstance(action, Swap):
+        return (action.a, action.b)
+    if isinstance(action, Move):
+        return (action.source, action.target)
+    return ()
+
+
+def _cell_of(state: State, place: Place, towards: Cell | None) -> Cell:
+    """The cell an arrow starts or ends at: the island's cell next to ``towards``."""
+    if place.kind is PlaceKind.ISLAND:
+        island = sorted(state.board.island)
+        near = [c for c in island if towards is not None and c.distance(towards) == 1]
+        return (near or island)[0]
+    assert place.cell is not None
+    return place.cell
+
+
+def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str | None = None) -> list[TurnPicture]:
+    """Replay ``turns`` (each the actions of one turn, in order) from ``state`` and
+    describe each: the state after it, a highlight on every cell its tile action
+    touched and on doors placed, an arrow per prisoner path, a sentence per action
+    (``End`` is left out: the picture shows a turn's end)."""
+    out: list[TurnPicture] = []
+    for number, actions in enumerate(turns, start=1):
+        lines: list[str] = []
+        highlights: list[Highlight] = []
+        paths: list[list[Cell]] = []
+        ends: dict[int, Place] = {}  # path index -> where its prisoner stands now
+        for action in actions:
+            if not isinstance(action, End):
+                lines.append(sentence(state, action))
+            for cell in _tile_cells(action):
+                highlights.append(Highlight(cell))
+            if isinstance(action, PlaceDoor | MoveDoor):
+                highlights.append(Highlight(action.spot.cell if isinstance(action, PlaceDoor) else action.target.cell))
+            if isinstance(action, Step):
+                target = _cell_of(state, action.target, None)
+                index = next((i for i, p in ends.items() if p == action.source), None)
+                if index is None:
+                    paths.append([_cell_of(state, action.source, target), target])
+                    ends[len(paths) - 1] = action.target
+                else:
+                    paths[index].append(target)
+                    ends[index] = action.target
+            state = engine.apply(state, action)
+        arrows = tuple(Arrow(tuple(p), colour) for p in paths)
+        seen: dict[Cell, Highlight] = {}
+        for h in highlights:
+            seen.setdefault(h.cell, h)
+        out.append(TurnPicture(number, state, Annotations((), arrows, tuple(seen.values()), ""), tuple(lines)))
+    return out

@@ -1,0 +1,44 @@
+"""Solution pictures (sectionx.solution) and puzzle sheets (sectionx.render.sheet)."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from sectionx import formats
+from sectionx.actions import parse
+from sectionx.hexgrid import Cell
+from sectionx.model import Highlight
+from sectionx.render import pdf, theme
+from sectionx.render.sheet import sheets
+from sectionx.solution import turn_pictures
+
+PUZZLE = Path(__file__).resolve().parent.parent / "scenarios" / "puzzle-first-escape.yaml"
+TURN_1 = [parse(t) for t in ("move -3,2 3,-3@2", "step island 2,-2", "step 2,-2 3,-3", "end")]
+
+
+def test_a_turn_is_described_action_by_action_with_its_tile_and_path():
+    start = formats.load(PUZZLE).state
+    (picture,) = turn_pictures(start, [TURN_1], "red")
+    assert picture.lines == ("Red moves T05 from -3,2 to 3,-3, turned 2 steps clockwise.",
+                             "Red steps a prisoner from the island to 2,-2.",
+                             "Red steps a prisoner from 2,-2 to 3,-3.")
+    assert picture.annotations.highlights == (Highlight(Cell(-3, 2)), Highlight(Cell(3, -3)))
+    (arrow,) = picture.annotations.arrows
+    assert arrow.cells[1:] == (Cell(2, -2), Cell(3, -3)) and arrow.cells[0] in start.board.island
+    assert arrow.cells[0].distance(Cell(2, -2)) == 1 and arrow.colour == "red"
+    assert picture.state.tile_at[Cell(3, -3)].tile == "T05"
+
+
+def test_the_sheet_is_a_card_then_the_solution():
+    loaded = formats.load(PUZZLE)
+    look = theme.load_theme()
+    pictures = turn_pictures(loaded.state, [TURN_1], "red")
+    document = sheets(loaded.scenario, pictures, look, look.paper("a4"), summary="1 turn shown")
+    assert [p.name for p in document.pages] == ["card", "solution-1"]
+    reader = PdfReader(BytesIO(pdf.to_pdf(document, look)))
+    card, solution = (page.extract_text() for page in reader.pages)
+    assert "The first escape" in card and "red to bring 1 prisoner" in card
+    assert "Turn 1" in solution and "Red moves T05 from -3,2 to 3,-3" in solution
