@@ -88,6 +88,8 @@ class Plan:
     caption: tuple[tuple[str, bool], ...]  # lines under the board and whether each is bold
     caption_size: float  # pt
     panel_x: float | None
+    #: With ``crop``: the whole cells shown (their outline clips the board), else None.
+    shown: frozenset[Cell] | None = None
 
 
 def _grow(rect: Rect, d: float) -> Rect:
@@ -165,11 +167,10 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     margin = max(4.0, 0.25 * F)
     whole = _grow(base.bounds(state.board.cells), frame_width(base) + 0.02 * F)
     rect = whole
+    shown = None
     if crop:
-        cells = _interest(state, annotations)
-        grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, base)
-        l_, t_, r_, b_ = base.bounds(grown)
-        rect = max(l_, whole[0]), max(t_, whole[1]), min(r_, whole[2]), min(b_, whole[3])
+        shown = crop_cells(state, base, annotations, whole)
+        rect = base.bounds(shown)
     title_size = F * 0.4 if title else 0.0
     top = margin + (title_size * MM_PER_PT * 1.7 if title else 0.0)
     layout = Layout(F, (margin - rect[0], top - rect[1]))
@@ -188,7 +189,76 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     height = top + max(bh + (0.35 * F + line * len(caption) if caption else 0.0), panel_h) + margin
     if caption:
         width = max(width, margin * 2 + max(text_width(s, caption_size, bold, theme) for s, bold in caption))
-    return Plan(layout, board, margin, width, height, title_size, caption, caption_size, panel_x)
+    return Plan(layout, board, margin, width, height, title_size, caption, caption_size, panel_x, shown)
+
+
+def crop_cells(state: State, layout: Layout, annotations: Annotations,
+               whole: Rect | None = None) -> frozenset[Cell]:
+    """The whole cells a cropped diagram shows: every cell that matters and its
+    neighbours, the island and each free zone whole as soon as any of their cells
+    is in (a crop never cuts through them), then every cell of the hex grid whose
+    centre falls in the rectangle around those, so the outline has no holes."""
+    board = state.board
+    cells = _interest(state, annotations)
+    grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, layout)
+    if grown & board.island:
+        grown |= board.island
+    for zone in board.zones:
+        if grown & set(zone.cells):
+            grown |= set(zone.cells)
+    l_, t_, r_, b_ = layout.bounds(grown)
+    if whole is not None:
+        l_, t_, r_, b_ = max(l_, whole[0]), max(t_, whole[1]), min(r_, whole[2]), min(b_, whole[3])
+    qs = [c.q for c in grown]
+    rs = [c.r for c in grown]
+    lattice = set()
+    for r in range(min(rs) - 1, max(rs) + 2):
+        for q in range(min(qs) - 2, max(qs) + 3):
+            x, y = layout.centre(Cell(q, r))
+            if l_ - 1e-6 <= x <= r_ + 1e-6 and t_ - 1e-6 <= y <= b_ + 1e-6:
+                lattice.add(Cell(q, r))
+    # Cells of the board only, unless that leaves a shape with holes or in pieces (an odd
+    # board): a rectangle of the grid never has either, so the outline is one polygon.
+    on_board = frozenset(lattice & board.cells)
+    return on_board if on_board and _one_loop(on_board) else frozenset(lattice)
+
+
+def _boundary(cells: frozenset[Cell]) -> dict[tuple[float, float], tuple[float, float]]:
+    """Each boundary edge of ``cells`` as start corner -> end corner, clockwise, in
+    axial units (exact, so corners of neighbouring cells meet exactly)."""
+    unit = Layout(1.0)
+    nxt: dict[tuple[float, float], tuple[float, float]] = {}
+    for cell in cells:
+        for edge in range(6):
+            if cell.neighbour(edge) not in cells:
+                a, b = unit.corner(cell, (edge - 1) % 6), unit.corner(cell, edge)
+                nxt[(round(a[0], 6), round(a[1], 6))] = (round(b[0], 6), round(b[1], 6))
+    return nxt
+
+
+def _one_loop(cells: frozenset[Cell]) -> bool:
+    nxt = _boundary(cells)
+    start = min(nxt)
+    here, steps = nxt[start], 1
+    while here != start and here in nxt and steps <= len(nxt):
+        here, steps = nxt[here], steps + 1
+    return here == start and steps == len(nxt)
+
+
+def outline(cells: frozenset[Cell], layout: Layout) -> tuple[Point, ...]:
+    """The boundary of a hole-free, connected set of cells (:func:`crop_cells` gives
+    one), clockwise, as one polygon in page mm."""
+    nxt = _boundary(cells)
+    start = min(nxt)
+    points: list[Point] = []
+    here = start
+    while True:
+        here = nxt[here]
+        points.append(here)
+        if here == start or len(points) > len(nxt):
+            break
+    f, (ox, oy) = layout.across_flats, layout.origin
+    return tuple((ox + x * f, oy + y * f) for x, y in points)
 
 
 # ------------------------------------------------------------------ the diagram
@@ -287,7 +357,7 @@ class _Drawing:
         inner += self.arrows()
         inner += self.labels()
         l_, t_, r_, b_ = self.plan.board
-        clip = ((l_, t_), (r_, t_), (r_, b_), (l_, b_)) if self.crop else None
+        clip = outline(self.plan.shown, self.layout) if self.plan.shown is not None else None
         items: list[Item] = [Group(tuple(inner), clip=clip, label="board")]
         items += self.title_and_caption()
         if self.panel:

@@ -39,19 +39,22 @@ class TurnPicture:
 GAP = 6.0
 TITLE_PT = 14.0
 HEADING_PT = 10.0
+TEXT_PT = 9.0
 
 
-def _fit(doc: Document, box: tuple[float, float, float, float], symbols: dict[str, Symbol]) -> Item:
+def _fit(doc: Document, box: tuple[float, float, float, float], symbols: dict[str, Symbol], *,
+         top_align: bool = False) -> tuple[Item, float]:
     """The single page of ``doc`` scaled (never enlarged past 1) and centred in ``box``
-    (left, top, width, height); its symbols are collected into ``symbols``."""
+    (left, top, width, height), and the height it takes; its symbols are collected
+    into ``symbols``."""
     page = doc.pages[0]
     left, top, width, height = box
     k = min(1.0, width / page.width, height / page.height)
     dx = left + (width - page.width * k) / 2
-    dy = top + (height - page.height * k) / 2
+    dy = top if top_align else top + (height - page.height * k) / 2
     for s in doc.symbols:
         symbols.setdefault(s.name, s)
-    return Group(page.items, compose(translate(dx, dy), scale(k)), label="picture")
+    return Group(page.items, compose(translate(dx, dy), scale(k)), label="picture"), page.height * k
 
 
 def _title(paper: tuple[float, float], margin: float, text: str, theme: Theme) -> tuple[Item, float]:
@@ -69,7 +72,7 @@ def puzzle_card(scenario: Scenario, theme: Theme, paper: tuple[float, float], *,
                       crop=True, panel=True)
     symbols: dict[str, Symbol] = {}
     box = (margin, top, paper[0] - 2 * margin, paper[1] - top - margin)
-    page = Page(paper[0], paper[1], (title, _fit(picture, box, symbols)), name="card", label=heading)
+    page = Page(paper[0], paper[1], (title, _fit(picture, box, symbols)[0]), name="card", label=heading)
     return Document((page,), tuple(symbols[k] for k in sorted(symbols)), heading)
 
 
@@ -94,16 +97,18 @@ def solution_sheet(scenario: Scenario, turns: Sequence[TurnPicture], theme: Them
                     top += HEADING_PT * MM_PER_PT * 1.5
             top += GAP / 2
         slot = (paper[1] - top - margin) / per_page
+        line_h = TEXT_PT * MM_PER_PT * 1.4
         for turn in chunk:
             items.append(Text(margin, top + HEADING_PT * MM_PER_PT, f"Turn {turn.number}", HEADING_PT, ink, "start", True))
-            text = "\n".join(turn.lines)
-            picture = diagram(Scenario(turn.state, None, "", "", Annotations(turn.annotations.labels,
-                                                                              turn.annotations.arrows,
-                                                                              turn.annotations.highlights, text)),
-                              theme, crop=True)
+            picture = diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True)
             inner_top = top + HEADING_PT * MM_PER_PT * 1.6
-            items.append(_fit(picture, (margin, inner_top, paper[0] - 2 * margin, slot - (inner_top - top) - GAP / 2),
-                              symbols))
+            room = slot - (inner_top - top) - GAP / 2 - line_h * len(turn.lines)
+            placed, used = _fit(picture, (margin, inner_top, paper[0] - 2 * margin, room), symbols, top_align=True)
+            items.append(placed)
+            y = inner_top + used + line_h
+            for line in turn.lines:
+                items.append(Text(margin, y, line, TEXT_PT, ink, "start", False))
+                y += line_h
             top += slot
         pages.append(Page(paper[0], paper[1], tuple(items), name=f"solution-{index + 1}", label=heading))
     return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), heading)
