@@ -70,14 +70,16 @@ class Problem(Protocol[N, M]):
 
     Contract (the proof in the module docstring relies on it):
 
-    * ``successors(node)`` yields every distinct turn from ``node`` (two turns that
-      reach equal keys with equal plans and costs may be given once);
+    * ``successors(node, remaining)`` yields every distinct turn from ``node`` (two
+      turns that reach equal keys with equal plans and costs may be given once),
+      except turns after which the goal provably cannot be met within
+      ``remaining - 1`` further turns (a game may leave those out, or not);
     * ``key(node)``: equal keys mean equal futures;
     * ``lower_bound(node)``: at most the number of turns ``node`` still needs to meet
       the goal (0 is always admissible).
     """
 
-    def successors(self, node: N) -> Iterable[Successor[N, M]]: ...
+    def successors(self, node: N, remaining: int) -> Iterable[Successor[N, M]]: ...
 
     def key(self, node: N) -> Hashable: ...
 
@@ -155,7 +157,7 @@ class _Search(Generic[N, M]):
         self.refuted: dict[Hashable, int] = {}
         self._next_report = 1.0
 
-    def expand(self, node: N) -> list[Successor[N, M]]:
+    def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
         s = self.stats
         s.nodes += 1
         if self.limit.nodes is not None and s.nodes > self.limit.nodes:
@@ -167,7 +169,7 @@ class _Search(Generic[N, M]):
             if self.progress is not None and elapsed >= self._next_report:
                 self._next_report = elapsed + 1.0
                 self.progress(s, "searching")
-        return list(self.problem.successors(node))
+        return list(self.problem.successors(node, remaining))
 
     def find(self, node: N, remaining: int) -> list[M] | None:
         """One solution within ``remaining`` turns (moves in order), or None: proved none."""
@@ -178,7 +180,7 @@ class _Search(Generic[N, M]):
         if self.problem.lower_bound(node) > remaining:
             self.stats.bound_cuts += 1
             return None
-        children = self.expand(node)
+        children = self.expand(node, remaining)
         for succ in children:
             if succ.met:
                 return [succ.move]
@@ -214,7 +216,7 @@ class _Counter(Generic[N, M]):
             return self.memo[key]
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
-            for succ in self.search.expand(node):
+            for succ in self.search.expand(node, remaining):
                 if succ.met:
                     found = _Best(succ.cost, {(succ.plan,)}, (succ.move,))
                 elif remaining > 1:
@@ -289,7 +291,7 @@ def brute_force(problem: Problem[N, M], root: N, turns: int) -> tuple[int | None
     solutions: list[tuple[int, int, tuple[Hashable, ...]]] = []
 
     def walk(node: N, depth: int, cost: int, plan: Sequence[Hashable]) -> None:
-        for succ in problem.successors(node):
+        for succ in problem.successors(node, turns - depth):
             here = (*plan, succ.plan)
             if succ.met:
                 solutions.append((depth + 1, cost + succ.cost, here))

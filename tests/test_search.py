@@ -24,7 +24,7 @@ class Graph:
     edges: dict[int, list[tuple[int, str, int, bool]]]
     slack: dict[int, int]
 
-    def successors(self, node: int) -> Iterable[Successor[int, str]]:
+    def successors(self, node: int, remaining: int = 0) -> Iterable[Successor[int, str]]:
         for target, plan, cost, met in self.edges.get(node, []):
             yield Successor(target, f"{node}->{target}:{plan}" + (f":{cost}" if cost else "") + ("!" if met else ""),
                             plan, cost, met)
