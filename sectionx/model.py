@@ -551,7 +551,9 @@ class State:
     names to owners (Z1).  ``ranking`` is empty while the game runs and lists the
     players from first to last once it is over (E4, E5).  ``seed`` drives the
     reshuffle of the stacks when a round ends (E3), so that applying the same
-    actions to the same state always gives the same game.
+    actions to the same state always gives the same game.  ``solo`` is set while
+    a puzzle is played (Q2): only that player takes turns, the others pass.  It
+    is no part of a file; :func:`sectionx.puzzle.start` sets it from the goal.
     """
 
     board: Board
@@ -567,6 +569,7 @@ class State:
     last_round: bool = False
     ranking: tuple[Colour, ...] = ()
     seed: int = 0
+    solo: Colour | None = None
 
     # -- derived, cached (cached_property writes straight into __dict__, which a
     #    frozen dataclass allows; the fields themselves never change)

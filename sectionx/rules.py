@@ -518,6 +518,19 @@ def _check_turn(state: State) -> list[Problem]:
     return out
 
 
+def claim_allowed(state: State, colour: Colour, zone: str) -> bool:
+    """Z1: ``colour`` may enter ``zone``: it owns it, or claiming it leaves every
+    other player a zone owned or claimable (the clarification of Z1)."""
+    owner = state.zone_owner
+    if zone in owner:
+        return owner[zone] == colour
+    after = dict(owner)
+    after[zone] = colour
+    unowned = len(state.board.zones) - len(after)
+    without = [c for c in state.colours if c not in after.values()]
+    return unowned >= len(without)
+
+
 # --------------------------------------------------------------------------- set-up
 
 
