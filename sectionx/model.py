@@ -628,11 +628,13 @@ class State:
 
 
 class GoalKind(str, enum.Enum):
-    """What a puzzle asks for."""
+    """What a puzzle asks for (Q4 says when each is met)."""
 
     FREE = "free"  # bring `count` prisoners onto green areas
-    HIDE = "hide"  # every prisoner still in play in a hideout or on the island
+    HIDE = "hide"  # every prisoner still in play in a hideout or on the island, none lost
     KEY = "key"  # gain the master key (K1)
+    ZONE = "zone"  # claim the free zone `zone` (Z1)
+    ALL = "all"  # every goal of `parts` at once
 
     def __str__(self) -> str:
         return self.value
@@ -640,16 +642,27 @@ class GoalKind(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Goal:
-    """A puzzle's goal: the solver (a later issue) looks for the fewest turns.
+    """A puzzle's goal; a solver looks for the fewest turns that meet it (Q4).
 
     ``turns`` bounds the number of the player's own turns (``None``: no bound).
-    In a puzzle the other players pass, so only ``player`` acts.
+    In a puzzle the other players pass (Q2), so only ``player`` acts.  ``count``
+    matters for kind ``free`` only, ``zone`` (a zone name of the board) for kind
+    ``zone`` only.  Kind ``all`` lists its ``parts``: goals of the other kinds,
+    without player or turns (those belong to the whole goal), that must all hold
+    after the same action.
     """
 
     kind: GoalKind = GoalKind.FREE
     player: Colour | None = None
     count: int = 1
     turns: int | None = None
+    zone: str | None = None
+    parts: tuple[Goal, ...] = ()
+
+    @property
+    def leaves(self) -> tuple[Goal, ...]:
+        """The simple goals this goal asks for at once: its parts, or itself."""
+        return self.parts if self.kind is GoalKind.ALL else (self,)
 
 
 # --------------------------------------------------------------------------- annotations
