@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import formats, play, rules
+from . import formats, play, puzzle, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
-from .model import Board, Catalogue, Problem, Scenario, State
+from .model import Board, Catalogue, Goal, GoalKind, Problem, Scenario, State
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 
 
@@ -118,9 +118,16 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
                f"{len(state.tiles)} tiles placed, {state.current.colour} to move")
     if scenario.is_puzzle:
         g = scenario.goal
-        summary += f"; goal {g.kind}" + (f" {g.count}" if g.kind.value == "free" else "") + (f" within {g.turns} turns" if g.turns else "")
+        summary += f"; goal {_goal_summary(g)}" + (f" within {g.turns} turns" if g.turns else "")
     problems = rules.check_scenario(scenario) + check_annotations(scenario)
     return Report(name, kind, loaded.locate(problems), summary, loaded)
+
+
+def _goal_summary(goal: Goal) -> str:
+    """``free 2``, ``zone NE``, ``key``; an all goal lists its parts: ``all (free 2, key)``."""
+    if goal.kind is GoalKind.ALL:
+        return f"all ({', '.join(_goal_summary(p) for p in goal.parts)})"
+    return str(goal.kind) + (f" {goal.count}" if goal.kind is GoalKind.FREE else f" {goal.zone}" if goal.kind is GoalKind.ZONE else "")
 
 
 def check_annotations(scenario: Scenario) -> list[Problem]:
@@ -159,13 +166,38 @@ def record_report(name: str, path: str | Path) -> Report:
     start = scenario_report(name, record.start)
     if not start.ok:
         return Report(name, "record", start.diagnostics)
-    result = play.replay(record.start.state, record.actions)
+    result = play.replay(record_start(record), record.actions)
     diagnostics = replay_diagnostics(record, result)
     s = result.final
     summary = (f"record: {len(record.actions)} actions, {result.turns} turns, round {s.round}, "
                + (f"game over, {s.ranking[0]} wins" if s.finished else "game not over"))
+    if result.error is None:
+        summary += goal_outcome(record)
     played = result.error[0] if result.error is not None else len(record.actions)
     return Report(name, "record", diagnostics, summary, final=s, played=played)
+
+
+def record_start(record: formats.Record) -> State:
+    """The position a record is played from: a puzzle's start plays by Q2 (only the
+    goal's player takes turns), anything else as written."""
+    scenario = record.start.scenario
+    return puzzle.start(scenario) if scenario.is_puzzle else scenario.state
+
+
+def goal_outcome(record: formats.Record) -> str:
+    """For a record that starts from a puzzle, whether and when its actions meet the
+    goal (Q4), as a clause to add to a summary; empty for a game record.  Call it
+    only once the record is known to replay."""
+    scenario = record.start.scenario
+    if not scenario.is_puzzle:
+        return ""
+    verdict = puzzle.judge(scenario, record.actions)
+    if not verdict.met:
+        return "; the puzzle's goal is not met"
+    where = f"in turn {verdict.turn}, after action {verdict.met_after}"
+    if not verdict.within_limit:
+        return f"; the puzzle's goal is met {where}, beyond its limit of {verdict.limit} turns"
+    return f"; the puzzle's goal is met {where}"
 
 
 def replay_diagnostics(record: formats.Record, result: play.Replay) -> list[Diagnostic]:

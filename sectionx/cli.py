@@ -224,6 +224,8 @@ def replay(
 ) -> None:
     """Check every action of a game record; stop at the first illegal one with its
     turn number, line and every reason (with ruling ids).  Exit 0 when all are legal.
+    A record that starts from a puzzle is played by Q2 (only the goal's player
+    takes turns), and the summary says whether and when the goal is met (Q4).
 
     Example:  sectionx replay output/game.yaml --show
     """
@@ -237,7 +239,7 @@ def replay(
     def show_turn(number: int, state) -> None:
         say(describe(state, title=f"After turn {number}"))
 
-    result = play.replay(record.start.state, record.actions, on_turn=show_turn if show_states else None)
+    result = play.replay(checking.record_start(record), record.actions, on_turn=show_turn if show_states else None)
     problems = checking.replay_diagnostics(record, result)
     for d in problems:
         warn(str(d))
@@ -245,7 +247,8 @@ def replay(
         raise typer.Exit(1)
     s = result.final
     end = f"game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(s.ranking))}" if s.finished else "the game goes on"
-    say(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}")
+    say(f"{file}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}"
+        + checking.goal_outcome(record))
     raise typer.Exit(1 if problems else 0)
 
 

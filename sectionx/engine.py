@@ -160,16 +160,8 @@ def _step_neighbours(state: State, place: Place) -> list[Place]:
     return out
 
 
-def claim_allowed(state: State, colour: Colour, zone: str) -> bool:
-    """Z1: a claim leaves every other player a zone owned or claimable."""
-    owner = state.zone_owner
-    if zone in owner:
-        return owner[zone] == colour
-    after = dict(owner)
-    after[zone] = colour
-    unowned = len(state.board.zones) - len(after)
-    without = [c for c in state.colours if c not in after.values()]
-    return unowned >= len(without)
+#: Z1: may ``colour`` enter (and so claim) ``zone``?  Shared with the goal checks (Q1).
+claim_allowed = rules.claim_allowed
 
 
 def _steps_used(state: State, source: Place) -> int | None:
@@ -826,8 +818,31 @@ def _end_turn(state: State) -> State:
     """The turn is over: end the round if the last tile was taken (E2), else next player."""
     if state.turn.round_ends:
         return _end_round(state)
-    nxt = (state.turn.player + 1) % len(state.players)
-    return _begin_turn(state.replace(turn=Turn(player=nxt)))
+    return _begin_turn(state.replace(turn=Turn(player=_next_player(state, state.turn.player))))
+
+
+def _next_player(state: State, player: int) -> int:
+    """The seat after ``player`` clockwise (S1), or in a puzzle always the goal's
+    player: the others pass (Q2)."""
+    if state.solo is not None:
+        return state.colours.index(state.solo)
+    return (player + 1) % len(state.players)
+
+
+def turn_ended(before: State, action: Action, after: State) -> bool:
+    """Whether ``action`` (applied to ``before``, giving ``after``) finished a turn:
+    by ``end``, a door action or the fifth step (N4), the last tile (E2), a
+    discovery (E1) or the end of the game (E4, E5).
+
+    In a real game the player to move changes; in a puzzle (Q2) the same player
+    moves again, so a new turn is recognised by its fresh record: a turn that has
+    just begun is ``Turn(player, 1)``, or ``Turn(player, 2)`` when phase 1 is
+    skipped (N1, N5), and no action but ``take`` leaves a turn looking like that.
+    """
+    if after.finished or after.round != before.round or after.turn.player != before.turn.player:
+        return True
+    t = after.turn
+    return not isinstance(action, Take) and t.phase in (1, 2) and t == Turn(player=t.player, phase=t.phase)
 
 
 def _begin_turn(state: State) -> State:
@@ -865,7 +880,7 @@ def _end_round(state: State) -> State:
     rng.shuffle(pool)
     stacks = tuple(tuple(pool[i::STACKS]) for i in range(STACKS))
     new = state.replace(players=tuple(players), tiles=kept, stacks=stacks, round=state.round + 1,
-                        turn=Turn(player=(ender + 1) % len(state.players)))
+                        turn=Turn(player=_next_player(state, ender)))  # Q2: in a puzzle, the goal's player
     # K5: a key holder left with no prisoner in a hideout hands the key back (its door returns).
     new = new.replace(players=tuple(replace(p, key=False) if p.key and not any(pl.in_play for pl in p.prisoners) else p
                                     for p in new.players))

@@ -59,7 +59,7 @@ from .model import (
     tile_place,
 )
 from .fileio import FileProblem, resolve_reference
-from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, parse_yaml, read_yaml, unquoted
+from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, describe_path, parse_yaml, read_yaml, unquoted
 
 BUNDLED_BOARDS = ("standard", "compact")
 BUNDLED_CATALOGUES = ("default",)
@@ -309,6 +309,9 @@ class _Reader:
         for i, tid in enumerate(out):
             self.sources.note(("tile-id", tid), doc, ("out", i))
         used = set(p.tile for p in tiles.values()) | {t for h in hands.values() for t in h} | set(out)
+        # A puzzle names the tiles it plays with; the rest are out of play unless it
+        # says otherwise (Q3), since a solver would draw them in catalogue order.
+        unused = data.get("unused", "out" if "goal" in data else "stacks")
         if "stacks" in data:
             stacks = tuple(tuple(s) for s in data["stacks"])
             for i, stack in enumerate(stacks):
@@ -316,11 +319,11 @@ class _Reader:
                     self.sources.note(("tile-id", tid), doc, ("stacks", i, j))
             used |= {t for s in stacks for t in s}
             rest = tuple(t for t in catalogue.ids if t not in used)
-            if data.get("unused") == "out":
+            if unused == "out":
                 out += rest
         else:
             rest = tuple(t for t in catalogue.ids if t not in used)
-            if data.get("unused") == "out":
+            if unused == "out":
                 out += rest
                 stacks = ((),) * STACKS
             else:
@@ -387,11 +390,39 @@ class _Reader:
         if "goal" in data:
             g = data["goal"]
             player = Colour(g["player"]) if "player" in g else colours[turn.player]
-            goal = Goal(GoalKind(g.get("kind", "free")), player, g.get("count", 1), g.get("turns"))
-            for k in g:
-                self.sources.note(("goal", k), doc, ("goal", k))
+            goal = self.goal(doc, g, player)
         annotations = self.annotations(doc, data.get("annotations"))
         return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations)
+
+    def goal(self, doc: Doc, data: dict, player: Colour) -> Goal:
+        """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
+        once; the player and the turn limit belong to the whole goal (Q4)."""
+        for k in data:
+            self.sources.note(("goal", k), doc, ("goal", k))
+        if "all" not in data:
+            return self._goal_part(doc, ("goal",), data, player, data.get("turns"))
+        for k in ("kind", "count", "zone"):
+            if k in data:
+                self.fail(doc, ("goal", k), f"goal.{k}: a goal with all: gives kind, count and zone in each of its parts",
+                          key=True)
+        parts = []
+        for i, entry in enumerate(data["all"]):
+            for k in entry:
+                self.sources.note(("goal", "all", i, k), doc, ("goal", "all", i, k))
+            parts.append(self._goal_part(doc, ("goal", "all", i), entry, None, None))
+        return Goal(GoalKind.ALL, player, turns=data.get("turns"), parts=tuple(parts))
+
+    def _goal_part(self, doc: Doc, path: YamlPath, data: dict, player: Colour | None, turns: int | None) -> Goal:
+        kind = GoalKind(data.get("kind", "free"))
+        where = describe_path(path)
+        if "count" in data and kind is not GoalKind.FREE:
+            self.fail(doc, path + ("count",), f"{where}.count: only a free goal counts prisoners; drop count", key=True)
+        if "zone" in data and kind is not GoalKind.ZONE:
+            self.fail(doc, path + ("zone",), f"{where}.zone: only a zone goal names a zone; add kind: zone or drop zone",
+                      key=True)
+        if kind is GoalKind.ZONE and "zone" not in data:
+            self.fail(doc, path, f"{where}: a zone goal names the zone to claim: add zone: NAME")
+        return Goal(kind, player, data.get("count", 1), turns, data.get("zone"))
 
     def annotations(self, doc: Doc, data: dict | None) -> Annotations:
         """Labels, arrows, highlights and caption, each cell noted so that a cell off
@@ -667,16 +698,27 @@ def scenario_to_data(scenario: Scenario) -> dict:
     if keys:
         data["keys"] = keys
     if scenario.goal is not None:
-        g = scenario.goal
-        goal: dict[str, Any] = {"kind": g.kind.value}
-        if g.player is not None:
-            goal["player"] = g.player.value
-        goal["count"] = g.count
-        if g.turns is not None:
-            goal["turns"] = g.turns
-        data["goal"] = goal
+        data["goal"] = goal_to_data(scenario.goal)
     if scenario.annotations:
         data["annotations"] = annotations_to_data(scenario.annotations)
+    return data
+
+
+def goal_to_data(goal: Goal) -> dict:
+    """The ``goal:`` block; :meth:`_Reader.goal` reads it back equal."""
+    data: dict[str, Any] = {}
+    if goal.kind is not GoalKind.ALL:
+        data["kind"] = goal.kind.value
+    if goal.player is not None:
+        data["player"] = goal.player.value
+    if goal.kind is GoalKind.ALL:
+        data["all"] = [goal_to_data(part) for part in goal.parts]
+    elif goal.kind is GoalKind.FREE:
+        data["count"] = goal.count
+    elif goal.kind is GoalKind.ZONE and goal.zone is not None:
+        data["zone"] = goal.zone
+    if goal.turns is not None:
+        data["turns"] = goal.turns
     return data
 
 

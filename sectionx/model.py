@@ -551,7 +551,9 @@ class State:
     names to owners (Z1).  ``ranking`` is empty while the game runs and lists the
     players from first to last once it is over (E4, E5).  ``seed`` drives the
     reshuffle of the stacks when a round ends (E3), so that applying the same
-    actions to the same state always gives the same game.
+    actions to the same state always gives the same game.  ``solo`` is set while
+    a puzzle is played (Q2): only that player takes turns, the others pass.  It
+    is no part of a file; :func:`sectionx.puzzle.start` sets it from the goal.
     """
 
     board: Board
@@ -567,6 +569,7 @@ class State:
     last_round: bool = False
     ranking: tuple[Colour, ...] = ()
     seed: int = 0
+    solo: Colour | None = None
 
     # -- derived, cached (cached_property writes straight into __dict__, which a
     #    frozen dataclass allows; the fields themselves never change)
@@ -625,11 +628,13 @@ class State:
 
 
 class GoalKind(str, enum.Enum):
-    """What a puzzle asks for."""
+    """What a puzzle asks for (Q4 says when each is met)."""
 
     FREE = "free"  # bring `count` prisoners onto green areas
-    HIDE = "hide"  # every prisoner still in play in a hideout or on the island
+    HIDE = "hide"  # every prisoner still in play in a hideout or on the island, none lost
     KEY = "key"  # gain the master key (K1)
+    ZONE = "zone"  # claim the free zone `zone` (Z1)
+    ALL = "all"  # every goal of `parts` at once
 
     def __str__(self) -> str:
         return self.value
@@ -637,16 +642,27 @@ class GoalKind(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Goal:
-    """A puzzle's goal: the solver (a later issue) looks for the fewest turns.
+    """A puzzle's goal; a solver looks for the fewest turns that meet it (Q4).
 
     ``turns`` bounds the number of the player's own turns (``None``: no bound).
-    In a puzzle the other players pass, so only ``player`` acts.
+    In a puzzle the other players pass (Q2), so only ``player`` acts.  ``count``
+    matters for kind ``free`` only, ``zone`` (a zone name of the board) for kind
+    ``zone`` only.  Kind ``all`` lists its ``parts``: goals of the other kinds,
+    without player or turns (those belong to the whole goal), that must all hold
+    after the same action.
     """
 
     kind: GoalKind = GoalKind.FREE
     player: Colour | None = None
     count: int = 1
     turns: int | None = None
+    zone: str | None = None
+    parts: tuple[Goal, ...] = ()
+
+    @property
+    def leaves(self) -> tuple[Goal, ...]:
+        """The simple goals this goal asks for at once: its parts, or itself."""
+        return self.parts if self.kind is GoalKind.ALL else (self,)
 
 
 # --------------------------------------------------------------------------- annotations

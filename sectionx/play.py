@@ -225,7 +225,7 @@ def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
         how = _how_round_ended(before, after, action)
         if how:
             game.round_ends.append(how)
-        if not after.finished and (after.turn.player != before.turn.player or after.round != before.round):
+        if not after.finished and engine.turn_ended(before, action, after):
             game.turns.append((i + 1, _turn_label(after, len(game.turns) + 1)))
         state = after
     game.final = state
@@ -272,7 +272,7 @@ def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int,
         if problems:
             return Replay(state, turn, (i, turn, problems))
         after = engine.apply(state, action)
-        if after.finished or after.turn.player != state.turn.player or after.round != state.round:
+        if engine.turn_ended(state, action, after):  # in a puzzle the same player moves on (Q2)
             if on_turn:
                 on_turn(turn, after)
             turn += 1

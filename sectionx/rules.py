@@ -40,6 +40,7 @@ from .model import (
     Scenario,
     Spot,
     State,
+    Subject,
     TileType,
     Turn,
     tile_place,
@@ -518,6 +519,19 @@ def _check_turn(state: State) -> list[Problem]:
     return out
 
 
+def claim_allowed(state: State, colour: Colour, zone: str) -> bool:
+    """Z1: ``colour`` may enter ``zone``: it owns it, or claiming it leaves every
+    other player a zone owned or claimable (the clarification of Z1)."""
+    owner = state.zone_owner
+    if zone in owner:
+        return owner[zone] == colour
+    after = dict(owner)
+    after[zone] = colour
+    unowned = len(state.board.zones) - len(after)
+    without = [c for c in state.colours if c not in after.values()]
+    return unowned >= len(without)
+
+
 # --------------------------------------------------------------------------- set-up
 
 
@@ -549,33 +563,93 @@ def new_game(
 
 
 def check_goal(state: State, goal: Goal) -> list[Problem]:
-    """A puzzle's goal makes sense for its state (Q1)."""
-    out = []
+    """A puzzle's goal can be met in principle (Q1), by the player to move (Q2).
+
+    What "met" means is Q4 (:func:`sectionx.puzzle.goal_met`); here each kind is
+    refused when it is met already or can never be met: ``free`` asks for more
+    prisoners than are in play, or than can be freed before the player wins (E4);
+    ``hide`` and ``key`` need a prisoner in play (K3); ``zone`` names a zone of
+    the board that nobody else owns and the player may claim (Z1, Z2).  Each part
+    of an ``all`` goal is checked the same way, except that a part may hold
+    already as long as not every part does.
+    """
     player = state.player_by_colour.get(goal.player) if goal.player else state.current
     if player is None:
         return [Problem("Q1", f"the goal is for {goal.player}, who is not playing", ("goal", "player"))]
-    if goal.kind is GoalKind.FREE:
-        green = player.count(PlaceKind.GREEN)
-        if goal.count > state.discovery:
-            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but the round ends "
-                               f"at {state.discovery} (E1)", ("goal", "count")))
-        elif goal.count <= green:
-            out.append(Problem("Q1", f"{player.colour} already has {green} prisoner(s) on green areas; the goal is met", ("goal", "count")))
-        elif goal.count > green + player.available:
-            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {player.colour} has only "
-                               f"{green + player.available} that could get there", ("goal", "count")))
-    elif goal.kind is GoalKind.HIDE:
-        if not player.available:
-            out.append(Problem("Q1", f"{player.colour} has no prisoner in play to hide", ("goal", "kind")))
-        elif hidden(state, player):
-            out.append(Problem("Q1", f"every {player.colour} prisoner in play is already in a hideout or on the island; "
-                               "the goal is met", ("goal", "kind")))
-    elif goal.kind is GoalKind.KEY:
-        if player.key:
-            out.append(Problem("Q1", f"{player.colour} already holds the master key", ("goal", "kind")))
-        elif not player.available:
-            out.append(Problem("Q1", f"{player.colour} has no prisoner in play, so can never hold the key (K3)", ("goal", "kind")))
+    if state.finished:
+        return [Problem("Q1", "the game is over, so no goal can be met any more", ("goal",))]
+    out = []
+    if 0 <= state.turn.player < len(state.players) and state.current.colour != player.colour:
+        out.append(Problem("Q2", f"the goal is {player.colour}'s, but it is {state.current.colour}'s turn; only the goal's "
+                           "player takes turns in a puzzle, so it starts on their turn", ("goal", "player")))
+    if goal.kind is GoalKind.ALL:
+        if not goal.parts:
+            out.append(Problem("Q1", "an all goal lists the goals that must hold at once; it has none", ("goal", "all")))
+        held = [_check_part(state, player, part, ("goal", "all", i), out) for i, part in enumerate(goal.parts)]
+        if goal.parts and all(held):
+            out.append(Problem("Q1", "every part of the goal holds already; the goal is met", ("goal", "all")))
+    elif _check_part(state, player, goal, ("goal",), out):
+        out.append(_met_already(player, goal))
     return out
+
+
+def _check_part(state: State, player: PlayerState, goal: Goal, where: Subject, out: list[Problem]) -> bool:
+    """Append to ``out`` why ``goal`` (one simple kind) can never be met; return whether it holds already."""
+    who = player.colour
+    if goal.kind is GoalKind.FREE:
+        # Q4 counts prisoners that reach green areas after the start; the game ends
+        # at the target (E4), so no more than target - freed can still arrive.
+        left = state.target - player.freed
+        if goal.count > player.available:
+            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {who} has only "
+                               f"{player.available} in play", where + ("count",)))
+        elif goal.count > left:
+            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {who} wins after "
+                               f"{left} more (E4)", where + ("count",)))
+        return False
+    if goal.kind is GoalKind.HIDE:
+        if not player.available:
+            out.append(Problem("Q1", f"{who} has no prisoner in play to hide", where + ("kind",)))
+            return False
+        return hidden(state, player)
+    if goal.kind is GoalKind.KEY:
+        if player.key:
+            return True
+        if not player.available:
+            out.append(Problem("Q1", f"{who} has no prisoner in play, so can never hold the key (K3)", where + ("kind",)))
+        return False
+    if goal.kind is GoalKind.ZONE:
+        zone = goal.zone
+        if zone is None:
+            out.append(Problem("Q1", "a zone goal names the zone to claim", where + ("kind",)))
+            return False
+        if zone not in state.board.zone_by_name:
+            known = ", ".join(z.name for z in state.board.zones)
+            out.append(Problem("Q1", f"the board has no free zone {zone!r}; its zones are {known}", where + ("zone",)))
+            return False
+        owner = state.zone_owner.get(zone)
+        if owner == who:
+            return True
+        if owner is not None:
+            out.append(Problem("Q1", f"zone {zone} belongs to {owner}; {who} can never enter it (Z2)", where + ("zone",)))
+        elif not claim_allowed(state, who, zone):
+            out.append(Problem("Q1", f"{who} may not claim zone {zone}: it would leave a player without a zone to claim "
+                               "(Z1), and in a puzzle nobody else claims one", where + ("zone",)))
+        elif not player.available:
+            out.append(Problem("Q1", f"{who} has no prisoner in play to claim zone {zone}", where + ("kind",)))
+        return False
+    out.append(Problem("Q1", "an all goal cannot be a part of another goal; list its parts instead", where + ("kind",)))
+    return False
+
+
+def _met_already(player: PlayerState, goal: Goal) -> Problem:
+    who = player.colour
+    text = {
+        GoalKind.HIDE: f"every {who} prisoner in play is already in a hideout or on the island; the goal is met",
+        GoalKind.KEY: f"{who} already holds the master key",
+        GoalKind.ZONE: f"{who} already owns zone {goal.zone}; the goal is met",
+    }[goal.kind]
+    return Problem("Q1", text, ("goal", "zone" if goal.kind is GoalKind.ZONE else "kind"))
 
 
 def hidden(state: State, player: PlayerState) -> bool:
@@ -603,6 +677,8 @@ __all__ = [
     "check_scenario",
     "check_state",
     "check_tile",
+    "claim_allowed",
+    "hidden",
     "key_condition",
     "new_game",
     "tunnels",

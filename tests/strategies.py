@@ -23,6 +23,8 @@ from sectionx.model import (
     PRISONERS,
     STACKS,
     FeatureKind,
+    Goal,
+    GoalKind,
     Placed,
     PlayerState,
     Spot,
@@ -146,3 +148,25 @@ def states(draw, max_tiles: int = 20) -> State:
                 budget -= steps
     turn = Turn(player, phase, tuple(sorted(moved)), tile_action=phase >= 2 and draw(st.booleans()))
     return state.replace(turn=turn, advanced=advanced, round=draw(st.integers(1, 20)), seed=draw(st.integers(0, 2**40)))
+
+
+def _goal_part(draw, state: State) -> Goal:
+    kind = draw(st.sampled_from([GoalKind.FREE, GoalKind.HIDE, GoalKind.KEY, GoalKind.ZONE]))
+    if kind is GoalKind.FREE:
+        return Goal(kind, count=draw(st.integers(1, 8)))
+    if kind is GoalKind.ZONE:
+        return Goal(kind, zone=draw(st.sampled_from([z.name for z in state.board.zones])))
+    return Goal(kind)
+
+
+@st.composite
+def goals(draw, state: State) -> Goal:
+    """A goal of any kind for one of ``state``'s players, in the form the reader
+    builds (the player filled in); whether it makes sense (Q1) is not asked."""
+    player = draw(st.sampled_from(state.colours))
+    turns = draw(st.none() | st.integers(1, 50))
+    if draw(st.booleans()):
+        parts = tuple(draw(st.lists(st.builds(lambda: None), min_size=1, max_size=4)))
+        return Goal(GoalKind.ALL, player, turns=turns, parts=tuple(_goal_part(draw, state) for _ in parts))
+    part = _goal_part(draw, state)
+    return Goal(part.kind, player, part.count, turns, part.zone)

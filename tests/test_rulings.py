@@ -314,8 +314,14 @@ tiles:
   2,-1: T01
 goal: {kind: free, player: red, count: 2, turns: 3}
 """,
+    # Q2: the goal's player is the player to move (blue), written or by default.
+    "Q2": FOUR + """\
+turn: blue
+goal: {kind: zone, zone: NE, turns: 2}
+""",
     # Q3: a puzzle may set tiles out of play, explicitly or with unused: out.
     "Q3": FOUR + """\
+turn: blue
 tiles:
   2,-1: T01
 out: [T54]
@@ -934,11 +940,29 @@ def test_e2_empty_stacks_need_round_ends() -> None:
     "extra, goal, fragment",
     [
         ("", "{kind: free, player: red, count: 3}", None),
-        ("", "{kind: free, player: red, count: 4}", "the goal asks for 4 prisoners on green areas, but the round ends at 3"),
+        # Q4 counts prisoners reaching green areas from the start on, across a round end (E1, E3).
+        ("", "{kind: free, player: red, count: 4}", None),
+        ("prisoners:\n  red: {freed: 3}\n", "{kind: free, player: red, count: 3}",
+         "the goal asks for 3 prisoners on green areas, but red wins after 2 more (E4)"),
         ("", "{kind: hide, player: red}\ntiles:\n  2,-1: T01\nprisoners:\n  red: {at: [\"2,-1\"]}", None),
         ("", "{kind: key, player: red}", None),
-        ("zones: {E: red}\nprisoners:\n  red: {at: [\"5,0\", \"5,0\"]}\n", "{kind: free, player: red, count: 2}",
-         "red already has 2 prisoner(s) on green areas; the goal is met"),
+        # Two on green already: two more are asked for, the third ending the round (E1).
+        ("zones: {E: red}\nprisoners:\n  red: {at: [\"5,0\", \"5,0\"]}\n", "{kind: free, player: red, count: 2}", None),
+        ("", "{kind: zone, zone: NE}", None),
+        ("zones: {NE: red}\nprisoners:\n  red: {at: [\"5,-5\"]}\n", "{kind: zone, zone: NE}",
+         "red already owns zone NE; the goal is met"),
+        ("zones: {NE: blue}\n", "{kind: zone, zone: NE}", "zone NE belongs to blue; red can never enter it (Z2)"),
+        ("", "{kind: zone, zone: X}", "the board has no free zone 'X'"),
+        ("zones: {E: blue, SE: blue, SW: blue, NE: blue}\n", "{kind: zone, zone: W}",
+         "red may not claim zone W: it would leave a player without a zone to claim (Z1)"),
+        ("zones: {E: blue, SE: blue}\n", "{kind: zone, zone: W}", None),
+        ("prisoners:\n  red: {freed: 4, dead: 4}\n", "{kind: zone, zone: W}", "red has no prisoner in play to claim zone W"),
+        # all: each part as above, but a part may hold already as long as not every part does.
+        ("zones: {NE: red}\nprisoners:\n  red: {at: [\"5,-5\"]}\n", "{all: [{kind: zone, zone: NE}, {kind: free}]}", None),
+        ("zones: {NE: red}\nprisoners:\n  red: {at: [\"5,-5\"]}\n", "{all: [{kind: zone, zone: NE}, {kind: hide}]}",
+         "every part of the goal holds already; the goal is met"),
+        ("", "{all: [{kind: free, count: 2}, {kind: zone, zone: NE}, {kind: zone, zone: Q}]}",
+         "the board has no free zone 'Q'"),
         ("prisoners:\n  red: {dead: 6}\n", "{kind: free, player: red, count: 3}",
          "the goal asks for 3 prisoners on green areas, but red has only 2"),
         ("prisoners:\n  red: {freed: 4, dead: 4}\n", "{kind: hide, player: red}", "red has no prisoner in play to hide"),
@@ -962,9 +986,24 @@ def test_q1_goal_player_must_play() -> None:
 
 
 def test_q1_goal_defaults_to_the_player_to_move() -> None:
-    """Q1: without a player the goal is the mover's: blue's, who already has 1 on green."""
-    text = FOUR + 'turn: blue\nzones: {E: blue}\nprisoners:\n  blue: {at: ["5,0"]}\ngoal: {count: 1}\n'
-    assert_refused(text, "Q1", "blue already has 1 prisoner(s) on green areas")
+    """Q1: without a player the goal is the mover's: blue's, who already owns zone E."""
+    text = FOUR + 'turn: blue\nzones: {E: blue}\nprisoners:\n  blue: {at: ["5,0"]}\ngoal: {kind: zone, zone: E}\n'
+    assert_refused(text, "Q1", "blue already owns zone E; the goal is met")
+
+
+@pytest.mark.parametrize("turn, goal, ok", [
+    ("red", "{kind: key}", True),                   # the default player is the player to move
+    ("blue", "{kind: key, player: blue}", True),
+    ("blue", "{kind: key, player: red}", False),
+    ("{player: blue, phase: 3}", "{kind: key, player: red}", False),
+])
+def test_q2_puzzle_starts_on_the_goal_players_turn(turn: str, goal: str, ok: bool) -> None:
+    """Q2: only the goal's player takes turns, so a puzzle starts on their turn."""
+    text = FOUR + f"turn: {turn}\ngoal: {goal}\n"
+    if ok:
+        assert_allowed(text)
+    else:
+        assert_refused(text, "Q2", "the goal is red's, but it is blue's turn", line=3)
 
 
 # --------------------------------------------------------------------------- T1, T4, T3 on model objects

@@ -1,4 +1,4 @@
-"""The terminal picture's shared words: a puzzle's goal as a sentence (Q1-Q3)."""
+"""The terminal picture's shared words: a puzzle's goal as a sentence (Q1-Q4)."""
 
 from sectionx.model import Colour, Goal, GoalKind
 from sectionx.render.text import goal_sentence
@@ -8,5 +8,15 @@ def test_goal_sentences_read_as_english():
     assert goal_sentence(Goal(GoalKind.FREE, Colour.RED, 1, 2)) == "red to bring 1 prisoner onto a green area within 2 turns"
     assert goal_sentence(Goal(GoalKind.FREE, Colour.BLUE, 3, 1)) == "blue to bring 3 prisoners onto green areas within 1 turn"
     assert goal_sentence(Goal(GoalKind.HIDE, Colour.YELLOW)) == \
-        "yellow to hide every prisoner still in play in a hideout or on the island"
+        "yellow to hide every prisoner still in play in a hideout or on the island, losing none"
     assert goal_sentence(Goal(GoalKind.KEY, Colour.PURPLE, turns=4)) == "purple to gain the master key within 4 turns"
+    assert goal_sentence(Goal(GoalKind.ZONE, Colour.RED, zone="NE")) == "red to claim free zone NE"
+
+
+def test_an_all_goal_lists_its_parts_held_at_once():
+    goal = Goal(GoalKind.ALL, Colour.BLUE, turns=3,
+                parts=(Goal(GoalKind.FREE, count=2), Goal(GoalKind.KEY)))
+    assert goal_sentence(goal) == \
+        "blue to bring 2 prisoners onto green areas and gain the master key, all at once, within 3 turns"
+    three = Goal(GoalKind.ALL, Colour.RED, parts=(Goal(GoalKind.ZONE, zone="E"), Goal(GoalKind.KEY), Goal(GoalKind.HIDE)))
+    assert goal_sentence(three).startswith("red to claim free zone E, gain the master key and hide every prisoner")

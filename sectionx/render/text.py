@@ -37,15 +37,24 @@ def _grid_origin(state: State) -> tuple[int, int, int, int]:
 
 def goal_sentence(goal: Goal) -> str:
     """A puzzle's goal in words, e.g. "red to bring 1 prisoner onto a green area within
-    2 turns" (the other players pass, Q2); shared by ``show`` and the diagrams."""
-    n = goal.count
-    what = {
-        GoalKind.FREE: f"bring {n} prisoner{'s' if n != 1 else ''} onto {'a green area' if n == 1 else 'green areas'}",
-        GoalKind.HIDE: "hide every prisoner still in play in a hideout or on the island",
-        GoalKind.KEY: "gain the master key",
-    }[goal.kind]
+    2 turns" (the other players pass, Q2); shared by ``show`` and the diagrams.
+    An ``all`` goal lists its parts and says they must hold at once (Q4)."""
+    parts = [_goal_words(part) for part in goal.leaves]
+    what = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] + ", all at once"
     within = f" within {goal.turns} turn{'s' if goal.turns != 1 else ''}" if goal.turns else ""
+    if within and len(parts) > 1:
+        within = "," + within
     return f"{goal.player} to {what}{within}"
+
+
+def _goal_words(goal: Goal) -> str:
+    n = goal.count
+    return {
+        GoalKind.FREE: f"bring {n} prisoner{'s' if n != 1 else ''} onto {'a green area' if n == 1 else 'green areas'}",
+        GoalKind.HIDE: "hide every prisoner still in play in a hideout or on the island, losing none",
+        GoalKind.KEY: "gain the master key",
+        GoalKind.ZONE: f"claim free zone {goal.zone}",
+    }[goal.kind]
 
 
 def board_picture(state: State) -> list[str]:
