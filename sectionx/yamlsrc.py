@@ -128,9 +128,13 @@ class _Loader(yaml.SafeLoader):
     sectionx value is a date, and a title like 2024-01-01 is meant as text).
     """
 
+    # Numbers as YAML 1.2 reads them (added below): YAML 1.1's octal 017 = 15, binary
+    # 0b101 and sexagesimal 1:30 = 90 surprise people, and a megabyte of 1:0:0:…
+    # takes minutes to convert.
     yaml_implicit_resolvers = {
         key: [(tag, regexp) for tag, regexp in resolvers
-              if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value")]
+              if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value",
+                             "tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
         for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -160,13 +164,33 @@ class _Loader(yaml.SafeLoader):
             self.depth -= 1
 
 
-# YAML 1.1 (PyYAML) reads 1e30 as text because it has no dot; YAML 1.2 and every
-# reader of these files expects a number.
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
-    list("-+0123456789"),
-)
+# YAML 1.2's core schema: 1e30 is a number (YAML 1.1 wanted a dot), 017 is seventeen.
+_INT_RE = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_FLOAT_RE = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_Loader.add_implicit_resolver("tag:yaml.org,2002:int", _INT_RE, list("-+0123456789"))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_RE, list("-+0123456789."))
+#: Longest text value and longest key (characters).  The longest text sectionx reads is a
+#: description (5,000); checked before any pattern is tried on the text.
+MAX_TEXT = 10_000
+MAX_KEY = 100
+#: Characters refused anywhere in a value or key: C0 controls but tab and newline, DEL, C1.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Line breaks to YAML but not to editors: they would shift every reported line number.
+_ODD_BREAKS = re.compile("[\u0085\u2028\u2029]")
+
+
+def _number(tag: str, text: str) -> int | float:
+    """A YAML 1.2 number (the resolvers above chose the tag)."""
+    if tag.endswith(":int"):
+        if text[:2] in ("0o", "0x"):
+            return int(text, 0)
+        return int(text, 10)
+    lowered = text.lower()
+    if lowered.lstrip("+-") == ".inf":
+        return float("-inf") if lowered.startswith("-") else float("inf")
+    if lowered == ".nan":
+        return float("nan")
+    return float(text)
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:
@@ -178,6 +202,11 @@ def parse_yaml(text: str, name: str) -> Doc:
     """Parse one YAML document into plain data with positions."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadError([Diagnostic(name, 0, 0, f"is larger than {MAX_BYTES // 1024} KiB")])
+    odd = _ODD_BREAKS.search(text)
+    if odd:
+        line, col = _line_col(text, odd.start())
+        raise LoadError([Diagnostic(name, line, col, f"contains U+{ord(odd.group()):04X}, which YAML counts as a line "
+                                    f"break; write it as \\u{ord(odd.group()):04X} inside double quotes")])
     loader = None
     try:
         loader = _Loader(text)
@@ -283,6 +312,12 @@ class _Builder:
             if _has_surrogate(key_node.value):
                 self.problem(key_node, f"key {key_node.value!r} holds a character that is not text (a lone surrogate)")
                 continue
+            if len(key_node.value) > MAX_KEY:
+                self.problem(key_node, f"a key is longer than {MAX_KEY} characters")
+                continue
+            if _CONTROL.search(key_node.value):
+                self.problem(key_node, f"key {_shown(key_node.value)} holds a control character")
+                continue
             # Keys are always text in sectionx files: keep exactly what was
             # written (so "1,-2" or "NO" stay as typed).
             key = key_node.value
@@ -296,8 +331,17 @@ class _Builder:
 
     def scalar(self, node: ScalarNode) -> Any:
         shown = node.value[:20] + ("..." if len(node.value) > 20 else "")
+        if len(node.value) > MAX_TEXT:
+            self.problem(node, f"a value is longer than {MAX_TEXT:,} characters")
+            return None
+        if _CONTROL.search(node.value):
+            self.problem(node, f"value {shown!r} holds a control character ({_CONTROL.search(node.value).group()!r})")
+            return None
         try:
-            value = self.constructor.construct_object(node)
+            if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and node.style is None:
+                value = _number(node.tag, node.value)
+            else:
+                value = self.constructor.construct_object(node)
         except Exception as exc:  # PyYAML raises KeyError, ValueError... for odd scalars
             reason = "number too large" if "digits" in str(exc) else "cannot be read"
             self.problem(node, f"value {shown!r}: {reason}")
@@ -374,7 +418,9 @@ def describe_path(path: YamlPath) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
+    """A value as the file writes it, cut to 40 characters."""
+    text = {True: "true", False: "false", None: "null"}.get(value, "") if value is None or isinstance(value, bool) \
+        else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
