@@ -436,3 +436,21 @@ def test_a_solution_record_replays_by_q2_and_says_when_the_goal_is_met(tmp_path)
     # Without Q2 blue moves after 'end': 'pass' is blue's, and blue has no prisoner on 3,-3.
     plain = play.replay(start.state, tuple(actions.parse(x) for x in lines))
     assert plain.error is not None and plain.error[0] == 5 and plain.error[2][0].rule == "M1"
+
+
+def test_sectionx_replay_of_a_puzzle_record_reports_the_goal(tmp_path):
+    from typer.testing import CliRunner
+
+    from sectionx.cli import app
+
+    start = formats.load(ROOT / "scenarios" / "puzzle-first-escape.yaml").scenario
+    lines = ["move -3,2 3,-3@2", "step island 2,-2", "step 2,-2 3,-3", "end", "pass", "step 3,-3 4,-4"]
+    path = tmp_path / "solution.yaml"
+    path.write_text(formats.dumps_record(start, [actions.parse(x) for x in lines]))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "all legal" in result.stdout and "the puzzle's goal is met in turn 2, after action 6" in result.stdout
+    short = tmp_path / "short.yaml"
+    short.write_text(formats.dumps_record(start, [actions.parse(x) for x in lines[:4]]))
+    result = CliRunner().invoke(app, ["replay", str(short)])
+    assert result.exit_code == 0 and result.stdout.rstrip().endswith("the puzzle's goal is not met")
