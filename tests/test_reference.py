@@ -52,6 +52,12 @@ TWO = "prisoners:\n  red: {dead: 6}\n"
 #: One empty cell between the island and green E; a straight in hand: one turn, one plan.
 ONE_TURN = puzzle_of(board("1,0", east="2,0"), 'hands: {red: [T01]}\n' + TWO + "goal: {kind: free, turns: 1}\n")
 
+#: The same with an empty hand and the stacks listed (Q3: open, taken in order,
+#: N1: a tile must be taken): a straight lies on top of stacks 1 and 3, a tight
+#: bend on stack 2.  Which stack a tile comes from is no part of the plan (Q5).
+FROM_STACKS = puzzle_of(board("1,0", east="2,0"), "stacks: [[T01], [T16], [T02]]\n" + TWO
+                        + "goal: {kind: free, turns: 1}\n")
+
 #: Two such ways out (east to E, west to W): two plans.
 TWO_WAYS = puzzle_of(
     textwrap.dedent("""\
@@ -144,6 +150,7 @@ def check_solution(sc: Scenario, result: ReferenceResult) -> None:
 CASES = [
     # name, puzzle, turns, plans (worked out by hand, see each test below)
     ("one-turn", ONE_TURN, 1, [(("tiles 1,0 t03",),)]),
+    ("from-stacks", FROM_STACKS, 1, [(("tiles 1,0 t03",),)]),
     ("two-ways", TWO_WAYS, 1, [(("tiles 1,0 t03",),), (("tiles -1,0 t03",),)]),
     ("two-turns", TWO_TURNS, 2, [((), ())]),
     ("bends", BENDS, 2, [(("tiles 1,0 t35",), ("tiles 2,-1 t02",))]),
@@ -175,6 +182,12 @@ def test_one_turn_the_goal_is_met_mid_turn_by_the_step_onto_green():
     """Q4: the solution stops at the step that frees the prisoner; no 'end'."""
     result = solve_reference(ONE_TURN)
     assert [str(a) for a in result.solution] == ["place T01 1,0@0", "step island 1,0", "step 1,0 2,0"]
+
+
+def test_phase_1_takes_from_the_listed_stacks():
+    result = solve_reference(FROM_STACKS)
+    lines = [str(a) for a in result.solution]
+    assert lines[0] in ("take 1", "take 3") and lines[1] in ("place T01 1,0@0", "place T02 1,0@0")
 
 
 def test_key_goal_met_by_the_first_step():
