@@ -102,8 +102,8 @@ class Judgement:
     which the goal first held (``None``: not met); ``turn`` is the goal player's
     turn in which that action was played, counting the start's turn as 1 even when
     the puzzle starts in the middle of it.  ``turns`` is the number of turns the
-    actions reached.  ``within_limit`` says whether the goal was met within the
-    goal's ``turns``.
+    actions reached, ``limit`` the goal's turn limit (``None``: none), and
+    ``within_limit`` whether the goal was met within it.
     """
 
     met_after: int | None
