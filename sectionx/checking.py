@@ -127,7 +127,8 @@ def _goal_summary(goal: Goal) -> str:
     """``free 2``, ``zone NE``, ``key``; an all goal lists its parts: ``all (free 2, key)``."""
     if goal.kind is GoalKind.ALL:
         return f"all ({', '.join(_goal_summary(p) for p in goal.parts)})"
-    return str(goal.kind) + (f" {goal.count}" if goal.kind is GoalKind.FREE else f" {goal.zone}" if goal.kind is GoalKind.ZONE else "")
+    detail = {GoalKind.FREE: f" {goal.count}", GoalKind.ZONE: f" {goal.zone}"}.get(goal.kind, "")
+    return f"{goal.kind}{detail}"
 
 
 def check_annotations(scenario: Scenario) -> list[Problem]:

@@ -310,7 +310,7 @@ class _Reader:
             self.sources.note(("tile-id", tid), doc, ("out", i))
         used = set(p.tile for p in tiles.values()) | {t for h in hands.values() for t in h} | set(out)
         # A puzzle names the tiles it plays with; the rest are out of play unless it
-        # says otherwise (Q3), since a solver would draw them in catalogue order.
+        # says otherwise (Q3): dealt in catalogue order they would make another puzzle.
         unused = data.get("unused", "out" if "goal" in data else "stacks")
         if "stacks" in data:
             stacks = tuple(tuple(s) for s in data["stacks"])

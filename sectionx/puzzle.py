@@ -6,9 +6,9 @@ the position as the engine plays it: only the goal's player takes turns (Q2).
 (Q4); it is judged after every single action, so a solution is the actions up to
 the first one after which the goal holds.  :func:`judge` replays actions and says
 where that happened.  :func:`plan_signature` reduces a solution to its plan, the
-tile and door actions of each turn described by what they put on the board (Q5),
-so that two solutions differing only in tile ids, equivalent rotations or the
-prisoners' routes count as one when a puzzle's uniqueness is judged.
+tile and door actions of each turn described by what they changed on the board
+(Q5), so that two solutions differing only in tile ids, equivalent rotations or
+the prisoners' routes count as one when a puzzle's uniqueness is judged.
 
 Imports run one way: this module uses the engine, the rules and the model; the
 solvers (:mod:`sectionx.solver`) use it.
@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from . import engine, rules
-from .actions import Action, Move, MoveDoor, PlaceDoor, PlaceTile, Rotate, Swap
+from .actions import Action, MoveDoor, PlaceDoor
 from .hexgrid import Cell
 from .model import Colour, Goal, GoalKind, PlaceKind, PlayerState, Scenario, SectionXError, Spot, State
 
@@ -102,8 +102,8 @@ class Judgement:
     which the goal first held (``None``: not met); ``turn`` is the goal player's
     turn in which that action was played, counting the start's turn as 1 even when
     the puzzle starts in the middle of it.  ``turns`` is the number of turns the
-    actions reached.  ``within_limit`` says whether the goal was met within the
-    goal's ``turns``.
+    actions reached, ``limit`` the goal's turn limit (``None``: none), and
+    ``within_limit`` whether the goal was met within it.
     """
 
     met_after: int | None
@@ -172,44 +172,44 @@ def _spot_text(state: State, spot: Spot) -> str:
     return f"{spot.cell} {_feature_text(state, spot)}"
 
 
-def _doors_back(before: State, after: State) -> str:
-    """Tunnel fights (D4) settled by the action: whose doors went back to hand."""
-    lost = [p.colour.value for p in before.players
-            if len(after.player_by_colour[p.colour].doors) < len(p.doors)]
-    return f" back:{','.join(lost)}" if lost else ""
+def _board_texts(state: State) -> dict[Cell, str]:
+    """:func:`tile_text` of every tile on the board, once per state (states never change)."""
+    cached = state.__dict__.get("_plan_texts")
+    if cached is None:
+        cached = state.__dict__["_plan_texts"] = {cell: tile_text(state, cell) for cell, _ in state.tiles}
+    return cached
+
+
+def _changes(before: State, after: State) -> str:
+    """The cells whose tile looks different, each with what lies there now."""
+    was, now = _board_texts(before), _board_texts(after)
+    return ", ".join(f"{cell} {now.get(cell, 'empty')}" for cell in sorted(set(was) | set(now))
+                     if was.get(cell) != now.get(cell))
 
 
 def plan_items(before: State, action: Action, after: State) -> tuple[str, ...]:
-    """What ``action`` adds to its turn's plan (Q5): a tile action or a door action,
-    described by its result on the board; nothing for take, pass, steps and end.
+    """What ``action`` adds to its turn's plan (Q5).
 
-    A tile action names its cells and the tile as it lies afterwards
-    (:func:`tile_text`), so tile ids and rotations giving the same tile do not
-    count, and a swap of two tiles that look alike, carrying the same, changes
-    nothing and adds nothing; a tunnel fight's outcome is added (whose doors
-    went back, D4); a door
-    action names the feature by its cell and openings; a hand-in choice (K1)
-    names the door handed in, even on a step.
+    A tile action (``tiles ...``) or a door action (``door ...``) is described by
+    what it changed on the board: every cell whose tile now looks different, with
+    the tile as it lies there (:func:`tile_text`: shape after rotation, doors,
+    prisoners) or ``empty``.  So tile ids, rotations giving the same tile, a swap
+    of two alike tiles, and a swap of alike tiles with a turn (which looks like a
+    rotation) do not make another plan, while a tunnel fight's doors going home
+    (D4) do.  A hand-in choice on a step (K1) names the door handed in.  Take,
+    pass, steps and end add nothing: how prisoners spend their steps is no part
+    of a plan.
     """
-    items: list[str] = []
-    if isinstance(action, PlaceTile):
-        items.append(f"place {action.cell} {tile_text(after, action.cell)}" + _doors_back(before, after))
-    elif isinstance(action, Rotate):
-        items.append(f"rotate {action.cell} {tile_text(after, action.cell)}" + _doors_back(before, after))
-    elif isinstance(action, Move):
-        items.append(f"move {action.source} {action.target} {tile_text(after, action.target)}" + _doors_back(before, after))
-    elif isinstance(action, Swap):
-        a, b = sorted((action.a, action.b))
-        now = (tile_text(after, a), tile_text(after, b))
-        if now != (tile_text(before, a), tile_text(before, b)):  # two alike tiles swapped change nothing
-            items.append(f"swap {a} {now[0]} {b} {now[1]}" + _doors_back(before, after))
-    elif isinstance(action, PlaceDoor):
-        items.append(f"door {_spot_text(before, action.spot)}")
-    elif isinstance(action, MoveDoor):
-        items.append(f"movedoor {_spot_text(before, action.source)} {_spot_text(before, action.target)}")
+    if action.tile_action or isinstance(action, (PlaceDoor, MoveDoor)):
+        if after.round != before.round:
+            # The action also ended the round (E2, its turn being over): describe
+            # the board before the collapse, which the action itself left.
+            after = engine.apply(before.replace(turn=replace(before.turn, round_ends=False)), action)
+        change = _changes(before, after)
+        return (("tiles " if action.tile_action else "door ") + change,) if change else ()
     if action.choices.handin is not None:
-        items.append(f"handin {_spot_text(before, action.choices.handin)}")
-    return tuple(items)
+        return (f"handin {_spot_text(before, action.choices.handin)}",)
+    return ()
 
 
 def plan_signature(start_state: State, actions: Iterable[Action]) -> Plan:
@@ -233,7 +233,7 @@ def plan_signature(start_state: State, actions: Iterable[Action]) -> Plan:
 
 
 def plan_text(plan: Plan) -> str:
-    """A plan for people, one line per turn: ``turn 1: move -3,2 3,-3 t25``."""
+    """A plan for people, one line per turn: ``turn 1: tiles -3,2 empty, 3,-3 t25``."""
     return "\n".join(f"turn {i}: {'; '.join(items) if items else 'no tile or door action'}"
                      for i, items in enumerate(plan, 1))
 

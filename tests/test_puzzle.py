@@ -315,7 +315,7 @@ TWO_STRAIGHTS = "hands: {red: [T01, T02]}\ngoal: {kind: free}\n"
 def test_q5_tile_type_not_id_and_rotation_up_to_symmetry():
     sc = corridor(TWO_STRAIGHTS)
     a = plan(sc, "place T01 1,0@0", "step island 1,0")
-    assert a == (("place 1,0 t03",),)
+    assert a == (("tiles 1,0 t03",),)
     assert plan(sc, "place T02 1,0@3", "step island 1,0") == a      # same type, a half turn
     assert plan(sc, "place T01 1,0@1") != a                         # another result
     assert plan(sc, "place T01 2,0@0") != a                         # another cell
@@ -328,17 +328,37 @@ def test_q5_steps_do_not_count_but_turns_and_doors_do():
     assert walk == ((), ())
     assert plan(sc, "pass", "step island 1,0", "step 1,0 2,0", "end", "pass") == walk
     door = plan(sc, "pass", "door 2,0", "pass")
-    assert door == (("door 2,0 t03",), ())
+    assert door == (("door 2,0 t03^r",), ())
     assert plan(sc, "pass", "door 1,0") != door[:1]
-    assert puzzle.plan_text(door) == "turn 1: door 2,0 t03\nturn 2: no tile or door action"
+    assert puzzle.plan_text(door) == "turn 1: door 2,0 t03^r\nturn 2: no tile or door action"
 
 
-def test_q5_swapping_alike_tiles_is_no_plan_but_carrying_a_door_is():
+def test_q5_the_board_change_counts_not_the_verb():
+    """A swap of alike tiles changes nothing, unless it carries a door; a swap of
+    alike tiles with a turn looks like a rotation and is one; a move empties a cell."""
     sc = corridor('tiles: {"1,0": T01, "2,0": T02}\ndoors: {red: ["1,0"]}\ngoal: {kind: free}\n')
-    assert plan(sc, "swap 1,0 2,0") == (("swap 1,0 t03 2,0 t03^r",),)
+    assert plan(sc, "swap 1,0 2,0") == (("tiles 1,0 t03, 2,0 t03^r",),)
     plain = corridor('tiles: {"1,0": T01, "2,0": T02}\ngoal: {kind: free}\n')
     assert plan(plain, "swap 1,0 2,0") == ((),)
-    assert plan(plain, "move 2,0 3,0@3") == (("move 2,0 3,0 t03",),)
+    assert plan(plain, "move 2,0 3,0@3") == (("tiles 2,0 empty, 3,0 t03",),)
+    apart = corridor('tiles: {"1,0": T01, "3,0": T02}\ngoal: {kind: free}\n')
+    assert plan(apart, "swap 1,0@0 3,0@1") == plan(apart, "rotate 3,0@1") == (("tiles 3,0 t14",),)
+
+
+def test_q5_a_tunnel_fight_shows_in_the_plan():
+    """D4: red's tunnel (1,0, with red's door) ties blue's (3,0); red keeps, and blue's
+    door leaves 3,0, which the plan shows."""
+    sc = corridor('tiles: {"1,0": T01, "3,0": T02}\nhands: {red: [T03]}\ndoors: {red: ["1,0"], blue: ["3,0"]}\n'
+                  'goal: {kind: free}\n')
+    assert plan(sc, "place T03 2,0 keep red") == (("tiles 2,0 t03, 3,0 t03",),)
+    assert plan(sc, "place T03 2,0 keep blue") == (("tiles 1,0 t03, 2,0 t03",),)
+
+
+def test_q5_a_door_action_that_ends_the_round_is_described_before_the_collapse():
+    """E2: the last tile was taken this turn; the door action ends the turn, the round
+    and the board (E3).  The plan still names the door as it was placed."""
+    sc = corridor('tiles: {"1,0": T01}\ngoal: {kind: free}\n', turn="{player: red, phase: 3, round_ends: true}")
+    assert plan(sc, "door 1,0") == (("door 1,0 t03^r",),)
 
 
 def test_q5_tile_text_names_what_lies_there():
@@ -416,3 +436,21 @@ def test_a_solution_record_replays_by_q2_and_says_when_the_goal_is_met(tmp_path)
     # Without Q2 blue moves after 'end': 'pass' is blue's, and blue has no prisoner on 3,-3.
     plain = play.replay(start.state, tuple(actions.parse(x) for x in lines))
     assert plain.error is not None and plain.error[0] == 5 and plain.error[2][0].rule == "M1"
+
+
+def test_sectionx_replay_of_a_puzzle_record_reports_the_goal(tmp_path):
+    from typer.testing import CliRunner
+
+    from sectionx.cli import app
+
+    start = formats.load(ROOT / "scenarios" / "puzzle-first-escape.yaml").scenario
+    lines = ["move -3,2 3,-3@2", "step island 2,-2", "step 2,-2 3,-3", "end", "pass", "step 3,-3 4,-4"]
+    path = tmp_path / "solution.yaml"
+    path.write_text(formats.dumps_record(start, [actions.parse(x) for x in lines]))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "all legal" in result.stdout and "the puzzle's goal is met in turn 2, after action 6" in result.stdout
+    short = tmp_path / "short.yaml"
+    short.write_text(formats.dumps_record(start, [actions.parse(x) for x in lines[:4]]))
+    result = CliRunner().invoke(app, ["replay", str(short)])
+    assert result.exit_code == 0 and result.stdout.rstrip().endswith("the puzzle's goal is not met")
