@@ -13,14 +13,18 @@ import secrets
 import sys
 from pathlib import Path
 from collections.abc import Callable
-from typing import Annotated, Optional, ParamSpec
+from typing import TYPE_CHECKING, Annotated, Optional, ParamSpec
 
 import typer
+import yaml
 
 from . import __version__, checking, fileio, formats, play, rules
 from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError
 from .yamlsrc import LoadError
+
+if TYPE_CHECKING:
+    from .solver.exact import Solved
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
 
 P = ParamSpec("P")
@@ -432,6 +436,125 @@ def kit(
                + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out / 'svg'}" if svg_files else ""))
     if built.poster is not None:
         say(f"wrote {out / ('sectionx-' + built.poster.pages[0].name + '.pdf')} (the board on one sheet)")
+
+
+#: Exit status of ``solve`` (also in its --help and the README).
+SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
+
+
+@app.command()
+@reports_errors
+def solve(
+    file: Annotated[Path, typer.Argument(help="A puzzle: a scenario with a goal.", show_default=False)],
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the solution as a game record (replayable).")] = None,
+    seconds: Annotated[Optional[float], typer.Option("--time", min=0.1, max=86400.0,
+                                                     help="Give up after this many seconds (answer: unknown).")] = None,
+    nodes: Annotated[Optional[int], typer.Option("--nodes", min=1, help="Give up after expanding this many turns.")] = None,
+    turns: Annotated[Optional[int], typer.Option("--turns", min=1, max=50,
+                                                 help="Look for solutions of at most this many turns "
+                                                      "(default: the goal's limit, else 50).")] = None,
+    cap: Annotated[int, typer.Option("--cap", min=1, max=10000, help="Count optimal plans up to this many.")] = 50,
+    output: Annotated[str, typer.Option("--format", help="text, json or yaml.")] = "text",
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show the search at work on stderr.")] = False,
+) -> None:
+    """Solve a puzzle exactly: the fewest of the goal player's turns (proved: nothing
+    shorter exists), one optimal solution, and whether it is unique.
+
+    Optimal means fewest turns, then fewest tile and door actions; a solution is
+    unique when every optimal one makes the same tile and door actions in the same
+    turns (Q5).  Exit status: 0 solved; 1 the file is invalid; 3 proved impossible
+    within the turn limit; 4 a --time or --nodes limit was reached (the answer is
+    unknown; the turns proved necessary so far are printed).
+
+    Example:  sectionx solve scenarios/puzzle-first-escape.yaml -o output/solution.yaml
+    """
+    from .search import Limit, Stats, plans_text
+    from .solver.exact import solve_puzzle
+
+    if output not in ("text", "json", "yaml"):
+        raise fail(f"--format must be text, json or yaml, not {output!r}")
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(str(d))
+    if not report.ok or report.loaded is None:
+        raise typer.Exit(INVALID) if not report.ok else fail(f"{file}: a {report.kind} file; solve takes puzzles")
+    scenario = report.loaded.scenario
+    if scenario.goal is None:
+        raise fail(f"{file}: no goal: block, so it is no puzzle (see docs/format.md, Puzzles)", INVALID)
+
+    def progress(stats: Stats, what: str) -> None:
+        if verbose or stats.seconds >= 1.0:
+            warn(f"solve: {what}; depth {stats.depth}, {stats.nodes:,} turns expanded, {stats.table_hits:,} table hits, "
+                 f"{stats.bound_cuts:,} bound cuts, {stats.seconds:.1f} s")
+
+    goal_turns = scenario.goal.turns or Limit().turns
+    limit = Limit(turns=min(turns or goal_turns, goal_turns), nodes=nodes, seconds=seconds)
+    solved = solve_puzzle(scenario, limit, cap=cap, progress=progress)
+    result = solved.result
+    data = _solution_data(solved, plans_text(result))
+    if output != "text":
+        text = json.dumps(data, indent=2) if output == "json" else yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        say(text.rstrip("\n"))
+    else:
+        say(_solution_text(file, solved, plans_text(result)), nl=False)
+    if verbose:
+        s = result.stats
+        warn(f"solve: {s.nodes:,} turns expanded, {s.table_hits:,} table hits, {s.bound_cuts:,} bound cuts, {s.seconds:.2f} s")
+    if out is not None and solved.turns:
+        record = formats.dumps_record(scenario, list(solved.actions), turns=_turn_labels(solved),
+                                      header=f"Solution found by: sectionx solve {file}")
+        fileio.write_file(out, record)
+        if not fileio.is_stdout(out):
+            warn(f"wrote {out}")
+    raise typer.Exit({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(result.status, LIMIT))
+
+
+def _turn_labels(solved: "Solved") -> list[tuple[int, str]]:
+    labels, index = [], 0
+    for number, turn in enumerate(solved.turns, 1):
+        labels.append((index, f"turn {number}"))
+        index += len(turn)
+    return labels
+
+
+def _solution_data(solved: "Solved", plans: str) -> dict[str, object]:
+    r = solved.result
+    return {
+        "status": r.status,
+        "turns": r.turns,
+        "proved_at_least": r.proved_at_least,
+        "actions": r.cost,
+        "unique": r.unique,
+        "plans": plans,
+        "solution": [[str(a) for a in turn] for turn in solved.turns],
+        "plan": [list(items) for items in solved.plan],
+        "turns_expanded": r.stats.nodes,
+        "table_hits": r.stats.table_hits,
+        "seconds": round(r.stats.seconds, 3),
+        "reason": r.reason,
+    }
+
+
+def _solution_text(file: Path, solved: "Solved", plans: str) -> str:
+    r = solved.result
+    if r.status == "impossible":
+        return f"{file}: impossible: {r.reason} (proved).\n"
+    if r.status == "unknown" and r.turns is None:
+        return (f"{file}: unknown: {r.reason}; at least {r.proved_at_least} turns are needed (proved).\n")
+    head = (f"{file}: solved in {r.turns} turn{'s' if r.turns != 1 else ''}; nothing shorter exists (proved).\n"
+            if r.status == "solved" else
+            f"{file}: {r.turns} turns is the minimum (proved), but {r.reason}: uniqueness unknown.\n")
+    lines = [head.rstrip("\n")]
+    if r.cost is not None:
+        lines.append(f"Optimal plans: {plans}; {r.cost} tile or door action{'s' if r.cost != 1 else ''}.")
+    lines.append("Solution:")
+    for number, turn in enumerate(solved.turns, 1):
+        lines.append(f"  turn {number}: " + "; ".join(str(a) for a in turn))
+    lines.append("Plan (tile and door actions as they lie):")
+    for number, items in enumerate(solved.plan, 1):
+        lines.append(f"  turn {number}: " + ("; ".join(items) if items else "no tile or door action"))
+    lines.append(f"Search: {r.stats.nodes:,} turns expanded, {r.stats.table_hits:,} table hits, {r.stats.seconds:.2f} s.")
+    return "\n".join(lines) + "\n"
 
 
 def _definition(ref: str, kind: str):

@@ -39,7 +39,7 @@ then carries the largest depth limit that was searched to the end, so
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -158,6 +158,10 @@ class _Search(Generic[N, M]):
         self._next_report = 1.0
 
     def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
+        return list(self.stream(node, remaining))
+
+    def stream(self, node: N, remaining: int) -> Iterator[Successor[N, M]]:
+        """The node's successors as the game yields them, with the limits checked."""
         s = self.stats
         s.nodes += 1
         if self.limit.nodes is not None and s.nodes > self.limit.nodes:
@@ -169,7 +173,7 @@ class _Search(Generic[N, M]):
             if self.progress is not None and elapsed >= self._next_report:
                 self._next_report = elapsed + 1.0
                 self.progress(s, "searching")
-        return list(self.problem.successors(node, remaining))
+        return iter(self.problem.successors(node, remaining))
 
     def find(self, node: N, remaining: int) -> list[M] | None:
         """One solution within ``remaining`` turns (moves in order), or None: proved none."""
@@ -180,10 +184,11 @@ class _Search(Generic[N, M]):
         if self.problem.lower_bound(node) > remaining:
             self.stats.bound_cuts += 1
             return None
-        children = self.expand(node, remaining)
-        for succ in children:
+        children = []
+        for succ in self.stream(node, remaining):  # a turn that meets the goal ends the look at once
             if succ.met:
                 return [succ.move]
+            children.append(succ)
         if remaining > 1:
             for succ in children:
                 rest = self.find(succ.node, remaining - 1)

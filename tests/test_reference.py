@@ -172,7 +172,11 @@ def test_known_answers_both_ways(name, sc, turns, plans):
     result = solve_reference(sc, plan_cap=100)
     assert result.status == "solved" and result.complete
     assert result.turns == turns
-    assert result.plans == len(plans) and not result.plans_at_least
+    # Optimal (docs/solver.md): fewest turns, then fewest tile and door actions.
+    cheapest = min(sum(len(items) for items in plan) for plan in plans)
+    assert result.cost == cheapest
+    assert result.plans == sum(sum(len(items) for items in plan) == cheapest for plan in plans)
+    assert not result.plans_at_least
     check_solution(sc, result)
     assert puzzle.plan_signature(puzzle.start(sc), result.solution) in set(plans)
     assert brute_force(sc, turns) == (turns, set(plans))

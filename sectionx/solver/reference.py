@@ -57,9 +57,12 @@ class ReferenceResult:
     * ``solution``: one solution in ``turns`` turns, from the puzzle's start as the
       engine plays it (:func:`sectionx.puzzle.start`); it replays to a position
       where the goal is met, and the goal holds after no earlier action.
-    * ``plans``: distinct plans (Q5) among the fewest-turn solutions, at most
+    * ``cost``: the fewest tile and door actions (plan items, Q5) among the
+      fewest-turn solutions; ``plans``: distinct plans among the fewest-turn
+      solutions with that cost (optimal as docs/solver.md defines it), at most
       ``plan_cap``; ``plans_at_least`` means there may be more (the cap was
-      reached, or the state limit cut the last turn short).
+      reached, or the state limit cut the last turn short), and then ``cost``
+      too is only what the plans kept show.
     * ``proved_impossible``: every line of play of up to ``searched_turns`` turns
       was tried and none meets the goal (within the goal's turn limit, or within
       ``max_turns`` when that is smaller).
@@ -79,6 +82,7 @@ class ReferenceResult:
     states: int
     expanded: int
     searched_turns: int
+    cost: int | None = None
 
     @property
     def status(self) -> str:
@@ -132,8 +136,10 @@ def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_sta
     counter = itertools.count()
 
     def result(turns: int | None, solution: tuple[Action, ...] = (), plans: int = 0, at_least: bool = False,
-               impossible: bool = False, complete: bool = True, searched: int = 0) -> ReferenceResult:
-        return ReferenceResult(turns, solution, plans, at_least, impossible, complete, len(seen), expanded, searched)
+               impossible: bool = False, complete: bool = True, searched: int = 0, cost: int | None = None
+               ) -> ReferenceResult:
+        return ReferenceResult(turns, solution, plans, at_least, impossible, complete, len(seen), expanded, searched,
+                               cost)
 
     def path_to(state: State) -> list[Action]:
         out: list[Action] = []
@@ -201,8 +207,10 @@ def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_sta
                     break
         if found is not None:
             solution = tuple(path_to(found[0]) + [found[1]])
-            return result(turn, solution, len(plans), overflow or len(plans) >= plan_cap, complete=not overflow,
-                          searched=turn)
+            cheapest = min(sum(len(items) for items in plan) for plan in plans)
+            optimal = [plan for plan in plans if sum(len(items) for items in plan) == cheapest]
+            return result(turn, solution, len(optimal), overflow or len(plans) >= plan_cap, complete=not overflow,
+                          searched=turn, cost=cheapest)
         if overflow:
             return result(None, complete=False, searched=turn - 1)
     return result(None, impossible=True, searched=limit)

@@ -1,0 +1,77 @@
+"""The exact solver (sectionx.solver.exact on sectionx.search) against the reference
+solver: the same minimum, the same least number of tile and door actions, the same
+number of optimal plans, on every hand-worked puzzle small enough for the reference;
+every solution replays through the referee."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx import puzzle
+from sectionx.cli import app
+from sectionx.search import Limit
+from sectionx.solver.exact import lower_bound, solve_puzzle
+from sectionx.solver.reference import solve_reference
+
+from .test_reference import CASES, ONE_TURN, TWO_TURNS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
+def test_exact_agrees_with_the_reference(name, sc, turns, plans):
+    reference = solve_reference(sc, plan_cap=1000)
+    solved = solve_puzzle(sc, cap=1000)
+    result = solved.result
+    assert result.status == "solved"
+    assert (result.turns, result.cost, result.plans) == (reference.turns, reference.cost, reference.plans)
+    verdict = puzzle.judge(sc, solved.actions)
+    assert verdict.met_after == len(solved.actions) and verdict.turn == result.turns
+    assert puzzle.plan_signature(puzzle.start(sc), solved.actions) == solved.plan
+
+
+@pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
+def test_the_bound_never_exceeds_the_answer(name, sc, turns, plans):
+    start = puzzle.start(sc)
+    assert lower_bound(start, puzzle.goal_of(sc), start) <= turns
+
+
+def test_too_few_turns_is_proved_impossible_and_a_node_limit_is_honest():
+    result = solve_puzzle(TWO_TURNS, Limit(turns=1)).result
+    assert result.status == "impossible" and result.proved_at_least == 2
+    limited = solve_puzzle(TWO_TURNS, Limit(turns=2, nodes=1)).result
+    assert limited.status == "unknown" and limited.proved_at_least <= 2 and "node limit" in limited.reason
+
+
+def _puzzle_file(tmp_path: Path, sc_text: str) -> Path:
+    path = tmp_path / "p.yaml"
+    path.write_text(sc_text)
+    return path
+
+
+def test_solve_command_exit_codes_formats_and_record(tmp_path):
+    runner = CliRunner()
+    from sectionx import formats
+
+    path = tmp_path / "one.yaml"
+    path.write_text(formats.dumps(ONE_TURN))
+    result = runner.invoke(app, ["solve", str(path), "-o", str(tmp_path / "sol.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "solved in 1 turn; nothing shorter exists (proved)" in result.stdout
+    assert "Optimal plans: 1 (unique)" in result.stdout
+    replayed = runner.invoke(app, ["replay", str(tmp_path / "sol.yaml")])
+    assert replayed.exit_code == 0 and "goal is met" in replayed.stdout
+    as_json = runner.invoke(app, ["solve", str(path), "--format", "json"])
+    assert as_json.exit_code == 0 and '"status": "solved"' in as_json.stdout
+    path.write_text(formats.dumps(TWO_TURNS))
+    assert runner.invoke(app, ["solve", str(path), "--turns", "1"]).exit_code == 3
+    assert runner.invoke(app, ["solve", str(path), "--nodes", "1"]).exit_code == 4
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [red, blue]\ngoal: {kind: free, count: 9}\n")
+    assert runner.invoke(app, ["solve", str(bad)]).exit_code == 1
+    state = tmp_path / "state.yaml"
+    state.write_text("players: [red, blue]\n")
+    assert runner.invoke(app, ["solve", str(state)]).exit_code == 1
