@@ -13,7 +13,7 @@ from pathlib import Path
 from . import formats, play, puzzle, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
 from .model import Board, Catalogue, Goal, GoalKind, Problem, Scenario, State
-from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
+from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml, shared_budget, unquoted
 
 
 @dataclass
@@ -79,7 +79,25 @@ def describe_catalogue(catalogue: Catalogue) -> str:
 
 
 def check_file(path: str | Path) -> Report:
-    """Read and check one file of any sectionx kind; never raises for bad input."""
+    """Read and check one file of any sectionx kind; never raises for bad input.
+
+    Problems that lie in other files this one names (a board file, a record's
+    start) are told without quoting those files (:func:`yamlsrc.unquoted`)."""
+    with shared_budget():
+        report = _check_file(path)
+    report.diagnostics = own_file(str(path), report.diagnostics)
+    return report
+
+
+def own_file(name: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` of the file ``name`` with every problem of another file unquoted."""
+    others = [d for d in diagnostics if d.file != name]
+    if not others:
+        return diagnostics
+    return sorted([d for d in diagnostics if d.file == name] + unquoted(others, "file", name))
+
+
+def _check_file(path: str | Path) -> Report:
     name = str(path)
     try:
         doc = read_yaml(path)

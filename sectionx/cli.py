@@ -12,8 +12,8 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Optional, ParamSpec
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Optional, ParamSpec, TextIO
 
 import typer
 import yaml
@@ -43,15 +43,27 @@ app = typer.Typer(
 )
 
 
+def _fit(text: str, stream: TextIO) -> str:
+    """``text`` made printable (:func:`fileio.printable`: titles, names and paths come
+    from files and must not drive the terminal) and encodable by ``stream``: on a
+    Latin-1 terminal a snowman becomes ``\\u2603``, not a traceback."""
+    text = printable(text)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    return text
+
+
 def say(text: str, *, nl: bool = True) -> None:
-    """Write ``text`` to stdout with control characters escaped (:func:`fileio.printable`):
-    titles, names and paths come from files, and must not drive the terminal."""
-    typer.echo(printable(text), nl=nl)
+    """Write ``text`` to stdout (see :func:`_fit`)."""
+    typer.echo(_fit(text, sys.stdout), nl=nl)
 
 
 def warn(text: str) -> None:
     """Like :func:`say`, to stderr."""
-    typer.echo(printable(text), err=True)
+    typer.echo(_fit(text, sys.stderr), err=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -112,21 +124,33 @@ def validate(
         raise fail(f"--format must be text or json, not {output!r}")
     if not files and not bundled:
         raise fail("name at least one file, or --bundled")
-    reports = checking.check_bundled() if bundled else []
-    reports += [checking.check_file(f) for f in files or []]
+    # One file at a time: each report is printed (or reduced to its JSON) and dropped,
+    # so checking many files takes the memory of one.
+    results: list[dict[str, object]] = []
+    files_seen = bad = problems = 0
+    for report in _reports(files or [], bundled):
+        files_seen += 1
+        bad += not report.ok
+        problems += len(report.diagnostics)
+        if output == "json":
+            results.append(report.as_json())
+            continue
+        for d in report.diagnostics:
+            say(str(d))
+        if report.ok and not quiet:
+            say(f"{report.file}: ok, {report.summary}")
     if output == "json":
-        say(json.dumps([r.as_json() for r in reports], indent=2))
-    else:
-        for r in reports:
-            for d in r.diagnostics:
-                say(str(d))
-            if r.ok and not quiet:
-                say(f"{r.file}: ok, {r.summary}")
-        bad = sum(not r.ok for r in reports)
-        problems = sum(len(r.diagnostics) for r in reports)
-        if bad:
-            warn(f"{problems} problem(s) in {bad} of {len(reports)} file(s)")
-    raise typer.Exit(0 if all(r.ok for r in reports) else 1)
+        say(json.dumps(results, indent=2))
+    elif bad:
+        warn(f"{problems} problem(s) in {bad} of {files_seen} file(s)")
+    raise typer.Exit(1 if bad else 0)
+
+
+def _reports(files: list[Path], bundled: bool) -> Iterator[checking.Report]:
+    if bundled:
+        yield from checking.check_bundled()
+    for f in files:
+        yield checking.check_file(f)
 
 
 @app.command()
@@ -236,7 +260,7 @@ def replay(
     record = formats.load_record(file)
     start = checking.scenario_report(str(file), record.start)
     if not start.ok:
-        for d in start.diagnostics:
+        for d in checking.own_file(str(file), start.diagnostics):
             warn(str(d))
         raise typer.Exit(1)
 
@@ -422,8 +446,10 @@ def kit(
     """
     from .render import kit as kits, theme  # reportlab loads slowly; only drawing needs it
 
-    if out.exists() and not out.is_dir():
-        raise fail(f"{out}: is a file; --out names a folder")
+    if fileio.is_stdout(out):
+        raise fail(f"{out}: the kit is a folder of files; --out names a folder, not standard output")
+    if (out.exists() or out.is_symlink()) and not out.is_dir():
+        raise fail(f"{out}: is {fileio.describe_kind(out)}; --out names a folder")
     look = theme.load_theme(template).with_modes(ink_saver=ink_saver, greyscale=greyscale)
     look = look.with_tile(tile_size) if tile_size else look
     board_obj = _definition(board, "board")

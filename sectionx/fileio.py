@@ -31,7 +31,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
+import hashlib
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -103,6 +105,15 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def describe_kind(path: str | Path) -> str:
+    """What stands at ``path``, in words ("a FIFO (named pipe)", "a symbolic link"…)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return "missing"
+    return "a regular file" if stat.S_ISREG(mode) else _kind(mode)
+
+
 def _size(limit: int) -> str:
     return f"{limit // (1 << 20)} MiB" if limit >= 1 << 20 else f"{limit // 1024} KiB"
 
@@ -158,6 +169,26 @@ def read_bytes(path: str | Path, limit: int, *, what: str = "file", track: bool 
     return b"".join(chunks)
 
 
+def sha256(path: str | Path) -> str | None:
+    """The SHA-256 of the regular file ``path``, read in chunks (any size, little
+    memory); None if it is not a regular file or cannot be read.  Not an input."""
+    try:
+        fd = os.open(str(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        digest = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            digest.update(chunk)
+        return digest.hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def resolve_reference(ref: str, base: Path, referrer: str, *, what: str, suffixes: tuple[str, ...]) -> Path:
     """The file that ``ref``, written inside the file ``referrer`` (which lies in the
     folder ``base``), names.
@@ -196,9 +227,21 @@ def is_stdout(path: str | Path) -> bool:
     return str(path) in STDOUT_NAMES
 
 
+_PACKAGE = Path(__file__).resolve().parent
+
+
 def _check_target(path: Path) -> os.stat_result | None:
     """The target's stat if it is a regular file, None if it does not exist;
     FileProblem for anything sectionx must not replace."""
+    if not str(path):
+        raise FileProblem(path, "an output needs a file name", OUTPUT_RULE)
+    try:
+        if path.parent.resolve().is_relative_to(_PACKAGE):
+            # Bundled boards, tiles and templates are read through importlib, unseen by
+            # the input tracking: the installation itself is never written to.
+            raise FileProblem(path, "lies inside sectionx's own installation; write elsewhere", OUTPUT_RULE)
+    except (OSError, RuntimeError):
+        pass
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -208,6 +251,8 @@ def _check_target(path: Path) -> os.stat_result | None:
     if not stat.S_ISREG(st.st_mode):
         raise FileProblem(path, f"is {_kind(st.st_mode)}; sectionx only replaces regular files, so it will not "
                                 "write there (choose another output path)", OUTPUT_RULE)
+    if not st.st_mode & 0o222:
+        raise FileProblem(path, "is read-only; sectionx does not replace a write-protected file", OUTPUT_RULE)
     seen = _inputs.get()
     if seen is not None and (st.st_dev, st.st_ino) in seen:
         raise FileProblem(path, "is also an input of this command; writing there would destroy it "
@@ -225,7 +270,8 @@ def _stage(path: Path, data: bytes, st: os.stat_result | None) -> str:
     """Write ``data`` to a new temporary file beside ``path``, with the mode (and, as
     root, the owner) of the file it will replace; return its name."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        # A short name of its own: the target's name may already be as long as the system allows.
+        fd, tmp = tempfile.mkstemp(prefix=".sx-", suffix=".tmp", dir=path.parent)
     except FileNotFoundError:
         raise FileProblem(path, "cannot be written: its folder does not exist", OUTPUT_RULE) from None
     except OSError as exc:
@@ -261,6 +307,8 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if is_stdout(path):
+        if not isinstance(data, str) and sys.stdout.isatty():
+            raise FileProblem(path, "is a terminal; a PDF is binary, so send it to a file or a pipe", OUTPUT_RULE)
         sys.stdout.flush()
         sys.stdout.buffer.write(raw)
         sys.stdout.flush()
@@ -302,7 +350,10 @@ def _commit(staged: dict[Path, str], targets: Mapping[Path, os.stat_result | Non
             if targets[path] is not None and len(staged) > 1:
                 # Keep the old file under a temporary name until everything is in place.
                 backup = tmp[:-4] + ".old"
-                os.link(path, backup)
+                try:
+                    os.link(path, backup)
+                except OSError:  # no hard links here (FAT, exFAT): a copy serves as well
+                    shutil.copy2(path, backup)
                 backups[path] = backup
             os.replace(tmp, path)
             done.append(path)
@@ -350,6 +401,9 @@ def _escape(ch: str) -> str:
 
 
 _TABLE = {code: _escape(chr(code)) for code in [*range(0x00, 0x20), *range(0x7F, 0xA0), *_BIDI] if code not in (0x09, 0x0A)}
+# A file name's undecodable bytes arrive as lone surrogates (U+DC80-U+DCFF) and would
+# be written back to the terminal as the raw bytes, 0x9B (an 8-bit CSI) among them.
+_TABLE.update({code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)})
 
 
 def printable(text: str) -> str:

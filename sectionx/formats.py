@@ -252,7 +252,10 @@ class _Reader:
         except LoadError as exc:
             self.diagnostics.extend(exc.diagnostics)
             value = None
-        self.diagnostics[before:] = unquoted(self.diagnostics[before:], f"{kind} file", doc.file)
+        found = self.diagnostics[before:]
+        # A problem of the named file as a whole is told at the line that names it.
+        whole = [doc.diag(path, f"{kind} {ref!r}: {d.message}", d.rule) for d in found if d.line == 0]
+        self.diagnostics[before:] = whole + unquoted([d for d in found if d.line], f"{kind} file", doc.file)
         return value
 
     # -- states
@@ -839,7 +842,10 @@ def load_record(path: str | Path) -> Record:
         except FileProblem as exc:
             raise LoadError([doc.diag(("start",), exc.message, exc.rule)]) from None
         except LoadError as exc:
-            raise LoadError(unquoted(exc.diagnostics, "start file", doc.file)) from None
+            whole = [doc.diag(("start",), f"start {start_ref!r}: {d.message}", d.rule)
+                     for d in exc.diagnostics if d.line == 0 and str(d.file) == str(target)]
+            rest = [d for d in exc.diagnostics if not (d.line == 0 and str(d.file) == str(target))]
+            raise LoadError(whole + unquoted(rest, "start file", doc.file)) from None
     else:
         start = load_doc(_sub_doc(doc, "start"), base)
     parsed, positions, bad = [], [], []

@@ -10,10 +10,12 @@ traceback.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -53,6 +55,8 @@ class Diagnostic:
     column: int
     message: str
     rule: str = FORMAT
+    #: The message was replaced so as not to quote a file the user did not name.
+    hidden: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
@@ -114,6 +118,22 @@ def read_text(path: str | Path, *, what: str = "sectionx file") -> tuple[str, st
         raise LoadError([Diagnostic(name, 0, 0, f"is not UTF-8 text (byte {exc.start})")]) from None
 
 
+#: Values left for the files one check reads together (a scenario and the board, tile
+#: set and start it names): without a shared budget, three files at the limit each
+#: would take three times the memory.  None outside :func:`shared_budget`.
+_budget: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("sectionx_values", default=None)
+
+
+@contextlib.contextmanager
+def shared_budget(values: int = MAX_VALUES) -> Iterator[None]:
+    """Within this block, all files parsed together hold at most ``values`` values."""
+    token = _budget.set([values])
+    try:
+        yield
+    finally:
+        _budget.reset(token)
+
+
 class _Refused(yaml.MarkedYAMLError):
     """A construct sectionx files do not allow, found while composing."""
 
@@ -158,6 +178,12 @@ class _Loader(yaml.SafeLoader):
         if self.count > MAX_VALUES:
             raise _Refused(None, None, f"holds more than {MAX_VALUES:,} values; sectionx files are smaller",
                            event.start_mark)
+        shared = _budget.get()
+        if shared is not None:
+            shared[0] -= 1
+            if shared[0] < 0:
+                raise _Refused(None, None, f"with the files read before it, holds more than {MAX_VALUES:,} values; "
+                                           "sectionx files are smaller", event.start_mark)
         try:
             return super().compose_node(parent, index)
         finally:
@@ -249,19 +275,27 @@ def read_yaml(path: str | Path, *, what: str = "sectionx file") -> Doc:
 
 
 def unquoted(diagnostics: Iterable[Diagnostic], what: str, referrer: str) -> list[Diagnostic]:
-    """Problems found in a file that another file named (a scenario's board file, a
-    record's start), with their positions kept but their messages replaced: a
-    shared file must not be able to make sectionx print the contents of a file the
-    user never named.  Problems of the whole file (missing, too large, not text)
-    quote nothing and are kept as they are."""
-    out = []
+    """Problems found in files that another file named (a scenario's board file, a
+    record's start), told without quoting them: a shared file must not be able to
+    make sectionx print the contents of a file the user never named.  Each such
+    file gets one line, at its first problem, saying how many it has.  Problems of
+    a whole file (missing, too large, not text) quote nothing and are kept; so are
+    problems already told this way (a file named by a file named by this one)."""
+    out: list[Diagnostic] = []
+    counted: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:
-        if d.line == 0:
+        if d.line == 0 or d.hidden:
             out.append(d)
         else:
-            out.append(Diagnostic(d.file, d.line, d.column, f"this {what}, named by {referrer}, has a problem here; "
-                                  f"run sectionx validate on it to see it (contents of named files are not quoted)", d.rule))
-    return out
+            counted.setdefault(d.file, []).append(d)
+    for file, found in counted.items():
+        first = min(found)
+        n = len(found)
+        out.append(Diagnostic(file, first.line, first.column,
+                              f"this {what}, named by {referrer}, has {n} problem{'s' if n != 1 else ''} (the first here); "
+                              "run sectionx validate on it to see them (contents of named files are not quoted)",
+                              first.rule, hidden=True))
+    return sorted(out)
 
 
 _STD_TAGS = {

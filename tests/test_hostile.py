@@ -425,3 +425,98 @@ def test_unprintable_text_names_the_file_and_line(tmp_path):
     scenario.write_text("players: [red, blue]\ntitle: Snow \u2603 man\n")
     refused(run("render", scenario, "-o", tmp_path / "s.pdf"), "s.yaml:2:8", "no glyph", "(font)")
     assert not (tmp_path / "s.pdf").exists()
+
+
+# ------------------------------------------------------------------ found by the hostile review
+
+
+def test_long_runs_of_spaces_and_huge_numbers_are_quick(tmp_path):
+    """Quadratic patterns and YAML 1.1 sexagesimal numbers took minutes."""
+    import time
+
+    cases = {"cell.yaml": 'players: [red, blue]\ndoors:\n  red: ["' + " " * 9_000 + 'x"]\n',
+             "key.yaml": "players: [red, blue]\ntiles:\n  ? \"" + " " * 9_000 + "x\"\n  : T01\n",
+             "sexa.yaml": "players: [red, blue]\nround: " + ":".join(["1"] * 200_000) + "\n",
+             "long.yaml": "players: [red, blue]\ntitle: " + "x" * 20_000 + "\n"}
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+        started = time.perf_counter()
+        result = run("validate", tmp_path / name)
+        assert result.exit_code == 1 and time.perf_counter() - started < 5, name
+        assert max(len(line) for line in result.output.splitlines()) < 400, name
+
+
+def test_yaml_12_numbers_and_odd_line_breaks(tmp_path):
+    path = tmp_path / "n.yaml"
+    path.write_text("players: [red, blue]\nround: 017\n")
+    assert "round 17" in run("validate", path).output
+    path.write_text('players: [red, blue]\ntitle: "a\u2028b"\nround: x\n')
+    refused(run("validate", path), "n.yaml:2:10", "U+2028")
+    path.write_text('players: [red, blue]\ntitle: "a\\eb"\n')
+    refused(run("validate", path), "n.yaml:2:8", "control character")
+
+
+def test_rule_problems_of_a_named_file_are_not_quoted(tmp_path):
+    (tmp_path / "b.yaml").write_text('name: SECRET-BOARD\nradius: 4\nisland: ["0,0"]\ngreen: ["4,0"]\n'
+                                     'zones:\n  SECRETZONE: ["3,0"]\n')
+    (tmp_path / "s.yaml").write_text("players: [red, blue]\nboard: b.yaml\n")
+    result = run("validate", tmp_path / "s.yaml")
+    assert result.exit_code == 1 and "SECRET" not in result.output and "named by" in result.output
+    (tmp_path / "r.yaml").write_text("start: s.yaml\nactions: []\n")
+    result = run("replay", tmp_path / "r.yaml")
+    assert result.exit_code != 0 and "SECRET" not in result.output
+
+
+def test_a_missing_or_odd_named_file_is_told_at_the_line_naming_it(tmp_path):
+    (tmp_path / "r.yaml").write_text("start: nothere.yaml\nactions: []\n")
+    refused(run("replay", tmp_path / "r.yaml"), "r.yaml:1:8", "nothere.yaml")
+    os.mkfifo(tmp_path / "ff.yaml")
+    (tmp_path / "s.yaml").write_text("players: [red, blue]\nboard: ff.yaml\n")
+    refused(run("validate", tmp_path / "s.yaml"), "s.yaml:2:8", "FIFO")
+
+
+def test_the_kit_folder_against_doctored_manifests_and_links(tmp_path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "notes.txt").write_bytes(b"")
+    (out / kits.MANIFEST).write_text(json.dumps({"files": {"notes.txt": kits._digest(b"")}}))
+    assert run("kit", "--out", out, "--no-svg").exit_code == 0
+    assert (out / "notes.txt").exists()
+    (out / kits.MANIFEST).write_text("[" * 100_000)
+    assert run("kit", "--out", out, "--no-svg").exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (out / "svg").symlink_to(elsewhere)
+    refused(run("kit", "--out", out), "svg", "not a real folder")
+    assert not list(elsewhere.iterdir())
+    refused(run("kit", "--out", "-"), "not standard output")
+
+
+def test_show_draws_a_prisoner_on_an_unknown_tile(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text('players: [red, blue]\ntiles:\n  "0,2": T05@1\n  "0,3": T99\nprisoners:\n  red:\n    at: ["0,3"]\n')
+    result = run("show", path)
+    assert result.exit_code == 1 and "(T3)" in result.output
+
+
+def test_terminal_output_survives_latin_1_and_raw_bytes(tmp_path):
+    path = tmp_path / "u.yaml"
+    path.write_text('players: [red, blue]\ntitle: "caf\u00e9 \u2603"\n')
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run([sys.executable, "-m", "sectionx", "show", str(path)], capture_output=True, env=env, timeout=60)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr and b"\\u2603" in done.stdout
+    assert fileio.printable("a\udc9b2J") == "a\\x9b2J"
+
+
+def test_no_write_into_the_installation_or_over_a_read_only_file(tmp_path):
+    import sectionx
+
+    bundled = Path(sectionx.__file__).parent / "data" / "boards" / "compact.yaml"
+    before = bundled.read_bytes()
+    refused(run("new", "-n", "2", "-o", bundled), "own installation")
+    assert bundled.read_bytes() == before
+    locked = tmp_path / "locked.yaml"
+    locked.write_text("keep")
+    locked.chmod(0o444)
+    refused(run("new", "-o", locked), "read-only")
+    assert locked.read_text() == "keep"

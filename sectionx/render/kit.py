@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
-from ..fileio import FileProblem, make_folder, read_bytes, write_files
+from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, sha256, write_files
 from ..model import COLOURS, DOORS, PRISONERS, Board, Catalogue
 from . import components, sheets
 from .pdf import to_pdf
@@ -179,8 +179,10 @@ def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]
 #: The kit's record of what it wrote, kept in the kit folder: relative path -> SHA-256.
 MANIFEST = "sectionx-kit.manifest.json"
 _MANIFEST_BYTES = 1 << 20
-#: The only shapes of path a manifest entry may have: a file in the folder or in svg/.
-_ENTRY = re.compile(r"^(svg/)?[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: The only names a manifest entry may have: the names a kit gives its files, in the
+#: folder or in svg/.  A doctored manifest cannot name a user's notes.txt, whatever
+#: digest it claims.
+_ENTRY = re.compile(r"^(svg/\d\d-[a-z0-9-]+\.svg|svg/board-[a-z0-9]+\.svg|sectionx-[a-z0-9-]+\.pdf)$")
 
 
 def _digest(data: bytes) -> str:
@@ -195,7 +197,7 @@ def _previous(out_dir: Path) -> dict[str, str]:
         return {}
     try:
         data = json.loads(read_bytes(path, _MANIFEST_BYTES, what="kit manifest", track=False))
-    except (FileProblem, ValueError):
+    except (FileProblem, ValueError, RecursionError):  # RecursionError: [[[[… nested past Python's stack
         return {}
     files = data.get("files") if isinstance(data, dict) else None
     if not isinstance(files, dict):
@@ -213,22 +215,19 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> list[Path]:
     :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
     it was.
     """
-    made = [folder for folder in (out_dir, out_dir / "svg") if not folder.exists()
-            and (folder == out_dir or any(p.parent == folder for p in files))]
+    svg_dir = out_dir / "svg"
+    if svg_dir.is_symlink() or (svg_dir.exists() and not svg_dir.is_dir()):
+        raise FileProblem(svg_dir, "is not a real folder; the kit writes its SVGs only into a folder of its own",
+                          OUTPUT_RULE)
+    previous = _previous(out_dir)
+    wanted = [out_dir] + ([svg_dir] if any(p.parent == svg_dir for p in files) else [])
+    made = [folder for top in wanted for folder in reversed((top, *top.parents)) if not folder.exists()]
+    made = list(dict.fromkeys(made))
     for folder in made:
         make_folder(folder)
     manifest = {p.relative_to(out_dir).as_posix(): _digest(data) for p, data in sorted(files.items())}
-    stale = []
-    for name, digest in sorted(_previous(out_dir).items()):
-        old = out_dir / name
-        if name in manifest or not old.is_file() or old.is_symlink():
-            continue
-        try:
-            same = _digest(read_bytes(old, 1 << 30, what="kit file", track=False)) == digest
-        except FileProblem:
-            same = False
-        if same:
-            stale.append(old)
+    stale = [out_dir / name for name, digest in sorted(previous.items())
+             if name not in manifest and sha256(out_dir / name) == digest]
     record = {"written_by": f"sectionx {__version__}", "files": manifest}
     everything = dict(files)
     everything[out_dir / MANIFEST] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")

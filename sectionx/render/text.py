@@ -160,8 +160,9 @@ def describe(state: State, *, title: str = "") -> str:
     for i, p in enumerate(state.players):
         green = [str(pl.cell) for pl in p.prisoners if pl.kind is PlaceKind.GREEN]
         tiles = [str(pl) for pl in p.prisoners if pl.kind is PlaceKind.TILE]
-        kinds = [state.feature(pl.spot).kind.value if pl.cell in state.tile_at and pl.feature < len(state.tile_type(pl.cell).features)
-                 and state.tile_at[pl.cell].tile in state.catalogue else "?" for pl in p.prisoners if pl.kind is PlaceKind.TILE]
+        # The tile may be missing or unknown in a file with problems: show() draws it anyway.
+        kinds = [state.feature(pl.spot).kind.value if pl.cell in state.tile_at and state.tile_at[pl.cell].tile in state.catalogue
+                 and pl.feature < len(state.tile_type(pl.cell).features) else "?" for pl in p.prisoners if pl.kind is PlaceKind.TILE]
         in_hideouts = kinds.count("hideout")
         marker = "*" if i == state.turn.player and not state.finished else " "
         zones = [z for z, c in owner.items() if c == p.colour]

@@ -11,6 +11,7 @@ reported as ``FILE:LINE:COLUMN: message (template)``.
 from __future__ import annotations
 
 import io
+import struct
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -145,6 +146,42 @@ def _merge(base: dict, over: dict) -> dict:
 MAX_FONT_BYTES = 32 << 20
 
 
+#: Most characters a font's character map may claim: reportlab builds a table entry for
+#: each, so a 750 KB font claiming all of Unicode took 218 MB (and 0..2^32, gigabytes).
+#: The largest real fonts (CJK, Unifont) map under 70,000.
+MAX_FONT_CHARS = 200_000
+
+
+def _cmap_size(data: bytes) -> int | None:
+    """How many characters the largest subtable of a TrueType ``cmap`` maps (format 12
+    and 13 ranges summed; other formats are 16-bit and small); None if the table
+    directory or the cmap cannot be read."""
+    try:
+        tables = struct.unpack_from(">H", data, 4)[0]
+        offset = next((struct.unpack_from(">I", data, 12 + 16 * i + 8)[0] for i in range(tables)
+                       if data[12 + 16 * i:16 + 16 * i] == b"cmap"), None)
+        if offset is None:
+            return None
+        largest = 0
+        for i in range(struct.unpack_from(">H", data, offset + 2)[0]):
+            sub = offset + struct.unpack_from(">I", data, offset + 4 + 8 * i + 4)[0]
+            fmt = struct.unpack_from(">H", data, sub)[0]
+            if fmt in (12, 13):
+                groups = struct.unpack_from(">I", data, sub + 12)[0]
+                if groups > MAX_FONT_CHARS:
+                    return groups
+                total = 0
+                for g in range(groups):
+                    start, end = struct.unpack_from(">II", data, sub + 16 + 12 * g)
+                    total += max(0, end - start + 1)
+                largest = max(largest, total)
+            else:
+                largest = max(largest, 0x10000 if fmt in (4, 6, 0, 2) else 0)
+        return largest
+    except (struct.error, IndexError):
+        return None
+
+
 def _font(doc: Doc, path: tuple[str, ...], value: str, base: Path | None) -> Path:
     """The font file a template names: ``bundled:NAME`` (shipped with reportlab) or a
     .ttf beside the template or below its folder (the reference policy of
@@ -168,6 +205,11 @@ def _font(doc: Doc, path: tuple[str, ...], value: str, base: Path | None) -> Pat
         data = read_bytes(target, MAX_FONT_BYTES, what="font")
     except FileProblem as exc:
         raise LoadError([doc.diag(path, f"font file {value!r} {exc.message}", RULE)]) from None
+    mapped = _cmap_size(data)
+    if mapped is None or mapped > MAX_FONT_CHARS:
+        raise LoadError([doc.diag(path, f"font file {value!r} cannot be embedded: its character map "
+                                        + ("is broken" if mapped is None else f"claims {mapped:,} characters (at most "
+                                           f"{MAX_FONT_CHARS:,})"), RULE)])
     try:
         TTFont("sectionx-check", io.BytesIO(data))
     except Exception:  # reportlab raises TTFError, struct.error, KeyError, IndexError... for broken fonts
