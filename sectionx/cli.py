@@ -24,6 +24,8 @@ from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, Section
 from .yamlsrc import LoadError
 
 if TYPE_CHECKING:
+    from .actions import Action
+    from .model import State
     from .solver.exact import Solved
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
 
@@ -533,6 +535,93 @@ def solve(
         if not fileio.is_stdout(out):
             warn(f"wrote {out}")
     raise typer.Exit({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(result.status, LIMIT))
+
+
+@app.command()
+@reports_errors
+def sheet(
+    file: Annotated[Path, typer.Argument(help="A puzzle, or a solution record written by solve -o.", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="out.pdf (card, then the solution), or out.svg "
+                                                          "(out-card.svg, out-solution-1.svg, ...).", show_default=False)],
+    seconds: Annotated[Optional[float], typer.Option("--time", min=0.1, max=86400.0,
+                                                     help="Solving time limit for a puzzle file.")] = None,
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
+    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+) -> None:
+    """Print a puzzle card (the puzzle as a player meets it, solvable from the picture)
+    and its solution sheet (one diagram per turn: the tile action highlighted, each
+    prisoner's path an arrow, a line per action).
+
+    A puzzle file is solved first (exit 3 or 4 as for solve if that fails); a
+    solution record (sectionx solve -o) is drawn as it is, once it is checked.
+
+    Example:  sectionx sheet scenarios/puzzle-first-escape.yaml -o output/first-escape.pdf
+    """
+    from . import puzzle
+    from .render import pdf, svg, theme
+    from .render.sheet import sheets
+    from .search import Limit, plans_text
+    from .solution import turn_pictures
+    from .solver.exact import solve_puzzle
+
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf")
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(str(d))
+    if not report.ok:
+        raise typer.Exit(INVALID)
+    summary = ""
+    if report.kind == "record":
+        record = formats.load_record(file)
+        scenario = record.start.scenario
+        if scenario.goal is None:
+            raise fail(f"{file}: its start has no goal, so it is no puzzle's solution", INVALID)
+        verdict = puzzle.judge(scenario, record.actions)
+        if not verdict.met or verdict.met_after != len(record.actions):
+            raise fail(f"{file}: its actions do not end with the puzzle's goal met (Q4)", INVALID)
+        turns = _split_turns(puzzle.start(scenario), record.actions)
+        summary = f"{len(turns)} turn{'s' if len(turns) != 1 else ''} (a solution given, not proved optimal)"
+    elif report.loaded is not None and report.loaded.scenario.goal is not None:
+        scenario = report.loaded.scenario
+        goal_turns = scenario.goal.turns or Limit().turns  # type: ignore[union-attr]
+        solved = solve_puzzle(scenario, Limit(turns=goal_turns, seconds=seconds))
+        if solved.result.status != "solved":
+            warn(f"sectionx: {file}: not solved: {solved.result.reason or solved.result.status}")
+            raise typer.Exit(IMPOSSIBLE if solved.result.status == "impossible" else LIMIT)
+        turns = [list(t) for t in solved.turns]
+        summary = f"{solved.result.turns} turns, proved minimal; optimal plans: {plans_text(solved.result)}"
+    else:
+        raise fail(f"{file}: a {report.kind} without a goal; sheet draws puzzles and their solutions", INVALID)
+    look = theme.load_theme(template)
+    colour = str(puzzle.goal_of(scenario).player)
+    document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(paper),
+                      summary=summary)
+    if kind == "pdf":
+        pdf.write_pdf(out, document, look)
+        warn(f"wrote {out} ({len(document.pages)} pages)")
+        return
+    table = document.symbol_map
+    files = {out.with_name(f"{out.stem}-{page.name}.svg"): svg.to_svg(page, table, look).encode("utf-8")
+             for page in document.pages}
+    fileio.write_files(files)
+    warn(f"wrote {', '.join(str(p) for p in files)}")
+
+
+def _split_turns(start: "State", actions: tuple["Action", ...]) -> list[list["Action"]]:
+    """A line of play cut into the goal player's turns (engine.turn_ended)."""
+    from . import engine
+
+    turns: list[list[Action]] = [[]]
+    state = start
+    for action in actions:
+        after = engine.apply(state, action)
+        turns[-1].append(action)
+        if engine.turn_ended(state, action, after):
+            turns.append([])
+        state = after
+    return [t for t in turns if t]
 
 
 def _turn_labels(solved: "Solved") -> list[tuple[int, str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import engine
-from .actions import Action, End, Move, MoveDoor, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
+from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
 from .hexgrid import Cell
 from .model import Annotations, Arrow, Highlight, Place, PlaceKind, State
 from .render.sheet import TurnPicture
@@ -57,6 +57,8 @@ def sentence(state: State, action: Action) -> str:
         return f"{who} moves a door from {action.source} to {action.target}."
     if isinstance(action, End):
         return f"{who} ends the turn."
+    if isinstance(action, Pass):
+        return f"{who} passes."
     return f"{who}: {action}."
 
 

@@ -75,3 +75,22 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
     state = tmp_path / "state.yaml"
     state.write_text("players: [red, blue]\n")
     assert runner.invoke(app, ["solve", str(state)]).exit_code == 1
+
+
+def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):
+    from pypdf import PdfReader
+
+    from sectionx import formats
+
+    runner = CliRunner()
+    path = tmp_path / "two.yaml"
+    path.write_text(formats.dumps(TWO_TURNS))
+    result = runner.invoke(app, ["sheet", str(path), "-o", str(tmp_path / "two.pdf")])
+    assert result.exit_code == 0, result.output
+    pages = [p.extract_text() for p in PdfReader(tmp_path / "two.pdf").pages]
+    assert len(pages) == 2 and "Turn 1" in pages[1] and "Turn 2" in pages[1] and "proved minimal" in pages[1]
+    assert runner.invoke(app, ["solve", str(path), "-o", str(tmp_path / "sol.yaml")]).exit_code == 0
+    result = runner.invoke(app, ["sheet", str(tmp_path / "sol.yaml"), "-o", str(tmp_path / "sol.svg")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.glob("sol-*.svg")) == ["sol-card.svg", "sol-solution-1.svg"]
+    assert runner.invoke(app, ["sheet", str(path), "-o", str(tmp_path / "x.png")]).exit_code == 2
