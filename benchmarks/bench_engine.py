@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import engine, formats, play, rules  # noqa: E402
-from sectionx.model import COLOURS  # noqa: E402
+from sectionx import engine, formats, play, rules
+from sectionx.model import COLOURS
 
 
 def start(players: int, seed: int):

@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import test_reference as tiny  # noqa: E402
+import test_reference as tiny
 
-from sectionx import formats  # noqa: E402
-from sectionx.model import Scenario  # noqa: E402
-from sectionx.solver.reference import solve_reference  # noqa: E402
+from sectionx import formats
+from sectionx.model import Scenario
+from sectionx.solver.reference import solve_reference
 
 
 def compact(body: str) -> Scenario:

@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx import engine, formats, rules  # noqa: E402
-from sectionx.model import COLOURS, Scenario  # noqa: E402
+from sectionx import engine, formats, rules
+from sectionx.model import COLOURS, Scenario
 
 
 def soak_game(players: int, seed: int, advanced: bool) -> tuple[int, str | None, list]:

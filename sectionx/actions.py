@@ -39,8 +39,8 @@ _CELL = r"[+-]?\d{1,4},[+-]?\d{1,4}"
 _ROT = r"(?:@([0-5]))?"
 
 
-def _cell(text: str) -> str:
-    return f"{text.q},{text.r}" if isinstance(text, Cell) else text
+def _cell(cell: Cell | str) -> str:
+    return f"{cell.q},{cell.r}" if isinstance(cell, Cell) else cell
 
 
 def parse_spot(text: str) -> Spot:

@@ -134,8 +134,8 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
     kind = "puzzle" if scenario.is_puzzle else "state"
     summary = (f"{kind}: {len(state.players)} players on the {state.board.name} board, round {state.round}, "
                f"{len(state.tiles)} tiles placed, {state.current.colour} to move")
-    if scenario.is_puzzle:
-        g = scenario.goal
+    g = scenario.goal
+    if g is not None:
         summary += f"; goal {_goal_summary(g)}" + (f" within {g.turns} turns" if g.turns else "")
     problems = rules.check_scenario(scenario) + check_annotations(scenario)
     return Report(name, kind, loaded.locate(problems), summary, loaded)

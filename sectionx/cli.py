@@ -11,9 +11,9 @@ import json
 import random
 import secrets
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Annotated, Optional, ParamSpec, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TextIO
 
 import typer
 import yaml
@@ -101,7 +101,7 @@ def version_callback(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=version_callback, is_eager=True,
+    version: Annotated[bool | None, typer.Option("--version", callback=version_callback, is_eager=True,
                                                     help="Print the version and exit.")] = None,
 ) -> None:
     """Section X: check game states and puzzles, show positions, set up new games."""
@@ -110,7 +110,7 @@ def main_options(
 @app.command()
 @reports_errors
 def validate(
-    files: Annotated[Optional[list[Path]], typer.Argument(help="Scenario, board or tile-set YAML files.", show_default=False)] = None,
+    files: Annotated[list[Path] | None, typer.Argument(help="Scenario, board or tile-set YAML files.", show_default=False)] = None,
     bundled: Annotated[bool, typer.Option("--bundled", help="Also check the boards and tile set shipped with sectionx.")] = False,
     output: Annotated[str, typer.Option("--format", help="text, or json for tools.")] = "text",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print problems only, not the ok lines.")] = False,
@@ -194,11 +194,11 @@ def show(
 def new(
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=4, help="Number of players, 2 to 4.")] = 4,
     variant: Annotated[str, typer.Option(help="standard, or advanced (target 7, open stacks; V2).")] = "standard",
-    seed: Annotated[Optional[int], typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for shuffling and the start "
+    seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for shuffling and the start "
                                                 "player; same seed, same file.")] = None,
-    board: Annotated[Optional[str], typer.Option(help="Board name or file (default: compact for 2 players, else standard).")] = None,
-    colours: Annotated[Optional[str], typer.Option(help="Comma-separated colours in seat order, e.g. blue,red.")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+    board: Annotated[str | None, typer.Option(help="Board name or file (default: compact for 2 players, else standard).")] = None,
+    colours: Annotated[str | None, typer.Option(help="Comma-separated colours in seat order, e.g. blue,red.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
 ) -> None:
     """Write the set-up of a new game: prisoners in their cell blocks, doors in hand,
     the 54 tiles shuffled into three stacks, a start player drawn by lot (S2).
@@ -293,7 +293,7 @@ def play_command(
     variant: Annotated[str, typer.Option(help="standard, or advanced (V2).")] = "standard",
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for the set-up and every bot's choices.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
 
@@ -366,7 +366,7 @@ def _new_state(players: int, variant: str, seed: int):
 @app.command()
 @reports_errors
 def schema(
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
 ) -> None:
     """Print the JSON Schema of the scenario format, for editors.
 
@@ -388,9 +388,9 @@ def render(
     crop: Annotated[bool, typer.Option("--crop", help="Only the region around tiles, prisoners, doors and annotations.")] = False,
     coords: Annotated[bool, typer.Option("--coords", help="Write q,r in every cell.")] = False,
     panel: Annotated[bool, typer.Option("--panel", help="Add a side panel: hands, counts, doors, keys, stacks.")] = False,
-    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts).")] = None,
-    tile_size: Annotated[Optional[float], typer.Option(min=5, max=200, help="Tile size across the flats, in mm.")] = None,
-    output: Annotated[Optional[str], typer.Option("--format", help="svg or pdf (default: from the file name; svg for -o -).")] = None,
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+    tile_size: Annotated[float | None, typer.Option(min=5, max=200, help="Tile size across the flats, in mm.")] = None,
+    output: Annotated[str | None, typer.Option("--format", help="svg or pdf (default: from the file name; svg for -o -).")] = None,
 ) -> None:
     """Draw a position on its board, with its annotations, as SVG or PDF.
     `-o -` (or /dev/stdout) writes to standard output.
@@ -428,14 +428,14 @@ def render(
 def kit(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into (made if missing).")] = Path("output/kit"),
     paper: Annotated[str, typer.Option(help="Paper for the kit: a4, letter, a3, ... (the template's names).")] = "a4",
-    board_paper: Annotated[Optional[str], typer.Option(help="Also write the board on one sheet of this paper, e.g. a2.")] = None,
+    board_paper: Annotated[str | None, typer.Option(help="Also write the board on one sheet of this paper, e.g. a2.")] = None,
     ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Outlines and light fills.")] = False,
     greyscale: Annotated[bool, typer.Option("--greyscale", help="Every colour as its grey.")] = False,
     back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
                                                  "(read it off the duplex calibration sheet).")] = 0.0,
     back_offset_y: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page down by this many mm.")] = 0.0,
-    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts); see templates/.")] = None,
-    tile_size: Annotated[Optional[float], typer.Option(min=15, max=120, help="Tile size across the flats, in mm.")] = None,
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts); see templates/.")] = None,
+    tile_size: Annotated[float | None, typer.Option(min=15, max=120, help="Tile size across the flats, in mm.")] = None,
     board: Annotated[str, typer.Option(help="Board name (standard, compact) or file.")] = "standard",
     tiles: Annotated[str, typer.Option(help="Tile set name (default) or file.")] = "default",
     svg_files: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write an SVG of every page.")] = True,
@@ -446,7 +446,8 @@ def kit(
 
     Example:  sectionx kit --paper letter --board-paper a2 --out output/kit
     """
-    from .render import kit as kits, theme  # reportlab loads slowly; only drawing needs it
+    from .render import kit as kits  # reportlab loads slowly; only drawing needs it
+    from .render import theme
 
     if fileio.is_stdout(out):
         raise fail(f"{out}: the kit is a folder of files; --out names a folder, not standard output")
@@ -474,11 +475,11 @@ SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
 @reports_errors
 def solve(
     file: Annotated[Path, typer.Argument(help="A puzzle: a scenario with a goal.", show_default=False)],
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the solution as a game record (replayable).")] = None,
-    seconds: Annotated[Optional[float], typer.Option("--time", min=0.1, max=86400.0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the solution as a game record (replayable).")] = None,
+    seconds: Annotated[float | None, typer.Option("--time", min=0.1, max=86400.0,
                                                      help="Give up after this many seconds (answer: unknown).")] = None,
-    nodes: Annotated[Optional[int], typer.Option("--nodes", min=1, help="Give up after expanding this many turns.")] = None,
-    turns: Annotated[Optional[int], typer.Option("--turns", min=1, max=50,
+    nodes: Annotated[int | None, typer.Option("--nodes", min=1, help="Give up after expanding this many turns.")] = None,
+    turns: Annotated[int | None, typer.Option("--turns", min=1, max=50,
                                                  help="Look for solutions of at most this many turns "
                                                       "(default: the goal's limit, else 50).")] = None,
     cap: Annotated[int, typer.Option("--cap", min=1, max=10000, help="Count optimal plans up to this many.")] = 50,
@@ -543,10 +544,10 @@ def sheet(
     file: Annotated[Path, typer.Argument(help="A puzzle, or a solution record written by solve -o.", show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="out.pdf (card, then the solution), or out.svg "
                                                           "(out-card.svg, out-solution-1.svg, ...).", show_default=False)],
-    seconds: Annotated[Optional[float], typer.Option("--time", min=0.1, max=86400.0,
+    seconds: Annotated[float | None, typer.Option("--time", min=0.1, max=86400.0,
                                                      help="Solving time limit for a puzzle file.")] = None,
     paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
-    template: Annotated[Optional[Path], typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
 ) -> None:
     """Print a puzzle card (the puzzle as a player meets it, solvable from the picture)
     and its solution sheet (one diagram per turn: the tile action highlighted, each
@@ -609,7 +610,7 @@ def sheet(
     warn(f"wrote {', '.join(str(p) for p in files)}")
 
 
-def _split_turns(start: "State", actions: tuple["Action", ...]) -> list[list["Action"]]:
+def _split_turns(start: State, actions: tuple[Action, ...]) -> list[list[Action]]:
     """A line of play cut into the goal player's turns (engine.turn_ended)."""
     from . import engine
 
@@ -624,7 +625,7 @@ def _split_turns(start: "State", actions: tuple["Action", ...]) -> list[list["Ac
     return [t for t in turns if t]
 
 
-def _turn_labels(solved: "Solved") -> list[tuple[int, str]]:
+def _turn_labels(solved: Solved) -> list[tuple[int, str]]:
     labels, index = [], 0
     for number, turn in enumerate(solved.turns, 1):
         labels.append((index, f"turn {number}"))
@@ -632,7 +633,7 @@ def _turn_labels(solved: "Solved") -> list[tuple[int, str]]:
     return labels
 
 
-def _solution_data(solved: "Solved", plans: str) -> dict[str, object]:
+def _solution_data(solved: Solved, plans: str) -> dict[str, object]:
     r = solved.result
     return {
         "status": r.status,
@@ -650,7 +651,7 @@ def _solution_data(solved: "Solved", plans: str) -> dict[str, object]:
     }
 
 
-def _solution_text(file: Path, solved: "Solved", plans: str) -> str:
+def _solution_text(file: Path, solved: Solved, plans: str) -> str:
     r = solved.result
     if r.status == "impossible":
         return f"{file}: impossible: {r.reason} (proved).\n"

@@ -37,13 +37,14 @@ from .model import (
     Colour,
     FeatureKind,
     Place,
-    PlaceKind,
     Placed,
+    PlaceKind,
     PlayerState,
     Problem,
     SectionXError,
     Spot,
     State,
+    TileType,
     Turn,
     green_place,
     tile_place,
@@ -75,7 +76,7 @@ def resolve(state: State, place: Place) -> Place:
 def _as_written(place: Place) -> Place:
     """Steps name green cells like tiles (q,r); keep one spelling so actions compare equal."""
     if place.kind is PlaceKind.GREEN:
-        return tile_place(place.cell, 0)
+        return tile_place(place.at, 0)
     return place
 
 
@@ -141,11 +142,11 @@ def _step_neighbours(state: State, place: Place) -> list[Place]:
         return out
     if place.kind is not PlaceKind.TILE:
         return out
-    placed = state.tile_at[place.cell]
+    placed = state.tile_at[place.at]
     tile = state.catalogue[placed.tile]
     island_added = False
     for edge in tile.features[place.feature].rotated(placed.rotation):
-        n = place.cell.neighbour(edge)
+        n = place.at.neighbour(edge)
         if n in board.island:
             if not island_added:
                 out.append(ISLAND)
@@ -393,10 +394,10 @@ def _occupancy(state: State) -> tuple[dict[Cell, frozenset[int]], dict[Cell, lis
         for p in state.players:
             for place in p.prisoners:
                 if place.kind is PlaceKind.TILE:
-                    riders.setdefault(place.cell, []).append((p.colour, place))
-                    features.setdefault(place.cell, set()).add(place.feature)
+                    riders.setdefault(place.at, []).append((p.colour, place))
+                    features.setdefault(place.at, set()).add(place.feature)
                     if _feature_kind(state, place.spot) is FeatureKind.HIDEOUT:
-                        hideouts.add(place.cell)
+                        hideouts.add(place.at)
             for d in p.doors:
                 features.setdefault(d.cell, set()).add(d.feature)
         occupied = {cell: frozenset(f) for cell, f in features.items()}
@@ -514,7 +515,7 @@ def _explain_step(state: State, action: Step) -> list[Problem]:
         if door is not None and door != who.colour and not who.key:
             out.append(Problem("M4", f"{door}'s door stands on {target.spot}; only a master key passes it"))
     elif target.kind is PlaceKind.GREEN:
-        zone = state.board.zone_of_cell[target.cell]
+        zone = state.board.zone_of_cell[target.at]
         owner = state.zone_owner.get(zone)
         if owner is not None and owner != who.colour:
             out.append(Problem("Z2", f"zone {zone} belongs to {owner}; other prisoners may not enter it"))
@@ -588,6 +589,7 @@ def _perform(state: State, action: Action) -> tuple[State, list[Problem]]:
         return _perform_tile_action(state, action)
     if isinstance(action, Step):
         return _perform_step(state, action)
+    assert isinstance(action, PlaceDoor | MoveDoor), action
     return _perform_door(state, action)
 
 
@@ -737,7 +739,7 @@ def _perform_step(state: State, action: Step) -> tuple[State, list[Problem]]:
     player = replace(me, prisoners=tuple(sorted(prisoners)))
     zones = state.zones
     if target.kind is PlaceKind.GREEN:
-        zone = state.board.zone_of_cell[target.cell]
+        zone = state.board.zone_of_cell[target.at]
         if zone not in state.zone_owner:
             zones = tuple(sorted(zones + ((zone, me.colour),)))  # Z1: the first prisoner claims
     if me.key and target.kind in (PlaceKind.GREEN, PlaceKind.ISLAND):
@@ -863,7 +865,7 @@ def _end_round(state: State) -> State:
             if place.kind is PlaceKind.TILE:
                 if _feature_kind(state, place.spot) is FeatureKind.HIDEOUT:
                     prisoners.append(place)
-                    survivors.add(place.cell)
+                    survivors.add(place.at)
                 else:
                     prisoners.append(DEAD)
             elif place.kind is PlaceKind.GREEN:
@@ -1077,7 +1079,7 @@ def _constraint(tiles: dict[Cell, Placed], state: State, cell: Cell, ignore: tup
 _FITS: dict[tuple, tuple[int, ...]] = {}
 
 
-def _fitting(tile, occupied: bool, known: int, opened: int) -> tuple[int, ...]:
+def _fitting(tile: TileType, occupied: frozenset[int] | bool, known: int, opened: int) -> tuple[int, ...]:
     """Rotations (one per result) of ``tile`` whose openings meet a cell's constraint (P1).
 
     Memoised: the same few constraints come up again and again."""
@@ -1178,7 +1180,7 @@ def _step_candidates(state: State) -> list[Action]:
                 if door is not None and door != me.colour and not me.key:
                     continue
             elif target.kind is PlaceKind.GREEN:
-                zone = state.board.zone_of_cell[target.cell]
+                zone = state.board.zone_of_cell[target.at]
                 if not claim_allowed(state, me.colour, zone):
                     continue
             out.append(Step(_as_written(source), _as_written(target)))
@@ -1329,7 +1331,7 @@ class _CandidateSpace:
                 return None
             known, opened = _without(self.base[target], target, cell, tiles, state)
             return Move(cell, target, rot) if tile.open_masks[rot] & known == opened else None
-        (a, ta, occ_a, rots_a, riders_a), (b, tb, occ_b, rots_b, riders_b) = data
+        (a, ta, _, rots_a, riders_a), (b, tb, _, rots_b, riders_b) = data
         # a's tile goes to b at rot_b; b's tile goes to a at rot_a.
         ra, rb = rots_b[offset // len(rots_a)], rots_a[offset % len(rots_a)]
         if (riders_a and self.d[b] < self.d[a]) or (riders_b and self.d[a] < self.d[b]):

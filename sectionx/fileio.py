@@ -400,7 +400,7 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-_TABLE = {code: _escape(chr(code)) for code in [*range(0x00, 0x20), *range(0x7F, 0xA0), *_BIDI] if code not in (0x09, 0x0A)}
+_TABLE = {code: _escape(chr(code)) for code in [*range(0x20), *range(0x7F, 0xA0), *_BIDI] if code not in (0x09, 0x0A)}
 # A file name's undecodable bytes arrive as lone surrogates (U+DC80-U+DCFF) and would
 # be written back to the terminal as the raw bytes, 0x9B (an 8-bit CSI) among them.
 _TABLE.update({code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)})

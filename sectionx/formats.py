@@ -13,6 +13,7 @@ The format itself is documented in ``docs/format.md``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -24,13 +25,14 @@ import yaml
 from . import __version__
 from .actions import Action
 from .actions import parse as action_from_text
+from .fileio import FileProblem, resolve_reference
 from .hexgrid import Cell, corners, hexagon, parse_cell
 from .model import (
     COLOURS,
-    NO_ANNOTATIONS,
     DEAD,
     FREED,
     ISLAND,
+    NO_ANNOTATIONS,
     PRISONERS,
     STACKS,
     Annotations,
@@ -58,7 +60,6 @@ from .model import (
     parse_placed,
     tile_place,
 )
-from .fileio import FileProblem, resolve_reference
 from .yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, describe_path, parse_yaml, read_yaml, unquoted
 
 BUNDLED_BOARDS = ("standard", "compact")
@@ -311,7 +312,7 @@ class _Reader:
         out = tuple(data.get("out", ()))
         for i, tid in enumerate(out):
             self.sources.note(("tile-id", tid), doc, ("out", i))
-        used = set(p.tile for p in tiles.values()) | {t for h in hands.values() for t in h} | set(out)
+        used = {p.tile for p in tiles.values()} | {t for h in hands.values() for t in h} | set(out)
         # A puzzle names the tiles it plays with; the rest are out of play unless it
         # says otherwise (Q3): dealt in catalogue order they would make another puzzle.
         unused = data.get("unused", "out" if "goal" in data else "stacks")
@@ -336,7 +337,7 @@ class _Reader:
         for colour in colours:
             entry = data.get("prisoners", {}).get(colour.value)
             prisoners = self.prisoners(doc, colour, entry, board)
-            doors = []
+            doors: list[Spot] = []
             for i, text in enumerate(data.get("doors", {}).get(colour.value, [])):
                 try:
                     spot = spot_of(text)
@@ -781,19 +782,19 @@ def dumps(scenario: Scenario, header: str = "") -> str:
 __all__ = [
     "COLOURS",
     "Loaded",
+    "Record",
     "Sources",
     "bundled_board",
     "bundled_catalogue",
     "dumps",
+    "dumps_record",
     "load",
-    "load_doc",
-    "loads",
     "load_definition",
+    "load_doc",
+    "load_record",
+    "loads",
     "resolve_definition",
     "scenario_to_data",
-    "Record",
-    "load_record",
-    "dumps_record",
 ]
 
 
@@ -862,7 +863,7 @@ def load_record(path: str | Path) -> Record:
                   doc.data.get("title", ""))
 
 
-def dumps_record(start: Scenario, played: list[Action] | tuple[Action, ...], *, turns: list[tuple[int, str]] = (),
+def dumps_record(start: Scenario, played: list[Action] | tuple[Action, ...], *, turns: Sequence[tuple[int, str]] = (),
                  result: dict | None = None, bots: dict | None = None, header: str = "") -> str:
     """A record as YAML text.  ``turns`` lists (index of first action, label) pairs,
     written as comments so a reader can find their way; the file reads back to the

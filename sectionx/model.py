@@ -433,13 +433,19 @@ class Place(NamedTuple):
         return Spot(self.cell, self.feature)
 
     @property
+    def at(self) -> Cell:
+        """The cell of a tile or green place (the others have none)."""
+        assert self.cell is not None, f"{self.kind} has no cell"
+        return self.cell
+
+    @property
     def in_play(self) -> bool:
         """Neither freed nor dead; green prisoners count as freed (E4)."""
         return self.kind in (PlaceKind.ISLAND, PlaceKind.TILE)
 
     def __str__(self) -> str:
         if self.kind is PlaceKind.TILE:
-            return str(Spot(self.cell, self.feature))  # type: ignore[arg-type]
+            return str(Spot(self.at, self.feature))
         if self.kind is PlaceKind.GREEN:
             return str(self.cell)
         return self.kind.value

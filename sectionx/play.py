@@ -35,7 +35,7 @@ class Bot:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def choose(self, state: State, legal: list[Action]) -> Action:  # pragma: no cover - interface
+    def choose(self, state: State, legal: list[Action] | None) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
 
 
@@ -57,8 +57,9 @@ class GreedyBot(Bot):
     #: Tile actions looked at per decision: a sample keeps a turn well under a second.
     SAMPLE = 24
 
-    def choose(self, state: State, legal: list[Action]) -> Action:
+    def choose(self, state: State, legal: list[Action] | None) -> Action:
         me = state.current.colour
+        legal = engine.legal_actions(state) if legal is None else legal
         if isinstance(legal[0], Take) and not state.advanced:
             return self.rng.choice(legal)  # the stacks are face down: nothing to judge
         cheap = [a for a in legal if not a.tile_action]
@@ -125,7 +126,7 @@ def _distances(state: State, colour: Colour) -> dict[Place, float]:
 
 def _green_neighbours(state: State, place: Place) -> list[Place]:
     out = []
-    for edge, n in enumerate(place.cell.neighbours()):
+    for edge, n in enumerate(place.at.neighbours()):
         placed = state.tile_at.get(n)
         if placed is not None:
             f = state.catalogue[placed.tile].feature_at((edge + 3) % 6, placed.rotation)
@@ -170,7 +171,11 @@ class Game:
     actions: list[Action] = field(default_factory=list)
     turns: list[tuple[int, str]] = field(default_factory=list)
     round_ends: list[str] = field(default_factory=list)
-    final: State | None = None
+    #: The position reached: the start until the game is played.
+    final: State = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.final = self.start
 
     @property
     def turn_count(self) -> int:
@@ -207,6 +212,7 @@ def step_through(start: State, actions: list[Action] | None = None, *,
                 return
             action = actions[i]
         else:
+            assert bots is not None, "give actions or bots"
             bot = bots[state.current.colour]
             legal = None if isinstance(bot, RandomBot) else engine.legal_actions(state)
             action = bot.choose(state, legal)

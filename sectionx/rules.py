@@ -23,9 +23,9 @@ from .model import (
     DOORS,
     HAND_LIMIT,
     ISLAND,
+    OPENING_COUNTS,
     PRISONERS,
     STACKS,
-    OPENING_COUNTS,
     TILE_COUNT,
     Board,
     Catalogue,
@@ -368,10 +368,10 @@ def _check_prisoners(state: State) -> list[Problem]:
                 why = _spot_problem(state, place.spot, f"{p.colour} prisoner on")
                 if why:
                     out.append(Problem("M1", why, subject))
-                elif state.tile_at[place.cell].tile in state.catalogue:  # unknown tiles: T3 says so
+                elif state.tile_at[place.at].tile in state.catalogue:  # unknown tiles: T3 says so
                     load[place.spot] += 1
             elif place.kind is PlaceKind.GREEN:
-                zone = state.board.zone_of_cell.get(place.cell)
+                zone = state.board.zone_of_cell.get(place.at)
                 if zone is not None and zone in owner and owner[zone] != p.colour:
                     out.append(Problem("Z2", f"{p.colour} prisoner on green cell {place.cell} of zone {zone}, which "
                                        f"{owner[zone]} owns; no other player's prisoner may enter it", subject))

@@ -151,7 +151,7 @@ class _Loader(yaml.SafeLoader):
     # Numbers as YAML 1.2 reads them (added below): YAML 1.1's octal 017 = 15, binary
     # 0b101 and sexagesimal 1:30 = 90 surprise people, and a megabyte of 1:0:0:…
     # takes minutes to convert.
-    yaml_implicit_resolvers = {
+    yaml_implicit_resolvers = {  # noqa: RUF012 - PyYAML's own class table, replaced whole
         key: [(tag, regexp) for tag, regexp in resolvers
               if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value",
                              "tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
@@ -162,13 +162,13 @@ class _Loader(yaml.SafeLoader):
         super().__init__(stream)
         self.depth = 0
         self.count = 0
-        self.anchor_mark = None
+        self.anchor_mark: tuple[str, Any] | None = None
 
-    def compose_node(self, parent, index):
-        event = self.peek_event()
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        event: Any = self.peek_event()
+        mark: Any = event.start_mark  # PyYAML's C and Python marks are one thing to us
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(None, None, f"uses a YAML alias (*{event.anchor}); aliases and anchors are not allowed",
-                           event.start_mark)
+            raise _Refused(None, None, f"uses a YAML alias (*{event.anchor}); aliases and anchors are not allowed", mark)
         if getattr(event, "anchor", None) and self.anchor_mark is None:
             self.anchor_mark = (event.anchor, event.start_mark)
         self.depth += 1
@@ -368,15 +368,16 @@ class _Builder:
         if len(node.value) > MAX_TEXT:
             self.problem(node, f"a value is longer than {MAX_TEXT:,} characters")
             return None
-        if _CONTROL.search(node.value):
-            self.problem(node, f"value {shown!r} holds a control character ({_CONTROL.search(node.value).group()!r})")
+        control = _CONTROL.search(node.value)
+        if control:
+            self.problem(node, f"value {shown!r} holds a control character ({control.group()!r})")
             return None
         try:
             if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and node.style is None:
                 value = _number(node.tag, node.value)
             else:
                 value = self.constructor.construct_object(node)
-        except Exception as exc:  # PyYAML raises KeyError, ValueError... for odd scalars
+        except Exception as exc:  # noqa: BLE001 - PyYAML raises KeyError, ValueError… for odd scalars
             reason = "number too large" if "digits" in str(exc) else "cannot be read"
             self.problem(node, f"value {shown!r}: {reason}")
             return None
@@ -463,7 +464,9 @@ def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
     where = describe_path(path)
     v = error.validator
     s = error.schema if isinstance(error.schema, dict) else {}
-    inst = error.instance
+    # jsonschema types these "Any | Unset"; they are set on every error it yields.
+    value: Any = error.validator_value
+    inst: Any = error.instance
 
     if "propertyNames" in error.relative_schema_path:
         # The instance is the offending key itself.
@@ -482,33 +485,33 @@ def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
     if v in ("anyOf", "oneOf"):
         return _translate_choice(doc, error, path, where)
     if v == "required":
-        missing = [k for k in error.validator_value if k not in inst]
+        missing = [k for k in value if k not in inst]
         return [doc.diag(path, f"{where}: missing key {k!r}") for k in missing]
     if v == "type":
-        wanted = error.validator_value
+        wanted = value
         wanted = [wanted] if isinstance(wanted, str) else wanted
         words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
         hint = f"; {s['x-hint']}" if s.get("x-hint") else ""
         return [doc.diag(path, f"{where} must be {words}, not {_shown(inst)}{hint}")]
     if v == "enum":
-        choices = ", ".join(map(str, error.validator_value))
+        choices = ", ".join(map(str, value))
         return [doc.diag(path, f"{where} is {_shown(inst)}; expected one of: {choices}")]
     if v == "const":
-        return [doc.diag(path, f"{where} must be {error.validator_value!r}")]
+        return [doc.diag(path, f"{where} must be {value!r}")]
     if v == "pattern":
-        hint = s.get("x-hint") or f"it must match {error.validator_value}"
+        hint = s.get("x-hint") or f"it must match {value}"
         return [doc.diag(path, f"{where}: {_shown(inst)} is not valid; {hint}")]
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
                 "exclusiveMaximum": "less than"}[v]
-        return [doc.diag(path, f"{where} must be {word} {error.validator_value}, not {_shown(inst)}")]
+        return [doc.diag(path, f"{where} must be {word} {value}, not {_shown(inst)}")]
     if v in ("minItems", "maxItems"):
         word = "at least" if v == "minItems" else "at most"
-        return [doc.diag(path, f"{where} must hold {word} {error.validator_value} items, not {len(inst)}")]
+        return [doc.diag(path, f"{where} must hold {word} {value} items, not {len(inst)}")]
     if v == "maxProperties":
-        return [doc.diag(path, f"{where} holds more than {error.validator_value} entries")]
+        return [doc.diag(path, f"{where} holds more than {value} entries")]
     if v == "maxLength":
-        return [doc.diag(path, f"{where} is longer than {error.validator_value} characters")]
+        return [doc.diag(path, f"{where} is longer than {value} characters")]
     if v == "uniqueItems":
         return [doc.diag(path, f"{where} names the same item twice")]
     return [doc.diag(path, f"{where}: {error.message}")]

@@ -256,7 +256,7 @@ def _reader(pdf: bytes | pypdf.PdfReader) -> pypdf.PdfReader:
 def _pdf_walk(pdf: bytes | pypdf.PdfReader, page_index: int, on_placement, on_shape, on_text) -> None:
     reader = _reader(pdf)
     page = reader.pages[page_index]
-    x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+    x0, _y0, _x1, y1 = (float(v) for v in page.mediabox)
     # Page points (y up) -> page mm (y down, from the top-left corner).
     to_mm = compose(scale(MM_PER_PT, -MM_PER_PT), translate(-x0, -y1))
 

@@ -14,6 +14,7 @@ by hand; none repeats the art's construction.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 
@@ -108,7 +109,7 @@ def poly_dist(p: Point, poly: list[Point]) -> float:
 def dense(poly: list[Point], step: float = 0.25) -> Iterator[Point]:
     """Points along a polyline, at most ``step`` mm apart."""
     yield poly[0]
-    for a, b in zip(poly, poly[1:]):
+    for a, b in itertools.pairwise(poly):
         n = max(1, math.ceil(math.dist(a, b) / step))
         for k in range(1, n + 1):
             yield a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n

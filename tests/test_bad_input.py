@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from sectionx import fileio, formats
+from sectionx import fileio
 from sectionx.checking import Report, check_file
 from sectionx.cli import app
 from sectionx.yamlsrc import MAX_BYTES

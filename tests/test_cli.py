@@ -171,7 +171,7 @@ def test_new_writes_a_valid_setup(players, tmp_path):
 def test_new_without_seed_records_the_seed_it_drew():
     result = run("new", "--players", "3")
     assert result.exit_code == 0
-    header = [line for line in result.output.splitlines() if "Made with:" in line][0]
+    header = next(line for line in result.output.splitlines() if "Made with:" in line)
     seed = header.split("--seed ")[1].split()[0]
     again = run("new", "--players", "3", "--seed", seed)
     assert again.output == result.output

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given
@@ -145,7 +145,7 @@ def card_texts(pages, symbols, kind):
 def test_key_card_says_who_gets_it_what_it_does_and_when_it_is_lost():
     pages, symbols = C.card_pages(THEME, PAPERS["a4"])
     sym = {s.name: s for s in symbols}
-    for label, words in card_texts(pages, sym, "key").items():
+    for words in card_texts(pages, sym, "key").values():
         assert "MASTER KEY" in words
         assert "hideouts" in words and "island" in words  # K1: who gets it
         assert "pass every door" in words  # K1: what it does
@@ -224,7 +224,7 @@ def test_card_backs_sit_mirrored_for_long_edge_duplex(theme, paper, offset):
     W, _ = PAPERS[paper]
     pages, _ = C.card_pages(theme, PAPERS[paper], offset=offset)
     names = [p.name for p in pages]
-    for name, sides in front_and_back(pages).items():
+    for sides in front_and_back(pages).values():
         (fpage, x, y), (bpage, bx, by) = sides["piece"], sides["back"]
         assert names.index(bpage) == names.index(fpage) + 1  # the back follows its front
         assert math.isclose(bx, W - x - theme.card[0] + offset[0], abs_tol=1e-9)
@@ -247,7 +247,7 @@ def test_card_backs_without_offset_stay_in_the_margins_and_clear_of_each_other()
 # ---------------------------------------------------------------- text
 
 
-@lru_cache(maxsize=None)
+@cache
 def cmap(path: str) -> frozenset[int]:
     return frozenset(TTFont("cmap-check", path).face.charToGlyph)
 
@@ -290,8 +290,8 @@ def test_scale_bar_is_50_mm():
 
 
 def test_long_checklist_continues_on_a_second_page():
-    rows = [(f"Component {i}", i, "somewhere in the kit, with a longer explanation that wraps onto a second line "
-             "of the table to take room") for i in range(40)]
+    rows = [(f"Component {i}", i, ("somewhere in the kit, with a longer explanation that wraps onto a second line "
+             "of the table to take room")) for i in range(40)]
     pages, _ = C.checklist_page(THEME, PAPERS["a4"], rows)
     assert len(pages) >= 2 and len({p.name for p in pages}) == len(pages)
     words = " ".join(t.text for p in pages for t, _ in texts(p.items, {}))

@@ -173,7 +173,7 @@ def test_every_prisoner_on_the_board_appears_exactly_once(path):
     shown = {}
     for t, x, y in counts:
         # The count belongs to the nearest token, just left of it.
-        ident, m = min(tokens, key=lambda u: math.dist((u[1][4], u[1][5]), (x, y)))
+        ident, _m = min(tokens, key=lambda u: math.dist((u[1][4], u[1][5]), (x, y)))
         shown[ident.split("-")[2]] = int(t[1:])
     assert shown == {c: n for c, n in island.items() if n}
 
@@ -391,7 +391,7 @@ def test_coordinates_add_text_and_nothing_else(path):
 
 def test_diagram_is_deterministic_and_draws_a_state_as_well():
     scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
-    options = dict(crop=True, coords=True, panel=True)
+    options = {"crop": True, "coords": True, "panel": True}
     assert svg_of(scenario, **options) == svg_of(scenario, **options)
     # A bare state draws what its scenario draws without title and annotations.
     assert svg_of(scenario.state) == svg_of(Scenario(scenario.state))
@@ -523,7 +523,7 @@ def label_pills(text: str) -> list[tuple[str, float, float, float, float]]:
     out = []
     for parent in ET.fromstring(text).iter():
         kids = list(parent)
-        for pill, el in zip(kids, kids[1:]):
+        for pill, el in itertools.pairwise(kids):
             if (el.tag == f"{SVG}text" and pill.tag == f"{SVG}path" and pill.get("d", "").endswith("Z")
                     and pill.get("fill") == THEME.colours["paper"]):
                 xs = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", pill.get("d"))[0::2]]

@@ -29,7 +29,7 @@ import pytest
 
 from sectionx import actions, engine, formats, rules
 from sectionx.hexgrid import Cell
-from sectionx.model import ISLAND, Colour, PlaceKind, Placed, Spot, green_place, tile_place
+from sectionx.model import ISLAND, Colour, Placed, PlaceKind, Spot, green_place, tile_place
 
 RED, BLUE, YELLOW, PURPLE = Colour("red"), Colour("blue"), Colour("yellow"), Colour("purple")
 FOUR = "players: [red, blue, yellow, purple]\n"

@@ -93,7 +93,7 @@ def test_pdf_opens_strictly_without_warnings(files, caplog):
 def test_fonts_are_embedded(pdf):
     fonts = set()
     for page in pdf.pages:
-        for _, font in (page["/Resources"].get("/Font") or {}).items():
+        for font in (page["/Resources"].get("/Font") or {}).values():
             font = font.get_object()
             desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
                 else font.get("/FontDescriptor")

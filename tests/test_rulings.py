@@ -901,8 +901,8 @@ def test_e5_too_few_prisoners_refused(extra: str, fragment: str) -> None:
         "last_round: true\nprisoners:\n  yellow: {dead: 4}\n",
         "variant: advanced\nprisoners:\n  yellow: {dead: 1}\n",
         # over because nobody can reach 5: a ranking without a winner is fine
-        "prisoners:\n  red: {dead: 4}\n  blue: {dead: 4, freed: 1}\n  yellow: {dead: 4}\n  purple: {dead: 4}\n"
-        "ranking: [blue, red, yellow, purple]\n",
+        ("prisoners:\n  red: {dead: 4}\n  blue: {dead: 4, freed: 1}\n  yellow: {dead: 4}\n  purple: {dead: 4}\n"
+        "ranking: [blue, red, yellow, purple]\n"),
         # over after the last round
         "last_round: true\nprisoners:\n  red: {dead: 4}\nranking: [blue, yellow, purple, red]\n",
     ],

@@ -104,7 +104,7 @@ def test_tile_sheet_pages_pair_fronts_and_backs():
 
 
 def _board_split(paper=A4, theme=THEME):
-    symbol, w, h, layout = sheets.board_drawing(BOARD, theme)
+    _symbol, w, h, layout = sheets.board_drawing(BOARD, theme)
     return sheets.split_board(w, h, theme, paper), w, h, layout
 
 
@@ -155,7 +155,7 @@ def test_registration_marks_coincide_on_neighbouring_pages():
 
 
 def test_board_pages_are_labelled_and_mapped():
-    pages, _, split = sheets.board_pages(BOARD, THEME, A4)
+    pages, _, _split = sheets.board_pages(BOARD, THEME, A4)
     assert [p.label for p in pages][:2] == ["Board, page A1 of 3×2", "Board, page B1 of 3×2"]
     texts = [t.text for t in pages[4].items if hasattr(t, "text")]
     assert "Board B2" in texts

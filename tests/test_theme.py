@@ -1,5 +1,6 @@
 """Print templates: the default, user templates laid over it, modes, and bad templates."""
 
+import itertools
 import os
 import stat
 from pathlib import Path
@@ -106,5 +107,5 @@ def test_written_files_get_the_usual_permissions(tmp_path):
 def test_greyscale_players_are_well_apart():
     theme = load_theme().with_modes(greyscale=True)
     levels = sorted(int(theme.player(c)[1:3], 16) for c in Colour)
-    assert all(b - a >= 40 for a, b in zip(levels, levels[1:]))
+    assert all(b - a >= 40 for a, b in itertools.pairwise(levels))
     assert all(grey(theme.player(c)) == theme.player(c) for c in Colour)

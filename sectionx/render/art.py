@@ -41,10 +41,10 @@ from .scene import (
     Symbol,
     Text,
     arc_commands,
+    compose,
     polygon,
     rotate,
     translate,
-    compose,
 )
 from .theme import Theme
 
@@ -194,7 +194,7 @@ class TileArt:
             path = self.feature_path(tile, i)
             if f.kind is FeatureKind.HIDEOUT:
                 # Two bunks side by side across the chamber's main direction.
-                main = 60 * f.openings[0] if len(f.openings) == 1 else 60 * f.openings[0]
+                main = 60 * f.openings[0]  # the first opening, for dead-end and through hideouts alike
                 px, py = _dir(main + 90)
                 d = self.chamber_r * 0.48
                 chosen.append(((px * d, py * d), (-px * d, -py * d)))

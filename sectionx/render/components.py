@@ -16,6 +16,7 @@ characters the bundled Vera fonts have (no arrows).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,6 @@ from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_sha
 from .pieces import CLEARANCE, SAFE, crop_marks, flow, mark_reach
 from .scene import (
     MM_PER_PT,
-    pt_mm,
     Circle,
     Group,
     Item,
@@ -36,6 +36,7 @@ from .scene import (
     Use,
     compose,
     line,
+    pt_mm,
     rect,
     translate,
 )
@@ -59,7 +60,8 @@ def _heading(theme: Theme, x: float, y: float, width: float, title: str, lines: 
     paras = [para((title, True), rel=title_pt / body_pt)] + [para(t, before=0.25) for t in lines]
     _, texts = fit_text(paras, width, 1000.0, theme, max_pt=body_pt, min_pt=body_pt)
     bottom = max(text_box(t, theme)[3] for t in texts)
-    return placed(texts, x, y), y + bottom
+    items: list[Item] = list(placed(texts, x, y))
+    return items, y + bottom
 
 
 # ====================================================================== tokens
@@ -267,7 +269,7 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
              para(("When it is lost: ", True), "as soon as one of your prisoners reaches a green area or the "
                   "island. Take your door back; the key can come again.", before=0.45)]
     room = foot_y - pt_mm(foot_pt) * ASCENT - 2.0 - top
-    size, texts = fit_text(paras, inner, room, theme, max_pt=8.0, min_pt=4.5)
+    _, texts = fit_text(paras, inner, room, theme, max_pt=8.0, min_pt=4.5)
     used = max(text_box(t, theme)[3] for t in texts)
     items += placed(texts, SAFE + 1.5, top + (room - used) / 3)
     items.append(Text(w / 2, foot_y, "Section X · rules K1–K5", foot_pt, "#6b6b6b", "middle"))
@@ -328,7 +330,7 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
     width = w - 2 * SAFE
     for full, least in ((True, 5.0), (False, 4.5)):
         try:
-            size, texts = fit_text(_aid_paras(full), width, bottom - top, theme, max_pt=7.5, min_pt=least, ink=ink)
+            _, texts = fit_text(_aid_paras(full), width, bottom - top, theme, max_pt=7.5, min_pt=least, ink=ink)
             break
         except DoesNotFit:
             if not full:
@@ -369,7 +371,7 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
     key = key_symbol(theme, 50.0)
     # Backs bleed further than fronts (a duplex printer shifts the back a little),
     # but stay clear of the neighbouring back.
-    gaps = [abs(a[0] - b[0]) - cw for a, b in zip(slots, slots[1:]) if a[1] == b[1]]
+    gaps = [abs(a[0] - b[0]) - cw for a, b in itertools.pairwise(slots) if a[1] == b[1]]
     gaps += [abs(a[1] - b[1]) - ch for a, b in zip(slots, slots[len({s[0] for s in slots}):]) if a[0] == b[0]]
     back_bleed = max(theme.bleed, min([2 * theme.bleed] + [g / 2 - 0.5 for g in gaps]))
     backs = {"key": _back_symbol(theme, "key", back_bleed), "aid": _back_symbol(theme, "aid", back_bleed)}
@@ -549,11 +551,11 @@ def calibration_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]
     width = W - 2 * m
     ink = theme.colours["ink"]
     pts = calibration_points(theme, paper)
-    steps = ["Print this sheet long-edge duplex, hold it against the light and read where each front cross falls on "
-             "the back's rulers (x: right is +, y: down is +).",
-             "Pass the numbers of target B as --back-offset-x/--back-offset-y: a cross at +2 on the x ruler and -1 on "
-             "the y ruler means --back-offset-x 2 --back-offset-y -1. A and C show whether the back is also turned "
-             "or scaled."]
+    steps = [("Print this sheet long-edge duplex, hold it against the light and read where each front cross falls on "
+              "the back's rulers (x: right is +, y: down is +)."),
+             ("Pass the numbers of target B as --back-offset-x/--back-offset-y: a cross at +2 on the x ruler and -1 on "
+              "the y ruler means --back-offset-x 2 --back-offset-y -1. A and C show whether the back is also turned "
+              "or scaled.")]
     if offset != (0.0, 0.0):
         steps.append(f"This sheet already uses --back-offset-x {offset[0]:g} --back-offset-y {offset[1]:g}: "
                      "add your readings to these.")

@@ -25,13 +25,22 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..hexgrid import Cell
-from ..model import (NO_ANNOTATIONS, Annotations, Colour, FeatureKind, PlaceKind, PlayerState, Scenario, SectionXError, State,
-                     TileType)
+from ..model import (
+    NO_ANNOTATIONS,
+    Annotations,
+    Colour,
+    FeatureKind,
+    PlaceKind,
+    PlayerState,
+    Scenario,
+    SectionXError,
+    State,
+    TileType,
+)
 from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
 from .board import block_point, block_tint, board_items, cell_block_spans, frame_width, island_centre
 from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
-from .text import goal_sentence
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -54,6 +63,7 @@ from .scene import (
     scale,
     translate,
 )
+from .text import goal_sentence
 from .theme import Theme
 
 # PRISONER (token diameter) and DOOR (length, depth), fractions of the tile's
@@ -104,7 +114,7 @@ def _interest(state: State, annotations: Annotations) -> set[Cell]:
     claimed = {name for name, _ in state.zones}
     cells |= {c for z in state.board.zones if z.name in claimed for c in z.cells}
     for p in state.players:
-        cells |= {pl.cell for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
+        cells |= {pl.at for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
         cells |= {d.cell for d in p.doors}
     cells |= set(annotations.cells())
     return cells or set(state.board.island)
@@ -356,7 +366,6 @@ class _Drawing:
         inner += self.keys()
         inner += self.arrows()
         inner += self.labels()
-        l_, t_, r_, b_ = self.plan.board
         clip = outline(self.plan.shown, self.layout) if self.plan.shown is not None else None
         items: list[Item] = [Group(tuple(inner), clip=clip, label="board")]
         items += self.title_and_caption()
@@ -430,9 +439,9 @@ class _Drawing:
         for p in self.state.players:
             for pl in p.prisoners:
                 if pl.kind is PlaceKind.TILE:
-                    on_tile[(pl.cell, pl.feature)].append(p.colour)
+                    on_tile[(pl.at, pl.feature)].append(p.colour)
                 elif pl.kind is PlaceKind.GREEN:
-                    on_green[pl.cell].append(p.colour)
+                    on_green[pl.at].append(p.colour)
         for (cell, feature), colours in sorted(on_tile.items()):
             spots = self.spots(self.state.tile_type(cell), feature, (cell, feature) in doored)
             m = self.tile_matrix(cell)
@@ -549,6 +558,7 @@ class _Drawing:
                     score = _pill_reach(px, py, w, h, obstacles)
                     if best is None or score > best[0] + 1e-6:
                         best = (score, px, py)
+                assert best is not None  # the loop above tries at least one corner
                 _, x, y = best
             out.append(_pill(x, y, w, h, Style(fill=self.theme.colours["paper"], stroke=ink, width=self.F * 0.02)))
             out.append(Text(x, y + size * MM_PER_PT * 0.36, text, size, ink, "middle", True))
@@ -581,6 +591,7 @@ class _Drawing:
     def side_panel(self) -> list[Item]:
         F = self.F
         x0 = self.plan.panel_x
+        assert x0 is not None, "a panel was asked for"
         y = self.plan.board[1]
         ink = self.theme.colours["ink"]
         head, body = F * 0.3, F * 0.22

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .theme import Theme
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register(path: str) -> str:
     from .theme import MAX_FONT_BYTES
 
@@ -43,7 +43,7 @@ def _register(path: str) -> str:
     return name
 
 
-@lru_cache(maxsize=None)
+@cache
 def _name(path: str, cwd: str | None) -> str:
     # ``cwd`` only keys the cache: a relative path means another file in another directory.
     return _register(str(Path(path).resolve()))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path as FilePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
@@ -95,7 +95,8 @@ def _matrix(m: Matrix) -> tuple[float, ...]:
 def _rgb(colour: str) -> tuple[float, float, float]:
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
         raise ValueError(f"colour {colour!r} is not #rrggbb")
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 def _give_form_its_graphics_states(c: Canvas, name: str) -> None:
@@ -158,7 +159,7 @@ class _Painter:
         self.c.restoreState()
         self.state = self.stack.pop()
 
-    def set(self, key: str, value: object) -> None:
+    def set(self, key: str, value: Any) -> None:
         if self.state.get(key, _UNSET) == value:
             return
         self.state[key] = value

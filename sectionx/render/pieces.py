@@ -29,7 +29,6 @@ from typing import Protocol, TypeVar
 from .scene import (
     IDENTITY,
     MM_PER_PT,
-    mm_from_pt,
     Circle,
     Group,
     Item,
@@ -43,6 +42,7 @@ from .scene import (
     apply,
     compose,
     line,
+    mm_from_pt,
 )
 from .textfit import Box, text_box
 from .theme import Theme
@@ -193,6 +193,7 @@ def pieces(page: Page, prefix: str = "piece-") -> list[Trim]:
                 cx, cy = apply(g.matrix, (cut.cx, cut.cy))
                 out.append(Trim(g.label, "circle", (cx - cut.r, cy - cut.r, cx + cut.r, cy + cut.r)))
             else:
+                assert isinstance(cut, Path), cut
                 pts = [apply(g.matrix, p) for p in cut.points()]
                 xs, ys = [p[0] for p in pts], [p[1] for p in pts]
                 out.append(Trim(g.label, "rect", (min(xs), min(ys), max(xs), max(ys))))

@@ -27,7 +27,6 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Union
 
 Point = tuple[float, float]
 #: An affine transform (a, b, c, d, e, f): x' = a*x + c*y + e, y' = b*x + d*y + f (as SVG's matrix()).
@@ -163,7 +162,7 @@ class Group:
     label: str = ""  # an id for the SVG and a hint for readers; no effect on drawing
 
 
-Item = Union[Path, Circle, Text, Use, Group]
+Item = Path | Circle | Text | Use | Group
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from ..model import Board, Catalogue
 from .art import TileArt, hex_corners
 from .board import board_items, frame_width
 from .layout import SQRT3, Layout
+from .pieces import CLEARANCE_PT, mark_style
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -41,7 +42,6 @@ from .scene import (
     rect,
     translate,
 )
-from .pieces import CLEARANCE_PT, mark_style
 from .textfit import DoesNotFit
 from .theme import Theme
 
@@ -96,7 +96,7 @@ def segment_polygon_distance(seg: tuple[Point, Point], poly: list[Point]) -> flo
 # ------------------------------------------------------------------ tiles
 
 
-def hex_crop_marks(centre: Point, theme: Theme) -> list[tuple[Point, Point]]:
+def hex_crop_marks(centre: Point, theme: Theme | CutSizes) -> list[tuple[Point, Point]]:
     """Crop marks of one hex tile: on the extension of each edge beyond each of its
     corners, starting past the tile's own bleed (which a mark leaves at
     ``bleed / sin 60°`` from the corner) plus ``crop_gap``.  Cut along a ruler laid
@@ -114,7 +114,7 @@ def hex_crop_marks(centre: Point, theme: Theme) -> list[tuple[Point, Point]]:
     return out
 
 
-def bleed_polygon(centre: Point, theme: Theme) -> list[Point]:
+def bleed_polygon(centre: Point, theme: Theme | CutSizes) -> list[Point]:
     return hex_corners(theme.tile + 2 * theme.bleed, centre)
 
 
@@ -320,7 +320,7 @@ def board_drawing(board: Board, theme: Theme) -> tuple[Symbol, float, float, Lay
     """The whole board as one symbol with its top-left at (0, 0): width, height and the layout used."""
     pad = frame_width(Layout(theme.tile)) + 0.2
     layout = Layout(theme.tile).fitted(board.cells, pad)
-    left, top, right, bottom = layout.bounds(board.cells)
+    _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
     items = board_items(board, layout, theme, coords=True)
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
@@ -367,7 +367,7 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float]) -> tuple
     total = split.cols * split.rows
     for row in range(split.rows):
         for col in range(split.cols):
-            left, top, right, bottom = split.window(col, row)
+            left, top, _, _ = split.window(col, row)
             to_page = translate(m - left, m - top)
             ww, wh = split.win
             clip = ((m, m), (m + ww, m), (m + ww, m + wh), (m, m + wh))

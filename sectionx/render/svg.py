@@ -23,7 +23,24 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from ..fileio import write_file
-from .scene import IDENTITY, MM_PER_PT, Circle, Group, Item, Matrix, Page, Path, Style, Symbol, Text, Use, escape_name, fmt, unescape_name, used_symbols
+from .scene import (
+    IDENTITY,
+    MM_PER_PT,
+    Circle,
+    Group,
+    Item,
+    Matrix,
+    Page,
+    Path,
+    Style,
+    Symbol,
+    Text,
+    Use,
+    escape_name,
+    fmt,
+    unescape_name,
+    used_symbols,
+)
 
 if TYPE_CHECKING:
     from .theme import Theme

@@ -68,7 +68,7 @@ def board_picture(state: State) -> list[str]:
     for p in state.players:
         for place in p.prisoners:
             if place.kind in (PlaceKind.TILE, PlaceKind.GREEN):
-                prisoners[place.cell] += p.colour.letter
+                prisoners[place.at] += p.colour.letter
         for spot in p.doors:
             doors[spot.cell] += p.colour.letter.lower()
     zone_of = state.board.zone_of_cell
@@ -136,14 +136,14 @@ def describe(state: State, *, title: str = "") -> str:
     for p in state.players:
         for place in p.prisoners:
             if place.kind is PlaceKind.TILE:
-                occupants[(place.cell, place.feature)].append(f"{p.colour} prisoner")
+                occupants[(place.at, place.feature)].append(f"{p.colour} prisoner")
         for spot in p.doors:
             occupants[(spot.cell, spot.feature)].append(f"{p.colour} door")
     if state.tiles:
         lines.append("Tiles on the board (features after rotation; edges 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE):")
         for cell, placed in sorted(state.tiles, key=lambda cp: (cp[0].r, cp[0].q)):
             if placed.tile not in state.catalogue:
-                lines.append(f"  {str(cell):>6}  {placed.tile} (unknown tile)")
+                lines.append(f"  {cell!s:>6}  {placed.tile} (unknown tile)")
                 continue
             tile = state.catalogue[placed.tile]
             parts = []
@@ -152,7 +152,7 @@ def describe(state: State, *, title: str = "") -> str:
                 who = occupants.get((cell, i))
                 parts.append(f"{f.kind.letter}{edges}" + (f" [{', '.join(who)}]" if who else ""))
             rot = f"@{placed.rotation}" if placed.rotation else ""
-            lines.append(f"  {str(cell):>6}  {placed.tile}{rot:<3} {tile.kind:<22} {'  '.join(parts)}")
+            lines.append(f"  {cell!s:>6}  {placed.tile}{rot:<3} {tile.kind:<22} {'  '.join(parts)}")
         lines.append("")
 
     lines.append("Players:")
@@ -200,8 +200,8 @@ def describe_board(board: Board, catalogue: Catalogue) -> str:
     """An empty board as a picture, with its zones and cell blocks (``show`` of a board file)."""
     state = State(board=board, catalogue=catalogue, players=())
     lines = [f"Board {board.name}", "=" * len(f"Board {board.name}"),
-             f"{len(board.cells)} cells: {len(board.island)} island, {len(board.green)} green in "
-             f"{len(board.zones)} free zones, {len(board.tile_cells)} for tiles.", ""]
+             (f"{len(board.cells)} cells: {len(board.island)} island, {len(board.green)} green in "
+              f"{len(board.zones)} free zones, {len(board.tile_cells)} for tiles."), ""]
     lines += board_picture(state)
     lines += ["", "Legend: ::: island, =NE= green area of zone NE, . a cell for a tile.", "", "Free zones:"]
     lines += [f"  {z.name:<6} {' '.join(str(c) for c in z.cells)}" for z in board.zones]
@@ -222,4 +222,4 @@ def describe_catalogue(catalogue: Catalogue) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["board_picture", "describe", "describe_board", "describe_catalogue", "goal_sentence", "EDGE_NAMES"]
+__all__ = ["EDGE_NAMES", "board_picture", "describe", "describe_board", "describe_catalogue", "goal_sentence"]

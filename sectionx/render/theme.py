@@ -212,7 +212,9 @@ def _font(doc: Doc, path: tuple[str, ...], value: str, base: Path | None) -> Pat
                                            f"{MAX_FONT_CHARS:,})"), RULE)])
     try:
         TTFont("sectionx-check", io.BytesIO(data))
-    except Exception:  # reportlab raises TTFError, struct.error, KeyError, IndexError... for broken fonts
+    except MemoryError:
+        raise
+    except Exception:  # noqa: BLE001 - reportlab raises TTFError, struct.error, KeyError, IndexError… for broken fonts
         # The reason is not shown: it can quote bytes of a file that is not a font.
         raise LoadError([doc.diag(path, f"font file {value!r} cannot be embedded: it is not a TrueType font reportlab can read", RULE)]) from None
     return target
@@ -225,8 +227,8 @@ def size_problems(tile: float, prisoner: float, door: float, bleed: float, crop_
     if crop_gap + crop_length > 3 * bleed + 10:
         out.append(("crop_length", "crop marks longer than 10 mm past the bleed would run into neighbouring pieces"))
     if prisoner > tile / 2:
-        out.append(("prisoner", f"a prisoner token of {prisoner:g} mm is more than half a tile ({tile:g} mm): "
-                                "three would not fit on one tile (T2)"))
+        out.append(("prisoner", (f"a prisoner token of {prisoner:g} mm is more than half a tile ({tile:g} mm): "
+                                 "three would not fit on one tile (T2)")))
     if door > tile * 0.6:
         out.append(("door", f"a door of {door:g} mm is longer than 0.6 of a tile ({tile:g} mm)"))
     return out

@@ -72,8 +72,8 @@ def _targets(state: State, goal: Goal, me: Colour) -> frozenset[Cell]:
     return frozenset(c for z in state.board.zones if owner.get(z.name, me) == me for c in z.cells)
 
 
-def _distance(cell: Cell, targets: frozenset[Cell]) -> int:
-    return min((cell.distance(t) for t in targets), default=math.inf)  # type: ignore[arg-type]
+def _distance(cell: Cell, targets: frozenset[Cell]) -> float:
+    return min((float(cell.distance(t)) for t in targets), default=math.inf)
 
 
 def prisoner_distances(state: State, player: PlayerState, targets: frozenset[Cell]) -> list[float]:
