@@ -5,7 +5,7 @@ Not a test: it measures.  Run from the project root:
     .venv/bin/python benchmarks/bench_hostile.py
 
 Each case runs ``sectionx`` in a fresh process and reports its peak resident memory
-(ru_maxrss) and wall time.  The target: under 200 MB and a few seconds for any
+(VmHWM) and wall time.  The target: under 200 MB and a few seconds for any
 input, and a refusal (non-zero exit) for every case but the longest legal record.
 Figures go into docs/benchmarks.md with the command that produced them.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
-import resource, sys
+import sys
 from sectionx.cli import main
 sys.argv = ["sectionx", *sys.argv[1:]]
 try:
@@ -31,7 +31,9 @@ try:
     code = 0
 except SystemExit as exc:
     code = exc.code
-sys.stderr.write(f"\\nRSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss} EXIT {code}\\n")
+# VmHWM, not ru_maxrss: the latter survives exec on Linux and would report the parent's peak.
+hwm = [line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")][0]
+sys.stderr.write(f"\\nRSS {hwm} EXIT {code}\\n")
 """
 
 
