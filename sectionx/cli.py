@@ -24,8 +24,6 @@ from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, Section
 from .yamlsrc import LoadError
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .model import State
     from .solver.exact import Solved
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
 
@@ -582,7 +580,7 @@ def sheet(
         verdict = puzzle.judge(scenario, record.actions)
         if not verdict.met or verdict.met_after != len(record.actions):
             raise fail(f"{file}: its actions do not end with the puzzle's goal met (Q4)", INVALID)
-        turns = _split_turns(puzzle.start(scenario), record.actions)
+        turns = puzzle.turns_of(puzzle.start(scenario), record.actions)
         summary = f"{len(turns)} turn{'s' if len(turns) != 1 else ''} (a solution given, not proved optimal)"
     elif report.loaded is not None and report.loaded.scenario.goal is not None:
         scenario = report.loaded.scenario
@@ -608,21 +606,6 @@ def sheet(
              for page in document.pages}
     fileio.write_files(files)
     warn(f"wrote {', '.join(str(p) for p in files)}")
-
-
-def _split_turns(start: State, actions: tuple[Action, ...]) -> list[list[Action]]:
-    """A line of play cut into the goal player's turns (engine.turn_ended)."""
-    from . import engine
-
-    turns: list[list[Action]] = [[]]
-    state = start
-    for action in actions:
-        after = engine.apply(state, action)
-        turns[-1].append(action)
-        if engine.turn_ended(state, action, after):
-            turns.append([])
-        state = after
-    return [t for t in turns if t]
 
 
 def _turn_labels(solved: Solved) -> list[tuple[int, str]]:

@@ -141,6 +141,20 @@ def judge(scenario: Scenario, actions: Iterable[Action]) -> Judgement:
     return Judgement(None, None, turn, goal.turns)
 
 
+def turns_of(start_state: State, actions: Iterable[Action]) -> list[list[Action]]:
+    """A line of play from ``start_state`` (for a puzzle, :func:`start`) cut into the
+    turns the engine sees (:func:`sectionx.engine.turn_ended`)."""
+    turns: list[list[Action]] = [[]]
+    state = start_state
+    for action in actions:
+        after = engine.apply(state, action)
+        turns[-1].append(action)
+        if engine.turn_ended(state, action, after):
+            turns.append([])
+        state = after
+    return [t for t in turns if t]
+
+
 # =========================================================================== plans (Q5)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import engine
 from ..actions import Action
@@ -106,6 +106,11 @@ def _turns_for(distances: list[float], need: int) -> float:
     return max(math.ceil(chosen[-1] / STEPS_EACH), math.ceil(sum(chosen) / STEPS))
 
 
+def _own(part: Goal, goal: Goal) -> Goal:
+    """A part of an ``all`` goal (or the goal itself) with the whole goal's player."""
+    return replace(part, player=goal.player, turns=None)
+
+
 def _needed(state: State, goal: Goal, began: State) -> int:
     """Prisoners that must still reach a target for a free or zone part."""
     if goal.kind is GoalKind.ZONE:
@@ -121,7 +126,7 @@ def lower_bound(state: State, goal: Goal, began: State) -> int:
     best = 0.0
     for part in goal.leaves:
         if part.kind in (GoalKind.FREE, GoalKind.ZONE):
-            part = Goal(part.kind, goal.player, part.count, None, part.zone)
+            part = _own(part, goal)
             need = _needed(state, part, began)
             best = max(best, _turns_for(prisoner_distances(state, me, _targets(state, part, me.colour)), need))
         elif part.kind is GoalKind.HIDE:
@@ -163,7 +168,7 @@ class PuzzleProblem:
         left = _steps_left(state)
         for part in self.goal.leaves:
             if part.kind in (GoalKind.FREE, GoalKind.ZONE):
-                part = Goal(part.kind, self.goal.player, part.count, None, part.zone)
+                part = _own(part, self.goal)
                 need = _needed(state, part, self.began)
                 if need == 0:
                     continue
@@ -201,7 +206,7 @@ class PuzzleProblem:
         me = state.player_by_colour[self.goal.player]  # type: ignore[index]
         cells: set[Cell] = set()
         for part in self.goal.leaves:
-            targets = _targets(state, Goal(part.kind, self.goal.player, part.count, None, part.zone), me.colour)
+            targets = _targets(state, _own(part, self.goal), me.colour)
             for place in me.prisoners:
                 starts = (state.board.island if place.kind is PlaceKind.ISLAND
                           else (place.cell,) if place.kind is PlaceKind.TILE else ())
