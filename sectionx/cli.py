@@ -385,7 +385,9 @@ def render(
     out: Annotated[Path, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf, or - for stdout.", show_default=False)],
     crop: Annotated[bool, typer.Option("--crop", help="Only the region around tiles, prisoners, doors and annotations.")] = False,
     coords: Annotated[bool, typer.Option("--coords", help="Write q,r in every cell.")] = False,
-    panel: Annotated[bool, typer.Option("--panel", help="Add a side panel: hands, counts, doors, keys, stacks.")] = False,
+    panel: Annotated[bool | None, typer.Option("--panel/--no-panel", help="A side panel: hands, counts, doors, keys, "
+                                               "stacks (default: on for puzzles, whose hand is part of the puzzle).",
+                                               show_default=False)] = None,
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
     tile_size: Annotated[float | None, typer.Option(min=5, max=200, help="Tile size across the flats, in mm.")] = None,
     output: Annotated[str | None, typer.Option("--format", help="svg or pdf (default: from the file name; svg for -o -).")] = None,
@@ -410,7 +412,9 @@ def render(
     look = theme.load_theme(template)
     look = look.with_tile(tile_size, pieces=False) if tile_size else look  # diagram tokens scale with the tile
     try:
-        document = diagram.diagram(report.loaded.scenario, look, crop=crop, coords=coords, panel=panel)
+        scenario = report.loaded.scenario
+        document = diagram.diagram(scenario, look, crop=crop, coords=coords,
+                                   panel=scenario.goal is not None if panel is None else panel)
     except diagram.UnprintableText as exc:
         raise LoadError(report.loaded.locate([Problem("font", exc.message, exc.subject)])) from None
     if kind == "svg":

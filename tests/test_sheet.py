@@ -42,3 +42,31 @@ def test_the_sheet_is_a_card_then_the_solution():
     card, solution = (page.extract_text() for page in reader.pages)
     assert "The first escape" in card and "red to bring 1 prisoner" in card
     assert "Turn 1" in solution and "Red moves T05 from -3,2 to 3,-3" in solution
+
+
+def test_render_of_a_puzzle_shows_the_hand_unless_told_not_to(tmp_path):
+    from typer.testing import CliRunner
+
+    from sectionx.cli import app
+
+    runner = CliRunner()
+    for args, panel in (([], True), (["--no-panel"], False)):
+        out = tmp_path / "p.svg"
+        assert runner.invoke(app, ["render", str(PUZZLE), "-o", str(out), *args]).exit_code == 0
+        assert ('id="panel"' in out.read_text()) is panel
+    state = Path(__file__).resolve().parent.parent / "scenarios" / "midgame-4p.yaml"
+    assert runner.invoke(app, ["render", str(state), "-o", str(tmp_path / "s.svg")]).exit_code == 0
+    assert 'id="panel"' not in (tmp_path / "s.svg").read_text()
+
+
+def test_a_cropped_puzzle_shows_every_zone_its_player_could_reach_in_time():
+    from sectionx.hexgrid import Cell
+    from sectionx.render.diagram import goal_cells, plan
+
+    loaded = formats.load(PUZZLE)
+    state, goal = loaded.state, loaded.scenario.goal
+    reachable = goal_cells(state, goal)
+    assert Cell(4, -4) in reachable  # NE: where the solution goes
+    assert Cell(4, 0) not in reachable  # E belongs to blue (Z2)
+    shown = plan(state, theme.load_theme(), crop=True, puzzle=goal).shown
+    assert shown is not None and reachable <= shown

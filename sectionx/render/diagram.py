@@ -30,6 +30,7 @@ from ..model import (
     Annotations,
     Colour,
     FeatureKind,
+    Goal,
     PlaceKind,
     PlayerState,
     Scenario,
@@ -106,7 +107,24 @@ def _grow(rect: Rect, d: float) -> Rect:
     return rect[0] - d, rect[1] - d, rect[2] + d, rect[3] + d
 
 
-def _interest(state: State, annotations: Annotations) -> set[Cell]:
+def goal_cells(state: State, goal: Goal | None) -> set[Cell]:
+    """Green cells a puzzle's player could reach within the goal's turns: those of
+    zones not owned by another player (Z2) within ``2 × turns`` cells of one of the
+    player's prisoners in play (at most 2 steps a prisoner a turn, M3; one more from
+    the island).  A puzzle card must show them, or it cannot be solved from the picture."""
+    if goal is None or goal.player is None or goal.player not in state.player_by_colour:
+        return set()
+    me = state.player_by_colour[goal.player]
+    owner = state.zone_owner
+    targets = {c for z in state.board.zones if owner.get(z.name, me.colour) == me.colour for c in z.cells}
+    reach = 2 * goal.turns + 1 if goal.turns else 10**6
+    starts = {pl.at for pl in me.prisoners if pl.kind is PlaceKind.TILE}
+    if any(pl.kind is PlaceKind.ISLAND for pl in me.prisoners):
+        starts |= set(state.board.island)
+    return {g for g in targets if any(g.distance(c) <= reach for c in starts)}
+
+
+def _interest(state: State, annotations: Annotations, goal: Goal | None = None) -> set[Cell]:
     """Cells that matter for a cropped picture: tiles, prisoners on tiles and green
     areas, doors, the green cells of claimed zones (Z1) and every annotated cell;
     the island when there is nothing else."""
@@ -117,6 +135,7 @@ def _interest(state: State, annotations: Annotations) -> set[Cell]:
         cells |= {pl.at for pl in p.prisoners if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN)}
         cells |= {d.cell for d in p.doors}
     cells |= set(annotations.cells())
+    cells |= goal_cells(state, goal)
     return cells or set(state.board.island)
 
 
@@ -168,7 +187,7 @@ def _key_point(state: State, layout: Layout, colour: Colour) -> Point:
     return x, y + layout.across_flats * 0.45
 
 
-def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
+def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False, puzzle: Goal | None = None,
          annotations: Annotations = NO_ANNOTATIONS, title: str = "", text: str = "", goal: str = "") -> Plan:
     """The page geometry of :func:`diagram` (exposed so tests can check positions).
     Under the board: the caption (or ``text`` when there is none), then ``goal`` in bold."""
@@ -179,7 +198,7 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     rect = whole
     shown = None
     if crop:
-        shown = crop_cells(state, base, annotations, whole)
+        shown = crop_cells(state, base, annotations, whole, puzzle)
         rect = base.bounds(shown)
     title_size = F * 0.4 if title else 0.0
     top = margin + (title_size * MM_PER_PT * 1.7 if title else 0.0)
@@ -203,13 +222,13 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
 
 
 def crop_cells(state: State, layout: Layout, annotations: Annotations,
-               whole: Rect | None = None) -> frozenset[Cell]:
+               whole: Rect | None = None, puzzle: Goal | None = None) -> frozenset[Cell]:
     """The whole cells a cropped diagram shows: every cell that matters and its
     neighbours, the island and each free zone whole as soon as any of their cells
     is in (a crop never cuts through them), then every cell of the hex grid whose
     centre falls in the rectangle around those, so the outline has no holes."""
     board = state.board
-    cells = _interest(state, annotations)
+    cells = _interest(state, annotations, puzzle)
     grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, layout)
     if grown & board.island:
         grown |= board.island
@@ -326,7 +345,8 @@ class _Drawing:
         self.art = TileArt(theme)
         self.F = theme.tile
         goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None else ""
-        self.plan = plan(self.state, theme, crop=crop, panel=panel, annotations=annotations, title=scenario.title,
+        self.plan = plan(self.state, theme, crop=crop, panel=panel, puzzle=scenario.goal, annotations=annotations,
+                         title=scenario.title,
                          text=scenario.description, goal=goal)
         self.layout = self.plan.layout
         self.symbols: dict[str, Symbol] = {}
