@@ -162,7 +162,7 @@ def test_random_action_only_draws_legal_actions(state, seed):
 def _chi_square_ok(state: State, draws: int, seed: int = 0) -> None:
     legal = engine.legal_actions(state)
     rng = random.Random(seed)
-    counts = {a: 0 for a in legal}
+    counts = dict.fromkeys(legal, 0)
     for _ in range(draws):
         counts[engine.random_action(state, rng)] += 1
     expected = draws / len(legal)

@@ -396,7 +396,7 @@ def test_a_kit_that_fails_part_way_leaves_the_folder_as_it_was(tmp_path, monkeyp
     result = run("kit", "--out", out, "--paper", "letter", "--board-paper", "a2")
     refused(result, "No space left on device", "nothing was changed")
     assert tree(out) == before
-    assert not [p for p in out.rglob(".*")]
+    assert not list(out.rglob(".*"))
     fresh = tmp_path / "fresh"
     calls.clear()
     refused(run("kit", "--out", fresh), "nothing was changed")

@@ -145,7 +145,7 @@ def _across_flats(hexagon):
 
 def test_tile_size_on_the_sheet_equals_the_board_cell_size(pdf, svgs):
     fronts, _ = _tile_sheet_pages(svgs)
-    cut_lines = [h for h in _hexagons(s for s in pdf_shapes(pdf, fronts[0]) if s.kind == "stroke")]
+    cut_lines = list(_hexagons(s for s in pdf_shapes(pdf, fronts[0]) if s.kind == "stroke"))
     sizes = {round(_across_flats(h), 3) for h in cut_lines}
     assert sizes == {THEME.tile}
     board = _index(svgs, r"board-B2")[0]

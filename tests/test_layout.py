@@ -68,7 +68,7 @@ def test_fitted_moves_the_top_left_corner_to_the_margin():
 
 
 def test_refuses_nonsense():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="larger than 0 mm"):
         Layout(0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no cells"):
         Layout(40).bounds([])

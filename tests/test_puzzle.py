@@ -106,7 +106,7 @@ def test_q2_random_playouts_never_give_another_player_a_turn(seed):
         assert state.current.colour is BLUE
         if engine.turn_ended(before, action, state):
             turns += 1
-            assert state.finished or state.turn.moved == () and not state.turn.tile_action
+            assert state.finished or (state.turn.moved == () and not state.turn.tile_action)
     assert turns >= 5
 
 

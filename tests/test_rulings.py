@@ -806,7 +806,7 @@ def test_s1_player_to_move_must_play() -> None:
 
 def test_s1_turn_for_a_colour_not_playing_is_refused_when_read() -> None:
     """S1: in a file, the reader refuses the same thing with a located diagnostic."""
-    with pytest.raises(Exception) as info:
+    with pytest.raises(formats.LoadError) as info:
         load("players: [red, blue]\nturn: {player: yellow, phase: 2}\n")
     diags = info.value.diagnostics
     assert [(d.rule, d.line) for d in diags] == [("S1", 2)]

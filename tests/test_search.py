@@ -35,7 +35,7 @@ class Graph:
     def true_distance(self) -> dict[int, int]:
         """Fewest turns from each node to a met edge (Bellman-Ford style)."""
         inf = 10**9
-        dist = {n: inf for n in self.edges}
+        dist = dict.fromkeys(self.edges, inf)
         for n, out in self.edges.items():
             if any(met for *_, met in out):
                 dist[n] = 1

@@ -127,11 +127,11 @@ def _island(board: Board, layout: Layout, theme: Theme) -> list[Item]:
         fan = [(cx, cy)] + [(cx + big * math.cos(math.radians(s + (e - s) * k / steps)),
                              cy + big * math.sin(math.radians(s + (e - s) * k / steps))) for k in range(steps + 1)]
         inner.append(polygon(fan, Style(fill=block_tint(theme, colour))))
-    for colour, s, _ in cell_block_spans(board):  # walls between the blocks
+    for _colour, s, _ in cell_block_spans(board):  # walls between the blocks
         a = math.radians(s)
         inner.append(polygon([(cx, cy), (cx + big * math.cos(a), cy + big * math.sin(a))],
                              Style(stroke=col["ink"], width=F * 0.03)))
-    for colour, s, e in cell_block_spans(board):
+    for colour, _s, _e in cell_block_spans(board):
         bx, by = block_point(board, layout, colour, 0.62)
         ink = theme.player(colour)
         inner.append(symbol_shape(colour, bx, by, F * 0.3, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))

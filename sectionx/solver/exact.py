@@ -212,7 +212,7 @@ class PuzzleProblem:
                           else (place.cell,) if place.kind is PlaceKind.TILE else ())
                 for cell in starts:
                     if cell is not None and _distance(cell, targets) <= STEPS_EACH + (place.kind is PlaceKind.ISLAND):
-                        cells |= {c for c in _disc(cell, STEPS_EACH)}
+                        cells |= set(_disc(cell, STEPS_EACH))
         return frozenset(cells)
 
     def _turn(self, node: State, last: bool, allowed: Callable[[State, Action, State], bool]
