@@ -29,6 +29,7 @@ master key while both doors are on the board (K1).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -208,7 +209,7 @@ class End(Action):
 
 _PLACE = rf"(island|{_CELL}(?:/\d)?)"
 _SPOT = rf"({_CELL}(?:/\d)?)"
-_PATTERNS: list[tuple[re.Pattern, Any]] = [
+_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
     (re.compile(r"^take ([1-3])$"), lambda m: Take(int(m[1]))),
     (re.compile(rf"^place ([A-Za-z][A-Za-z0-9_-]*) ({_CELL}){_ROT}$"),
      lambda m: PlaceTile(m[1], parse_cell(m[2]), int(m[3] or 0))),

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import formats, play, puzzle, rules
 from .formats import BUNDLED_BOARDS, BUNDLED_CATALOGUES, Loaded, Sources
+from .hexgrid import Cell
 from .model import Board, Catalogue, Goal, GoalKind, Problem, Scenario, State
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml, shared_budget, unquoted
 
@@ -35,7 +37,7 @@ class Report:
     def ok(self) -> bool:
         return not self.diagnostics
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "file": self.file,
             "kind": self.kind,
@@ -119,8 +121,8 @@ def _check_file(path: str | Path) -> Report:
     return scenario_report(name, loaded)
 
 
-def _definition_report(name: str, kind: str, value, sources: Sources) -> Report:
-    if kind == "board":
+def _definition_report(name: str, kind: str, value: Board | Catalogue, sources: Sources) -> Report:
+    if isinstance(value, Board):
         problems, summary = rules.check_board(value), describe_board(value)
     else:
         problems, summary = rules.check_catalogue(value), describe_catalogue(value)
@@ -157,7 +159,7 @@ def check_annotations(scenario: Scenario) -> list[Problem]:
     board = scenario.state.board
     out = []
 
-    def off(cell) -> bool:
+    def off(cell: Cell) -> bool:
         return cell not in board.cells
 
     for cell, text in a.labels:

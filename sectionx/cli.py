@@ -13,14 +13,14 @@ import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TextIO
 
 import typer
 import yaml
 
 from . import __version__, checking, fileio, formats, play, rules
 from .fileio import printable
-from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError
+from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
 from .yamlsrc import LoadError
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def replay(
             warn(str(d))
         raise typer.Exit(1)
 
-    def show_turn(number: int, state) -> None:
+    def show_turn(number: int, state: State) -> None:
         say(describe(state, title=f"After turn {number}"))
 
     result = play.replay(checking.record_start(record), record.actions, on_turn=show_turn if show_states else None)
@@ -355,7 +355,7 @@ def simulate(
             say(f"{key.replace('_', ' ')}: {value}")
 
 
-def _new_state(players: int, variant: str, seed: int):
+def _new_state(players: int, variant: str, seed: int) -> State:
     board = formats.bundled_board("compact" if players == 2 else "standard")
     return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
                           advanced=variant == "advanced")
@@ -660,7 +660,7 @@ def _solution_text(file: Path, solved: Solved, plans: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _definition(ref: str, kind: str):
+def _definition(ref: str, kind: str) -> Any:
     """A bundled or file board/tile set, refused with its first problem as one line."""
     value, _ = formats.resolve_definition(ref, kind)
     problems = rules.check_board(value) if kind == "board" else rules.check_catalogue(value)

@@ -24,7 +24,9 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from . import rules
 from .actions import Action, Choices, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
@@ -92,9 +94,9 @@ def _door_at(state: State) -> dict[Spot, Colour]:
     return {spot: p.colour for p in state.players for spot in p.doors}
 
 
-def _occupants(state: State) -> Counter:
+def _occupants(state: State) -> Counter[Spot]:
     """Prisoners (any colour) on each tile feature."""
-    load: Counter = Counter()
+    load: Counter[Spot] = Counter()
     for p in state.players:
         for place in p.prisoners:
             if place.kind is PlaceKind.TILE:
@@ -383,12 +385,12 @@ def _carry_problems(state: State, cell: Cell, verb: str, t: rules.Tunnels) -> li
     return out
 
 
-def _occupancy(state: State) -> tuple[dict[Cell, frozenset[int]], dict[Cell, list], set[Cell]]:
+def _occupancy(state: State) -> tuple[dict[Cell, frozenset[int]], dict[Cell, list[tuple[Colour, Place]]], set[Cell]]:
     """Once per state: the features carrying doors or prisoners on each cell, the
     prisoners on each cell as (colour, place), and cells whose hideout holds prisoners."""
     cached = state.__dict__.get("_occupancy")
     if cached is None:
-        riders: dict[Cell, list] = {}
+        riders: dict[Cell, list[tuple[Colour, Place]]] = {}
         hideouts: set[Cell] = set()
         features: dict[Cell, set[int]] = {}
         for p in state.players:
@@ -629,7 +631,7 @@ def _relocate(place: Place, moves: dict[Cell, Cell]) -> Place:
     return place
 
 
-def _perform_tile_action(state: State, action: Action, ties: list | None = None) -> tuple[State, list[Problem]]:
+def _perform_tile_action(state: State, action: Action, ties: list[tuple[Colour, ...]] | None = None) -> tuple[State, list[Problem]]:
     before = rules.tunnels(state)
     tiles = dict(state.tile_at)
     moves: dict[Cell, Cell] = {}
@@ -671,7 +673,7 @@ def _perform_tile_action(state: State, action: Action, ties: list | None = None)
 
 
 def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[Cell, Cell],
-                  keep: tuple[Colour, ...], ties: list | None = None) -> tuple[State, list[Problem]]:
+                  keep: tuple[Colour, ...], ties: list[tuple[Colour, ...]] | None = None) -> tuple[State, list[Problem]]:
     """D4: joined tunnels with doors of several players; the longest before keeps its doors.
 
     Each tied group of colours is appended to ``ties`` when a list is given."""
@@ -685,7 +687,7 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
     losers: dict[Colour, set[Spot]] = {}
     problems: list[Problem] = []
     deciders: set[Colour] = set()
-    for cid, owners in sorted(by_tunnel.items()):
+    for _cid, owners in sorted(by_tunnel.items()):
         if len(owners) < 2:
             continue
         lengths = {}
@@ -693,7 +695,7 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
             old_spots = [Spot(inverse.get(s.cell, s.cell), s.feature) for s in spots]
             lengths[colour] = max(before.length(s) for s in old_spots if s in before.component)
         best = max(lengths.values())
-        tied = sorted((c for c, n in lengths.items() if n == best), key=lambda c: old.colours.index(c))
+        tied = sorted((c for c, n in lengths.items() if n == best), key=old.colours.index)
         if ties is not None and len(tied) > 1:
             ties.append(tuple(tied))
         if len(tied) == 1:
@@ -975,7 +977,7 @@ def _with_decisions(state: State, candidates: list[Action], *, tile: bool) -> li
     return out
 
 
-def _fight_filter(state: State):
+def _fight_filter(state: State) -> Callable[[Action], bool]:
     """A cheap test that is true for every tile action that could need a tie decision (D4).
 
     Before the action no tunnel holds doors of two players (D2).  A tunnel that
@@ -1006,14 +1008,14 @@ def _fight_filter(state: State):
             n = table[spot.cell][edge] if spot.cell in table else spot.cell.neighbour(edge)
             facing.setdefault(n, []).append((opposite(edge), spot.cell, mark))
 
-    def around(cell: Cell, tile_id: str, rotation: int, moved: tuple[Cell, ...], owners: set) -> None:
+    def around(cell: Cell, tile_id: str, rotation: int, moved: tuple[Cell, ...], owners: set[tuple[Colour, int]]) -> None:
         mask = cat[tile_id].open_masks[rotation]
         for edge, source, mark in facing.get(cell, ()):
             if mask & (1 << edge) and source not in moved:
                 owners.add(mark)
 
     def may_fight(action: Action) -> bool:
-        owners: set = set()
+        owners: set[tuple[Colour, int]] = set()
         if isinstance(action, PlaceTile):
             around(action.cell, action.tile, action.rotation, (), owners)
         elif isinstance(action, Rotate):
@@ -1076,7 +1078,7 @@ def _constraint(tiles: dict[Cell, Placed], state: State, cell: Cell, ignore: tup
     return known, opened
 
 
-_FITS: dict[tuple, tuple[int, ...]] = {}
+_FITS: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
 def _fitting(tile: TileType, occupied: frozenset[int] | bool, known: int, opened: int) -> tuple[int, ...]:
@@ -1117,7 +1119,7 @@ def _tile_candidates(state: State) -> list[Action]:
             out.extend(PlaceTile(tile_id, cell, rot) for rot in _fitting(tile, False, *base[cell]))
     t = rules.tunnels(state)
     liftable = {}
-    for cell, placed in state.tiles:
+    for cell, _placed in state.tiles:
         if cell not in board.tile_cells:
             continue
         liftable[cell] = (not _carry_problems(state, cell, "move", t), not _carry_problems(state, cell, "rotate", t))
@@ -1276,10 +1278,10 @@ class _CandidateSpace:
         self.base = {c: _constraint(tiles, state, c) for c in board.sorted_tile_cells}
         self.d = board.green_distance
         t = rules.tunnels(state)
-        segments: list[tuple[int, str, tuple]] = []
+        segments: list[tuple[int, str, tuple[Any, ...]]] = []
         size = 0
 
-        def add(count: int, kind: str, data: tuple) -> None:
+        def add(count: int, kind: str, data: tuple[Any, ...]) -> None:
             nonlocal size
             if count:
                 segments.append((size, kind, data))

@@ -154,7 +154,7 @@ class _Reader:
 
     # -- boards
 
-    def board(self, doc: Doc, path: YamlPath, data: dict, fallback_name: str) -> Board:
+    def board(self, doc: Doc, path: YamlPath, data: dict[str, Any], fallback_name: str) -> Board:
         if "radius" in data and "cells" in data:
             self.fail(doc, path + ("cells",), "a board has either radius or cells, not both", "G2", key=True)
         if "radius" in data:
@@ -183,7 +183,7 @@ class _Reader:
                 for i, c in enumerate(zcells):
                     self.sources.note(("board-zone-cell", name, c), doc, path + ("zones", name, i))
         else:
-            named = {c: n for c, n in zip(corners(radius), ("E", "SE", "SW", "W", "NW", "NE"))} if radius else {}
+            named = dict(zip(corners(radius), ("E", "SE", "SW", "W", "NW", "NE"))) if radius else {}
             zones = [Zone(named.get(c, cell_text(c)), (c,)) for c in sorted(green, key=lambda c: (c.r, c.q))]
         blocks = tuple((Colour(k), v) for k, v in data["cell_blocks"].items()) if "cell_blocks" in data else DEFAULT_CELL_BLOCKS
         self.sources.note(("board",), doc, path)
@@ -197,7 +197,7 @@ class _Reader:
             radius=radius,
         )
 
-    def _cells(self, doc: Doc, path: YamlPath, data: dict, key: str) -> frozenset[Cell]:
+    def _cells(self, doc: Doc, path: YamlPath, data: dict[str, Any], key: str) -> frozenset[Cell]:
         if key in data:
             self.sources.note((f"board-{key}",), doc, path + (key,))
         cells = []
@@ -209,7 +209,7 @@ class _Reader:
 
     # -- catalogues
 
-    def catalogue(self, doc: Doc, path: YamlPath, data: dict, fallback_name: str) -> Catalogue:
+    def catalogue(self, doc: Doc, path: YamlPath, data: dict[str, Any], fallback_name: str) -> Catalogue:
         tiles = []
         for i, entry in enumerate(data.get("tiles", [])):
             features = []
@@ -231,7 +231,7 @@ class _Reader:
             return build(doc, path, ref, "inline")
         if ref in bundled:
             sub, value = _bundled(kind, ref)
-            self.sources.where.update({k: v for k, v in sub.sources.where.items()})
+            self.sources.where.update(sub.sources.where)
             return value
         try:
             target = resolve_reference(str(ref), base or Path("."), doc.file, what=kind, suffixes=YAML_SUFFIXES)
@@ -398,7 +398,7 @@ class _Reader:
         annotations = self.annotations(doc, data.get("annotations"))
         return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations)
 
-    def goal(self, doc: Doc, data: dict, player: Colour) -> Goal:
+    def goal(self, doc: Doc, data: dict[str, Any], player: Colour) -> Goal:
         """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
         once; the player and the turn limit belong to the whole goal (Q4)."""
         for k in data:
@@ -416,7 +416,7 @@ class _Reader:
             parts.append(self._goal_part(doc, ("goal", "all", i), entry, None, None))
         return Goal(GoalKind.ALL, player, turns=data.get("turns"), parts=tuple(parts))
 
-    def _goal_part(self, doc: Doc, path: YamlPath, data: dict, player: Colour | None, turns: int | None) -> Goal:
+    def _goal_part(self, doc: Doc, path: YamlPath, data: dict[str, Any], player: Colour | None, turns: int | None) -> Goal:
         kind = GoalKind(data.get("kind", "free"))
         where = describe_path(path)
         if "count" in data and kind is not GoalKind.FREE:
@@ -428,7 +428,7 @@ class _Reader:
             self.fail(doc, path, f"{where}: a zone goal names the zone to claim: add zone: NAME")
         return Goal(kind, player, data.get("count", 1), turns, data.get("zone"))
 
-    def annotations(self, doc: Doc, data: dict | None) -> Annotations:
+    def annotations(self, doc: Doc, data: dict[str, Any] | None) -> Annotations:
         """Labels, arrows, highlights and caption, each cell noted so that a cell off
         the board (A1) is reported at its own line."""
         if not data:
@@ -448,7 +448,7 @@ class _Reader:
             path = entry["path"] if isinstance(entry, dict) else entry
             colour = entry.get("colour") if isinstance(entry, dict) else None
             cells = tuple(cell_of(c) for c in path)
-            for j, cell in enumerate(cells):
+            for j, _cell in enumerate(cells):
                 self.sources.note(("annotation-arrow", i, j), doc, where + (j,))
             arrows.append(Arrow(cells, colour))
         highlights = []
@@ -475,7 +475,7 @@ class _Reader:
             return green_place(spot.cell)
         return tile_place(spot.cell, spot.feature)
 
-    def prisoners(self, doc: Doc, colour: Colour, entry: dict | None, board: Board) -> tuple[Place, ...]:
+    def prisoners(self, doc: Doc, colour: Colour, entry: dict[str, Any] | None, board: Board) -> tuple[Place, ...]:
         entry = entry or {}
         base = ("prisoners", colour.value)
         places: list[Place] = []
@@ -548,12 +548,16 @@ def _bundled(kind: str, name: str) -> tuple[_Reader, Any]:
 
 def bundled_board(name: str) -> Board:
     """A bundled board by name (``standard`` or ``compact``)."""
-    return _bundled("board", name)[1]
+    board = _bundled("board", name)[1]
+    assert isinstance(board, Board)  # _bundled builds the kind it is asked for
+    return board
 
 
 def bundled_catalogue(name: str = "default") -> Catalogue:
     """A bundled tile catalogue by name (``default``)."""
-    return _bundled("catalogue", name)[1]
+    catalogue = _bundled("catalogue", name)[1]
+    assert isinstance(catalogue, Catalogue)  # _bundled builds the kind it is asked for
+    return catalogue
 
 
 # ------------------------------------------------------------------ public loading
@@ -607,7 +611,7 @@ def resolve_definition(ref: str, kind: str) -> tuple[Any, Sources]:
 # ------------------------------------------------------------------ writing
 
 
-def board_to_data(board: Board) -> dict | str:
+def board_to_data(board: Board) -> dict[str, Any] | str:
     if board.name in BUNDLED_BOARDS and bundled_board(board.name) == board:
         return board.name
     data: dict[str, Any] = {"name": board.name}
@@ -622,7 +626,7 @@ def board_to_data(board: Board) -> dict | str:
     return data
 
 
-def catalogue_to_data(catalogue: Catalogue) -> dict | str:
+def catalogue_to_data(catalogue: Catalogue) -> dict[str, Any] | str:
     if catalogue.name in BUNDLED_CATALOGUES and bundled_catalogue(catalogue.name) == catalogue:
         return catalogue.name
     return {
@@ -631,7 +635,7 @@ def catalogue_to_data(catalogue: Catalogue) -> dict | str:
     }
 
 
-def scenario_to_data(scenario: Scenario) -> dict:
+def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
     """Plain data in the scenario format; :func:`load_doc` reads it back to an equal state."""
     s = scenario.state
     data: dict[str, Any] = {"format": 1}
@@ -708,7 +712,7 @@ def scenario_to_data(scenario: Scenario) -> dict:
     return data
 
 
-def goal_to_data(goal: Goal) -> dict:
+def goal_to_data(goal: Goal) -> dict[str, Any]:
     """The ``goal:`` block; :meth:`_Reader.goal` reads it back equal."""
     data: dict[str, Any] = {}
     if goal.kind is not GoalKind.ALL:
@@ -726,7 +730,7 @@ def goal_to_data(goal: Goal) -> dict:
     return data
 
 
-def annotations_to_data(annotations: Annotations) -> dict:
+def annotations_to_data(annotations: Annotations) -> dict[str, Any]:
     """The ``annotations:`` block; :meth:`_Reader.annotations` reads it back equal."""
     a = annotations
     data: dict[str, Any] = {}
@@ -750,11 +754,11 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
-def _represent_dict(dumper: yaml.SafeDumper, data: dict) -> yaml.Node:
+def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
 
 
-def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     flat = all(not isinstance(x, (dict, list)) for x in data)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
 
@@ -809,8 +813,8 @@ class Record:
     actions: tuple[Action, ...]
     positions: tuple[tuple[int, int], ...]
     doc: Doc
-    result: dict = field(default_factory=dict)
-    bots: dict = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
+    bots: dict[str, Any] = field(default_factory=dict)
     title: str = ""
 
     def diag(self, index: int, message: str, rule: str) -> Diagnostic:
@@ -822,7 +826,7 @@ def _sub_doc(doc: Doc, key: str) -> Doc:
     """The part of ``doc`` under ``key`` as a document of its own, keeping positions."""
     n = 1
 
-    def strip(table: dict) -> dict:
+    def strip(table: dict[YamlPath, tuple[int, int]]) -> dict[YamlPath, tuple[int, int]]:
         return {path[n:]: pos for path, pos in table.items() if path[:n] == (key,)}
 
     return Doc(doc.file, doc.data[key], strip(doc.values), strip(doc.keys))
@@ -864,7 +868,7 @@ def load_record(path: str | Path) -> Record:
 
 
 def dumps_record(start: Scenario, played: list[Action] | tuple[Action, ...], *, turns: Sequence[tuple[int, str]] = (),
-                 result: dict | None = None, bots: dict | None = None, header: str = "") -> str:
+                 result: dict[str, Any] | None = None, bots: dict[str, Any] | None = None, header: str = "") -> str:
     """A record as YAML text.  ``turns`` lists (index of first action, label) pairs,
     written as comments so a reader can find their way; the file reads back to the
     same actions."""

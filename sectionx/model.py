@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .hexgrid import SIDES, Cell, rotate_edge
 
@@ -46,7 +46,7 @@ class NotationError(SectionXError, ValueError):
 
 #: What a problem is about, e.g. ("tile", Cell(2, -1)) or ("door", Colour.RED, spot).
 #: Readers map subjects back to the file, line and column they came from.
-Subject = tuple
+Subject = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ class TileType:
     @cached_property
     def distinct_rotations(self) -> tuple[int, ...]:
         """Rotations 0–5 that look different (a straight tunnel has 3, a Y has 2)."""
-        seen: dict[tuple, int] = {}
+        seen: dict[tuple[object, ...], int] = {}
         for rot in range(SIDES):
             key = tuple(sorted((f.kind.value, f.rotated(rot)) for f in self.features))
             seen.setdefault(key, rot)
@@ -237,7 +237,7 @@ class TileType:
             occupied = frozenset()
         canon = self._classes.get(occupied)
         if canon is None:
-            def key(rot: int) -> tuple:
+            def key(rot: int) -> tuple[object, ...]:
                 return tuple(sorted((f.kind.value, f.rotated(rot), i if i in occupied else -1)
                                     for i, f in enumerate(self.features)))
             keys = [key(r) for r in range(SIDES)]
@@ -356,7 +356,7 @@ class Board:
     def green_distance(self) -> dict[Cell, int]:
         """Distance of every cell to the nearest green cell (N3)."""
         if not self.green:
-            return {c: 0 for c in self.cells}
+            return dict.fromkeys(self.cells, 0)
         return {c: min(c.distance(g) for g in self.green) for c in self.cells}
 
     @cached_property
@@ -448,7 +448,7 @@ class Place(NamedTuple):
             return str(Spot(self.at, self.feature))
         if self.kind is PlaceKind.GREEN:
             return str(self.cell)
-        return self.kind.value
+        return str(self.kind.value)
 
 
 ISLAND = Place(PlaceKind.ISLAND)
@@ -625,7 +625,7 @@ class State:
     def tile_type(self, cell: Cell) -> TileType:
         return self.catalogue[self.tile_at[cell].tile]
 
-    def replace(self, **changes) -> State:
+    def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (derived caches are not carried over)."""
         return dataclasses.replace(self, **changes)
 

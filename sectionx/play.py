@@ -17,9 +17,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import engine
 from .actions import Action, Take
+from .hexgrid import Cell
 from .model import Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
 
 #: A game that has not ended after this many actions is stopped (never seen in practice).
@@ -91,7 +93,7 @@ def _distances(state: State, colour: Colour) -> dict[Place, float]:
     if not greens:
         return {}
 
-    def dig(cell) -> float:
+    def dig(cell: Cell) -> float:
         return DIG * min(cell.distance(g) for g in greens)
 
     def blocked(place: Place) -> bool:
@@ -181,7 +183,7 @@ class Game:
     def turn_count(self) -> int:
         return len(self.turns)
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         s = self.final
         out = {"ranking": [c.value for c in s.ranking], "rounds": s.round, "turns": self.turn_count}
         if not s.finished:
@@ -296,11 +298,11 @@ class Stats:
     games: int = 0
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
-    winners_by_seat: Counter = field(default_factory=Counter)
+    winners_by_seat: Counter[int] = field(default_factory=Counter)
     freed: list[int] = field(default_factory=list)
     dead: list[int] = field(default_factory=list)
-    round_ends: Counter = field(default_factory=Counter)
-    action_kinds: Counter = field(default_factory=Counter)
+    round_ends: Counter[str] = field(default_factory=Counter)
+    action_kinds: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
 
     def add(self, game: Game) -> None:
@@ -317,8 +319,8 @@ class Stats:
         self.round_ends.update(game.round_ends)
         self.action_kinds.update(a.verb for a in game.actions)
 
-    def as_dict(self) -> dict:
-        def summary(values: list[int]) -> dict:
+    def as_dict(self) -> dict[str, Any]:
+        def summary(values: list[int]) -> dict[str, float]:
             if not values:
                 return {}
             v = sorted(values)

@@ -91,9 +91,9 @@ def tunnels(state: State) -> Tunnels:
 
 
 def _tunnels(state: State) -> Tunnels:
-    parent: dict = {}
+    parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
 
-    def find(s):
+    def find(s: tuple[Cell, int]) -> tuple[Cell, int]:
         while parent[s] != s:
             parent[s] = parent[parent[s]]
             s = parent[s]
@@ -125,7 +125,7 @@ def _tunnels(state: State) -> Tunnels:
                 a, b = find((cell, mine)), find((around[edge], theirs))
                 if a != b:
                     parent[a] = b
-    roots: dict = {}
+    roots: dict[tuple[Cell, int], int] = {}
     component = {}
     for key in sorted(parent):
         component[Spot(*key)] = roots.setdefault(find(key), len(roots))
@@ -477,15 +477,14 @@ def _check_round(state: State, puzzle: bool) -> list[Problem]:
                                "add last_round: true", ("players",)))
         if not puzzle and not any(state.stacks) and not state.turn.round_ends:
             out.append(Problem("E2", "the stacks are empty, so the round ended when the last tile was taken", ("stacks",)))
-    else:
-        if set(state.ranking) != set(state.colours):
-            out.append(Problem("E5", "the ranking must list every player once", ("ranking",)))
-        elif reached and state.ranking[0] not in {p.colour for p in reached}:
-            out.append(Problem("E4", f"{reached[0].colour} freed {state.target} prisoners and wins; the ranking must start with them",
-                               ("ranking",)))
-        elif not reached and can_reach and not state.last_round:
-            out.append(Problem("E5", "the game cannot be over: a player can still free enough prisoners and "
-                               "this is not the last round", ("ranking",)))
+    elif set(state.ranking) != set(state.colours):
+        out.append(Problem("E5", "the ranking must list every player once", ("ranking",)))
+    elif reached and state.ranking[0] not in {p.colour for p in reached}:
+        out.append(Problem("E4", f"{reached[0].colour} freed {state.target} prisoners and wins; the ranking must start with them",
+                           ("ranking",)))
+    elif not reached and can_reach and not state.last_round:
+        out.append(Problem("E5", "the game cannot be over: a player can still free enough prisoners and "
+                           "this is not the last round", ("ranking",)))
     if state.last_round and len(can_reach) == len(state.players):
         out.append(Problem("E5", "last_round is set, but every player can still free enough prisoners", ("last_round",)))
     if state.turn.round_ends and any(state.stacks):

@@ -165,7 +165,7 @@ class _Loader(yaml.SafeLoader):
         self.anchor_mark: tuple[str, Any] | None = None
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        event: Any = self.peek_event()
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]  # types-PyYAML leaves Parser.peek_event unannotated
         mark: Any = event.start_mark  # PyYAML's C and Python marks are one thing to us
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(None, None, f"uses a YAML alias (*{event.anchor}); aliases and anchors are not allowed", mark)
@@ -374,7 +374,7 @@ class _Builder:
             return None
         try:
             if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and node.style is None:
-                value = _number(node.tag, node.value)
+                value: object = _number(node.tag, node.value)
             else:
                 value = self.constructor.construct_object(node)
         except Exception as exc:  # noqa: BLE001 - PyYAML raises KeyError, ValueError… for odd scalars
@@ -402,10 +402,11 @@ def _has_surrogate(text: str) -> bool:
 
 
 @cache
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """The published JSON Schema (``sectionx/data/schema/sectionx.schema.json``)."""
     text = resources.files("sectionx").joinpath("data/schema/sectionx.schema.json").read_text("utf-8")
-    return json.loads(text)
+    published: dict[str, Any] = json.loads(text)
+    return published
 
 
 @cache
@@ -417,7 +418,9 @@ def _validator(definition: str) -> jsonschema.protocols.Validator:
     # an index or a coordinate used as one, so a float there is refused here, in one
     # place, rather than crashing later or printing "round 2.0".
     checker = cls.TYPE_CHECKER.redefine("integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
-    return jsonschema.validators.extend(cls, type_checker=checker)(root)
+    # types-jsonschema leaves validators.extend unannotated.
+    validator: jsonschema.protocols.Validator = jsonschema.validators.extend(cls, type_checker=checker)(root)  # type: ignore[no-untyped-call]
+    return validator
 
 
 def check_schema(doc: Doc, definition: str = "scenario") -> list[Diagnostic]:
@@ -533,7 +536,7 @@ def _json_type(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
-def _branch_type(schema_: dict) -> str | None:
+def _branch_type(schema_: dict[str, Any]) -> str | None:
     """The JSON type a branch of anyOf wants, following one $ref."""
     if "$ref" in schema_:
         name = schema_["$ref"].rsplit("/", 1)[-1]
@@ -544,15 +547,15 @@ def _branch_type(schema_: dict) -> str | None:
     return t if isinstance(t, str) else None
 
 
-def _translate_choice(doc: Doc, error, path: YamlPath, where: str) -> list[Diagnostic]:
+def _translate_choice(doc: Doc, error: jsonschema.ValidationError, path: YamlPath, where: str) -> list[Diagnostic]:
     # Report the errors of the branch whose type fits what was written; if no
     # branch fits, say what the choices are.
     kind = _json_type(error.instance)
-    branches = error.validator_value
+    branches: Any = error.validator_value  # set on every error iter_errors yields
     for index, branch in enumerate(branches):
         if _branch_type(branch) == kind or (kind == "integer" and _branch_type(branch) == "number"):
             sub = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == index]
-            if sub and not (kind == "string" and error.schema.get("x-hint")):
+            if sub and not (kind == "string" and isinstance(error.schema, dict) and error.schema.get("x-hint")):
                 out: list[Diagnostic] = []
                 for e in sub:
                     out.extend(_translate(doc, e))
