@@ -28,12 +28,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..hexgrid import SIDES
 from ..model import Colour, Feature, FeatureKind, TileType
 from .layout import SQRT3
 from .scene import (
     Circle,
+    Command,
     Item,
     Path,
     Point,
@@ -48,7 +50,7 @@ from .scene import (
 )
 from .theme import Theme
 
-Segment = tuple  # ("L", p0, p1) or ("A", cx, cy, r, start_deg, end_deg)
+Segment = tuple[Any, ...]  # ("L", p0, p1) or ("A", cx, cy, r, start_deg, end_deg)
 
 #: Prisoner token diameter on a board, as a fraction of the tile's across-flats
 #: (three fit on one tile, T2).
@@ -165,10 +167,7 @@ class TileArt:
         o = f.openings
         if f.kind is FeatureKind.TUNNEL:
             a, b = o
-            if (b - a) % SIDES == 3:
-                pts = [self.midpoint(a), (0.0, 0.0), self.midpoint(b)]
-            else:
-                pts = self._bend(a, b)
+            pts = [self.midpoint(a), (0.0, 0.0), self.midpoint(b)] if (b - a) % SIDES == 3 else self._bend(a, b)
             return FeaturePath(f.kind, o, tuple(pts), None)
         if f.kind is FeatureKind.DEAD_END:
             dx, dy = _dir(60 * o[0])
@@ -178,8 +177,21 @@ class TileArt:
         pts = [self.midpoint(o[0]), (0.0, 0.0)] + ([self.midpoint(o[1])] if len(o) > 1 else [])
         return FeaturePath(f.kind, o, tuple(pts), (0.0, 0.0))
 
+    # Per-TileArt memos, keyed by the tile's features (and the feature index).
     @cached_property
-    def _anchor_cache(self) -> dict:
+    def _anchor_cache(self) -> dict[tuple[object, ...], tuple[tuple[Point, ...], ...]]:
+        return {}
+
+    @cached_property
+    def _pose_cache(self) -> dict[tuple[object, ...], tuple[Point, float]]:
+        return {}
+
+    @cached_property
+    def _spot_cache(self) -> dict[tuple[object, ...], Point]:
+        return {}
+
+    @cached_property
+    def _symbol_cache(self) -> dict[tuple[object, ...], Symbol]:
         return {}
 
     def anchors(self, tile: TileType) -> tuple[tuple[Point, ...], ...]:
@@ -265,8 +277,8 @@ class TileArt:
         band there (degrees; the door lies across it): the first place from the
         feature's first opening where the whole door lies inside the tile."""
         key = ("door", tile.features, index)
-        if key in self._anchor_cache:
-            return self._anchor_cache[key]
+        if key in self._pose_cache:
+            return self._pose_cache[key]
         length, _ = self.door_size()
         # Slide no further than keeps the band (and its dark rim) covered.
         reach = max(0.0, length / 2 - self.w / 2 - self.edge)
@@ -283,7 +295,7 @@ class TileArt:
                 break
         if pose is None:  # pragma: no cover - every door fits by the middle of its feature
             pose = self._centre_line(tile, index, 0.5)[:2]
-        self._anchor_cache[key] = pose
+        self._pose_cache[key] = pose
         return pose
 
     def door_clearance(self, tile: TileType, index: int, point: Point) -> float:
@@ -302,8 +314,8 @@ class TileArt:
         it too: its usual spot if that is clear of the door, else the first point of the
         centre line beyond it that is, else the far end of the feature."""
         key = ("guarded", tile.features, index)
-        if key in self._anchor_cache:
-            return self._anchor_cache[key]
+        if key in self._spot_cache:
+            return self._spot_cache[key]
         d = self.token_size()
         need = d / 2 + token_stroke(d) / 2 + self.F * 0.01
         path = self.feature_path(tile, index)
@@ -315,7 +327,7 @@ class TileArt:
             if t >= start and self.door_clearance(tile, index, path.at(t)[0]) >= need:
                 spot = path.at(t)[0]
                 break
-        self._anchor_cache[key] = spot
+        self._spot_cache[key] = spot
         return spot
 
     # ------------------------------------------------------------ symbols
@@ -323,19 +335,19 @@ class TileArt:
     def tile_name(self, tile: TileType) -> str:
         return "tile-" + "-".join(str(f) for f in tile.features)
 
-    def _band(self, cmds: list[tuple], colour: str, width: float, cap: str = "butt") -> Path:
+    def _band(self, cmds: list[Command], colour: str, width: float, cap: str = "butt") -> Path:
         return Path(tuple(cmds), Style(stroke=colour, width=width, cap=cap, join="round"))
 
-    def _feature_commands(self, tile: TileType, index: int) -> list[list[tuple]]:
+    def _feature_commands(self, tile: TileType, index: int) -> list[list[Command]]:
         """Centre lines as path commands, extended into the bleed at every opening."""
         f = tile.features[index]
         bleed = self.theme.bleed  # flush with the bleed edge, which is parallel to the tile edge
-        out: list[list[tuple]] = []
+        out: list[list[Command]] = []
         if f.kind is FeatureKind.TUNNEL and (f.openings[1] - f.openings[0]) % SIDES != 3:
             a, b = f.openings
             c, r, s, e = self.bend_arc(a, b)
             start = self.midpoint(a, bleed)
-            cmds: list[tuple] = [("M", *start), ("L", *self.midpoint(a))]
+            cmds: list[Command] = [("M", *start), ("L", *self.midpoint(a))]
             cmds += arc_commands(c[0], c[1], r, s, e)
             cmds.append(("L", *self.midpoint(b, bleed)))
             out.append(cmds)
@@ -354,9 +366,9 @@ class TileArt:
         """The art of one tile type, rotation 0, bleed included (no id: see :meth:`tile_items`).
         Built once per tile type: identical tiles (T01…T08) and repeated calls share it."""
         key = ("symbol", tile.features)
-        if key not in self._anchor_cache:
-            self._anchor_cache[key] = self._draw_tile(tile)
-        return self._anchor_cache[key]
+        if key not in self._symbol_cache:
+            self._symbol_cache[key] = self._draw_tile(tile)
+        return self._symbol_cache[key]
 
     def _draw_tile(self, tile: TileType) -> Symbol:
         t = self.theme

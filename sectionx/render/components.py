@@ -279,7 +279,7 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
 
 def _aid_paras(full: bool) -> list[Para]:
     """The player aid's text (N1–N4, M3–M4, D2, E1–E4, V1–V2); ``full=False`` drops the asides."""
-    ps = [
+    return [
         para(("YOUR TURN", True), rel=1.1),
         para(("Take a tile", True), " if you hold fewer than 3: the top tile of any stack.", lead="1", before=0.3),
         para(("One tile action", True), " (or none): ", ("place", True), " a tile from your hand, ",
@@ -300,7 +300,6 @@ def _aid_paras(full: bool) -> list[Para]:
              + (f" (advanced game: {TARGET_ADVANCED}, stacks face up, steps before and after the tile action)." if full
                 else f" ({TARGET_ADVANCED} in the advanced game)."), before=0.35),
     ]
-    return ps
 
 
 def _aid_card(theme: Theme, colour: Colour) -> list[Item]:

@@ -45,9 +45,11 @@ from .layout import Layout
 from .scene import (
     MM_PER_PT,
     Circle,
+    Command,
     Document,
     Group,
     Item,
+    Matrix,
     Page,
     Path,
     Point,
@@ -355,7 +357,7 @@ class _Drawing:
 
     # -- symbols
 
-    def use(self, symbol: Symbol, matrix) -> Use:
+    def use(self, symbol: Symbol, matrix: Matrix) -> Use:
         self.symbols.setdefault(symbol.name, symbol)
         return Use(symbol.name, matrix)
 
@@ -369,7 +371,7 @@ class _Drawing:
             return self.theme.colours["highlight"]
         return self.theme.player(Colour(name))
 
-    def tile_matrix(self, cell: Cell):
+    def tile_matrix(self, cell: Cell) -> Matrix:
         return compose(translate(*self.layout.centre(cell)), rotate(60 * self.state.tile_at[cell].rotation))
 
     # -- the page
@@ -692,7 +694,7 @@ def _pill(cx: float, cy: float, w: float, h: float, style: Style) -> Path:
     """A disc (``w == h``) or a rounded bar centred on (cx, cy)."""
     r = h / 2
     half = max(0.0, w / 2 - r)
-    cmds: list[tuple] = [("M", cx - half, cy - r), ("L", cx + half, cy - r)]
+    cmds: list[Command] = [("M", cx - half, cy - r), ("L", cx + half, cy - r)]
     cmds += arc_commands(cx + half, cy, r, -90, 90)
     cmds.append(("L", cx - half, cy + r))
     cmds += arc_commands(cx - half, cy, r, 90, 270)

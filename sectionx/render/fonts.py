@@ -63,7 +63,9 @@ def text_width(text: str, size_pt: float, bold: bool, theme: Theme) -> float:
 def missing_glyphs(text: str, theme: Theme, bold: bool = False) -> list[str]:
     """The characters of ``text`` the theme's regular (or bold) font has no glyph for,
     each once, in order of appearance.  Line breaks are never drawn and never count."""
-    glyphs = pdfmetrics.getFont(font_name(theme, bold)).face.charToGlyph
+    font = pdfmetrics.getFont(font_name(theme, bold))
+    assert isinstance(font, TTFont)  # font_name registers TrueType fonts only
+    glyphs = font.face.charToGlyph
     missing: list[str] = []
     for ch in text:
         if ch not in "\n\r" and ord(ch) not in glyphs and ch not in missing:

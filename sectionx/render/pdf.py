@@ -24,7 +24,8 @@ from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[attr-defined]  # not in types-reportlab
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from .. import __version__
 from ..fileio import write_file
@@ -34,6 +35,7 @@ from .scene import (
     MM_PER_PT,
     PT_PER_MM,
     Circle,
+    Command,
     Document,
     Group,
     Item,
@@ -107,15 +109,15 @@ def _give_form_its_graphics_states(c: Canvas, name: str) -> None:
     the same resources reportlab would, plus ExtGState; a test reads every ``gs``
     of every form back through pypdf to keep this honest across reportlab versions.
     """
-    form = c._doc.idToObject[xObjectName(name)]
+    form = c._doc.idToObject[xObjectName(name)]  # type: ignore[attr-defined]  # reportlab has no public way to the document
     if not form.ExtGState:
         return
     resources = PDFResourceDictionary()
     resources.basicFonts()
     resources.allProcs()
     if form.XObjects:
-        resources.XObject = form.XObjects
-    resources.ExtGState = form.ExtGState
+        resources.XObject = form.XObjects  # type: ignore[attr-defined]  # set as reportlab's own forms do; the stub lists no such attribute
+    resources.ExtGState = form.ExtGState  # type: ignore[attr-defined]  # (likewise)
     form.Resources = resources
 
 
@@ -207,7 +209,8 @@ class _Painter:
         s = _slack(symbol.items)
         outer = self.state, self.stack
         self.state, self.stack = {}, []
-        self.c.beginForm(form_name(name), left - s, top - s, right + s, bottom + s)
+        # types-reportlab says int for the bounding box; reportlab writes any number.
+        self.c.beginForm(form_name(name), left - s, top - s, right + s, bottom + s)  # type: ignore[arg-type]
         self.items(symbol.items)
         self.c.endForm()
         _give_form_its_graphics_states(self.c, form_name(name))
@@ -244,7 +247,7 @@ class _Painter:
             else:
                 raise TypeError(f"not a scene item: {it!r}")
 
-    def path(self, commands: tuple[tuple, ...]):
+    def path(self, commands: tuple[Command, ...]) -> PDFPathObject:
         p = self.c.beginPath()
         for cmd in commands:
             op, args = cmd[0], [_len(v) for v in cmd[1:]]
@@ -260,7 +263,7 @@ class _Painter:
                 raise ValueError(f"bad path command {cmd!r}")
         return p
 
-    def shape(self, style: Style, p) -> None:
+    def shape(self, style: Style, p: PDFPathObject) -> None:
         fill, stroke = bool(style.fill), bool(style.stroke)
         if not (fill or stroke):
             return
@@ -304,7 +307,8 @@ def to_pdf(document: Document, theme: Theme) -> bytes:
     out = io.BytesIO()
     first = document.pages[0]
     c = Canvas(out, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
-               pageCompression=1, initialFontName=font_name(theme), initialFontSize=10)
+               pageCompression=1, initialFontName=font_name(theme),  # type: ignore[arg-type]  # a font name; types-reportlab says float
+               initialFontSize=10)
     c.setTitle(document.title)
     c.setAuthor("sectionx")
     c.setCreator(f"sectionx {__version__}")

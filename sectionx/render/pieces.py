@@ -22,7 +22,7 @@ places footprints in rows.  Pure functions; lengths in mm, line widths as stated
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -142,7 +142,7 @@ def gap(a: Trim, b: Trim | Box) -> float:
 # ====================================================================== reading a page back
 
 
-def _walk(items: Iterable[Item], m: Matrix, symbols: dict[str, Symbol]):
+def _walk(items: Iterable[Item], m: Matrix, symbols: dict[str, Symbol]) -> Iterator[tuple[Path | Circle | Text, Matrix]]:
     for it in items:
         if isinstance(it, Group):
             yield from _walk(it.items, compose(m, it.matrix), symbols)
@@ -206,6 +206,7 @@ def marks(page: Page) -> list[tuple[Box, float]]:
     for g in page.items:
         if isinstance(g, Group) and g.label == "crop-marks":
             for p, m in _walk(g.items, g.matrix, {}):
+                assert isinstance(p, Path), "crop marks are lines"
                 (x0, y0), (x1, y1) = (apply(m, q) for q in p.points())
                 hw = p.style.width / 2
                 box = (min(x0, x1) - (hw if x0 == x1 else 0), min(y0, y1) - (hw if y0 == y1 else 0),

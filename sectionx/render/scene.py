@@ -27,8 +27,11 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 Point = tuple[float, float]
+#: One path command: its letter, then its numbers, e.g. ("M", x, y) or ("Z",).
+Command = tuple[Any, ...]
 #: An affine transform (a, b, c, d, e, f): x' = a*x + c*y + e, y' = b*x + d*y + f (as SVG's matrix()).
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -111,7 +114,7 @@ class Style:
 class Path:
     """A path of commands: ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)``, ``("Z",)``."""
 
-    commands: tuple[tuple, ...]
+    commands: tuple[Command, ...]
     style: Style
 
     def points(self) -> Iterator[Point]:
@@ -243,7 +246,7 @@ def used_symbols(items: Iterable[Item], symbols: dict[str, Symbol]) -> list[str]
 
 def polygon(points: Iterable[Point], style: Style) -> Path:
     pts = list(points)
-    cmds: list[tuple] = [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
+    cmds: list[Command] = [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
     return Path(tuple(cmds), style)
 
 
@@ -260,7 +263,7 @@ def rect(x: float, y: float, w: float, h: float, style: Style) -> Path:
     return polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], style)
 
 
-def arc_commands(cx: float, cy: float, r: float, start: float, end: float) -> list[tuple]:
+def arc_commands(cx: float, cy: float, r: float, start: float, end: float) -> list[Command]:
     """Cubic Bézier pieces (no leading M) for the circular arc from angle ``start`` to
     ``end`` (degrees, clockwise on the page as y grows down), at most 90 degrees each."""
     sweep = end - start

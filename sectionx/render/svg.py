@@ -27,6 +27,7 @@ from .scene import (
     IDENTITY,
     MM_PER_PT,
     Circle,
+    Command,
     Group,
     Item,
     Matrix,
@@ -72,7 +73,7 @@ def matrix_attr(m: Matrix) -> str:
     return f"matrix({_coef(a)} {_coef(b)} {_coef(c)} {_coef(d)} {fmt(e)} {fmt(f)})"
 
 
-def path_data(commands: tuple[tuple, ...]) -> str:
+def path_data(commands: tuple[Command, ...]) -> str:
     """A scene path's commands as an SVG ``d`` attribute."""
     parts = []
     for cmd in commands:

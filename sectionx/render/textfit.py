@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..model import SectionXError
 from . import fonts
@@ -80,7 +81,7 @@ class Para:
     fill: str | None = None
 
 
-def para(*runs: str | tuple[str, bool], **kw) -> Para:
+def para(*runs: str | tuple[str, bool], **kw: Any) -> Para:
     """``para(("Bold", True), " then plain")``; a bare string is plain."""
     return Para(tuple((r, False) if isinstance(r, str) else r for r in runs), **kw)
 

@@ -135,7 +135,7 @@ def _default_text() -> str:
     return resources.files("sectionx").joinpath("data/templates/default.yaml").read_text("utf-8")
 
 
-def _merge(base: dict, over: dict) -> dict:
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for k, v in over.items():
         out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
@@ -167,7 +167,7 @@ def _cmap_size(data: bytes) -> int | None:
             sub = offset + struct.unpack_from(">I", data, offset + 4 + 8 * i + 4)[0]
             fmt = struct.unpack_from(">H", data, sub)[0]
             if fmt in (12, 13):
-                groups = struct.unpack_from(">I", data, sub + 12)[0]
+                groups: int = struct.unpack_from(">I", data, sub + 12)[0]
                 if groups > MAX_FONT_CHARS:
                     return groups
                 total = 0
@@ -312,4 +312,5 @@ def load_theme(path: str | Path | None = None) -> Theme:
 def template_schema() -> dict[str, Any]:
     from ..yamlsrc import schema
 
-    return schema()["$defs"]["template"]
+    template: dict[str, Any] = schema()["$defs"]["template"]
+    return template
