@@ -588,7 +588,7 @@ def sheet(
         summary = f"{len(turns)} turn{'s' if len(turns) != 1 else ''} (a solution given, not proved optimal)"
     elif report.loaded is not None and report.loaded.scenario.goal is not None:
         scenario = report.loaded.scenario
-        goal_turns = scenario.goal.turns or Limit().turns  # type: ignore[union-attr]
+        goal_turns = report.loaded.scenario.goal.turns or Limit().turns
         solved = solve_puzzle(scenario, Limit(turns=goal_turns, seconds=seconds))
         if solved.result.status != "solved":
             warn(f"sectionx: {file}: not solved: {solved.result.reason or solved.result.status}")

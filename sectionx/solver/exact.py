@@ -106,6 +106,14 @@ def _turns_for(distances: list[float], need: int) -> float:
     return max(math.ceil(chosen[-1] / STEPS_EACH), math.ceil(sum(chosen) / STEPS))
 
 
+def _player(goal: Goal) -> Colour:
+    """The player of a goal being solved: a whole goal names one (Q1), and parts are
+    given it by :func:`_own`."""
+    if goal.player is None:
+        raise ValueError("a goal to solve names its player (Q1)")
+    return goal.player
+
+
 def _own(part: Goal, goal: Goal) -> Goal:
     """A part of an ``all`` goal (or the goal itself) with the whole goal's player."""
     return replace(part, player=goal.player, turns=None)
@@ -115,14 +123,14 @@ def _needed(state: State, goal: Goal, began: State) -> int:
     """Prisoners that must still reach a target for a free or zone part."""
     if goal.kind is GoalKind.ZONE:
         return 0 if state.zone_owner.get(goal.zone or "") == goal.player else 1
-    me, was = state.player_by_colour[goal.player], began.player_by_colour[goal.player]  # type: ignore[index]
+    me, was = state.player_by_colour[_player(goal)], began.player_by_colour[_player(goal)]
     return max(0, goal.count - (me.freed - was.freed))
 
 
 def lower_bound(state: State, goal: Goal, began: State) -> int:
     """Turns still needed, at least (admissible; module docstring and docs/solver.md).
     ``math.inf`` is returned as a large number: the goal cannot be met at all."""
-    me = state.player_by_colour[goal.player]  # type: ignore[index]
+    me = state.player_by_colour[_player(goal)]
     best = 0.0
     for part in goal.leaves:
         if part.kind in (GoalKind.FREE, GoalKind.ZONE):
@@ -164,7 +172,7 @@ class PuzzleProblem:
 
     def _hopeless(self, state: State) -> bool:
         """In the last turn: the steps left cannot meet the goal (free and zone parts)."""
-        me = state.player_by_colour[self.goal.player]  # type: ignore[index]
+        me = state.player_by_colour[_player(self.goal)]
         left = _steps_left(state)
         for part in self.goal.leaves:
             if part.kind in (GoalKind.FREE, GoalKind.ZONE):
@@ -203,7 +211,7 @@ class PuzzleProblem:
 
     def _near(self, state: State) -> frozenset[Cell]:
         """Cells within 2 of a prisoner that might still reach a target this turn."""
-        me = state.player_by_colour[self.goal.player]  # type: ignore[index]
+        me = state.player_by_colour[_player(self.goal)]
         cells: set[Cell] = set()
         for part in self.goal.leaves:
             targets = _targets(state, _own(part, self.goal), me.colour)
