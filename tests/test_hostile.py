@@ -62,6 +62,22 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
 
 
+def fail_replace(monkeypatch: pytest.MonkeyPatch, n: int) -> list[object]:
+    """Make the ``n``-th ``os.replace`` from now fail as a full disk would; the list of
+    calls is returned so a test can reset the count."""
+    real = os.replace
+    calls: list[object] = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == n:
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", flaky)
+    return calls
+
+
 SMALL = """players: [red, blue]
 title: A small position
 """
@@ -327,16 +343,7 @@ def test_standard_output_is_an_output(tmp_path):
 def test_a_failed_write_changes_nothing(tmp_path, monkeypatch):
     out = tmp_path / "a.yaml"
     out.write_text("original")
-    real = os.replace
-    calls = []
-
-    def flaky(src, dst):
-        calls.append(dst)
-        if len(calls) == 2:
-            raise OSError(28, "No space left on device")
-        real(src, dst)
-
-    monkeypatch.setattr(os, "replace", flaky)
+    fail_replace(monkeypatch, 2)
     with pytest.raises(fileio.FileProblem, match="nothing was changed"):
         fileio.write_files({out: b"new a", tmp_path / "b.yaml": b"new b"})
     assert tree(tmp_path) == {"a.yaml": b"original"}
@@ -383,16 +390,7 @@ def test_a_kit_that_fails_part_way_leaves_the_folder_as_it_was(tmp_path, monkeyp
     out = tmp_path / "kit"
     assert run("kit", "--out", out).exit_code == 0
     before = tree(out)
-    real = os.replace
-    calls = []
-
-    def flaky(src, dst):
-        calls.append(dst)
-        if len(calls) == 7:
-            raise OSError(28, "No space left on device")
-        real(src, dst)
-
-    monkeypatch.setattr(os, "replace", flaky)
+    calls = fail_replace(monkeypatch, 7)
     result = run("kit", "--out", out, "--paper", "letter", "--board-paper", "a2")
     refused(result, "No space left on device", "nothing was changed")
     assert tree(out) == before
