@@ -37,13 +37,17 @@ canonical position as an exact, hashable tuple.  Two positions of one game have
 equal keys exactly when they have the same future (the solver's transposition
 table may treat them as one).  The canonical position differs from the state in:
 
-* tiles without a hideout are known by their type only: two straight tunnels
-  T01 and T02 are interchangeable wherever they are (board, hand, stack);
-* tiles with a hideout keep their identity: at the collapse (E3) the stacks are
-  reshuffled from the tiles that did not survive *sorted by tile id*, and
-  which tiles survive depends on which hideout tiles hold prisoners; with the
-  hideout tiles fixed, the pool of tiles to reshuffle is the same set of ids in
-  both positions, so the new stacks are identical;
+* tiles are known by their **class** only: two tiles of one type are
+  interchangeable (wherever they are: board, hand, stack) unless a tile of
+  another type comes between them in the order of tile ids.  That order
+  matters once: at the collapse (E3) the pool of tiles to reshuffle is *sorted
+  by id* and then shuffled with a fixed permutation, so what the new stacks
+  hold, type by type, depends on how many pool tiles fall in each run of
+  equal types in id order, and on nothing else.  Swapping tiles within a run
+  therefore gives new stacks that again differ only within runs, round after
+  round.  In the default tile set each type's ids are consecutive, so the
+  class is the type (two straights T01 and T02 are the same; so are the
+  hideouts T46 and T47);
 * a tile on the board is known by its physical shape (the smallest rotation
   with the same empty shape), and prisoners, doors and stepped prisoners by the
   cell and the openings of their feature, not the feature's index (T33 turned

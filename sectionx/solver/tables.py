@@ -17,8 +17,10 @@ Integer coding (all small ints, so positions are lists of ints):
   features (in the same order) share a **type**; each type has opening masks
   per rotation, the feature at each edge, its P1 fit table and its canonical
   rotations (one per physical result, as the engine stores them: T1, P1, N2).
-* A tile's **class** is its type, except for tiles with a hideout, which keep
-  their own identity: see :mod:`sectionx.solver.core` (canonical key) for why.
+* A tile's **class** is the run of tiles of its type that it belongs to in
+  the order of the tile ids: tiles of one class are interchangeable in every
+  future of the game (:mod:`sectionx.solver.core`, canonical key, says why).
+  In the default tile set each type's ids are consecutive, so class = type.
 
 Zobrist keys are drawn from a fixed seed, so hashes are the same in every run.
 """
@@ -147,14 +149,16 @@ class Tables:
         self.types = tuple(types)
         self.tile_type = tuple(tile_type)
         self.tile_types = tuple(types[k] for k in tile_type)  # per tile: its type table
-        # Classes: one per type for tiles without a hideout; one per tile with a hideout.
-        classes: dict[object, int] = {}
-        tile_class = []
-        for i, k in enumerate(tile_type):
-            label: object = ("tile", i) if types[k].hideout else ("type", k)
-            tile_class.append(classes.setdefault(label, len(classes)))
+        # Classes: maximal runs of tiles of one type in the order of their ids (see
+        # the module docstring of core: the collapse sorts the pool by id, E3).
+        tile_class = [0] * len(ids)
+        run, previous = -1, -1
+        for i in sorted(range(len(ids)), key=lambda i: ids[i]):
+            if tile_type[i] != previous:
+                run, previous = run + 1, tile_type[i]
+            tile_class[i] = run
         self.tile_class = tuple(tile_class)
-        self.nclasses = len(classes)
+        self.nclasses = run + 1
         # ---- Zobrist keys
         rng = random.Random(0x5EC7104)
         bits = 62
