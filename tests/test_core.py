@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from sectionx import engine, formats, play, rules
 from sectionx.actions import End
 from sectionx.model import COLOURS, Catalogue, PlaceKind, State, TileType
-from sectionx.solver.core import REFEREE, STEP, Position, action_of, move_of
+from sectionx.solver.core import KEEP, STEP, Position, action_of, move_of
 from sectionx.solver.movegen import legal_moves
 from sectionx.solver.tables import tables_for
 from sectionx.solver.turns import successor_actions, turn_successors
@@ -266,7 +266,7 @@ def test_rare_positions_reach_what_they_are_for():
     greens = {pos.T.greens[m[2] - 1] for m in legal_moves(pos) if m[0] == STEP and 0 < m[2] < pos.T.spot0}
     assert {str(g) for g in greens} == {"4,0"}
     pos = Position.from_state(rare("D4 tie"))
-    keeps = {str(m[1]) for m in legal_moves(pos) if m[0] == REFEREE}
+    keeps = {str(action_of(pos.T, m)) for m in legal_moves(pos) if m[0] == KEEP}
     assert {"place T03 3,-1@0 keep red", "place T03 3,-1@0 keep blue"} <= keeps
 
 

@@ -7,23 +7,27 @@ back exactly, hash included.  ``Position.from_state(s).to_state() == s``, and
 after ``make`` the position converts to the very state ``engine.apply`` returns
 (tests/test_core.py checks both against the engine, action by action).
 
-**Moves** are tuples whose first item is the kind (``TAKE`` ... ``REFEREE``);
-cells, places and tiles in them are table indices.  ``action_of`` and
+**Moves** are tuples whose first item is the kind (``TAKE`` ... ``KEEP``);
+cells, places and tiles in them are table indices.  ``(KEEP, tile move,
+players, colours)`` is a tile action with its ``keep`` priority list (D7).  ``action_of`` and
 ``move_of`` convert to and from the engine's :mod:`~sectionx.actions`.
 
 **What the core does itself**, as the engine does: phases and the end of a turn
 (N1-N5, V2), placing, swapping, moving and turning tiles with their riders and
-doors (N2, P3), steps with their budget (M2-M5), zone claims (Z1), the master
-key lost and gained by a step, with the door hand-in (K1, K2, K4), doors (D2, N4).
+doors (N2, P3), tunnel fights (D4, D6: the lengths before the action decide;
+D7: a ``KEEP`` move's priority list settles ties), steps with their budget (M2-M5), zone claims (Z1), the
+master key lost and gained by a step, with the door hand-in (K1, K2, K4), doors
+(D2, N4).
 
 **What it leaves to the referee** (``engine.apply`` on ``to_state()``, then the
-result loaded back): a tile action that joins tunnels holding doors of two
-players (the D4/D6/D7 tunnel fight), a step that ends the round or the game
-(E1, E4: the collapse E3, keys at the collapse K5, E5 and the ranking), the end
-of a turn after the last tile was taken (E2 and the collapse), and any move of
-kind ``REFEREE`` (an engine action with a ``keep`` choice).  These are rare in a
-search, need most of the rules at once, and are exactly where a second copy of
-the rules would be most likely to go wrong.  Their undo record is a snapshot.
+result loaded back): a step that ends the round or the game (E1, E4: the
+collapse E3, keys at the collapse K5, E5 and the ranking), the end of a turn
+after the last tile was taken (E2 and the collapse), and moves of kind
+``REFEREE`` (an engine action the core does not model, such as a ``handin``
+on a tile action; the generator never makes one).  These are rare in a search, need most of the rules at
+once, and are exactly where a second copy of the rules would be most likely to
+go wrong.  Their undo record is a snapshot.  A plain tile move that starts a
+tied fight is illegal (it needs ``keep``): ``make`` raises TieError.
 
 **Assumption** (checked by :meth:`Position.from_state`): the position obeys K1,
 so every player who qualifies for the master key holds it.  The engine keeps
@@ -62,12 +66,14 @@ record, round, last round, ranking) is kept as it is.
 
 from __future__ import annotations
 
+import itertools
+
 from ..actions import Action, Choices, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
 from ..model import DEAD, FREED, Placed, PlaceKind, PlayerState, SectionXError, State, Turn
 from .tables import HIDEOUT, MAX_COUNT, Tables, tables_for
 
 #: Move kinds (first item of every move tuple).
-TAKE, PLACE, SWAP, MOVE, ROTATE, PASS, STEP, DOOR, MOVEDOOR, END, REFEREE = range(11)
+TAKE, PLACE, SWAP, MOVE, ROTATE, PASS, STEP, DOOR, MOVEDOOR, END, REFEREE, KEEP = range(12)
 _SNAPSHOT = 99  # undo record of a move the referee carried out
 
 #: Phase kinds, as the engine's _phase_of names them.
@@ -82,6 +88,10 @@ _OPP = (3, 4, 5, 0, 1, 2)
 
 class CoreError(SectionXError):
     """A move the core cannot carry out (it is illegal, or the position is not one the core takes)."""
+
+
+class TieError(CoreError):
+    """A plain tile move that starts a tied tunnel fight: it is only legal with a 'keep' choice (D4)."""
 
 
 class Position:
@@ -529,12 +539,14 @@ class Position:
                             todo.append(y)
         return list(seen)
 
-    def _fight(self, cells: tuple[int, ...]) -> bool:
-        """Whether a tunnel through the tiles now on ``cells`` holds doors of two players (D4)."""
-        if sum(1 for d in self.doors if d) < 2:
-            return False
+    def _fights(self, cells: tuple[int, ...]) -> list[list[int]]:
+        """Tunnels through the tiles now on ``cells`` that hold doors of two players (D4).
+
+        Before a tile action no tunnel holds doors of two players (D2), so a tunnel
+        that does afterwards runs through a tile the action laid or moved."""
         spot0 = self.T.spot0
         seen: set[int] = set()
+        out = []
         for c in cells:
             for f in range(len(self.T.tile_types[self.tile[c]].kinds)):
                 s = spot0 + 3 * c + f
@@ -542,10 +554,9 @@ class Position:
                     continue
                 tunnel = self._tunnel(s)
                 seen.update(tunnel)
-                owners = {self.door[x] for x in tunnel} - {-1}
-                if len(owners) > 1:
-                    return True
-        return False
+                if len({self.door[x] for x in tunnel} - {-1}) > 1:
+                    out.append(tunnel)
+        return out
 
     # ------------------------------------------------------------------ snapshots and the referee
 
@@ -627,7 +638,7 @@ class Position:
         if self.ranking:
             raise CoreError("the game is over")
         kind = move[0]
-        if kind == REFEREE or (self.round_ends and self._ends_turn(kind)):
+        if kind == REFEREE or (self.round_ends and self._ends_turn(move[1][0] if kind == KEEP else kind)):
             return self._referee(move)
         saved = (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
                  self.tile_action, self.door_action, self.round_ends)
@@ -636,7 +647,9 @@ class Position:
         if kind == TAKE:
             return self._make_take(move, saved)
         if PLACE <= kind <= ROTATE:
-            return self._make_tile(move, saved)
+            return self._make_tile(move, saved, ())
+        if kind == KEEP:
+            return self._make_tile(move[1], saved, move[2])
         if kind == END:
             self._phase_two()
             self._end_turn()
@@ -704,10 +717,58 @@ class Position:
 
     # -- tile actions (N2, P1-P3, N3, D3, D4)
 
-    def _make_tile(self, move: tuple, saved: tuple) -> tuple:
+    def _make_tile(self, move: tuple, saved: tuple, keep: tuple[int, ...]) -> tuple:
+        """A tile action; ``keep`` is the priority list that settles tied fights (D4, D7)."""
+        self._phase_two()
+        change, changed, inverse = self._tile_change(move)
+        lost: tuple = ()
+        fights = self._fights(changed) if sum(1 for d in self.doors if d) >= 2 else []
+        if fights or keep:
+            records = self._fight_records(move, change, saved[0], saved[5], fights, inverse) if fights else []
+            settled = _settle(records, keep)
+            if isinstance(settled, str):
+                self._revert_change(change)
+                (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
+                 self.tile_action, self.door_action, self.round_ends) = saved
+                raise (TieError if settled == "tie" else CoreError)(
+                    f"{action_of(self.T, move)}: {settled} (D4, D7)")
+            lost = settled
+            zd = self.T.z_door
+            for p, s in lost:
+                self.door[s] = -1
+                self.doors[p].remove(s)
+                self.h ^= zd[p][self.pkey(s)]
+        self.hm = self._moved_hash() if self.moved else 0
+        self.tile_action = True
+        if not self.advanced:
+            self.phase = 3
+        self._maybe_end_turn()
+        self.ht = self._turn_hash()
+        return (*change, lost, saved)
+
+    def fight_ties(self, move: tuple) -> list[tuple[int, ...]]:
+        """The tied groups of players (seat order) in the fights a tile move starts, in the
+        engine's order; empty when nothing needs a 'keep' choice (D4, D7).  Leaves the
+        position as it was."""
+        h0, moved0 = self.h, self.moved
+        change, changed, inverse = self._tile_change(move)
+        ties = []
+        if sum(1 for d in self.doors if d) >= 2:
+            fights = self._fights(changed)
+            if fights:
+                records = self._fight_records(move, change, h0, moved0, fights, inverse)
+                ties = [tied for tied, _ in records if len(tied) > 1]
+        self._revert_change(change)
+        self.h, self.moved = h0, moved0
+        return ties
+
+    def _tile_change(self, move: tuple) -> tuple[tuple, tuple[int, ...], dict[int, int]]:
+        """Lay, move, swap or turn the tile (riders and doors travel along, N2).
+
+        Returns what ``_revert_change`` needs, the cells whose tile changed, and
+        where each changed cell's tile was before (for D4's lengths before)."""
         T = self.T
         kind = move[0]
-        self._phase_two()
         if kind == PLACE:
             _, t, c, r = move
             me = self.player
@@ -719,9 +780,8 @@ class Position:
             self.h ^= zh[k * 4 + same] ^ zh[k * 4 + same - 1]
             del hand[idx]
             self._put(c, t, T.tile_types[t].canon[0][r], [])
-            undo: tuple = (PLACE, t, c, idx, saved)
-            changed: tuple[int, ...] = (c,)
-        elif kind == MOVE:
+            return (PLACE, t, c, idx, me), (c,), {}
+        if kind == MOVE:
             _, src, dst, r = move
             old = self.rot[src]
             occ = self.occupied(src)
@@ -729,9 +789,8 @@ class Position:
             self._put(dst, t, T.tile_types[t].canon[occ][r], carried)
             if carried:
                 self._relocate({src: dst}, [carried])
-            undo = (MOVE, src, dst, old, saved)
-            changed = (dst,)
-        elif kind == SWAP:
+            return (MOVE, src, dst, old), (dst,), {dst: src}
+        if kind == SWAP:
             _, a, ra, b, rb = move
             old_a, old_b = self.rot[a], self.rot[b]
             occ_a, occ_b = self.occupied(a), self.occupied(b)
@@ -741,45 +800,30 @@ class Position:
             self._put(b, ta, T.tile_types[ta].canon[occ_a][rb], ca)
             if ca or cb:
                 self._relocate({a: b, b: a}, [ca, cb])
-            undo = (SWAP, a, b, old_a, old_b, saved)
-            changed = (a, b)
-        else:
-            _, c, r = move
-            old = self.rot[c]
-            occ = self.occupied(c)
-            t, carried = self._lift(c)
-            self._put(c, t, T.tile_types[t].canon[occ][r], carried)
-            undo = (ROTATE, c, old, saved)
-            changed = (c,)
-        if self._fight(changed):
-            # D4: a tunnel fight; the referee settles it (and the keep choice, if any).
-            self._unmake_tile(undo)
-            (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
-             self.tile_action, self.door_action, self.round_ends) = saved
-            return self._referee(move)
-        self.hm = self._moved_hash() if self.moved else 0
-        self.tile_action = True
-        if not self.advanced:
-            self.phase = 3
-        self._maybe_end_turn()
-        self.ht = self._turn_hash()
-        return undo
+            return (SWAP, a, b, old_a, old_b), (a, b), {a: b, b: a}
+        _, c, r = move
+        old = self.rot[c]
+        occ = self.occupied(c)
+        t, carried = self._lift(c)
+        self._put(c, t, T.tile_types[t].canon[occ][r], carried)
+        return (ROTATE, c, old), (c,), {}
 
-    def _unmake_tile(self, undo: tuple) -> None:
-        kind = undo[0]
+    def _revert_change(self, change: tuple) -> None:
+        """Undo ``_tile_change`` (all but the hash and the turn record, which the caller restores)."""
+        kind = change[0]
         if kind == PLACE:
-            _, t, c, idx, saved = undo
+            _, t, c, idx, me = change
             self.tile[c] = -1
             self._unconstrain(c)
-            self.hand[saved[3]].insert(idx, t)
+            self.hand[me].insert(idx, t)
         elif kind == MOVE:
-            _, src, dst, old, _ = undo
+            _, src, dst, old = change
             t, carried = self._lift(dst)
             self._put(src, t, old, carried)
             if carried:
                 self._relocate({dst: src}, [carried])
         elif kind == SWAP:
-            _, a, b, old_a, old_b, _ = undo
+            _, a, b, old_a, old_b = change
             tb, cb = self._lift(a)
             ta, ca = self._lift(b)
             self._put(a, ta, old_a, ca)
@@ -787,9 +831,52 @@ class Position:
             if ca or cb:
                 self._relocate({a: b, b: a}, [ca, cb])
         else:
-            _, c, old, _ = undo
+            _, c, old = change
             t, carried = self._lift(c)
             self._put(c, t, old, carried)
+
+    def _unmake_tile(self, undo: tuple) -> None:
+        lost = undo[-2]
+        for p, s in lost:
+            self.door[s] = p
+            self.doors[p].append(s)
+        self._revert_change(undo[:-2])
+
+    def _fight_records(self, move: tuple, change: tuple, h0: int, moved0: tuple, fights: list[list[int]],
+                       inverse: dict[int, int]) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
+        """For each tunnel fight, in the engine's order (by the tunnel's first spot):
+        the players tied for the longest tunnel before the action (one: a clear winner),
+        and the doors (player, spot) in the joined tunnel (D4, D6).
+
+        A door on a moved tile counts the tunnel it came from; a player with doors in
+        several of the joined tunnels counts the longest (D6)."""
+        T = self.T
+        spot0 = T.spot0
+        doors = [[(self.door[s], s) for s in tunnel if self.door[s] >= 0] for tunnel in fights]
+        order = [min((T.cells[(s - spot0) // 3], (s - spot0) % 3) for s in tunnel) for tunnel in fights]
+
+        def before(s: int) -> int:
+            c = (s - spot0) // 3
+            return s + 3 * (inverse.get(c, c) - c)
+
+        # The lengths before the action: take it back, measure, and do it again.
+        self._revert_change(change)
+        self.h, self.moved = h0, moved0
+        length = {}
+        for group in doors:
+            for _, s in group:
+                b = before(s)
+                if b not in length:
+                    length[b] = len({(x - spot0) // 3 for x in self._tunnel(b)})
+        self._tile_change(move)
+        records = []
+        for _, group in sorted(zip(order, doors)):
+            best: dict[int, int] = {}
+            for p, s in group:
+                best[p] = max(best.get(p, 0), length[before(s)])
+            top = max(best.values())
+            records.append((tuple(sorted(p for p, n in best.items() if n == top)), group))
+        return records
 
     # -- steps (M2-M5, Z1, K1, K2, K4, E1, E4)
 
@@ -915,6 +1002,51 @@ class Position:
         return undo
 
 
+# ====================================================================== tunnel fights
+
+
+def _settle(records: list, keep: tuple[int, ...]) -> tuple | str:
+    """The doors lost in the fights ``records`` describe, with ``keep`` settling ties (D4, D7),
+    or why the choice is wrong: "tie" (a tie is left open), or another reason."""
+    lost: list = []
+    deciders = set()
+    for tied, group in records:
+        if len(tied) == 1:
+            winner = tied[0]
+        else:
+            picked = [p for p in keep if p in tied]
+            if not picked:
+                return "tie"
+            winner = picked[0]  # D7: the first listed among the tied keeps its doors
+            deciders.add(winner)
+        lost += [(p, s) for p, s in group if p != winner]
+    if len(set(keep)) != len(keep) or set(keep) - deciders:
+        return "'keep' must name each colour once, and only colours that settle a tie"
+    return tuple(lost)
+
+
+def keep_options(ties: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The 'keep' priority lists the engine offers for these ties (D7): shortest first, then in
+    permutation order of the tied players as they first appear; one per different outcome."""
+    players = list(dict.fromkeys(p for tied in ties for p in tied))
+    seen = set()
+    out = []
+    for k in range(1, len(players) + 1):
+        for order in itertools.permutations(players, k):
+            winners = []
+            for tied in ties:
+                picked = [p for p in order if p in tied]
+                if not picked:
+                    break
+                winners.append(picked[0])
+            else:
+                outcome = tuple(winners)
+                if set(order) <= set(winners) and outcome not in seen:
+                    seen.add(outcome)
+                    out.append(order)
+    return out
+
+
 # ====================================================================== moves <-> actions
 
 
@@ -947,18 +1079,24 @@ def action_of(T: Tables, move: tuple) -> Action:
         return End()
     if kind == REFEREE:
         return move[1]
+    if kind == KEEP:
+        return action_of(T, move[1]).with_choices(Choices(keep=move[3]))
     raise CoreError(f"unknown move {move!r}")
 
 
 def move_of(pos: Position, action: Action) -> tuple:
     """The core move for an engine action (its legality is not checked).
 
-    An action with a ``keep`` choice, or a ``handin`` on anything but a step,
-    becomes a ``REFEREE`` move: the engine carries it out.
+    A tile action with ``keep`` becomes a ``KEEP`` move (the inner move, the
+    priority list as player indices and as colours); any other action with a
+    choice the core does not know becomes a ``REFEREE`` move: the engine carries it out.
     """
     T = pos.T
     ci = T.cell_index
     ch = action.choices
+    if ch.keep and action.tile_action and ch.handin is None and all(c in pos.colours for c in ch.keep):
+        inner = move_of(pos, action.with_choices(Choices()))
+        return (KEEP, inner, tuple(pos.colours.index(c) for c in ch.keep), ch.keep)
     if ch.keep or (ch.handin is not None and not isinstance(action, Step)):
         return (REFEREE, action)
     if isinstance(action, Take):
@@ -994,6 +1132,7 @@ def _written_place(pos: Position, place) -> int:
 
 
 __all__ = [
-    "ACT_PHASE", "DOOR", "END", "FREE_PHASE", "MOVE", "MOVEDOOR", "OVER", "PASS", "PLACE", "REFEREE", "ROTATE",
-    "STEP", "SWAP", "TAKE", "TAKE_PHASE", "TILE_PHASE", "CoreError", "Position", "action_of", "move_of",
+    "ACT_PHASE", "DOOR", "END", "FREE_PHASE", "KEEP", "MOVE", "MOVEDOOR", "OVER", "PASS", "PLACE", "REFEREE", "ROTATE",
+    "STEP", "SWAP", "TAKE", "TAKE_PHASE", "TILE_PHASE", "CoreError", "Position", "TieError", "action_of", "keep_options",
+    "move_of",
 ]

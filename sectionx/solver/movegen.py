@@ -14,8 +14,8 @@ kept.  Everything else is generated the engine's way:
   doors; the distance rule (N3); the swap's two tiles checked against each
   other in their new places (P3);
 * the tunnel fight (D4): only tile actions that touch tunnels of two door owners
-  can start one; for those the engine lists the variants (the ``keep`` choices of
-  a tie, D7), which become ``REFEREE`` moves;
+  can start one; those are tried on the core, and where a fight is a tie each
+  ``keep`` priority list with a different outcome is a ``KEEP`` move (D7);
 * steps (M2-M5, Z1, Z2) with the K1 door hand-in where a step gains the key
   with both doors on the board;
 * doors (D2, D5, N4).
@@ -28,12 +28,12 @@ from .core import (
     DOOR,
     END,
     FREE_PHASE,
+    KEEP,
     MOVE,
     MOVEDOOR,
     OVER,
     PASS,
     PLACE,
-    REFEREE,
     ROTATE,
     STEP,
     STEP_BUDGET,
@@ -43,7 +43,7 @@ from .core import (
     TAKE_PHASE,
     TILE_PHASE,
     Position,
-    action_of,
+    keep_options,
 )
 from .tables import GREEN_NB, HIDEOUT, ISLAND_NB
 
@@ -186,16 +186,14 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[tuple]:
 
 
 def _with_fights(pos: Position, moves: list[tuple]) -> list[tuple]:
-    """D4: tile actions that could start a tunnel fight get the engine's variants.
+    """D4: tile actions that could start a tied tunnel fight get their 'keep' variants.
 
     A fight needs a tunnel afterwards with doors of two players; it must run
     through a tile the action laid or moved, and reach each door's side through
     tiles that did not change, so the action touches (with an opening) a
     feature of each owner's tunnel as it was, or carries one.  Only those
-    actions are handed to the engine, which lists the ``keep`` variants of a tie.
+    actions are tried for ties (D4, D6), and a tie's ``keep`` variants listed (D7).
     """
-    from .. import engine
-
     T = pos.T
     spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
     owner: dict[int, int] = {}
@@ -220,10 +218,24 @@ def _with_fights(pos: Position, moves: list[tuple]) -> list[tuple]:
             if mask >> e & 1 and src not in gone:
                 owners.add(p)
 
+    near = {c: {p for _, _, p in f} for c, f in facing.items()}
+    empty: set[int] = set()
     out = []
     flagged: list[tuple] = []
     for m in moves:
         kind = m[0]
+        # Quick reject: fewer than two owners around the target cell(s) and on the tile(s).
+        if kind == PLACE:
+            if len(near.get(m[2], empty)) < 2:
+                out.append(m)
+                continue
+        elif kind == MOVE or kind == ROTATE:
+            if len(near.get(m[2] if kind == MOVE else m[1], empty) | carried.get(m[1], empty)) < 2:
+                out.append(m)
+                continue
+        elif len(near.get(m[1], empty) | near.get(m[3], empty) | carried.get(m[1], empty) | carried.get(m[3], empty)) < 2:
+            out.append(m)
+            continue
         owners: set[int] = set()
         if kind == PLACE:
             around(m[2], m[1], m[3], (), owners)
@@ -242,11 +254,14 @@ def _with_fights(pos: Position, moves: list[tuple]) -> list[tuple]:
             out.append(m)
         else:
             flagged.append(m)
-    if flagged:
-        # The referee decides which flagged actions fight with a tie, and lists their variants.
-        plain = {action_of(T, m): m for m in flagged}
-        for variant in engine._with_decisions(pos.to_state(), list(plain), tile=True):
-            out.append(plain.get(variant, (REFEREE, variant)))
+    colours = pos.colours
+    for m in flagged:
+        ties = pos.fight_ties(m)
+        if not ties:
+            out.append(m)  # no fight, or one that settles itself
+        else:
+            # A tie: one move per 'keep' list with a different outcome, as the engine offers (D4, D7).
+            out += [(KEEP, m, keep, tuple(colours[p] for p in keep)) for keep in keep_options(ties)]
     return out
 
 
