@@ -103,6 +103,7 @@ class Position:
 
     __slots__ = (
         "T",
+        "adj",
         "advanced",
         "colours",
         "dead",
@@ -114,6 +115,7 @@ class Position:
         "greens",
         "h",
         "hand",
+        "hid",
         "hides",
         "hm",
         "ht",
@@ -128,6 +130,7 @@ class Position:
         "out",
         "pc",
         "phase",
+        "pk",
         "player",
         "ranking",
         "rot",
@@ -178,9 +181,13 @@ class Position:
             rot[c] = placed.rotation
         self.known = [0] * T.ncells
         self.opened = [0] * T.ncells
+        self.pk = list(range(T.spot0)) + [0] * (T.nplaces - T.spot0)
+        self.hid = [False] * T.nplaces
+        self.adj = {}
         for c in range(T.ncells):
             if tile[c] >= 0:
                 self._constrain(c, T.tile_types[tile[c]].open_mask[rot[c]])
+                self._mark(c)
         self.pc = [[0] * T.nplaces for _ in range(n)]
         self.where = [[] for _ in range(n)]
         self.load = [0] * T.nplaces
@@ -269,17 +276,23 @@ class Position:
         return self.T.spot0 + 3 * self.T.cell_index[spot.cell] + spot.feature
 
     def is_hideout(self, s: int) -> bool:
-        """Whether spot ``s`` is a hideout feature (T1)."""
-        c, f = divmod(s - self.T.spot0, 3)
-        return self.T.tile_types[self.tile[c]].kinds[f] == HIDEOUT
+        """Whether spot ``s`` (of a tile on the board) is a hideout feature (T1)."""
+        return self.hid[s]
 
     def pkey(self, s: int) -> int:
         """The canonical key of place ``s``: a spot is known by its cell and openings."""
+        return self.pk[s]
+
+    def _mark(self, c: int) -> None:
+        """Per-spot tables of the tile now on ``c``: canonical keys and hideouts."""
         T = self.T
-        if s < T.spot0:
-            return s
-        c, f = divmod(s - T.spot0, 3)
-        return T.spot_key0 + 64 * c + T.tile_types[self.tile[c]].feature_mask[f][self.rot[c]]
+        tt = T.tile_types[self.tile[c]]
+        r = self.rot[c]
+        base = T.spot0 + 3 * c
+        key = T.spot_key0 + 64 * c
+        for f, kind in enumerate(tt.kinds):
+            self.pk[base + f] = key + tt.feature_mask[f][r]
+            self.hid[base + f] = kind == HIDEOUT
 
     def _add(self, p: int, s: int) -> None:
         """Put a prisoner of player ``p`` on place ``s`` (counts and K1 counters, no hash)."""
@@ -353,8 +366,9 @@ class Position:
         if not self.moved:
             return 0
         counts: dict[int, int] = {}
+        pks = self.pk
         for s, k in self.moved:
-            i = self.pkey(s) * 3 + k
+            i = pks[s] * 3 + k
             counts[i] = counts.get(i, 0) + 1
         z = self.T.z_moved
         h = 0
@@ -479,6 +493,7 @@ class Position:
         self.h = h
         self.tile[c] = -1
         self._unconstrain(c)
+        self.adj = {}
         return t, carried
 
     def _put(self, c: int, t: int, r: int, carried: list) -> None:
@@ -488,6 +503,8 @@ class Position:
         self.tile[c] = t
         self.rot[c] = r
         self._constrain(c, tt.open_mask[r])
+        self._mark(c)
+        self.adj = {}
         h = self.h ^ T.z_tile[(c * T.nclasses + T.tile_class[t]) * 6 + tt.look[r]]
         base = T.spot0 + 3 * c
         for f, riders, d in carried:
@@ -567,7 +584,7 @@ class Position:
             [d[:] for d in self.doors], self.freed[:], self.dead[:], self.greens[:], self.nonhide[:], self.hides[:],
             self.key_[:], [h[:] for h in self.hand], [s[:] for s in self.stacks], self.zone_owner[:],
             self.player, self.phase, self.moved, self.tile_action, self.door_action, self.round_ends,
-            self.round, self.last_round, self.ranking, self.h, self.hm, self.ht,
+            self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk[:], self.hid[:],
         )
 
     def _restore(self, snap: tuple) -> None:
@@ -575,7 +592,8 @@ class Position:
          self.doors, self.freed, self.dead, self.greens, self.nonhide, self.hides,
          self.key_, self.hand, self.stacks, self.zone_owner,
          self.player, self.phase, self.moved, self.tile_action, self.door_action, self.round_ends,
-         self.round, self.last_round, self.ranking, self.h, self.hm, self.ht) = snap
+         self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk, self.hid) = snap
+        self.adj = {}
 
     def _referee(self, move: tuple) -> tuple:
         """Carry ``move`` out with ``engine.apply`` (see module docstring for when)."""
@@ -815,6 +833,7 @@ class Position:
             _, t, c, idx, me = change
             self.tile[c] = -1
             self._unconstrain(c)
+            self.adj = {}
             self.hand[me].insert(idx, t)
         elif kind == MOVE:
             _, src, dst, old = change
@@ -931,37 +950,37 @@ class Position:
 
     def _shift(self, p: int, src: int, dst: int) -> None:
         """One prisoner of ``p`` from place ``src`` to ``dst``: counts, K1 counters, hash."""
-        T = self.T
         row = self.pc[p]
-        zp = T.z_prisoners[p]
-        spot0 = T.spot0
+        zp = self.T.z_prisoners[p]
+        spot0 = self.T.spot0
+        pks = self.pk
         k = row[src]
-        pk = self.pkey(src)
-        h = self.h ^ zp[pk * MAX_COUNT + k] ^ zp[pk * MAX_COUNT + k - 1]
+        i = pks[src] * MAX_COUNT + k
+        h = self.h ^ zp[i] ^ zp[i - 1]
         row[src] = k - 1
         where = self.where[p]
         where[where.index(src)] = dst
         if src >= spot0:
             self.load[src] -= 1
-            if self.is_hideout(src):
+            if self.hid[src]:
                 if k == 1:
                     self.hides[p] -= 1
             else:
                 self.nonhide[p] -= 1
-        elif src > 0:
+        elif src:
             self.greens[p] -= 1
         k = row[dst]
-        pk = self.pkey(dst)
-        self.h = h ^ zp[pk * MAX_COUNT + k] ^ zp[pk * MAX_COUNT + k + 1]
+        i = pks[dst] * MAX_COUNT + k
+        self.h = h ^ zp[i] ^ zp[i + 1]
         row[dst] = k + 1
         if dst >= spot0:
             self.load[dst] += 1
-            if self.is_hideout(dst):
+            if self.hid[dst]:
                 if k == 0:
                     self.hides[p] += 1
             else:
                 self.nonhide[p] += 1
-        elif dst > 0:
+        elif dst:
             self.greens[p] += 1
 
     def _unmake_step(self, undo: tuple) -> None:

@@ -272,13 +272,14 @@ def step_moves(pos: Position) -> list[tuple]:
     """Every prisoner step of the player to move, as ``engine._step_candidates`` lists them."""
     T = pos.T
     me = pos.player
-    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    load, door = pos.load, pos.door
+    spot0 = T.spot0
+    load, door, hid = pos.load, pos.door, pos.hid
     has_key = pos.key_[me]
     mine = pos.pc[me]
     out: list[tuple] = []
     moved = pos.moved
     handin_cases = not has_key and len(pos.doors[me]) == 2
+    adj = pos.adj  # places one step away, kept while no tile changes
     for src in set(pos.where[me]):
         if 0 < src < spot0:
             continue  # M5: a prisoner on a green area does not move again
@@ -286,40 +287,13 @@ def step_moves(pos: Position) -> list[tuple]:
             used = [k for s, k in moved if s == src]
             if len(used) >= mine[src] and min(used) >= STEPS_PER_PRISONER:
                 continue  # M3
-        targets: list[int] = []
-        if src == 0:
-            seen = set()
-            for c, e in T.island_edges:
-                t = tile[c]
-                if t >= 0:
-                    f = types[t].feature_at[rot[c]][e]  # e: the tile's edge facing the island
-                    if f >= 0:
-                        s = spot0 + 3 * c + f
-                        if s not in seen:
-                            seen.add(s)
-                            targets.append(s)
-        else:
-            c, f = divmod(src - spot0, 3)
-            island = False
-            for e in types[tile[c]].feature_edges[f][rot[c]]:
-                m = nb[6 * c + e]
-                if m >= 0:
-                    t = tile[m]
-                    if t >= 0:
-                        g = types[t].feature_at[rot[m]][_OPP[e]]
-                        if g >= 0:
-                            targets.append(spot0 + 3 * m + g)
-                elif m == ISLAND_NB:
-                    if not island:
-                        island = True
-                        targets.append(0)
-                elif m <= GREEN_NB:
-                    targets.append(1 + GREEN_NB - m)
+        targets = adj.get(src)
+        if targets is None:
+            targets = adj[src] = _step_targets(pos, src)
         for dst in targets:
             if dst >= spot0:
-                c, f = divmod(dst - spot0, 3)
-                if load[dst] >= types[tile[c]].capacity[f]:
-                    continue  # M4, T2: no room
+                if load[dst] >= (2 if hid[dst] else 1):
+                    continue  # M4, T2: no room (a hideout holds 2, any other feature 1)
                 d = door[dst]
                 if d >= 0 and d != me and not has_key:
                     continue  # M4: another player's door
@@ -331,6 +305,41 @@ def step_moves(pos: Position) -> list[tuple]:
             else:
                 out.append((STEP, src, dst, -1))
     return out
+
+
+def _step_targets(pos: Position, src: int) -> tuple[int, ...]:
+    """Places one step from ``src`` (M2), before asking who may enter them: features of
+    neighbouring tiles that open onto the shared edge, the island, green areas."""
+    T = pos.T
+    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
+    targets: list[int] = []
+    if src == 0:
+        for c, e in T.island_edges:
+            t = tile[c]
+            if t >= 0:
+                f = types[t].feature_at[rot[c]][e]  # e: the tile's edge facing the island
+                if f >= 0:
+                    s = spot0 + 3 * c + f
+                    if s not in targets:
+                        targets.append(s)
+        return tuple(targets)
+    c, f = divmod(src - spot0, 3)
+    island = False
+    for e in types[tile[c]].feature_edges[f][rot[c]]:
+        m = nb[6 * c + e]
+        if m >= 0:
+            t = tile[m]
+            if t >= 0:
+                g = types[t].feature_at[rot[m]][_OPP[e]]
+                if g >= 0:
+                    targets.append(spot0 + 3 * m + g)
+        elif m == ISLAND_NB:
+            if not island:
+                island = True
+                targets.append(0)
+        elif m <= GREEN_NB:
+            targets.append(1 + GREEN_NB - m)
+    return tuple(targets)
 
 
 def claim_allowed(pos: Position, p: int, zone: int) -> bool:
