@@ -12,8 +12,9 @@ Prints the machine, then, each with the engine's figure and the ratio:
 * turn_successors: whole turns per second on scenarios/puzzle-first-escape.yaml
   and scenarios/midgame-4p.yaml, with the number of distinct end-of-turn
   positions (the engine: exhaustive search over single actions);
-* random self-play through the core (uniform over the legal moves): games per
-  second, and where the time goes.
+* random self-play through the core (uniform over the legal moves, drawn by a
+  prototype rejection sampler in this file): games per second, and where the
+  time goes.
 
 Figures go into docs/benchmarks.md with the command that produced them.
 """
@@ -21,6 +22,8 @@ Figures go into docs/benchmarks.md with the command that produced them.
 from __future__ import annotations
 
 import argparse
+import bisect
+import math
 import os
 import platform
 import random
@@ -31,11 +34,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import engine, formats, play, rules  # noqa: E402
-from sectionx.model import COLOURS, State  # noqa: E402
-from sectionx.solver.core import Position, action_of  # noqa: E402
-from sectionx.solver.movegen import legal_moves  # noqa: E402
-from sectionx.solver.turns import turn_successors  # noqa: E402
+from sectionx import engine, formats, play, rules
+from sectionx.model import COLOURS, State
+from sectionx.solver.core import (
+    END,
+    FREE_PHASE,
+    MOVE,
+    PASS,
+    PLACE,
+    ROTATE,
+    SWAP,
+    TAKE_PHASE,
+    TILE_PHASE,
+    Position,
+    action_of,
+)
+from sectionx.solver.movegen import FightFilter, door_moves, legal_moves, step_moves
+from sectionx.solver.turns import turn_successors
 
 
 def start(players: int, seed: int) -> State:
@@ -134,27 +149,168 @@ def bench_turns(path: str, repeat: int, with_engine: bool) -> None:
     print(line)
 
 
-def bench_selfplay(games: int) -> None:
-    """Random 4-player games through the core: uniform over legal_moves, like the random bot."""
-    t_gen = t_make = 0.0
-    actions = 0
+class _TileSpace:
+    """PROTOTYPE (measurement only): the tile actions of a phase-2 position numbered
+    0..size-1 and decoded on demand, as ``engine.random_action`` does for the engine,
+    so a uniformly random legal move is drawn by rejection without listing them all.
+    Same candidate set as ``movegen.tile_moves``; D4 ties via ``pos.fight_ties``."""
+
+    def __init__(self, pos: Position):
+        T = pos.T
+        self.pos = pos
+        me = pos.player
+        types, tile, load, door = T.tile_types, pos.tile, pos.load, pos.door
+        self.empty = [c for c in range(T.ncells) if tile[c] < 0]
+        others = [p for p in range(pos.n) if p != me and pos.doors[p]]
+        foreign = {(s - T.spot0) // 3 for p in others for d in pos.doors[p] for s in pos._tunnel(d)}
+        segments: list[tuple] = []
+        size = 0
+        for t in sorted(set(pos.hand[me])):
+            rots = types[t].choices[0]
+            segments.append((size, PLACE, t, rots))
+            size += len(self.empty) * len(rots)
+        movable = []
+        for c in range(T.ncells):
+            t = tile[c]
+            if t < 0 or c in foreign:
+                continue
+            tt = types[t]
+            base = T.spot0 + 3 * c
+            occ, riders, liftable, hr = 0, False, True, False
+            for f in range(len(tt.kinds)):
+                if load[base + f]:
+                    occ |= 1 << f
+                    riders = True
+                    if tt.kinds[f] == 3:
+                        hr = True
+                        liftable = liftable and pos.pc[me][base + f] == load[base + f]
+                    else:
+                        liftable = False
+                elif door[base + f] >= 0:
+                    occ |= 1 << f
+            rots = tt.choices[occ]
+            if not riders:
+                segments.append((size, ROTATE, c, tt, occ, rots))
+                size += len(rots)
+            if liftable:
+                movable.append((c, tt, occ, rots, hr))
+                segments.append((size, MOVE, c, tt, occ, rots, hr))
+                size += len(self.empty) * len(rots)
+        movable.sort(key=lambda m: T.cells[m[0]])
+        for i, a in enumerate(movable):
+            for b in movable[i + 1:]:
+                segments.append((size, SWAP, a, b))
+                size += len(a[3]) * len(b[3])
+        self.segments = segments
+        self.starts = [seg[0] for seg in segments]
+        self.size = size
+
+    def decode(self, index: int) -> tuple | None:
+        pos, T = self.pos, self.pos.T
+        seg = self.segments[bisect.bisect_right(self.starts, index) - 1]
+        off = index - seg[0]
+        kind = seg[1]
+        known, opened, dist = pos.known, pos.opened, T.distance
+        if kind == PLACE:
+            _, _, t, rots = seg
+            c, r = self.empty[off // len(rots)], rots[off % len(rots)]
+            return (PLACE, t, c, r) if T.tile_types[t].open_mask[r] & known[c] == opened[c] else None
+        if kind == ROTATE:
+            _, _, c, tt, occ, rots = seg
+            r = rots[off]
+            ok = r != tt.canon[occ][pos.rot[c]] and tt.open_mask[r] & known[c] == opened[c]
+            return (ROTATE, c, r) if ok else None
+        if kind == MOVE:
+            _, _, c, tt, occ, rots, hr = seg
+            d, r = self.empty[off // len(rots)], rots[off % len(rots)]
+            if hr and dist[d] < dist[c]:
+                return None
+            k, o = known[d], opened[d]
+            e = T.edge_to.get((d, c))
+            if e is not None:
+                k, o = k & ~(1 << e), o & ~(1 << e)
+            return (MOVE, c, d, r) if tt.open_mask[r] & k == o else None
+        _, _, (a, ta, _, rots_a, hra), (b, tb, _, rots_b, hrb) = seg
+        ra, rb = rots_b[off // len(rots_a)], rots_a[off % len(rots_a)]
+        if (hra and dist[b] < dist[a]) or (hrb and dist[a] < dist[b]):
+            return None
+        e = T.edge_to.get((a, b))
+        kb, obb, ka, oaa = known[b], opened[b], known[a], opened[a]
+        if e is not None:
+            kb, obb = kb & ~(1 << (e + 3) % 6), obb & ~(1 << (e + 3) % 6)
+            ka, oaa = ka & ~(1 << e), oaa & ~(1 << e)
+            if (tb.open_mask[ra] >> e & 1) != (ta.open_mask[rb] >> (e + 3) % 6 & 1):
+                return None
+        if ta.open_mask[rb] & kb != obb or tb.open_mask[ra] & ka != oaa:
+            return None
+        return (SWAP, a, ra, b, rb)
+
+
+def random_move(pos: Position, rng: random.Random, exact: bool = True) -> tuple:
+    """PROTOTYPE: a legal move drawn uniformly (KEEP variants count one each, as the engine's).
+
+    ``exact=False`` (for measurement only) accepts every fitting candidate at once and picks a
+    tie's 'keep' variant at random: not uniform when ties exist, but it shows what an exact
+    scheme without the engine's owners! rejection factor could reach."""
+    kind = pos.phase_kind()
+    if kind == TAKE_PHASE or not (kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action)):
+        return rng.choice(legal_moves(pos))
+    others: list[tuple] = [(PASS,)] if kind == TILE_PHASE else []
+    if kind == FREE_PHASE and not pos.door_action:
+        others += (step_moves(pos) if pos.steps() < 5 else []) + ([] if pos.moved else door_moves(pos)) + [(END,)]
+    elif kind == FREE_PHASE:
+        others.append((END,))
+    space = _TileSpace(pos)
+    owners = sum(1 for d in pos.doors if d)
+    # Distinct outcomes of the 'keep' lists are at most the orders of the door owners (D7).
+    bound = math.factorial(owners) if owners >= 2 and exact else 1
+    fights = FightFilter(pos) if owners >= 2 else None
+    total = len(others) + space.size
+    while True:
+        i = rng.randrange(total)
+        u = rng.randrange(bound)  # accept a move with k variants with probability k / bound
+        if i < len(others):
+            if u == 0:
+                return others[i]
+            continue
+        m = space.decode(i - len(others))
+        if m is None or (u and (fights is None or not fights.may_tie(m))):
+            continue
+        variants = fights.variants(m) if fights is not None and fights.may_tie(m) else [m]
+        if u < len(variants) or not exact:
+            return variants[rng.randrange(len(variants))]
+
+
+def bench_selfplay(games: int, exact: bool = True) -> None:
+    """Random 4-player games through the core, every move uniform over the legal moves."""
+    t_tile = t_other = t_make = 0.0
+    n_tile = actions = 0
     t0 = time.perf_counter()
     for seed in range(games):
         pos = Position.from_state(start(4, seed))
         rng = random.Random(seed)
         while not pos.ranking:
+            k = pos.phase_kind()
+            tile = k == TILE_PHASE or (k == FREE_PHASE and not pos.tile_action)
             t = time.perf_counter()
-            moves = legal_moves(pos)
-            t_gen += time.perf_counter() - t
-            m = rng.choice(moves)
-            t = time.perf_counter()
+            m = random_move(pos, rng, exact)
+            t1 = time.perf_counter()
             pos.make(m)
-            t_make += time.perf_counter() - t
+            t2 = time.perf_counter()
+            t_make += t2 - t1
+            if tile:
+                t_tile += t1 - t
+                n_tile += 1
+            else:
+                t_other += t1 - t
             actions += 1
     dt = time.perf_counter() - t0
-    print(f"random 4-player games through the core: {games / dt:.2f} games/s, {dt / games:.2f} s each, "
-          f"{actions / games:.0f} actions each ({actions / dt:,.0f} actions/s); legal_moves {t_gen / dt:.0%}, "
-          f"make {t_make / dt:.0%} of the time")
+    label = "prototype sampler" if exact else "sampler without the owners! factor, not uniform over keep variants"
+    print(f"random 4-player games through the core ({label}): {games / dt:.2f} games/s, {dt / games:.2f} s "
+          f"each, {actions / games:.0f} actions each ({actions / dt:,.0f} actions/s; {dt / actions * 1e6:.0f} us each); "
+          f"choosing phase-2 moves {t_tile / dt:.0%} ({t_tile / max(n_tile, 1) * 1e6:.0f} us each, {n_tile / games:.0f} "
+          f"per game), other moves {t_other / dt:.0%} ({t_other / max(actions - n_tile, 1) * 1e6:.0f} us each), "
+          f"make {t_make / dt:.0%} ({t_make / actions * 1e6:.0f} us each)")
 
 
 def main() -> None:
@@ -172,6 +328,7 @@ def main() -> None:
     bench_turns("scenarios/midgame-4p.yaml", 1, not args.skip_engine_midgame)
     if args.games:
         bench_selfplay(args.games)
+        bench_selfplay(args.games, exact=False)
 
 
 if __name__ == "__main__":

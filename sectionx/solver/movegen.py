@@ -186,83 +186,106 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[tuple]:
 
 
 def _with_fights(pos: Position, moves: list[tuple]) -> list[tuple]:
-    """D4: tile actions that could start a tied tunnel fight get their 'keep' variants.
-
-    A fight needs a tunnel afterwards with doors of two players; it must run
-    through a tile the action laid or moved, and reach each door's side through
-    tiles that did not change, so the action touches (with an opening) a
-    feature of each owner's tunnel as it was, or carries one.  Only those
-    actions are tried for ties (D4, D6), and a tie's ``keep`` variants listed (D7).
-    """
-    T = pos.T
-    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    owner: dict[int, int] = {}
-    for p in range(pos.n):
-        for s in pos.doors[p]:
-            if s not in owner:
-                for x in pos._tunnel(s):
-                    owner[x] = p
-    carried: dict[int, set[int]] = {}
-    facing: dict[int, list[tuple[int, int, int]]] = {}  # cell -> (edge of that cell, source cell, owner)
-    for s, p in owner.items():
-        c, f = divmod(s - spot0, 3)
-        carried.setdefault(c, set()).add(p)
-        for e in types[tile[c]].feature_edges[f][rot[c]]:
-            m = nb[6 * c + e]
-            if m >= 0:
-                facing.setdefault(m, []).append((_OPP[e], c, p))
-
-    def around(cell: int, t: int, r: int, gone: tuple[int, ...], owners: set[int]) -> None:
-        mask = types[t].open_mask[r]
-        for e, src, p in facing.get(cell, ()):
-            if mask >> e & 1 and src not in gone:
-                owners.add(p)
-
-    near = {c: {p for _, _, p in f} for c, f in facing.items()}
-    empty: set[int] = set()
+    """D4: tile actions that start a tied tunnel fight become their 'keep' variants (D7)."""
+    fights = FightFilter(pos)
     out = []
-    flagged: list[tuple] = []
     for m in moves:
+        if fights.may_tie(m):
+            out += fights.variants(m)
+        else:
+            out.append(m)
+    return out
+
+
+class FightFilter:
+    """A cheap test, true for every tile move that starts a tied tunnel fight (D4).
+
+    A fight needs a tunnel afterwards with doors of two players.  Before a tile
+    action no tunnel holds doors of two players (D2), so that tunnel runs
+    through a tile the action laid or moved, and reaches each door through
+    tiles that did not change: the moved tile touches, with an opening, a
+    feature of each owner's tunnel as it was, or carries one.  Each touched
+    tunnel is a *mark* (owner, length before the action); a player's length in
+    the fight is one of its marks' lengths (D6: the longest of its tunnels), so
+    a tie needs two owners with marks of equal length.  Moves that pass the test
+    are tried on the core (``variants``); the rest cannot need a 'keep' choice.
+    """
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        T = pos.T
+        spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
+        mark: dict[int, tuple[int, int]] = {}  # spot -> (owner, tunnel length before)
+        for p in range(pos.n):
+            for s in pos.doors[p]:
+                if s not in mark:
+                    tunnel = pos._tunnel(s)
+                    length = len({(x - spot0) // 3 for x in tunnel})
+                    for x in tunnel:
+                        mark[x] = (p, length)
+        self.carried: dict[int, set[tuple[int, int]]] = {}
+        self.facing: dict[int, list[tuple[int, int, tuple[int, int]]]] = {}  # cell -> (edge, source cell, mark)
+        for s, mk in mark.items():
+            c, f = divmod(s - spot0, 3)
+            self.carried.setdefault(c, set()).add(mk)
+            for e in types[tile[c]].feature_edges[f][rot[c]]:
+                m = nb[6 * c + e]
+                if m >= 0:
+                    self.facing.setdefault(m, []).append((_OPP[e], c, mk))
+        self.near = {c: {mk[0] for _, _, mk in f} for c, f in self.facing.items()}
+        self.owners_on = {c: {mk[0] for mk in marks} for c, marks in self.carried.items()}
+
+    def _around(self, cell: int, t: int, r: int, gone: tuple[int, ...], marks: set) -> None:
+        mask = self.pos.T.tile_types[t].open_mask[r]
+        for e, src, mk in self.facing.get(cell, ()):
+            if mask >> e & 1 and src not in gone:
+                marks.add(mk)
+
+    def may_tie(self, m: tuple) -> bool:
+        """False when the move surely starts no tied fight."""
         kind = m[0]
+        near, on, empty = self.near, self.owners_on, _EMPTY
+        tile = self.pos.tile
         # Quick reject: fewer than two owners around the target cell(s) and on the tile(s).
         if kind == PLACE:
             if len(near.get(m[2], empty)) < 2:
-                out.append(m)
-                continue
+                return False
         elif kind == MOVE or kind == ROTATE:
-            if len(near.get(m[2] if kind == MOVE else m[1], empty) | carried.get(m[1], empty)) < 2:
-                out.append(m)
-                continue
-        elif len(near.get(m[1], empty) | near.get(m[3], empty) | carried.get(m[1], empty) | carried.get(m[3], empty)) < 2:
-            out.append(m)
-            continue
-        owners: set[int] = set()
+            if len(near.get(m[2] if kind == MOVE else m[1], empty) | on.get(m[1], empty)) < 2:
+                return False
+        elif len(near.get(m[1], empty) | near.get(m[3], empty) | on.get(m[1], empty) | on.get(m[3], empty)) < 2:
+            return False
+        marks: set[tuple[int, int]] = set()
         if kind == PLACE:
-            around(m[2], m[1], m[3], (), owners)
+            self._around(m[2], m[1], m[3], (), marks)
         elif kind == ROTATE:
-            owners |= carried.get(m[1], set())
-            around(m[1], tile[m[1]], m[2], (m[1],), owners)
+            marks |= self.carried.get(m[1], set())
+            self._around(m[1], tile[m[1]], m[2], (m[1],), marks)
         elif kind == MOVE:
-            owners |= carried.get(m[1], set())
-            around(m[2], tile[m[1]], m[3], (m[1],), owners)
+            marks |= self.carried.get(m[1], set())
+            self._around(m[2], tile[m[1]], m[3], (m[1],), marks)
         else:
             a, ra, b, rb = m[1], m[2], m[3], m[4]
-            owners |= carried.get(a, set()) | carried.get(b, set())
-            around(a, tile[b], ra, (a, b), owners)
-            around(b, tile[a], rb, (a, b), owners)
-        if len(owners) < 2:
-            out.append(m)
-        else:
-            flagged.append(m)
-    colours = pos.colours
-    for m in flagged:
-        ties = pos.fight_ties(m)
+            marks |= self.carried.get(a, set()) | self.carried.get(b, set())
+            self._around(a, tile[b], ra, (a, b), marks)
+            self._around(b, tile[a], rb, (a, b), marks)
+        by_length: dict[int, int] = {}
+        for p, length in marks:
+            q = by_length.setdefault(length, p)
+            if q != p:
+                return True
+        return False
+
+    def variants(self, m: tuple) -> list[tuple]:
+        """The move itself, or one KEEP move per 'keep' list with a different outcome (D4, D7)."""
+        ties = self.pos.fight_ties(m)
         if not ties:
-            out.append(m)  # no fight, or one that settles itself
-        else:
-            # A tie: one move per 'keep' list with a different outcome, as the engine offers (D4, D7).
-            out += [(KEEP, m, keep, tuple(colours[p] for p in keep)) for keep in keep_options(ties)]
-    return out
+            return [m]  # no fight, or one that settles itself
+        colours = self.pos.colours
+        return [(KEEP, m, keep, tuple(colours[p] for p in keep)) for keep in keep_options(ties)]
+
+
+_EMPTY: frozenset = frozenset()
 
 
 # ---------------------------------------------------------------------- steps (M2-M5)
@@ -419,4 +442,4 @@ def door_moves(pos: Position) -> list[tuple]:
     return out
 
 
-__all__ = ["claim_allowed", "door_moves", "legal_moves", "step_moves", "tile_moves"]
+__all__ = ["FightFilter", "claim_allowed", "door_moves", "legal_moves", "step_moves", "tile_moves"]
