@@ -123,7 +123,16 @@ def bench_moves(positions: list[State], repeat: int) -> None:
     te = best(engine_apply, 1)
     print(f"make+unmake: {n / tc:,.0f} moves/s ({tc / n * 1e6:.1f} us); engine.apply {n / te:,.0f}/s "
           f"({te / n * 1e6:.0f} us); ratio {te / tc:.0f}x  [{n} actions of {len(cases)} positions]")
-
+    by_kind: dict[str, list[float]] = {}
+    for _, pos, _, moves in cases:
+        for m in moves:
+            t = time.perf_counter()
+            for _ in range(10):
+                pos.unmake(pos.make(m))
+            by_kind.setdefault(action_of(pos.T, m).verb, []).append((time.perf_counter() - t) / 10)
+    print("  median by kind: " + ", ".join(f"{verb} {statistics.median(ts) * 1e6:.1f} us ({len(ts)})"
+                                            for verb, ts in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))))
+    print("  (the mean is pulled up by the few moves the referee carries out: turn ends after the last tile, E2)")
     tile_phase = [(s, pos) for s, pos, _, _ in cases if engine._tile_action_open(s)]
     for label, group in (("all positions", [(s, pos) for s, pos, _, _ in cases]), ("phase 2", tile_phase)):
         sizes = [len(legal_moves(pos)) for _, pos in group]
