@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections import Counter
@@ -79,6 +80,17 @@ def agree(state: State, rng: random.Random | None = None, sample: int | None = N
         assert pos.to_state() == state and (pos.zobrist(), pos.key()) == before, f"unmake of {action_of(pos.T, m)}"
         assert pos.full_hash() == (pos.h, pos.hm, pos.ht)
     return pos
+
+
+def internals(pos: Position) -> tuple:
+    """Everything a position holds, in a form where list order that carries no meaning is ignored."""
+    spots = [s for c, t in enumerate(pos.tile) if t >= 0
+             for s in range(pos.T.spot0 + 3 * c, pos.T.spot0 + 3 * c + len(pos.T.tile_types[t].kinds))]
+    return copy.deepcopy((pos.tile, [r if t >= 0 else 0 for t, r in zip(pos.tile, pos.rot)], pos.known, pos.opened, pos.pc, [sorted(w) for w in pos.where], pos.load, pos.door,
+            [sorted(d) for d in pos.doors], pos.freed, pos.dead, pos.greens, pos.nonhide, pos.hides, pos.key_,
+            pos.hand, pos.stacks, pos.zone_owner, pos.player, pos.phase, sorted(pos.moved), pos.tile_action,
+            pos.door_action, pos.round_ends, pos.round, pos.last_round, pos.ranking, pos.h, pos.hm, pos.ht,
+            [pos.pk[s] for s in spots], [pos.hid[s] for s in spots], pos.pk[:pos.T.spot0]))
 
 
 def engine_turn(state: State) -> set[State]:
@@ -287,6 +299,38 @@ def test_random_games_through_the_core_match_the_engine_action_by_action():
             assert pos.to_state() == state
         assert pos.full_hash() == (pos.h, pos.hm, pos.ht)
     assert kinds[STEP] > 100
+
+
+def test_unmake_restores_every_internal_table():
+    """Random walks of make, then unmake all the way back: every table as loaded, and as a fresh
+    load of each position on the way (known/opened, per-spot keys, K1 counters, hashes...)."""
+    for seed, players, advanced in ((5, 2, False), (6, 4, True)):
+        start = selfplay(players, seed, advanced, 3)[-1]
+        pos = Position.from_state(start)
+        first = internals(pos)
+        twin = pos.copy()
+        rng = random.Random(seed)
+        undos = []
+        for _ in range(120):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            undos.append(pos.make(rng.choice(moves)))
+            assert internals(pos) == internals(Position.from_state(pos.to_state()))
+        assert internals(twin) == first  # the copy is independent
+        while undos:
+            pos.unmake(undos.pop())
+        assert internals(pos) == first
+
+
+def test_prune_cuts_the_turn_search():
+    """prune=True everywhere leaves only the turn ends reachable in one move; never, all of them."""
+    state = rare("K1 hand-in")
+    pos = Position.from_state(state)
+    everything = {k for k, _ in turn_successors(pos)}
+    assert {k for k, _ in turn_successors(pos, prune=lambda p: False)} == everything
+    first = {k for k, moves in turn_successors(pos, prune=lambda p: True)}
+    assert first < everything and all(len(m) == 1 for _, m in turn_successors(pos, prune=lambda p: True))
 
 
 # ---------------------------------------------------------------- (b) whole turns

@@ -183,16 +183,16 @@ class Position:
         self.opened = [0] * T.ncells
         self.pk = list(range(T.spot0)) + [0] * (T.nplaces - T.spot0)
         self.hid = [False] * T.nplaces
-        self.adj = {}
+        self.adj: dict[int, tuple[int, ...]] = {}
         for c in range(T.ncells):
             if tile[c] >= 0:
                 self._constrain(c, T.tile_types[tile[c]].open_mask[rot[c]])
                 self._mark(c)
         self.pc = [[0] * T.nplaces for _ in range(n)]
-        self.where = [[] for _ in range(n)]
+        self.where: list[list[int]] = [[] for _ in range(n)]
         self.load = [0] * T.nplaces
         self.door = [-1] * T.nplaces
-        self.doors = [[] for _ in range(n)]
+        self.doors: list[list[int]] = [[] for _ in range(n)]
         self.freed = [0] * n
         self.dead = [0] * n
         self.greens = [0] * n
@@ -241,7 +241,7 @@ class Position:
                 colour,
                 tuple(sorted(places)),
                 tuple(ids[t] for t in self.hand[i]),
-                tuple(sorted(T.spot_obj[s] for s in self.doors[i])),  # type: ignore[type-var]
+                tuple(sorted(T.spot_obj[s] for s in self.doors[i])),
                 self.key_[i],
             ))
         zones = tuple(sorted((T.zone_names[z], self.colours[o]) for z, o in enumerate(self.zone_owner) if o >= 0))
@@ -1091,9 +1091,9 @@ def action_of(T: Tables, move: tuple) -> Action:
             return step.with_choices(Choices(handin=T.spot_obj[move[3]]))
         return step
     if kind == DOOR:
-        return PlaceDoor(T.spot_obj[move[1]])  # type: ignore[arg-type]
+        return PlaceDoor(T.spot_obj[move[1]])
     if kind == MOVEDOOR:
-        return MoveDoor(T.spot_obj[move[1]], T.spot_obj[move[2]])  # type: ignore[arg-type]
+        return MoveDoor(T.spot_obj[move[1]], T.spot_obj[move[2]])
     if kind == END:
         return End()
     if kind == REFEREE:

@@ -124,7 +124,7 @@ class Tables:
         # Place as an action writes it (a green area as q,r), and Spot for spots.
         places: list[Place] = [ISLAND] + [green_place(g) for g in self.greens]
         written: list[Place] = [ISLAND] + [tile_place(g, 0) for g in self.greens]
-        spots: list[Spot | None] = [None] * self.spot0
+        spots: list[Spot] = [Spot(Cell(0, 0), -1)] * self.spot0  # places that are not spots
         for c in self.cells:
             for f in range(MAX_FEATURES):
                 places.append(tile_place(c, f))

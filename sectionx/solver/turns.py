@@ -14,14 +14,15 @@ sequence found that reaches it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..actions import Action
 from .core import Position, action_of
 from .movegen import legal_moves
 
 
-def turn_successors(pos: Position, *, exact: bool = False) -> Iterator[tuple[object, list[tuple]]]:
+def turn_successors(pos: Position, *, exact: bool = False,
+                    prune: Callable[[Position], bool] | None = None) -> Iterator[tuple[object, list[tuple]]]:
     """Yield ``(key, moves)`` for every distinct position at the end of this turn.
 
     While a pair is being handled, ``pos`` *is* that end-of-turn position (the
@@ -32,6 +33,12 @@ def turn_successors(pos: Position, *, exact: bool = False) -> Iterator[tuple[obj
     ``key`` is the canonical key: the Zobrist hash ``pos.zobrist()`` by default,
     or with ``exact=True`` the exact tuple ``pos.key()`` (slower, no collisions).
     Tile actions are generated with ``dedup=True``: identical hand tiles count once.
+
+    ``prune``, if given, is asked about every position reached inside the turn
+    (the turn not over); when it returns True nothing after that position is
+    searched.  It must depend on the position alone (the answer is remembered
+    with the position), and it is the caller's business that no wanted end of
+    turn lies only beyond a pruned position.
     """
     player, rnd = pos.player, pos.round
     keyf = pos.key if exact else pos.zobrist
@@ -50,7 +57,8 @@ def turn_successors(pos: Position, *, exact: bool = False) -> Iterator[tuple[obj
                     yield k, path[:]
             elif k not in seen:
                 seen.add(k)
-                yield from search()
+                if prune is None or not prune(pos):
+                    yield from search()
             path.pop()
             pos.unmake(undo)
 
