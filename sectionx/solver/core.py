@@ -126,6 +126,7 @@ class Position:
         "moved",
         "n",
         "nonhide",
+        "nsteps",
         "opened",
         "out",
         "pc",
@@ -221,6 +222,7 @@ class Position:
         self.player = t.player
         self.phase = t.phase
         self.moved = tuple((self.place_index(place), k) for place, k in t.moved)
+        self.nsteps = sum(k for _, k in self.moved)
         self.tile_action = t.tile_action
         self.door_action = t.door_action
         self.round_ends = t.round_ends
@@ -412,7 +414,7 @@ class Position:
 
     def steps(self) -> int:
         """Steps used this turn (M3)."""
-        return sum(k for _, k in self.moved)
+        return self.nsteps
 
     def steps_used(self, p: int, src: int) -> int:
         """Steps used by the freshest prisoner of player ``p`` on ``src`` (the one a step moves)."""
@@ -584,7 +586,7 @@ class Position:
             [d[:] for d in self.doors], self.freed[:], self.dead[:], self.greens[:], self.nonhide[:], self.hides[:],
             self.key_[:], [h[:] for h in self.hand], [s[:] for s in self.stacks], self.zone_owner[:],
             self.player, self.phase, self.moved, self.tile_action, self.door_action, self.round_ends,
-            self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk[:], self.hid[:],
+            self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk[:], self.hid[:], self.nsteps,
         )
 
     def _restore(self, snap: tuple) -> None:
@@ -592,7 +594,7 @@ class Position:
          self.doors, self.freed, self.dead, self.greens, self.nonhide, self.hides,
          self.key_, self.hand, self.stacks, self.zone_owner,
          self.player, self.phase, self.moved, self.tile_action, self.door_action, self.round_ends,
-         self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk, self.hid) = snap
+         self.round, self.last_round, self.ranking, self.h, self.hm, self.ht, self.pk, self.hid, self.nsteps) = snap
         self.adj = {}
 
     def _referee(self, move: tuple) -> tuple:
@@ -642,6 +644,7 @@ class Position:
         s = self.stacks
         self.phase = 2 if len(self.hand[nxt]) >= 3 or not (s[0] or s[1] or s[2]) else 1
         self.moved = ()
+        self.nsteps = 0
         self.hm = 0
         self.tile_action = self.door_action = self.round_ends = False
 
@@ -659,7 +662,7 @@ class Position:
         if kind == REFEREE or (self.round_ends and self._ends_turn(move[1][0] if kind == KEEP else kind)):
             return self._referee(move)
         saved = (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
-                 self.tile_action, self.door_action, self.round_ends)
+                 self.tile_action, self.door_action, self.round_ends, self.nsteps)
         if kind == STEP:
             return self._make_step(move, saved)
         if kind == TAKE:
@@ -708,7 +711,7 @@ class Position:
             self.door[src] = p
             self.doors[p][i] = src
         (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
-         self.tile_action, self.door_action, self.round_ends) = saved
+         self.tile_action, self.door_action, self.round_ends, self.nsteps) = saved
 
     # -- take (N1)
 
@@ -747,7 +750,7 @@ class Position:
             if isinstance(settled, str):
                 self._revert_change(change)
                 (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
-                 self.tile_action, self.door_action, self.round_ends) = saved
+                 self.tile_action, self.door_action, self.round_ends, self.nsteps) = saved
                 raise (TieError if settled == "tie" else CoreError)(
                     f"{action_of(self.T, move)}: {settled} (D4, D7)")
             lost = settled
@@ -909,11 +912,21 @@ class Position:
             return self._referee(move)
         self._phase_two()
         used = self.steps_used(me, src)
-        moved = list(self.moved)
+        moved = self.moved
+        zm = T.z_moved
+        hm = self.hm
         if used:
-            moved.remove((src, used))
-        moved.append((dst, used + 1))
-        self.moved = tuple(moved)
+            c = moved.count((src, used))
+            i = ((self.pk[src] * 3 + used) * MAX_COUNT) + c
+            hm ^= zm[i] ^ zm[i - 1]
+            rest = list(moved)
+            rest.remove((src, used))
+            moved = tuple(rest)
+        c = moved.count((dst, used + 1))
+        i = ((self.pk[dst] * 3 + used + 1) * MAX_COUNT) + c
+        self.hm = hm ^ zm[i] ^ zm[i + 1]  # the turn record's hash, count by count
+        self.moved = (*moved, (dst, used + 1))
+        self.nsteps += 1
         self._shift(me, src, dst)
         claimed = -1
         if 0 < dst < T.spot0:
@@ -939,7 +952,6 @@ class Position:
                 self.h ^= T.z_door[me][self.pkey(handin)]
             self.key_[me] = True  # K1 (and K4: lost and regained in one step)
             self.h ^= T.z_key[me]
-        self.hm = self._moved_hash()
         self._maybe_end_turn()
         self.ht = self._turn_hash()
         return (STEP, src, dst, claimed, had_key, handin if handed >= 0 else -1, handed, saved)
@@ -952,11 +964,20 @@ class Position:
         """One prisoner of ``p`` from place ``src`` to ``dst``: counts, K1 counters, hash."""
         row = self.pc[p]
         zp = self.T.z_prisoners[p]
-        spot0 = self.T.spot0
         pks = self.pk
         k = row[src]
         i = pks[src] * MAX_COUNT + k
         h = self.h ^ zp[i] ^ zp[i - 1]
+        k = row[dst]
+        i = pks[dst] * MAX_COUNT + k
+        self.h = h ^ zp[i] ^ zp[i + 1]
+        self._walk(p, src, dst)
+
+    def _walk(self, p: int, src: int, dst: int) -> None:
+        """One prisoner of ``p`` from place ``src`` to ``dst``: counts and K1 counters (no hash)."""
+        row = self.pc[p]
+        spot0 = self.T.spot0
+        k = row[src]
         row[src] = k - 1
         where = self.where[p]
         where[where.index(src)] = dst
@@ -970,8 +991,6 @@ class Position:
         elif src:
             self.greens[p] -= 1
         k = row[dst]
-        i = pks[dst] * MAX_COUNT + k
-        self.h = h ^ zp[i] ^ zp[i + 1]
         row[dst] = k + 1
         if dst >= spot0:
             self.load[dst] += 1
@@ -992,7 +1011,7 @@ class Position:
         self.key_[me] = had_key
         if claimed >= 0:
             self.zone_owner[claimed] = -1
-        self._shift(me, dst, src)
+        self._walk(me, dst, src)
 
     # -- doors (D2, D5, N4)
 

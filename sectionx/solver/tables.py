@@ -187,6 +187,8 @@ class Tables:
         self.z_phase = draw(4)
         self.z_tile_action, self.z_door_action, self.z_round_ends, self.z_last_round = draw(4)
         self.z_moved = draw(self.nkeys * 3 * MAX_COUNT)  # [(key*3+steps)*9+count]
+        for k in range(self.nkeys * 3):
+            self.z_moved[k * MAX_COUNT] = 0
         self._rng = rng
         self._z_misc: dict[object, int] = {}
 
