@@ -9,8 +9,9 @@ Prints the machine, then, each with the engine's figure and the ratio:
 * make+unmake: moves per second (the engine: ``apply`` per second) over a
   sample of the legal actions of positions from a seeded random 4-player game;
 * legal moves: calls per second on the same positions, and in phase 2 alone;
-* turn_successors: whole turns per second on scenarios/puzzle-first-escape.yaml
-  and scenarios/midgame-4p.yaml, with the number of distinct end-of-turn
+* turn_successors: whole turns per second on scenarios/puzzle-first-escape.yaml,
+  a puzzle-sized position on the standard board (STANDARD_PUZZLE) and
+  scenarios/midgame-4p.yaml, with the number of distinct end-of-turn
   positions (the engine: exhaustive search over single actions);
 * random self-play through the core (uniform over the legal moves, drawn by a
   prototype rejection sampler in this file): games per second, and where the
@@ -144,8 +145,21 @@ def bench_moves(positions: list[State], repeat: int) -> None:
               f"actions); engine.legal_actions {k / te:,.0f}/s ({te / k * 1e3:.2f} ms); ratio {te / tc:.0f}x")
 
 
+#: A puzzle-sized position on the standard board: 3 hand tiles, 5 board tiles, prisoners out.
+STANDARD_PUZZLE = """
+players: [red, blue]
+turn: {player: red, phase: 2}
+tiles: {"2,0": T01, "3,0": T02, "2,-2": T03@2, "-3,2": T05, "0,3": T46@4}
+hands: {red: [T16, T13, T41]}
+prisoners: {red: {at: ["2,0", "0,3"]}, blue: {at: ["3,0"]}}
+doors: {blue: ["3,0"]}
+unused: out
+goal: {count: 1}
+"""
+
+
 def bench_turns(path: str, repeat: int, with_engine: bool) -> None:
-    state = formats.load(path).state
+    state = formats.loads(STANDARD_PUZZLE, "standard-puzzle").state if path == "standard-puzzle" else formats.load(path).state
     pos = Position.from_state(state)
     count = sum(1 for _ in turn_successors(pos))
     tc = best(lambda: sum(1 for _ in turn_successors(pos)), repeat)
@@ -334,6 +348,7 @@ def main() -> None:
     positions += [formats.load(f"scenarios/{n}.yaml").state for n in ("puzzle-first-escape", "midgame-4p")]
     bench_moves(positions, args.repeat)
     bench_turns("scenarios/puzzle-first-escape.yaml", args.repeat, True)
+    bench_turns("standard-puzzle", args.repeat, True)
     bench_turns("scenarios/midgame-4p.yaml", 1, not args.skip_engine_midgame)
     if args.games:
         bench_selfplay(args.games)
