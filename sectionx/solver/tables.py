@@ -19,7 +19,7 @@ Integer coding (all small ints, so positions are lists of ints):
   rotations (one per physical result, as the engine stores them: T1, P1, N2).
 * A tile's **class** is the run of tiles of its type that it belongs to in
   the order of the tile ids: tiles of one class are interchangeable in every
-  future of the game (:mod:`sectionx.solver.core`, canonical key, says why).
+  future of the game (:mod:`sectionx.solver.position`, canonical key, says why).
   In the default tile set each type's ids are consecutive, so class = type.
 
 Zobrist keys are drawn from a fixed seed, so hashes are the same in every run.
@@ -150,7 +150,7 @@ class Tables:
         self.tile_type = tuple(tile_type)
         self.tile_types = tuple(types[k] for k in tile_type)  # per tile: its type table
         # Classes: maximal runs of tiles of one type in the order of their ids (see
-        # the module docstring of core: the collapse sorts the pool by id, E3).
+        # the module docstring of position: the collapse sorts the pool by id, E3).
         tile_class = [0] * len(ids)
         run, previous = -1, -1
         for i in sorted(range(len(ids)), key=lambda i: ids[i]):
