@@ -123,15 +123,28 @@ class Position(PositionBase):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """Next player, phase 1 (or 2 for a player holding 3 tiles or facing empty stacks, N1, N5).
+        """Next player (in a puzzle the same one, Q2), phase 1 (or 2 for a player holding 3 tiles
+        or facing empty stacks, N1, N5).
         Never called with round_ends set: that turn end goes to the referee (E2, E3)."""
-        self.player = nxt = (self.player + 1) % self.n
+        # Q2: in a puzzle the others pass, so the goal's player moves again.
+        self.player = nxt = self.solo if self.solo >= 0 else (self.player + 1) % self.n
         s = self.stacks
         self.phase = 2 if len(self.hand[nxt]) >= 3 or not (s[0] or s[1] or s[2]) else 1
         self.moved = ()
         self.nsteps = 0
         self.hm = 0
         self.tile_action = self.door_action = self.round_ends = False
+
+    def turn_ended(self, kind: int, player: int, rnd: int) -> bool:
+        """Whether the move of ``kind`` just made (by ``player`` in round ``rnd``) ended
+        the turn: exactly :func:`sectionx.engine.turn_ended`.  In a real game the player
+        to move changes; in a puzzle (Q2) the same player moves again, and a new turn is
+        known by its fresh record (phase 1, or 2 when phase 1 is skipped, N1, N5, with
+        nothing done), which no move but ``take`` leaves."""
+        if self.ranking or self.round != rnd or self.player != player:
+            return True
+        return (kind != TAKE and self.phase <= 2 and not self.moved and not self.tile_action
+                and not self.door_action and not self.round_ends)
 
     # ------------------------------------------------------------------ make / unmake
 

@@ -38,6 +38,8 @@ from ..hexgrid import Cell
 from ..model import Colour, FeatureKind, Goal, GoalKind, PlaceKind, PlayerState, Scenario, Spot, State
 from ..puzzle import Plan, goal_met, goal_of, plan_items, start
 from ..search import Limit, Progress, Result, Successor, solve
+from .moves import action_of
+from .puzzlecore import CoreProblem
 
 #: Steps a turn allows, in all and for one prisoner (M3).
 STEPS, STEPS_EACH = 5, 2
@@ -271,20 +273,31 @@ def _doors(state: State) -> tuple[tuple[Spot, ...], ...]:
 
 
 def solve_puzzle(scenario: Scenario, limit: Limit | None = None, *, cap: int = 50, count: bool = True,
-                 progress: Progress | None = None) -> Solved:
+                 progress: Progress | None = None, referee: bool = False) -> Solved:
     """Solve a puzzle exactly (see :mod:`sectionx.search`): the fewest of the goal
     player's turns, then the fewest tile and door actions; the number of distinct
     optimal plans up to ``cap``.  The turn limit is the goal's ``turns`` unless
-    ``limit`` sets a smaller one.  The solution is replayed through the referee."""
+    ``limit`` sets a smaller one.  The solution is replayed through the referee.
+
+    The turns are searched on the search core (:mod:`sectionx.solver.puzzlecore`);
+    ``referee=True`` searches them with the referee's own actions instead (slow:
+    kept to check the core against, action for action)."""
     goal = goal_of(scenario)
     began = start(scenario)
     turns = goal.turns if goal.turns is not None else Limit().turns
     limit = limit or Limit(turns=turns)
     if limit.turns > turns:
         limit = Limit(turns, limit.nodes, limit.seconds)
-    problem = PuzzleProblem(goal, began)
-    result = solve(problem, began, limit, cap=cap, count=count, progress=progress)
-    solution = tuple(tuple(turn) for turn in result.moves)
+    if referee:
+        problem = PuzzleProblem(goal, began)
+        result = solve(problem, began, limit, cap=cap, count=count, progress=progress)
+        solution = tuple(tuple(turn) for turn in result.moves)
+    else:
+        core = CoreProblem(goal, began, limit.turns)
+        found = solve(core, core.root(), limit, cap=cap, count=count, progress=progress)
+        solution = tuple(tuple(action_of(core.T, m) for m in turn) for turn in found.moves)
+        result = Result(found.status, found.turns, found.cost, solution, found.plans, found.plans_capped,
+                        found.proved_at_least, found.stats, found.reason)
     plan = check_solution(began, goal, solution) if solution else ()
     return Solved(result, solution, plan, began, goal)
 

@@ -107,6 +107,7 @@ class PositionBase:
         "round",
         "round_ends",
         "seed",
+        "solo",
         "stacks",
         "target",
         "tile",
@@ -141,6 +142,8 @@ class PositionBase:
         self.out = state.out
         self.target = state.target
         self.discovery = state.discovery
+        # Q2: in a puzzle only this player takes turns (-1: a real game).
+        self.solo = -1 if state.solo is None else state.colours.index(state.solo)
         tile = self.tile = [-1] * T.ncells
         rot = self.rot = [0] * T.ncells
         for cell, placed in state.tiles:
@@ -218,13 +221,14 @@ class PositionBase:
         turn = Turn(self.player, self.phase, moved, self.tile_action, self.door_action, self.round_ends)
         return State(T.board, T.catalogue, tuple(players), tiles,
                      tuple(tuple(ids[t] for t in reversed(s)) for s in self.stacks), self.out, zones, turn,
-                     self.round, self.advanced, self.last_round, self.ranking, self.seed)
+                     self.round, self.advanced, self.last_round, self.ranking, self.seed,
+                     None if self.solo < 0 else self.colours[self.solo])
 
     def copy(self) -> Self:
         """An independent copy (lists copied; tables shared)."""
         other = type(self)(self.T)
         other._restore(self._snapshot())
-        for name in ("n", "colours", "advanced", "seed", "out", "target", "discovery"):
+        for name in ("n", "colours", "advanced", "seed", "out", "target", "discovery", "solo"):
             setattr(other, name, getattr(self, name))
         return other
 

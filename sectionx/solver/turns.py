@@ -53,7 +53,7 @@ def turn_successors(pos: Position, *, exact: bool = False,
             undo = pos.make(move)
             path.append(move)
             k = keyf()
-            if pos.player != player or pos.round != rnd or pos.ranking:
+            if pos.turn_ended(move[0], player, rnd):
                 if k not in ends:
                     ends.add(k)
                     yield k, path[:]
