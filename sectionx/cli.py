@@ -523,6 +523,15 @@ def solve(
     solved = solve_puzzle(scenario, limit, cap=cap, progress=progress)
     result = solved.result
     data = _solution_data(solved, plans_text(result))
+    recorded = scenario.answer
+    if recorded is not None and result.status == "solved" and result.plans is not None:
+        found = (result.turns, result.plans if not result.plans_capped else None, result.cost)
+        wanted = (recorded.turns, recorded.plans, recorded.cost if recorded.cost is not None else result.cost)
+        data["recorded_answer_matches"] = found == wanted
+        if found != wanted:
+            warn(f"{file}: the answer recorded in the file (turns {recorded.turns}, plans {recorded.plans}"
+                 f"{'' if recorded.cost is None else f', cost {recorded.cost}'}) is not what was proved (turns "
+                 f"{result.turns}, plans {plans_text(result)}, cost {result.cost})")
     if output != "text":
         text = json.dumps(data, indent=2) if output == "json" else yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
         say(text.rstrip("\n"))
@@ -656,6 +665,15 @@ def _solution_text(file: Path, solved: Solved, plans: str) -> str:
     lines.append("Plan (tile and door actions as they lie):")
     for number, items in enumerate(solved.plan, 1):
         lines.append(f"  turn {number}: " + ("; ".join(items) if items else "no tile or door action"))
+    others = [p for p in r.plan_list if tuple(p) != tuple(solved.plan)]
+    if others:
+        # A designer making a puzzle unique needs to see what else works.
+        shown = others[:5]
+        lines.append(f"Other optimal plans ({len(shown)} of {len(others)}{'+' if r.plans_capped else ''} shown):")
+        for i, plan in enumerate(shown, 1):
+            parts = [f"turn {n}: " + ("; ".join(str(x) for x in items) if items else "-")
+                     for n, items in enumerate(plan, 1) if isinstance(items, tuple)]
+            lines.append(f"  {i}. " + " | ".join(parts))
     lines.append(f"Search: {r.stats.nodes:,} turns expanded, {r.stats.table_hits:,} table hits, {r.stats.seconds:.2f} s.")
     return "\n".join(lines) + "\n"
 

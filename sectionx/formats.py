@@ -36,6 +36,7 @@ from .model import (
     PRISONERS,
     STACKS,
     Annotations,
+    Answer,
     Arrow,
     Board,
     Catalogue,
@@ -396,7 +397,13 @@ class _Reader:
             player = Colour(g["player"]) if "player" in g else colours[turn.player]
             goal = self.goal(doc, g, player)
         annotations = self.annotations(doc, data.get("annotations"))
-        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations)
+        answer = None
+        if "answer" in data:
+            if goal is None:
+                self.fail(doc, ("answer",), "answer: only a puzzle has an answer; add a goal or drop answer", key=True)
+            a = data["answer"]
+            answer = Answer(a["turns"], a["plans"], a.get("cost"))
+        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer)
 
     def goal(self, doc: Doc, data: dict[str, Any], player: Colour) -> Goal:
         """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
@@ -707,6 +714,9 @@ def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
         data["keys"] = keys
     if scenario.goal is not None:
         data["goal"] = goal_to_data(scenario.goal)
+    if scenario.answer is not None:
+        ans = scenario.answer
+        data["answer"] = {"turns": ans.turns, **({} if ans.cost is None else {"cost": ans.cost}), "plans": ans.plans}
     if scenario.annotations:
         data["annotations"] = annotations_to_data(scenario.annotations)
     return data

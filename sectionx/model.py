@@ -726,6 +726,17 @@ NO_ANNOTATIONS = Annotations()
 
 
 @dataclass(frozen=True)
+class Answer:
+    """A puzzle's recorded answer (``answer:``): the fewest turns, the least cost among
+    those (tile and door actions; None: not recorded) and the number of distinct
+    optimal plans (Q5; 1 means unique)."""
+
+    turns: int
+    plans: int
+    cost: int | None = None
+
+
+@dataclass(frozen=True)
 class Scenario:
     """What a scenario file holds: a state, a goal when it is a puzzle, and the
     annotations a diagram of it draws."""
@@ -735,6 +746,7 @@ class Scenario:
     title: str = ""
     description: str = ""
     annotations: Annotations = NO_ANNOTATIONS
+    answer: Answer | None = None
 
     @property
     def is_puzzle(self) -> bool:

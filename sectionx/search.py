@@ -77,6 +77,8 @@ class Problem(Protocol[N, M]):
     * ``key(node)``: equal keys mean equal futures;
     * ``lower_bound(node)``: at most the number of turns ``node`` still needs to meet
       the goal (0 is always admissible).
+    * ``cost_bound(node)`` (optional; 0 if absent): at most the cost any solution
+      from ``node`` still adds.
     """
 
     def successors(self, node: N, remaining: int) -> Iterable[Successor[N, M]]: ...
@@ -134,6 +136,8 @@ class Result(Generic[M]):
     proved_at_least: int
     stats: Stats
     reason: str = ""
+    #: The optimal plans seen (all of them unless ``plans_capped``), sorted by repr.
+    plan_list: tuple[tuple[Hashable, ...], ...] = ()
 
     @property
     def unique(self) -> bool | None:
@@ -155,6 +159,7 @@ class _Search(Generic[N, M]):
         self.progress = progress
         self.stats = Stats()
         self.refuted: dict[Hashable, int] = {}
+        self.found_cost = 0  # the cost of the solution find() returned
         self._next_report = 1.0
 
     def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
@@ -187,12 +192,16 @@ class _Search(Generic[N, M]):
         children = []
         for succ in self.stream(node, remaining):  # a turn that meets the goal ends the look at once
             if succ.met:
+                self.found_cost = succ.cost
                 return [succ.move]
             children.append(succ)
         if remaining > 1:
+            # Most promising first: fewest turns still needed, then cheapest (order only).
+            children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
             for succ in children:
                 rest = self.find(succ.node, remaining - 1)
                 if rest is not None:
+                    self.found_cost += succ.cost
                     return [succ.move, *rest]
         self.refuted[key] = max(self.refuted.get(key, -1), remaining)
         return None
@@ -205,27 +214,52 @@ class _Best(Generic[M]):
     moves: tuple[M, ...]
 
 
+def _size(moves: Sequence[object]) -> int:
+    """How long a solution is to read: the items of its turns when they are sequences."""
+    return sum(len(m) if isinstance(m, Sequence) else 1 for m in moves)
+
+
 class _Counter(Generic[N, M]):
-    """The least cost within ``r`` turns and every plan achieving it (capped)."""
+    """The least cost within ``r`` turns and every plan achieving it (capped), by
+    branch and bound on the cost: ``best(node, r, budget)`` looks only for solutions
+    costing at most ``budget``.  A child whose cost so far plus its ``cost_bound``
+    exceeds the budget holds no such solution, and once a solution of cost ``c`` is
+    found the budget drops to ``c`` (solutions of equal cost are all kept).  The memo
+    stores, per key and ``r``, either the exact answer (found within the budget it
+    was asked with: every plan of that least cost was within the budget, so all
+    were seen) or "none within budget ``b``", which answers any budget ``<= b``."""
 
     def __init__(self, search: _Search[N, M], cap: int):
         self.search = search
         self.cap = cap
-        self.memo: dict[tuple[Hashable, int], _Best[M] | None] = {}
+        self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {}
+        bound = getattr(search.problem, "cost_bound", None)
+        self.cost_bound: Callable[[N], int] = bound if bound is not None else (lambda node: 0)
 
-    def best(self, node: N, remaining: int) -> _Best[M] | None:
+    def best(self, node: N, remaining: int, budget: int) -> _Best[M] | None:
         problem = self.search.problem
         key = (problem.key(node), remaining)
-        if key in self.memo:
-            self.search.stats.table_hits += 1
-            return self.memo[key]
+        known = self.memo.get(key)
+        if known is not None:
+            if isinstance(known, _Best):
+                self.search.stats.table_hits += 1
+                return known if known.cost <= budget else None
+            if known >= budget:
+                self.search.stats.table_hits += 1
+                return None
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
             for succ in self.search.expand(node, remaining):
+                if out is not None:
+                    budget = out.cost  # only solutions as cheap as the best so far matter
                 if succ.met:
+                    if succ.cost > budget:
+                        continue
                     found = _Best(succ.cost, {(succ.plan,)}, (succ.move,))
                 elif remaining > 1:
-                    sub = self.best(succ.node, remaining - 1)
+                    if succ.cost + self.cost_bound(succ.node) > budget:
+                        continue
+                    sub = self.best(succ.node, remaining - 1, budget - succ.cost)
                     if sub is None:
                         continue
                     found = _Best(succ.cost + sub.cost, {(succ.plan, *p) for p in sub.plans}, (succ.move, *sub.moves))
@@ -235,9 +269,11 @@ class _Counter(Generic[N, M]):
                     out = found
                 elif found.cost == out.cost:
                     out.plans |= found.plans
+                    if _size(found.moves) < _size(out.moves):
+                        out.moves = found.moves  # the shorter line of play is the one shown
                 if len(out.plans) > self.cap:
                     out.plans = set(sorted(out.plans, key=repr)[: self.cap + 1])
-        self.memo[key] = out
+        self.memo[key] = out if out is not None else budget
         return out
 
 
@@ -272,13 +308,15 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
         return Result("solved", depth, None, tuple(moves), None, False, depth, search.stats)
     counter: _Counter[N, M] = _Counter(search, cap)
     try:
-        best = counter.best(root, depth)
+        # Any solution's cost is an upper bound on the least: search within it.
+        best = counter.best(root, depth, search.found_cost)
     except LimitReached as exc:
         return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
                       f"{exc} while counting the optimal plans")
     assert best is not None, "a solution was found within this depth"
     capped = len(best.plans) > cap
-    return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), capped, depth, search.stats)
+    return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), capped, depth, search.stats,
+                  plan_list=tuple(sorted(best.plans, key=repr)))
 
 
 def plans_text(result: Result[M]) -> str:

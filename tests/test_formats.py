@@ -161,6 +161,8 @@ KEY_EFFECTS = {
     "zones": ("zones: {NE: red}", lambda s: s.state.zone_owner["NE"].value == "red"),
     "keys": ("keys: [red]", lambda s: s.state.players[0].key),
     "goal": ("goal: {count: 2}", lambda s: s.goal.count == 2),
+    "answer": ("goal: {count: 2}\nanswer: {turns: 3, cost: 2, plans: 1}",
+               lambda s: (s.answer.turns, s.answer.cost, s.answer.plans) == (3, 2, 1)),
     "annotations": ('annotations: {labels: {"2,0": A}, caption: Hi}',
                     lambda s: s.annotations.labels == ((Cell(2, 0), "A"),) and s.annotations.caption == "Hi"),
 }

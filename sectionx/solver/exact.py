@@ -297,7 +297,7 @@ def solve_puzzle(scenario: Scenario, limit: Limit | None = None, *, cap: int = 5
         found = solve(core, core.root(), limit, cap=cap, count=count, progress=progress)
         solution = tuple(tuple(action_of(core.T, m) for m in turn) for turn in found.moves)
         result = Result(found.status, found.turns, found.cost, solution, found.plans, found.plans_capped,
-                        found.proved_at_least, found.stats, found.reason)
+                        found.proved_at_least, found.stats, found.reason, found.plan_list)
     plan = check_solution(began, goal, solution) if solution else ()
     return Solved(result, solution, plan, began, goal)
 

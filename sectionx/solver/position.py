@@ -368,6 +368,24 @@ class PositionBase:
             self.round, self.last_round, tuple(self.ranking),
         )
 
+    def key_without_tiles(self) -> tuple[Any, ...]:
+        """:meth:`key` without the tiles on the board: exact between positions whose
+        tiles are known to be equal, such as those reached in one turn after the
+        same tile action (only a tile action moves tiles; the collapse ends the turn)."""
+        T = self.T
+        cls = T.tile_class
+        pk = self.pkey
+        return (
+            tuple((tuple(sorted(pk(s) for s in self.where[p])), self.freed[p], self.dead[p]) for p in range(self.n)),
+            tuple(tuple(sorted(pk(s) for s in self.doors[p])) for p in range(self.n)),
+            tuple(tuple(sorted(cls[t] for t in self.hand[p])) for p in range(self.n)),
+            tuple(len(s) for s in self.stacks),
+            tuple(self.key_), tuple(self.zone_owner),
+            self.player, self.phase, tuple(sorted((pk(s), k) for s, k in self.moved)),
+            self.tile_action, self.door_action, self.round_ends,
+            self.round, self.last_round, tuple(self.ranking),
+        )
+
     # ------------------------------------------------------------------ phases
 
     def phase_kind(self) -> int:

@@ -66,11 +66,13 @@ INF = 10**6
 @dataclass(frozen=True, eq=False)
 class Node:
     """A position at the start of one of the goal player's turns: the core's
-    snapshot, its canonical key and its lower bound (turns still needed)."""
+    snapshot, its canonical key, its lower bound (turns still needed) and a lower
+    bound on the cost still to come."""
 
     snap: tuple[Any, ...]
     key: Hashable
     bound: int
+    fills: int = 0  # empty cells still to fill, at least: each is a tile action, so a cost (Q5)
 
 
 # ====================================================================== distances (the bound)
@@ -227,6 +229,7 @@ class CoreProblem:
             (p.kind, p.count, zone_no.get(p.zone or "", -1)) for p in goal.leaves]
         self.reach_only = all(k in (GoalKind.FREE, GoalKind.ZONE) for k, _, _ in self.parts)
         self._static: dict[frozenset[int], Reach] = {}
+        self._reach: dict[tuple[frozenset[int], tuple[int, ...]], Reach] = {}  # by targets and empty cells
 
     # -------------------------------------------------------------- the goal (Q4)
 
@@ -287,38 +290,51 @@ class CoreProblem:
                 out.append(((s - T.spot0) // 3, pos.hid[s]))
         return out
 
-    def bound(self) -> int:
-        """Turns the current position (at a turn's start) still needs, at least."""
+    def bound(self) -> tuple[int, int]:
+        """Turns the current position (at a turn's start) still needs, at least, and
+        how many empty cells must still be filled, at least (each fill is a tile
+        action that changes the board, so one unit of cost, Q5)."""
         pos, T = self.pos, self.T
         best = 0
+        fills = 0
         for kind, _, _ in self.parts:
             if kind is GoalKind.HIDE:
                 best = max(best, math.ceil(pos.nonhide[self.me] / STEPS))
         needs = self._needs()
         if not needs:
-            return best
+            return best, 0
         empty = [t < 0 for t in pos.tile]
+        holes = tuple(c for c, e in enumerate(empty) if e)
         for targets, kind, count, zone in needs:
             need = self.need(kind, count, zone)
-            full = Reach(T, targets, empty, self.horizon)
+            full = self._reach.get((targets, holes))
+            if full is None:
+                if len(self._reach) > 4096:
+                    self._reach.clear()
+                full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon)
             static = self._static_reach(targets)
             per: list[int] = []
             lengths: list[int] = []
+            gaps: list[int] = []
             for c, rides in self._prisoners():
                 d = static.to[0][c]
                 if rides:
                     # N3: its tile may carry it, never nearer to any green area.
                     d = min(d, T.distance[c])
                     per.append((d + 1) // 2 if d < INF else INF)
+                    gaps.append(0)
                 else:
                     per.append(full.turns(c))
+                    gaps.append(next((k for k in range(full.K + 1) if full.to[k][c] < INF), INF))
                 lengths.append(d)
             if len(per) < need:
-                return INF
+                return INF, INF
             per.sort()
             lengths.sort()
+            gaps.sort()
+            fills = max(fills, gaps[need - 1])
             best = max(best, per[need - 1], math.ceil(sum(lengths[:need]) / STEPS) if lengths[need - 1] < INF else INF)
-        return min(best, INF)
+        return min(best, INF), fills
 
     # -------------------------------------------------------------- nodes
 
@@ -328,8 +344,11 @@ class CoreProblem:
     def lower_bound(self, node: Node) -> int:
         return node.bound
 
+    def cost_bound(self, node: Node) -> int:
+        return node.fills
+
     def root(self) -> Node:
-        return Node(self.pos._snapshot(), self.pos.key(), self.bound())
+        return Node(self.pos._snapshot(), self.pos.key(), *self.bound())
 
     def _load(self, node: Node) -> None:
         """Make the core's position the node's (the snapshot itself stays untouched)."""
@@ -472,8 +491,12 @@ class _Turn:
         """The turn's endings (module docstring).  ``tiles=False``: no tile actions.
         ``relevant``: in the last turn, the cells a tile action must change to be tried."""
         pos, pr = self.pos, self.pr
-        seen: set[tuple[Hashable, tuple[str, ...]]] = set()
-        given: set[tuple[Hashable, tuple[str, ...]]] = set()
+        # Inside the turn, positions after the same tile action (or none) have the same
+        # tiles, so the tile action stands for them in the key (Position.key_without_tiles).
+        seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
+        # Endings by (key, plan): the shortest line of play found to each, so that a
+        # printed solution takes no detour (the search's answer does not depend on it).
+        given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
         path: list[CoreMove] = []
         last = self.remaining <= 1
         if self.hopeless(-1, self.fill_open() + self.remaining - 1):
@@ -483,7 +506,8 @@ class _Turn:
         doors_near = relevant is not None and any(
             pos.door[T3 + f] not in (-1, pr.me) for c in relevant for T3 in (self.T.spot0 + 3 * c,) for f in range(3))
 
-        def search(items: tuple[str, ...], filled: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+        def search(items: tuple[str, ...], filled: int, done: CoreMove | None
+                   ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
             for move in legal_moves(pos, dedup=True):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
@@ -511,33 +535,41 @@ class _Turn:
                     now = items if before is None else items + self._items(move, kind, before)
                     if pr.met():
                         k = (pos.key(), now)
-                        if k not in given:
-                            given.add(k)
-                            yield Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
+                        had = given.get(k)
+                        if had is None or len(had.move) > len(path):
+                            given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
                         continue
                     if pos.turn_ended(move[0], self.player, self.round):
                         if last or pos.ranking:
                             continue
                         k = (pos.key(), now)
-                        if k in given:
+                        had = given.get(k)
+                        if had is not None:
+                            if len(had.move) > len(path) and had.node.bound <= self.remaining - 1:
+                                given[k] = Successor(Node(pos._snapshot(), k[0], had.node.bound, had.node.fills),
+                                                     tuple(path), now, len(now), False)
                             continue
-                        given.add(k)
-                        b = pr.bound()
-                        if b <= self.remaining - 1:
-                            yield Successor(Node(pos._snapshot(), k[0], b), tuple(path), now, len(now), False)
+                        b, fills = pr.bound()
+                        given[k] = Successor(Node(pos._snapshot() if b <= self.remaining - 1 else (), k[0], b, fills),
+                                             tuple(path), now, len(now), False)
                         continue
-                    k = (pos.key(), now)
-                    if k in seen:
+                    now_done = move if tile else done
+                    inside = (now_done, pos.key_without_tiles(), now)
+                    if inside in seen:
                         continue
-                    seen.add(k)
+                    seen.add(inside)
                     if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1):
                         continue
-                    yield from search(now, now_filled)
+                    yield from search(now, now_filled, now_done)
                 finally:
                     path.pop()
                     pos.unmake(undo)
 
-        yield from search((), -1)
+        for _ in search((), -1, None):
+            pass
+        for succ in given.values():
+            if succ.met or succ.node.bound <= self.remaining - 1:
+                yield succ
 
     # -- plans (Q5), worded as sectionx.puzzle.plan_items words them
 
