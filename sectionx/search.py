@@ -160,10 +160,14 @@ class _Search(Generic[N, M]):
         self.stats = Stats()
         self.refuted: dict[Hashable, int] = {}
         self.found_cost = 0  # the cost of the solution find() returned
+        # The start's successors at the final depth, kept by find for the count (the
+        # start is the most expensive node to expand, and the count needs it again).
+        self.kept: dict[tuple[Hashable, int], list[Successor[N, M]]] = {}
         self._next_report = 1.0
 
     def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
-        return list(self.stream(node, remaining))
+        kept = self.kept.pop((self.problem.key(node), remaining), None)
+        return kept if kept is not None else list(self.stream(node, remaining))
 
     def stream(self, node: N, remaining: int) -> Iterator[Successor[N, M]]:
         """The node's successors as the game yields them, with the limits checked."""
@@ -180,8 +184,9 @@ class _Search(Generic[N, M]):
                 self.progress(s, "searching")
         return iter(self.problem.successors(node, remaining))
 
-    def find(self, node: N, remaining: int) -> list[M] | None:
-        """One solution within ``remaining`` turns (moves in order), or None: proved none."""
+    def find(self, node: N, remaining: int, keep: bool = False) -> list[M] | None:
+        """One solution within ``remaining`` turns (moves in order), or None: proved none.
+        ``keep``: remember the node's successors for :meth:`expand`."""
         key = self.problem.key(node)
         if self.refuted.get(key, -1) >= remaining:
             self.stats.table_hits += 1
@@ -195,6 +200,8 @@ class _Search(Generic[N, M]):
                 self.found_cost = succ.cost
                 return [succ.move]
             children.append(succ)
+        if keep:
+            self.kept = {(key, remaining): list(children)}
         if remaining > 1:
             # Most promising first: fewest turns still needed, then cheapest (order only).
             children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
@@ -293,7 +300,7 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
             search.stats.depth = depth
             if progress is not None:
                 progress(search.stats, f"depth {depth}")
-            moves = search.find(root, depth)
+            moves = search.find(root, depth, keep=True)
             if moves is not None:
                 break
             proved = depth + 1

@@ -115,11 +115,22 @@ class Reach:
             for c in range(n + 1):
                 row[c] = min(row[c], prev[c])
         self.to = to
+        self._turns: dict[int, int] = {}
 
     def turns(self, c: int) -> int:
         """Fewest turns a prisoner standing on ``c`` (not in a hideout it may ride)
         needs: a path of ``L`` steps with ``k`` empty cells needs ``ceil(L/2)`` turns
         (M3) and ``k`` turns (one fill each, N2)."""
+        got = self._turns.get(c)
+        if got is None:
+            got = self._turns[c] = self._count_turns(c)
+        return got
+
+    def gap(self, c: int) -> int:
+        """Fewest empty cells on any path from ``c`` to a target (INF: none within K)."""
+        return next((k for k in range(self.K + 1) if self.to[k][c] < INF), INF)
+
+    def _count_turns(self, c: int) -> int:
         best = INF
         for k in range(self.K + 1):
             length = self.to[k][c]
@@ -229,7 +240,7 @@ class CoreProblem:
             (p.kind, p.count, zone_no.get(p.zone or "", -1)) for p in goal.leaves]
         self.reach_only = all(k in (GoalKind.FREE, GoalKind.ZONE) for k, _, _ in self.parts)
         self._static: dict[frozenset[int], Reach] = {}
-        self._reach: dict[tuple[frozenset[int], tuple[int, ...]], Reach] = {}  # by targets and empty cells
+        self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
 
     # -------------------------------------------------------------- the goal (Q4)
 
@@ -290,10 +301,13 @@ class CoreProblem:
                 out.append(((s - T.spot0) // 3, pos.hid[s]))
         return out
 
-    def bound(self) -> tuple[int, int]:
+    def bound(self, board: Hashable = None) -> tuple[int, int]:
         """Turns the current position (at a turn's start) still needs, at least, and
         how many empty cells must still be filled, at least (each fill is a tile
-        action that changes the board, so one unit of cost, Q5)."""
+        action that changes the board, so one unit of cost, Q5).
+
+        ``board``, if given, names the arrangement of tiles exactly (the caller
+        vouches: equal names, equal empty cells), so that distances are reused."""
         pos, T = self.pos, self.T
         best = 0
         fills = 0
@@ -303,15 +317,21 @@ class CoreProblem:
         needs = self._needs()
         if not needs:
             return best, 0
-        empty = [t < 0 for t in pos.tile]
-        holes = tuple(c for c, e in enumerate(empty) if e)
+        empty: list[bool] | None = None
         for targets, kind, count, zone in needs:
             need = self.need(kind, count, zone)
-            full = self._reach.get((targets, holes))
+            full = self._reach.get((targets, board)) if board is not None else None
             if full is None:
-                if len(self._reach) > 4096:
-                    self._reach.clear()
-                full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon)
+                if empty is None:
+                    empty = [t < 0 for t in pos.tile]
+                holes = tuple(c for c, e in enumerate(empty) if e)
+                full = self._reach.get((targets, holes))
+                if full is None:
+                    if len(self._reach) > 4096:
+                        self._reach.clear()
+                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon)
+                if board is not None:
+                    self._reach[(targets, board)] = full
             static = self._static_reach(targets)
             per: list[int] = []
             lengths: list[int] = []
@@ -325,7 +345,7 @@ class CoreProblem:
                     gaps.append(0)
                 else:
                     per.append(full.turns(c))
-                    gaps.append(next((k for k in range(full.K + 1) if full.to[k][c] < INF), INF))
+                    gaps.append(full.gap(c))
                 lengths.append(d)
             if len(per) < need:
                 return INF, INF
@@ -388,6 +408,7 @@ class _Turn:
         self.T = problem.T
         self.remaining = remaining
         self.player, self.round = pos.player, pos.round
+        self.start_key = pos.key()  # with the turn's tile action (or none), names the tiles at its end
         self.needs = problem._needs()
         self.empty = [t < 0 for t in pos.tile]
         K = min(remaining, problem.horizon)
@@ -549,7 +570,10 @@ class _Turn:
                                 given[k] = Successor(Node(pos._snapshot(), k[0], had.node.bound, had.node.fills),
                                                      tuple(path), now, len(now), False)
                             continue
-                        b, fills = pr.bound()
+                        # Tiles at the turn's end follow from its start and its tile action,
+                        # unless the round ended (the collapse clears the board, E3).
+                        name = (self.start_key, move if tile else done) if pos.round == self.round else None
+                        b, fills = pr.bound(name)
                         given[k] = Successor(Node(pos._snapshot() if b <= self.remaining - 1 else (), k[0], b, fills),
                                              tuple(path), now, len(now), False)
                         continue
