@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx import formats, puzzle  # noqa: E402
-from sectionx.search import Limit, plans_text  # noqa: E402
-from sectionx.solver.exact import solve_puzzle  # noqa: E402
-from sectionx.solver.reference import solve_reference  # noqa: E402
+from sectionx import formats, puzzle
+from sectionx.search import Limit, plans_text
+from sectionx.solver.exact import solve_puzzle
+from sectionx.solver.reference import solve_reference
 
 
 def files() -> list[Path]:
