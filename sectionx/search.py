@@ -234,7 +234,9 @@ class _Counter(Generic[N, M]):
     found the budget drops to ``c`` (solutions of equal cost are all kept).  The memo
     stores, per key and ``r``, either the exact answer (found within the budget it
     was asked with: every plan of that least cost was within the budget, so all
-    were seen) or "none within budget ``b``", which answers any budget ``<= b``."""
+    were seen) or "none within budget ``b``", which answers any budget ``<= b``.
+    A node stops early once its best cost equals its cost bound (nothing cheaper
+    exists) and more than ``cap`` plans of that cost are known."""
 
     def __init__(self, search: _Search[N, M], cap: int):
         self.search = search
@@ -256,9 +258,12 @@ class _Counter(Generic[N, M]):
                 return None
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
+            floor = self.cost_bound(node)
             for succ in self.search.expand(node, remaining):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
+                    if out.cost <= floor and len(out.plans) > self.cap:
+                        break  # nothing cheaper exists, and "more than cap" is already known
                 if succ.met:
                     if succ.cost > budget:
                         continue

@@ -116,6 +116,7 @@ class Reach:
                 row[c] = min(row[c], prev[c])
         self.to = to
         self._turns: dict[int, int] = {}
+        self._gaps: dict[int, int] = {}
 
     def turns(self, c: int) -> int:
         """Fewest turns a prisoner standing on ``c`` (not in a hideout it may ride)
@@ -128,7 +129,10 @@ class Reach:
 
     def gap(self, c: int) -> int:
         """Fewest empty cells on any path from ``c`` to a target (INF: none within K)."""
-        return next((k for k in range(self.K + 1) if self.to[k][c] < INF), INF)
+        got = self._gaps.get(c)
+        if got is None:
+            got = self._gaps[c] = next((k for k in range(self.K + 1) if self.to[k][c] < INF), INF)
+        return got
 
     def _count_turns(self, c: int) -> int:
         best = INF
@@ -476,6 +480,11 @@ class _Turn:
                 return True
         return False
 
+    def _cells_of_mine(self) -> set[int]:
+        """Cells holding a prisoner of the goal's player."""
+        T = self.T
+        return {(s - T.spot0) // 3 for s in self.pos.where[self.pr.me] if s >= T.spot0}
+
     def _from(self, c: int) -> list[list[int]]:
         f = self._forward.get(c)
         if f is None:
@@ -529,6 +538,11 @@ class _Turn:
 
         def search(items: tuple[str, ...], filled: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+            # Tile actions that carry none of the player's prisoners leave them where
+            # they are, so whether the cut after them falls depends only on the cell
+            # they fill (or none): asked once per cell, before making any of them.
+            cut: dict[int, bool] = {}
+            mine: set[int] | None = None
             for move in legal_moves(pos, dedup=True):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
@@ -536,9 +550,19 @@ class _Turn:
                 if tile:
                     if not tiles:
                         continue
-                    touches = relevant is None or any(c in relevant for c in _touched(pos, move, kind))
+                    cells = _touched(pos, move, kind)
+                    touches = relevant is None or any(c in relevant for c in cells)
                     if not touches and not doors_near:
                         continue
+                    if mine is None:
+                        mine = self._cells_of_mine()
+                    if not any(c in mine for c in cells):
+                        x = _filled(move, kind)
+                        hit = cut.get(x)
+                        if hit is None:
+                            hit = cut[x] = self.hopeless(x, self.remaining - 1)
+                        if hit:
+                            continue
                 elif door and last and pr.reach_only:
                     continue  # a door action puts nobody on a green area, and may end the turn
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
