@@ -83,7 +83,7 @@ _TILES = ["T01", "T02", "T03", "T09", "T16", "T26", "T41", "T46"]  # straights, 
 def small_puzzles(draw: st.DrawFn) -> Scenario:
     """A small puzzle on a tiny board: a few cells between the island and two green
     areas, some tiles laid (any rotation), one to three in hand, maybe a door of the
-    other player, a free goal within 1-3 turns."""
+    other player, a free or zone goal within 1-3 turns."""
     extra = draw(st.sampled_from([["1,0"], ["1,0", "2,0"], ["1,0", "2,-1"], ["1,0", "2,0", "1,1"],
                                   ["1,0", "2,-1", "2,0"]]))
     east = {1: "2,0", 2: "3,0"}[min(2, len(extra))] if "2,0" not in extra else "3,0"
@@ -113,7 +113,12 @@ def small_puzzles(draw: st.DrawFn) -> Scenario:
     door_cells = [c for c, t in laid.items() if not t.startswith("T26")]
     if door_cells and draw(st.booleans()):
         body += f'doors: {{blue: ["{draw(st.sampled_from(door_cells))}"]}}\n'
-    body += f"goal: {{kind: free, turns: {draw(st.integers(1, 3))}}}\n"
+    turns = draw(st.integers(1, 3))
+    kind = draw(st.sampled_from(["free", "free", "zone E", "zone W"]))
+    if kind == "free":
+        body += f"goal: {{kind: free, turns: {turns}}}\n"
+    else:
+        body += f"goal: {{kind: zone, zone: {kind[-1]}, turns: {turns}}}\n"
     try:
         sc = formats.loads(body).scenario
     except formats.LoadError:
@@ -123,7 +128,7 @@ def small_puzzles(draw: st.DrawFn) -> Scenario:
     return sc
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(small_puzzles())
 def test_core_and_reference_solvers_agree(sc):
     reference = solve_reference(sc, plan_cap=1000, max_states=20_000)
