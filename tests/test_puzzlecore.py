@@ -140,10 +140,10 @@ def test_core_and_reference_solvers_agree(sc):
         assert (core.turns, core.cost, core.plans) == (reference.turns, reference.cost, reference.plans)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(small_puzzles())
 def test_the_core_bound_never_exceeds_the_answer(sc):
-    result = solve_reference(sc, plan_cap=1000, max_states=20_000)
+    result = solve_reference(sc, plan_cap=1000, max_states=5_000)
     assume(result.status != "unknown")
     goal, began = puzzle.goal_of(sc), puzzle.start(sc)
     problem = CoreProblem(goal, began, 50)
