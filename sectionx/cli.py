@@ -169,7 +169,7 @@ def show(
     report = checking.check_file(file)
     if report.loaded is not None:
         scenario = report.loaded.scenario
-        text = describe(scenario.state, title=scenario.title)
+        text = describe(scenario.state, title=scenario.title, puzzle=scenario.is_puzzle)
         if scenario.goal is not None:
             text += f"Puzzle: {goal_sentence(scenario.goal)}.\n"
     elif report.final is not None:

@@ -20,3 +20,15 @@ def test_an_all_goal_lists_its_parts_held_at_once():
         "blue to bring 2 prisoners onto green areas and gain the master key, all at once, within 3 turns"
     three = Goal(GoalKind.ALL, Colour.RED, parts=(Goal(GoalKind.ZONE, zone="E"), Goal(GoalKind.KEY), Goal(GoalKind.HIDE)))
     assert goal_sentence(three).startswith("red to claim free zone E, gain the master key and hide every prisoner")
+
+
+def test_a_puzzles_stacks_are_shown_open_or_empty():
+    """Q3: a puzzle's stacks are open; N5: empty stacks skip phase 1.  A game's are face down."""
+    from sectionx import formats
+    from sectionx.render.text import describe
+
+    drawn = formats.loads("players: [red, blue]\nstacks: [[T01], [T16], []]\ngoal: {kind: free, turns: 2}\n").scenario
+    assert "Stacks (open, Q3): 1 / 1 / 0 tiles; tops T01, T16, -." in describe(drawn.state, puzzle=True)
+    empty = formats.loads("players: [red, blue]\ngoal: {kind: free, turns: 2}\n").scenario
+    assert "phase 1 is skipped (N5)" in describe(empty.state, puzzle=True)
+    assert "face down" in describe(drawn.state)

@@ -106,7 +106,7 @@ def board_picture(state: State) -> list[str]:
     return ["".join(r).rstrip() for r in rows]
 
 
-def describe(state: State, *, title: str = "") -> str:
+def describe(state: State, *, title: str = "", puzzle: bool = False) -> str:
     """Board picture plus a legend of tiles, players, zones and the turn."""
     lines = []
     if title:
@@ -187,6 +187,12 @@ def describe(state: State, *, title: str = "") -> str:
     if state.advanced:
         tops = ", ".join(s[0] if s else "-" for s in state.stacks)
         lines.append(f"Stacks (face up, V2): {sizes} tiles; tops {tops}.")
+    elif puzzle and any(state.stacks):
+        # Q3: a puzzle's stacks are open, taken in the order they are listed.
+        tops = ", ".join(s[0] if s else "-" for s in state.stacks)
+        lines.append(f"Stacks (open, Q3): {sizes} tiles; tops {tops}.")
+    elif puzzle:
+        lines.append("Stacks: empty, so phase 1 is skipped (N5).")
     else:
         lines.append(f"Stacks (face down): {sizes} tiles.")
     if state.out:
