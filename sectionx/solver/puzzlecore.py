@@ -244,6 +244,7 @@ class CoreProblem:
             (p.kind, p.count, zone_no.get(p.zone or "", -1)) for p in goal.leaves]
         self.reach_only = all(k in (GoalKind.FREE, GoalKind.ZONE) for k, _, _ in self.parts)
         self._static: dict[frozenset[int], Reach] = {}
+        self._target_cache: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
 
     # -------------------------------------------------------------- the goal (Q4)
@@ -270,6 +271,13 @@ class CoreProblem:
     def _targets(self, zone: int) -> frozenset[int]:
         """Green areas (indices) a prisoner of the goal's player may end on: a named
         zone's, else those of zones it owns or nobody owns (Z2; a superset is safe)."""
+        key = (zone, tuple(self.pos.zone_owner))
+        got = self._target_cache.get(key)
+        if got is None:
+            got = self._target_cache[key] = self._find_targets(zone)
+        return got
+
+    def _find_targets(self, zone: int) -> frozenset[int]:
         T, owner = self.T, self.pos.zone_owner
         if zone >= 0:
             return frozenset(g for g in range(T.ngreens) if T.zone_of_green[g] == zone)
@@ -587,19 +595,16 @@ class _Turn:
                     if pos.turn_ended(move[0], self.player, self.round):
                         if last or pos.ranking:
                             continue
-                        k = (pos.key(), now)
-                        had = given.get(k)
-                        if had is not None:
-                            if len(had.move) > len(path) and had.node.bound <= self.remaining - 1:
-                                given[k] = Successor(Node(pos._snapshot(), k[0], had.node.bound, had.node.fills),
-                                                     tuple(path), now, len(now), False)
-                            continue
                         # Tiles at the turn's end follow from its start and its tile action,
                         # unless the round ended (the collapse clears the board, E3).
                         name = (self.start_key, move if tile else done) if pos.round == self.round else None
                         b, fills = pr.bound(name)
-                        given[k] = Successor(Node(pos._snapshot() if b <= self.remaining - 1 else (), k[0], b, fills),
-                                             tuple(path), now, len(now), False)
+                        if b > self.remaining - 1:
+                            continue  # no use: the bound is a property of the position alone
+                        k = (pos.key(), now)
+                        had = given.get(k)
+                        if had is None or len(had.move) > len(path):
+                            given[k] = Successor(Node(pos._snapshot(), k[0], b, fills), tuple(path), now, len(now), False)
                         continue
                     now_done = move if tile else done
                     inside = (now_done, pos.key_without_tiles(), now)
@@ -615,9 +620,7 @@ class _Turn:
 
         for _ in search((), -1, None):
             pass
-        for succ in given.values():
-            if succ.met or succ.node.bound <= self.remaining - 1:
-                yield succ
+        yield from given.values()
 
     # -- plans (Q5), worded as sectionx.puzzle.plan_items words them
 
