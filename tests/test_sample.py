@@ -1,9 +1,9 @@
 """The core's random sampler draws what ``engine.random_action`` draws: uniform over
 ``engine.legal_actions``, each D4 'keep' variant one action (sectionx.solver.sample).
 
-* Exactly: the listed moves and the outcomes of every number of the tile space are
-  ``engine.legal_actions``, each exactly once (so uniform numbers give uniform
-  actions), on self-play positions, the D4 tie position and hypothesis states.
+* Exactly: the listed moves and the outcomes of every number of the tile and door
+  spaces are ``engine.legal_actions``, each exactly once (so uniform numbers give
+  uniform actions), on self-play positions, the D4 tie position and hypothesis states.
 * By sampling: only legal actions are drawn; over many draws from one position the
   frequencies pass a chi-square test, and 'keep' variants come up as often as
   any other action.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,8 +23,8 @@ from hypothesis import strategies as st
 
 from sectionx import engine, formats, rules
 from sectionx.model import COLOURS, State
-from sectionx.solver.core import FREE_PHASE, KEEP, TAKE_PHASE, TILE_PHASE, Position, action_of
-from sectionx.solver.sample import candidates, random_move
+from sectionx.solver.core import ACT_PHASE, DOOR, FREE_PHASE, KEEP, MOVEDOOR, TAKE_PHASE, TILE_PHASE, Position, action_of
+from sectionx.solver.sample import candidates, draw, random_move
 
 from .strategies import states
 
@@ -38,14 +39,20 @@ def tile_open(pos: Position) -> bool:
     return kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action)
 
 
-def selfplay(players: int, seed: int, advanced: bool, count: int, every: int = 40) -> list[Position]:
-    """``count`` tile-phase positions of a random game played through the core, ``every`` tile phases apart."""
+def door_open(pos: Position) -> bool:
+    """Steps and a door action are open, no tile action (standard phase 3, N4)."""
+    return pos.phase_kind() == ACT_PHASE and not pos.moved and not pos.door_action
+
+
+def selfplay(players: int, seed: int, advanced: bool, count: int, every: int = 40,
+             want: Callable[[Position], bool] = tile_open) -> list[Position]:
+    """``count`` positions of a random game played through the core, ``every`` wanted positions apart."""
     pos = Position.from_state(new_game(players, seed, advanced))
     rng = random.Random(seed)
     out = []
     seen = 0
     while not pos.ranking and len(out) < count:
-        if tile_open(pos):
+        if want(pos):
             seen += 1
             if seen % every == 0:
                 out.append(pos.copy())
@@ -55,9 +62,9 @@ def selfplay(players: int, seed: int, advanced: bool, count: int, every: int = 4
 
 def outcomes(pos: Position) -> Counter:
     """Every move the sampler can return, with the number of ways (numbers) it is returned."""
-    listed, space = candidates(pos)
+    listed, spaces = candidates(pos)
     out = Counter(listed)
-    if space is not None:
+    for space in spaces:
         out.update(m for m in map(space.outcome, range(space.total)) if m is not None)
     return out
 
@@ -79,10 +86,12 @@ def exactly_the_legal_actions(state: State) -> Counter:
 
 @pytest.mark.parametrize("players, seed, advanced", [(4, 1, False), (2, 2, False), (3, 3, True), (4, 4, True)])
 def test_every_legal_action_is_drawn_one_way_on_selfplay_positions(players, seed, advanced):
-    keeps = 0
-    for pos in selfplay(players, seed, advanced, 4):
+    keeps = doors = 0
+    for pos in selfplay(players, seed, advanced, 4) + selfplay(players, seed, advanced, 4, every=25, want=door_open):
         drawn = exactly_the_legal_actions(pos.to_state())
         keeps += sum(1 for m in drawn if m[0] == KEEP)
+        doors += sum(1 for m in drawn if m[0] in (DOOR, MOVEDOOR))
+    assert doors, "no door action in these positions: the test of the door numbering is idle"
     if players == 4:
         assert keeps, "no tied tunnel fight in these positions: the test of 'keep' variants is idle"
 
@@ -148,14 +157,13 @@ def test_draws_are_uniform_with_tie_variants_as_likely_as_any_action():
 @pytest.mark.parametrize("players, seed, advanced", [(4, 5, False), (3, 6, True)])
 def test_draws_are_uniform_on_a_selfplay_position(players, seed, advanced):
     """A position with thousands of tile actions (and steps and doors, V2), drawn 10 times each
-    on average; the space is built once (random_move builds the same one every time)."""
+    on average; the spaces are built once (random_move builds the same ones every time)."""
     pos = max(selfplay(players, seed, advanced, 3, every=25), key=lambda p: sum(1 for m in outcomes(p) if m[0] == KEEP))
     support = list(outcomes(pos))
-    listed, space = candidates(pos)
-    assert space is not None
+    listed, spaces = candidates(pos)
     draws = 10 * len(support)
     rng = random.Random(seed)
-    counts = Counter(space.draw(rng, listed) for _ in range(draws))
+    counts = Counter(draw(rng, listed, spaces) for _ in range(draws))
     chi_square_ok(counts, support, draws)
     keeps = [m for m in support if m[0] == KEEP]
     if players == 4:

@@ -54,27 +54,32 @@ and the same position loaded afresh draw the same move.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from typing import TYPE_CHECKING, Any
 
 from .core import (
+    ACT_PHASE,
+    DOOR,
     END,
     FREE_PHASE,
     KEEP,
     MOVE,
+    MOVEDOOR,
     OVER,
     PASS,
     PLACE,
     ROTATE,
     STEP_BUDGET,
     SWAP,
+    TAKE_PHASE,
     TILE_PHASE,
     CoreError,
     Position,
     keep_options,
 )
-from .movegen import door_moves, legal_moves, step_moves
-from .tables import HIDEOUT, CoreMove
+from .movegen import legal_moves, step_moves
+from .tables import HIDEOUT, CoreMove, Tables
 
 if TYPE_CHECKING:
     import random
@@ -92,33 +97,51 @@ def random_move(pos: Position, rng: random.Random) -> CoreMove:
     Uses ``rng`` only, and depends only on the position (see module docstring).
     Raises CoreError when the game is over.
     """
-    listed, space = candidates(pos)
-    if space is None:
-        return rng.choice(listed)
-    return space.draw(rng, listed)
+    listed, spaces = candidates(pos)
+    return draw(rng, listed, spaces)
 
 
-def candidates(pos: Position) -> tuple[list[CoreMove], TileSpace | None]:
-    """What :func:`random_move` draws from: the moves it lists (sorted), and in a phase
-    where a tile action is open the numbered tile actions (``TileSpace``), else None.
-    The listed moves and the outcomes of the space's numbers are the legal moves, each once."""
+def candidates(pos: Position) -> tuple[list[CoreMove], list[Space]]:
+    """What :func:`random_move` draws from: the moves it lists (sorted), and numbered
+    spaces: the tile actions where one is open (:class:`TileSpace`), the door actions
+    where one is open (:class:`DoorSpace`).  The listed moves and the outcomes of the
+    spaces' numbers are the legal moves, each exactly once (as ``legal_moves`` decides
+    which kinds are open: N1-N5, V2)."""
     kind = pos.phase_kind()
     if kind == OVER:
         raise CoreError("the game is over")
-    if kind != TILE_PHASE and not (kind == FREE_PHASE and not pos.tile_action):
-        moves = legal_moves(pos)
-        moves.sort()
-        return moves, None
-    others: list[CoreMove] = [(PASS,)] if kind == TILE_PHASE else []
-    if kind == FREE_PHASE:  # V2: steps and a door may come before the tile action
-        if not pos.door_action:
-            if pos.steps() < STEP_BUDGET:
-                others += step_moves(pos)
-            if not pos.moved:
-                others += door_moves(pos)
-        others.append((END,))
-        others.sort()
-    return others, TileSpace(pos)
+    if kind == TAKE_PHASE:
+        return legal_moves(pos), []
+    listed: list[CoreMove] = [(PASS,)] if kind == TILE_PHASE else []
+    spaces: list[Space] = []
+    if kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action):
+        spaces.append(TileSpace(pos))
+    if kind != TILE_PHASE and not pos.door_action:
+        if pos.steps() < STEP_BUDGET:
+            listed += step_moves(pos)
+        if not pos.moved:
+            spaces.append(DoorSpace(pos))
+    if kind in (ACT_PHASE, FREE_PHASE):
+        listed.append((END,))
+    listed.sort()
+    return listed, spaces
+
+
+def draw(rng: random.Random, listed: list[CoreMove], spaces: list[Space]) -> CoreMove:
+    """Draw numbers over ``listed`` and then each space in turn until one names a legal move:
+    uniform over the legal moves when each has exactly one number."""
+    total = len(listed) + sum(space.total for space in spaces)
+    while True:
+        i = rng.randrange(total) - len(listed)
+        if i < 0:
+            return listed[i]
+        for space in spaces:
+            if i < space.total:
+                m = space.outcome(i)
+                if m is not None:
+                    return m
+                break
+            i -= space.total
 
 
 class TileSpace:
@@ -178,7 +201,7 @@ class TileSpace:
         carrying.update((s - spot0) // 3 for d in pos.doors for s in d)
         movable = []
         mine = pos.pc[me]
-        for c in range(T.ncells):
+        for c in _cell_order(T):  # the engine's order of cells, which it lists swaps in
             t = tile[c]
             if t < 0 or c in foreign:
                 continue  # D3: another player's tunnel
@@ -216,13 +239,12 @@ class TileSpace:
                         u = u | here
                         if len(u) >= 2:
                             blocks.append((size + i * n, n, math.factorial(len(u)) - 1))
-                else:
+                elif facing2:
                     blocks += [(size + i * n, n, k1) for i, k1 in facing2]
                 size += n_empty * n
         # Swaps: a pair once, the first in the engine's order of cells.  The segment of
         # tile i holds its pairs with every later tile j: j's rotations (``gstart`` numbers
         # them all, tile after tile), then i's.
-        movable.sort(key=lambda m: T.cells[m[0]])
         self.movable = movable
         gstart = self.gstart = [0]
         for m in movable:
@@ -256,18 +278,6 @@ class TileSpace:
             xstarts.append(total - size)
             total += count * k1
         self.total = total
-
-    def draw(self, rng: random.Random, others: list[CoreMove]) -> CoreMove:
-        """Draw numbers over ``others`` and then this space until one names a legal action."""
-        n_others = len(others)
-        total = n_others + self.total
-        while True:
-            i = rng.randrange(total)
-            if i < n_others:
-                return others[i]
-            m = self.outcome(i - n_others)
-            if m is not None:
-                return m
 
     def outcome(self, number: int) -> CoreMove | None:
         """The legal tile action (a variant, for a move that ties) that ``number`` stands for, or None.
@@ -345,6 +355,66 @@ class TileSpace:
         return (SWAP, a, ra, b, rb)
 
 
+class DoorSpace:
+    """The door actions of the player to move, numbered (D2, D5, N4): a door from hand onto
+    each candidate spot (if one is in hand), then each of its doors on the board, in order
+    of spots, moved to each candidate spot.
+
+    A candidate is a tunnel or dead-end feature without a door and without another
+    player's prisoner; it is a legal target unless its tunnel holds another player's
+    door (D2), which is looked at only when a number naming it is drawn.  So the
+    door tunnels of the others need not all be flooded for every choice.
+    """
+
+    __slots__ = ("in_hand", "outside", "pos", "sources", "spots", "total")
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        T = pos.T
+        me = pos.player
+        spot0, tile, door, load, mine = T.spot0, pos.tile, pos.door, pos.load, pos.pc[me]
+        feats = _door_features(T)
+        self.spots = spots = [s for c in range(T.ncells) if tile[c] >= 0 for f in feats[tile[c]]
+                              if door[s := spot0 + 3 * c + f] < 0 and load[s] == mine[s]]
+        self.in_hand = pos.doors_in_hand(me) > 0
+        self.sources = sorted(pos.doors[me])
+        self.total = len(spots) * (self.in_hand + len(self.sources))
+        self.outside: dict[int, bool] = {}  # spot -> not in another player's tunnel (D2)
+
+    def outcome(self, number: int) -> CoreMove | None:
+        """The door action ``number`` stands for, or None when its target is another player's tunnel."""
+        k, i = divmod(number, len(self.spots))
+        s = self.spots[i]
+        ok = self.outside.get(s)
+        if ok is None:
+            pos = self.pos
+            door, me = pos.door, pos.player
+            ok = self.outside[s] = all(door[x] < 0 or door[x] == me for x in pos._tunnel(s))
+        if not ok:
+            return None
+        if self.in_hand:
+            if k == 0:
+                return (DOOR, s)
+            k -= 1
+        return (MOVEDOOR, self.sources[k], s)
+
+
+#: What :func:`draw` draws from besides the listed moves.
+Space = TileSpace | DoorSpace
+
+
+@functools.cache
+def _door_features(T: Tables) -> tuple[tuple[int, ...], ...]:
+    """Per tile number, the features that take a door (tunnels and dead ends, D2)."""
+    return tuple(tuple(f for f, ok in enumerate(tt.takes_door) if ok) for tt in T.tile_types)
+
+
+@functools.cache
+def _cell_order(T: Tables) -> tuple[int, ...]:
+    """Tile cell numbers in the order of the cells (the engine's order)."""
+    return tuple(sorted(range(T.ncells), key=T.cells.__getitem__))
+
+
 class _Ties:
     """Which tile moves may start a tied tunnel fight, and a bound on their 'keep' variants (D4, D7).
 
@@ -373,17 +443,21 @@ class _Ties:
         self.pos = pos
         T = pos.T
         spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-        self.carried: dict[int, set[Mark]] = {}
-        self.facing: dict[int, list[tuple[int, int, Mark]]] = {}  # cell -> (edge, source cell, mark)
+        carried: dict[int, set[Mark]] = {}
+        facing: dict[int, list[tuple[int, int, Mark]]] = {}  # cell -> (edge, source cell, mark)
+        near: dict[int, set[int]] = {}  # cell -> owners of the marks facing it
+        on: dict[int, set[int]] = {}  # cell -> owners of the marks on its tile
         for s, mk in marks.items():
             c, f = divmod(s - spot0, 3)
-            self.carried.setdefault(c, set()).add(mk)
+            p = mk[0]
+            carried.setdefault(c, set()).add(mk)
+            on.setdefault(c, set()).add(p)
             for e in types[tile[c]].feature_edges[f][rot[c]]:
                 m = nb[6 * c + e]
                 if m >= 0:
-                    self.facing.setdefault(m, []).append((_OPP[e], c, mk))
-        self.near = {c: {mk[0] for _, _, mk in f} for c, f in self.facing.items()}
-        self.owners_on = {c: {mk[0] for mk in marks} for c, marks in self.carried.items()}
+                    facing.setdefault(m, []).append((_OPP[e], c, mk))
+                    near.setdefault(m, set()).add(p)
+        self.carried, self.facing, self.near, self.owners_on = carried, facing, near, on
 
     def _around(self, cell: int, t: int, r: int, gone: tuple[int, ...], marks: set[Mark]) -> None:
         """Marks facing ``cell`` where tile ``t`` at rotation ``r`` opens, from cells not in ``gone``."""
@@ -433,4 +507,4 @@ class _Ties:
         return [(KEEP, m, keep, tuple(colours[p] for p in keep)) for keep in keep_options(ties)]
 
 
-__all__ = ["TileSpace", "candidates", "random_move"]
+__all__ = ["DoorSpace", "Space", "TileSpace", "candidates", "draw", "random_move"]
