@@ -47,17 +47,20 @@ class EngineRandomBot(play.RandomBot):
         return engine.random_action(state, self.rng)
 
 
-def random_games(players: int, seeds: range, engine_path: bool) -> tuple[float, list[int]]:
-    """Seconds for the games of ``seeds``, and their lengths in actions."""
+def random_games(players: int, seeds: range, engine_path: bool) -> tuple[float, list[int], play.Stats]:
+    """Seconds for the games of ``seeds``, their lengths in actions, and their statistics."""
     lengths = []
+    stats = play.Stats()
     t = time.perf_counter()
     for seed in seeds:
         s = start(players, seed)
         bots = play.make_bots(["random"], s.colours, seed)
         if engine_path:
             bots = {c: EngineRandomBot(b.rng) for c, b in bots.items()}
-        lengths.append(len(play.play_game(s, bots).actions))
-    return time.perf_counter() - t, lengths
+        game = play.play_game(s, bots)
+        lengths.append(len(game.actions))
+        stats.add(game)
+    return time.perf_counter() - t, lengths, stats
 
 
 def start(players: int, seed: int):
@@ -106,12 +109,15 @@ def main() -> None:
 
     results = {}
     for engine_path in (False, True):
-        dt, lengths = random_games(args.players, range(args.games), engine_path)
+        dt, lengths, stats = random_games(args.players, range(args.games), engine_path)
         results[engine_path] = dt
         label = "engine path (engine.random_action + apply)" if engine_path else "through the core (play.play_game)"
         print(f"random {args.players}-player games {label}: {args.games / dt:.2f} games/s, {dt / args.games:.2f} s each, "
               f"mean {statistics.mean(lengths):.0f} actions ({sum(lengths) / dt:,.0f} actions/s, "
               f"{dt / sum(lengths) * 1e6:.0f} us each)")
+        d = stats.as_dict()  # the same distribution: these should agree within chance
+        print(f"  turns {d['turns']}, rounds {d['rounds']['mean']}, dead per player {d['dead_per_player']['mean']}, "
+              f"round ends {d['round_ends']}")
     print(f"core / engine: {results[True] / results[False]:.1f}x; target {TARGET} games/s: "
           f"{'met' if args.games / results[False] >= TARGET else 'not met'}")
 
