@@ -2,7 +2,7 @@
 
 Not a test: it measures.  Run from the project root:
 
-    .venv/bin/python benchmarks/bench_core.py [--positions 120] [--repeat 3] [--games 2] [--skip-engine-midgame]
+    .venv/bin/python benchmarks/bench_core.py [--positions 120] [--repeat 3] [--games 2] [--skip-engine-midgame] [--selfplay-only]
 
 Prints the machine, then, each with the engine's figure and the ratio:
 
@@ -13,9 +13,10 @@ Prints the machine, then, each with the engine's figure and the ratio:
   a puzzle-sized position on the standard board (STANDARD_PUZZLE) and
   scenarios/midgame-4p.yaml, with the number of distinct end-of-turn
   positions (the engine: exhaustive search over single actions);
-* random self-play through the core (uniform over the legal moves, drawn by a
-  prototype rejection sampler in this file): games per second, and where the
-  time goes.
+* random self-play through the core (uniform over the legal moves, drawn by
+  ``solver.sample.random_move``): games per second, and where the time goes
+  (``bench_engine.py`` compares ``sectionx play``'s random games with the
+  engine's in the same run).
 
 Figures go into docs/benchmarks.md with the command that produced them.
 """
@@ -23,34 +24,22 @@ Figures go into docs/benchmarks.md with the command that produced them.
 from __future__ import annotations
 
 import argparse
-import bisect
-import math
 import os
 import platform
 import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx import engine, formats, play, rules
 from sectionx.model import COLOURS, State
-from sectionx.solver.core import (
-    END,
-    FREE_PHASE,
-    MOVE,
-    PASS,
-    PLACE,
-    ROTATE,
-    SWAP,
-    TAKE_PHASE,
-    TILE_PHASE,
-    Position,
-    action_of,
-)
-from sectionx.solver.movegen import FightFilter, door_moves, legal_moves, step_moves
+from sectionx.solver.core import ACT_PHASE, FREE_PHASE, TAKE_PHASE, TILE_PHASE, Position, action_of
+from sectionx.solver.movegen import legal_moves
+from sectionx.solver.sample import random_move
 from sectionx.solver.turns import turn_successors
 
 
@@ -172,168 +161,42 @@ def bench_turns(path: str, repeat: int, with_engine: bool) -> None:
     print(line)
 
 
-class _TileSpace:
-    """PROTOTYPE (measurement only): the tile actions of a phase-2 position numbered
-    0..size-1 and decoded on demand, as ``engine.random_action`` does for the engine,
-    so a uniformly random legal move is drawn by rejection without listing them all.
-    Same candidate set as ``movegen.tile_moves``; D4 ties via ``pos.fight_ties``."""
-
-    def __init__(self, pos: Position):
-        T = pos.T
-        self.pos = pos
-        me = pos.player
-        types, tile, load, door = T.tile_types, pos.tile, pos.load, pos.door
-        self.empty = [c for c in range(T.ncells) if tile[c] < 0]
-        others = [p for p in range(pos.n) if p != me and pos.doors[p]]
-        foreign = {(s - T.spot0) // 3 for p in others for d in pos.doors[p] for s in pos._tunnel(d)}
-        segments: list[tuple] = []
-        size = 0
-        for t in sorted(set(pos.hand[me])):
-            rots = types[t].choices[0]
-            segments.append((size, PLACE, t, rots))
-            size += len(self.empty) * len(rots)
-        movable = []
-        for c in range(T.ncells):
-            t = tile[c]
-            if t < 0 or c in foreign:
-                continue
-            tt = types[t]
-            base = T.spot0 + 3 * c
-            occ, riders, liftable, hr = 0, False, True, False
-            for f in range(len(tt.kinds)):
-                if load[base + f]:
-                    occ |= 1 << f
-                    riders = True
-                    if tt.kinds[f] == 3:
-                        hr = True
-                        liftable = liftable and pos.pc[me][base + f] == load[base + f]
-                    else:
-                        liftable = False
-                elif door[base + f] >= 0:
-                    occ |= 1 << f
-            rots = tt.choices[occ]
-            if not riders:
-                segments.append((size, ROTATE, c, tt, occ, rots))
-                size += len(rots)
-            if liftable:
-                movable.append((c, tt, occ, rots, hr))
-                segments.append((size, MOVE, c, tt, occ, rots, hr))
-                size += len(self.empty) * len(rots)
-        movable.sort(key=lambda m: T.cells[m[0]])
-        for i, a in enumerate(movable):
-            for b in movable[i + 1:]:
-                segments.append((size, SWAP, a, b))
-                size += len(a[3]) * len(b[3])
-        self.segments = segments
-        self.starts = [seg[0] for seg in segments]
-        self.size = size
-
-    def decode(self, index: int) -> tuple | None:
-        pos, T = self.pos, self.pos.T
-        seg = self.segments[bisect.bisect_right(self.starts, index) - 1]
-        off = index - seg[0]
-        kind = seg[1]
-        known, opened, dist = pos.known, pos.opened, T.distance
-        if kind == PLACE:
-            _, _, t, rots = seg
-            c, r = self.empty[off // len(rots)], rots[off % len(rots)]
-            return (PLACE, t, c, r) if T.tile_types[t].open_mask[r] & known[c] == opened[c] else None
-        if kind == ROTATE:
-            _, _, c, tt, occ, rots = seg
-            r = rots[off]
-            ok = r != tt.canon[occ][pos.rot[c]] and tt.open_mask[r] & known[c] == opened[c]
-            return (ROTATE, c, r) if ok else None
-        if kind == MOVE:
-            _, _, c, tt, occ, rots, hr = seg
-            d, r = self.empty[off // len(rots)], rots[off % len(rots)]
-            if hr and dist[d] < dist[c]:
-                return None
-            k, o = known[d], opened[d]
-            e = T.edge_to.get((d, c))
-            if e is not None:
-                k, o = k & ~(1 << e), o & ~(1 << e)
-            return (MOVE, c, d, r) if tt.open_mask[r] & k == o else None
-        _, _, (a, ta, _, rots_a, hra), (b, tb, _, rots_b, hrb) = seg
-        ra, rb = rots_b[off // len(rots_a)], rots_a[off % len(rots_a)]
-        if (hra and dist[b] < dist[a]) or (hrb and dist[a] < dist[b]):
-            return None
-        e = T.edge_to.get((a, b))
-        kb, obb, ka, oaa = known[b], opened[b], known[a], opened[a]
-        if e is not None:
-            kb, obb = kb & ~(1 << (e + 3) % 6), obb & ~(1 << (e + 3) % 6)
-            ka, oaa = ka & ~(1 << e), oaa & ~(1 << e)
-            if (tb.open_mask[ra] >> e & 1) != (ta.open_mask[rb] >> (e + 3) % 6 & 1):
-                return None
-        if ta.open_mask[rb] & kb != obb or tb.open_mask[ra] & ka != oaa:
-            return None
-        return (SWAP, a, ra, b, rb)
-
-
-def random_move(pos: Position, rng: random.Random, exact: bool = True) -> tuple:
-    """PROTOTYPE: a legal move drawn uniformly (KEEP variants count one each, as the engine's).
-
-    ``exact=False`` (for measurement only) accepts every fitting candidate at once and picks a
-    tie's 'keep' variant at random: not uniform when ties exist, but it shows what an exact
-    scheme without the engine's owners! rejection factor could reach."""
-    kind = pos.phase_kind()
-    if kind == TAKE_PHASE or not (kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action)):
-        return rng.choice(legal_moves(pos))
-    others: list[tuple] = [(PASS,)] if kind == TILE_PHASE else []
-    if kind == FREE_PHASE and not pos.door_action:
-        others += (step_moves(pos) if pos.steps() < 5 else []) + ([] if pos.moved else door_moves(pos)) + [(END,)]
-    elif kind == FREE_PHASE:
-        others.append((END,))
-    space = _TileSpace(pos)
-    owners = sum(1 for d in pos.doors if d)
-    # Distinct outcomes of the 'keep' lists are at most the orders of the door owners (D7).
-    bound = math.factorial(owners) if owners >= 2 and exact else 1
-    fights = FightFilter(pos) if owners >= 2 else None
-    total = len(others) + space.size
-    while True:
-        i = rng.randrange(total)
-        u = rng.randrange(bound)  # accept a move with k variants with probability k / bound
-        if i < len(others):
-            if u == 0:
-                return others[i]
-            continue
-        m = space.decode(i - len(others))
-        if m is None or (u and (fights is None or not fights.may_tie(m))):
-            continue
-        variants = fights.variants(m) if fights is not None and fights.may_tie(m) else [m]
-        if u < len(variants) or not exact:
-            return variants[rng.randrange(len(variants))]
-
-
-def bench_selfplay(games: int, exact: bool = True) -> None:
-    """Random 4-player games through the core, every move uniform over the legal moves."""
-    t_tile = t_other = t_make = 0.0
-    n_tile = actions = 0
-    t0 = time.perf_counter()
+def bench_selfplay(games: int) -> None:
+    """Random 4-player games through the core, every move drawn by ``solver.sample.random_move``
+    (uniform over the legal moves), and where the time goes by phase and by move kind."""
+    names = {TAKE_PHASE: "take (phase 1)", TILE_PHASE: "tile (phase 2)", ACT_PHASE: "act (phase 3)", FREE_PHASE: "free (V2)"}
+    choose: Counter[int] = Counter()
+    chosen: Counter[int] = Counter()
+    making: Counter[str] = Counter()
+    made: Counter[str] = Counter()
+    actions = 0
+    clock = time.perf_counter
+    t0 = clock()
     for seed in range(games):
         pos = Position.from_state(start(4, seed))
         rng = random.Random(seed)
         while not pos.ranking:
             k = pos.phase_kind()
-            tile = k == TILE_PHASE or (k == FREE_PHASE and not pos.tile_action)
-            t = time.perf_counter()
-            m = random_move(pos, rng, exact)
-            t1 = time.perf_counter()
+            t = clock()
+            m = random_move(pos, rng)
+            t1 = clock()
             pos.make(m)
-            t2 = time.perf_counter()
-            t_make += t2 - t1
-            if tile:
-                t_tile += t1 - t
-                n_tile += 1
-            else:
-                t_other += t1 - t
+            t2 = clock()
+            choose[k] += t1 - t
+            chosen[k] += 1
+            verb = action_of(pos.T, m).verb
+            making[verb] += t2 - t1
+            made[verb] += 1
             actions += 1
-    dt = time.perf_counter() - t0
-    label = "prototype sampler" if exact else "sampler without the owners! factor, not uniform over keep variants"
-    print(f"random 4-player games through the core ({label}): {games / dt:.2f} games/s, {dt / games:.2f} s "
-          f"each, {actions / games:.0f} actions each ({actions / dt:,.0f} actions/s; {dt / actions * 1e6:.0f} us each); "
-          f"choosing phase-2 moves {t_tile / dt:.0%} ({t_tile / max(n_tile, 1) * 1e6:.0f} us each, {n_tile / games:.0f} "
-          f"per game), other moves {t_other / dt:.0%} ({t_other / max(actions - n_tile, 1) * 1e6:.0f} us each), "
-          f"make {t_make / dt:.0%} ({t_make / actions * 1e6:.0f} us each)")
+    dt = clock() - t0
+    print(f"random 4-player games through the core (solver.sample.random_move, make): {games / dt:.2f} games/s, "
+          f"{dt / games:.2f} s each, {actions / games:.0f} actions each ({actions / dt:,.0f} actions/s; "
+          f"{dt / actions * 1e6:.0f} us each)")
+    for k, t in sorted(choose.items(), key=lambda kv: -kv[1]):
+        print(f"  choosing in {names[k]}: {t / dt:.0%} of the time, {t / chosen[k] * 1e6:.0f} us each, {chosen[k] / games:.0f} per game")
+    total = sum(making.values())
+    print(f"  make: {total / dt:.0%} of the time; " + ", ".join(
+        f"{verb} {making[verb] / made[verb] * 1e6:.0f} us x {made[verb] / games:.0f}" for verb in sorted(made, key=lambda v: -making[v])))
 
 
 def main() -> None:
@@ -342,8 +205,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--skip-engine-midgame", action="store_true", help="skip the engine's 20-30 s midgame turn")
+    parser.add_argument("--selfplay-only", action="store_true", help="only the random games through the core")
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    if args.selfplay_only:
+        bench_selfplay(args.games)
+        return
     positions = sample_positions(4, args.positions)
     positions += [formats.load(f"scenarios/{n}.yaml").state for n in ("puzzle-first-escape", "midgame-4p")]
     bench_moves(positions, args.repeat)
@@ -352,7 +219,6 @@ def main() -> None:
     bench_turns("scenarios/midgame-4p.yaml", 1, not args.skip_engine_midgame)
     if args.games:
         bench_selfplay(args.games)
-        bench_selfplay(args.games, exact=False)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,13 @@ Prints the machine, then
 * legal_actions: calls per second on positions taken from seeded random games
   (early, middle and late in a round), with the number of actions per call;
 * apply: actions per second when replaying a random game;
-* random games: whole 4-player games per second between uniformly random bots,
-  with their mean length in actions.
+* random games: whole games per second between uniformly random bots, with
+  their mean length in actions, two ways over the same seeds: as ``sectionx
+  play`` and ``simulate`` play them now (``play.play_game``: one search-core
+  position kept across the game, moves drawn by ``solver.sample.random_move``)
+  and the engine path they used before (``engine.random_action`` on a State,
+  ``engine.apply`` per action); the same distribution, so the games differ but
+  are alike.  Against the target of 20 four-player games per second.
 Figures go into docs/benchmarks.md with the command that produced them.
 """
 
@@ -28,6 +33,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx import engine, formats, play, rules
 from sectionx.model import COLOURS
+
+#: Issue 9: random four-player games per second on one core.
+TARGET = 20
+
+
+class EngineRandomBot(play.RandomBot):
+    """The random bot as it was before the search core: ``engine.random_action`` on every
+    State.  Not a RandomBot to ``play_game``, which so plays it with its general loop
+    (``engine.apply`` per action)."""
+
+    def choose(self, state, legal):
+        return engine.random_action(state, self.rng)
+
+
+def random_games(players: int, seeds: range, engine_path: bool) -> tuple[float, list[int], play.Stats]:
+    """Seconds for the games of ``seeds``, their lengths in actions, and their statistics."""
+    lengths = []
+    stats = play.Stats()
+    t = time.perf_counter()
+    for seed in seeds:
+        s = start(players, seed)
+        bots = play.make_bots(["random"], s.colours, seed)
+        if engine_path:
+            bots = {c: EngineRandomBot(b.rng) for c, b in bots.items()}
+        game = play.play_game(s, bots)
+        lengths.append(len(game.actions))
+        stats.add(game)
+    return time.perf_counter() - t, lengths, stats
 
 
 def start(players: int, seed: int):
@@ -48,6 +81,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
+    if args.players not in (2, 3, 4):
+        parser.error("--players: 2, 3 or 4")
 
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
 
@@ -72,15 +107,19 @@ def main() -> None:
     dt2 = time.perf_counter() - t2
     print(f"apply: {len(game.actions) / dt2:.0f} actions/s ({len(game.actions)} actions of one game)")
 
-    lengths = []
-    t3 = time.perf_counter()
-    for seed in range(args.games):
-        s = start(args.players, seed)
-        g = play.play_game(s, play.make_bots(["random"], s.colours, seed))
-        lengths.append(len(g.actions))
-    dt3 = time.perf_counter() - t3
-    print(f"random {args.players}-player games: {args.games / dt3:.3f} games/s, {dt3 / args.games:.1f} s each, "
-          f"mean {statistics.mean(lengths):.0f} actions ({statistics.mean(lengths) / dt3 * args.games:.0f} actions/s)")
+    results = {}
+    for engine_path in (False, True):
+        dt, lengths, stats = random_games(args.players, range(args.games), engine_path)
+        results[engine_path] = dt
+        label = "engine path (engine.random_action + apply)" if engine_path else "through the core (play.play_game)"
+        print(f"random {args.players}-player games {label}: {args.games / dt:.2f} games/s, {dt / args.games:.2f} s each, "
+              f"mean {statistics.mean(lengths):.0f} actions ({sum(lengths) / dt:,.0f} actions/s, "
+              f"{dt / sum(lengths) * 1e6:.0f} us each)")
+        d = stats.as_dict()  # the same distribution: these should agree within chance
+        print(f"  turns {d['turns']}, rounds {d['rounds']['mean']}, dead per player {d['dead_per_player']['mean']}, "
+              f"round ends {d['round_ends']}")
+    print(f"core / engine: {results[True] / results[False]:.1f}x; target {TARGET} games/s: "
+          f"{'met' if args.games / results[False] >= TARGET else 'not met'}")
 
 
 if __name__ == "__main__":

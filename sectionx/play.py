@@ -3,7 +3,12 @@
 Bots choose among ``engine.legal_actions``; every choice is seeded, so the same
 seed gives the same game, action for action.
 
-* ``random``: uniformly random over the legal actions.
+* ``random``: uniformly random over the legal actions, drawn through the search
+  core (:func:`sectionx.solver.sample.random_move`: the same distribution as
+  ``engine.random_action``, several times faster).  A game between random bots
+  only keeps one core position from the first action to the last
+  (:func:`play_game`); the engine stays the judge: the records it writes replay
+  through ``engine.apply`` to the same end (tests/test_play.py).
 * ``greedy``: looks one action ahead and takes the action whose result scores
   best for it: prisoners freed first, then prisoners safe in hideouts before a
   discovery (E1) or the last tile (E2) can bury them, then progress towards a
@@ -23,6 +28,8 @@ from . import engine
 from .actions import Action, Take
 from .hexgrid import Cell
 from .model import Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
+from .solver.core import TAKE, CoreError, Position, action_of
+from .solver.sample import random_move
 
 #: A game that has not ended after this many actions is stopped (never seen in practice).
 MAX_ACTIONS = 50_000
@@ -47,9 +54,26 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: State, legal: list[Action] | None) -> Action:
-        # engine.random_action draws from the same set as rng.choice(legal),
-        # equally likely, without listing it (see its docstring).
-        return engine.random_action(state, self.rng)
+        # Both draw from the same set as rng.choice(legal), equally likely, without
+        # listing it; the core's draw depends only on the position and the generator,
+        # so a game is the same whether its position is kept in the core or converted
+        # afresh for every choice.
+        pos = core_position(state)
+        if pos is None:
+            return engine.random_action(state, self.rng)
+        return action_of(pos.T, random_move(pos, self.rng))
+
+
+def core_position(state: State) -> Position | None:
+    """The search core's position for ``state``, or None where the core does not play:
+    a finished game, a puzzle (Q2: the core's turns pass to the next seat), or a
+    position that breaks the core's one assumption (K1: see sectionx.solver.core)."""
+    if state.finished or state.solo is not None:
+        return None
+    try:
+        return Position.from_state(state)
+    except CoreError:
+        return None
 
 
 class GreedyBot(Bot):
@@ -226,6 +250,10 @@ def step_through(start: State, actions: list[Action] | None = None, *,
 
 def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
     """Play from ``start`` until the game ends; the record replays to the same end."""
+    if all(type(bot) is RandomBot for bot in bots.values()):
+        pos = core_position(start)
+        if pos is not None:
+            return _play_random(start, pos, bots)
     game = Game(start, turns=[(0, _turn_label(start, 1))])
     state = start
     for i, before, action, after in step_through(start, bots=bots):
@@ -237,6 +265,36 @@ def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
             game.turns.append((i + 1, _turn_label(after, len(game.turns) + 1)))
         state = after
     game.final = state
+    return game
+
+
+def _play_random(start: State, pos: Position, bots: dict[Colour, Bot]) -> Game:
+    """``play_game`` between random bots, the position kept in the search core.
+
+    The same game, action for action, as the general loop (each bot draws the same
+    move from the same position), without building a State per action: the
+    bookkeeping reads the core's fields where the general loop reads the states
+    before and after each action (``_how_round_ended``, ``engine.turn_ended``).
+    """
+    game = Game(start, turns=[(0, _turn_label(start, 1))])
+    rngs = [bots[c].rng for c in start.colours]
+    T = pos.T
+    while not pos.ranking and len(game.actions) < MAX_ACTIONS:
+        round_before, player_before, last_tile = pos.round, pos.player, pos.round_ends
+        move = random_move(pos, rngs[pos.player])
+        pos.make(move)
+        game.actions.append(action_of(T, move))
+        finished = bool(pos.ranking)
+        if finished:
+            game.round_ends.append("win (E4)" if any(f >= pos.target for f in pos.freed) else "too few prisoners (E5)")
+        elif pos.round != round_before:
+            game.round_ends.append("last tile (E2)" if last_tile else "discovery (E1)")
+        # engine.turn_ended: another player or round, or a turn record fresh again (not after take).
+        fresh = (move[0] != TAKE and pos.phase in (1, 2) and not pos.moved
+                 and not (pos.tile_action or pos.door_action or pos.round_ends))
+        if not finished and (pos.round != round_before or pos.player != player_before or fresh):
+            game.turns.append((len(game.actions), f"turn {len(game.turns) + 1}: round {pos.round}, {start.colours[pos.player]}"))
+    game.final = pos.to_state()
     return game
 
 

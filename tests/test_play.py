@@ -133,3 +133,42 @@ def test_simulate_prints_statistics_text_and_json():
         assert word in result.stdout, word
     data = json.loads(runner.invoke(app, ["simulate", "--games", "2", "--players", "2", "--format", "json"]).stdout)
     assert data["games"] == 2 and sum(data["winner_by_seat"].values()) + data["unfinished"] == 2
+
+
+# ---------------------------------------------------------------- random games through the search core
+
+
+def _new(players: int, variant: str, seed: int):
+    board = formats.bundled_board("compact" if players == 2 else "standard")
+    return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
+                          advanced=variant == "advanced")
+
+
+@pytest.mark.parametrize("players, variant, seed", [(4, "standard", 0), (4, "standard", 1), (2, "standard", 2),
+                                                    (3, "standard", 3), (2, "advanced", 4), (4, "advanced", 5)])
+def test_random_games_played_through_the_core_replay_through_the_engine(players, variant, seed):
+    """The engine stays the judge: every action of a game the core played is legal
+    (engine.explain), and engine.apply carries the record to the same end and turn count."""
+    start = _new(players, variant, seed)
+    game = play.play_game(start, play.make_bots(["random"], start.colours, seed))
+    assert game.final.finished and game.result()["ranking"]
+    result = play.replay(start, tuple(game.actions))
+    assert result.error is None, result.error
+    assert result.final == game.final
+    assert result.turns == game.turn_count
+
+
+class _RandomBotThroughStates(play.RandomBot):
+    """Draws as the random bot does, but play_game gives it the general loop: a State per
+    action from engine.apply, and a fresh core position for every choice."""
+
+
+@pytest.mark.parametrize("variant, seed", [("standard", 6), ("advanced", 7)])
+def test_a_random_game_is_the_same_kept_in_the_core_or_played_state_by_state(variant, seed):
+    start = _new(2, variant, seed)
+    kept = play.play_game(start, play.make_bots(["random"], start.colours, seed))
+    bots = {c: _RandomBotThroughStates(b.rng) for c, b in play.make_bots(["random"], start.colours, seed).items()}
+    general = play.play_game(start, bots)
+    assert general.actions == kept.actions
+    assert general.turns == kept.turns and general.round_ends == kept.round_ends
+    assert general.final == kept.final
