@@ -330,20 +330,24 @@ class Replay:
 
 
 def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int, State], None] | None = None) -> Replay:
-    """Apply a record's actions, stopping at the first illegal one (with its turn and reasons)."""
+    """Apply a record's actions, stopping at the first illegal one (with its turn and reasons).
+    ``turns`` counts the turns the actions reached, the last one whether finished or not
+    (a solution ends in the middle of the turn that meets its goal, Q4)."""
     state = start
     turn = 1
+    ended = True
     for i, action in enumerate(actions):
         problems = engine.explain(state, action)
         if problems:
             return Replay(state, turn, (i, turn, problems))
         after = engine.apply(state, action)
-        if engine.turn_ended(state, action, after):  # in a puzzle the same player moves on (Q2)
+        ended = engine.turn_ended(state, action, after)  # in a puzzle the same player moves on (Q2)
+        if ended:
             if on_turn:
                 on_turn(turn, after)
             turn += 1
         state = after
-    return Replay(state, turn - 1)
+    return Replay(state, turn - 1 if ended else turn)
 
 
 # =========================================================================== statistics

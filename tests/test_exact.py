@@ -94,3 +94,18 @@ def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.glob("sol-*.svg")) == ["sol-card.svg", "sol-solution-1.svg"]
     assert runner.invoke(app, ["sheet", str(path), "-o", str(tmp_path / "x.png")]).exit_code == 2
+
+
+def test_replay_counts_the_unfinished_last_turn_of_a_solution(tmp_path):
+    """A solution ends mid-turn (Q4): replay counts that turn, so '2 turns', not '1 turns'."""
+    from sectionx import formats, play
+
+    solved = solve_puzzle(TWO_TURNS)
+    result = play.replay(puzzle.start(TWO_TURNS), solved.actions)
+    assert result.error is None and result.turns == solved.result.turns == 2
+    path = tmp_path / "two.yaml"
+    path.write_text(formats.dumps(TWO_TURNS))
+    out = CliRunner().invoke(app, ["solve", str(path), "-o", str(tmp_path / "sol.yaml")])
+    assert out.exit_code == 0
+    replayed = CliRunner().invoke(app, ["replay", str(tmp_path / "sol.yaml")])
+    assert " 2 turns, all legal" in replayed.stdout
