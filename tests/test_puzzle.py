@@ -432,7 +432,7 @@ def test_a_solution_record_replays_by_q2_and_says_when_the_goal_is_met(tmp_path)
     assert report.ok, report.diagnostics
     assert report.summary.endswith("the puzzle's goal is met in turn 2, after action 6")
     result = play.replay(checking.record_start(formats.load_record(path)), tuple(actions.parse(x) for x in lines))
-    assert result.error is None and result.turns == 1  # one turn finished; the goal came in the second
+    assert result.error is None and result.turns == 2  # the goal came in the second turn, which counts though unfinished
     # Without Q2 blue moves after 'end': 'pass' is blue's, and blue has no prisoner on 3,-3.
     plain = play.replay(start.state, tuple(actions.parse(x) for x in lines))
     assert plain.error is not None and plain.error[0] == 5 and plain.error[2][0].rule == "M1"
