@@ -640,6 +640,9 @@ def _solution_data(solved: Solved, plans: str) -> dict[str, object]:
         "plans": plans,
         "solution": [[str(a) for a in turn] for turn in solved.turns],
         "plan": [list(items) for items in solved.plan],
+        # Every optimal plan seen (all of them unless the count passed --cap).
+        "optimal_plans": [[[str(x) for x in items] if isinstance(items, tuple) else [str(items)] for items in plan]
+                          for plan in r.plan_list],
         "turns_expanded": r.stats.nodes,
         "table_hits": r.stats.table_hits,
         "seconds": round(r.stats.seconds, 3),

@@ -66,6 +66,10 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
     assert replayed.exit_code == 0 and "goal is met" in replayed.stdout
     as_json = runner.invoke(app, ["solve", str(path), "--format", "json"])
     assert as_json.exit_code == 0 and '"status": "solved"' in as_json.stdout
+    import json
+
+    data = json.loads(as_json.stdout)
+    assert data["optimal_plans"] == [data["plan"]] and data["unique"] is True
     path.write_text(formats.dumps(TWO_TURNS))
     assert runner.invoke(app, ["solve", str(path), "--turns", "1"]).exit_code == 3
     assert runner.invoke(app, ["solve", str(path), "--nodes", "1"]).exit_code == 4
