@@ -113,3 +113,18 @@ def test_replay_counts_the_unfinished_last_turn_of_a_solution(tmp_path):
     assert out.exit_code == 0
     replayed = CliRunner().invoke(app, ["replay", str(tmp_path / "sol.yaml")])
     assert " 2 turns, all legal" in replayed.stdout
+
+
+def test_solve_says_when_the_recorded_answer_is_not_what_it_proves(tmp_path):
+    from sectionx import formats
+
+    text = formats.dumps(ONE_TURN)
+    right, wrong = tmp_path / "right.yaml", tmp_path / "wrong.yaml"
+    right.write_text(text + "answer: {turns: 1, cost: 1, plans: 1}\n")
+    wrong.write_text(text + "answer: {turns: 2, plans: 1}\n")
+    runner = CliRunner()
+    ok = runner.invoke(app, ["solve", str(right), "--format", "json"])
+    assert ok.exit_code == 0 and '"recorded_answer_matches": true' in ok.stdout and "recorded" not in ok.stderr
+    bad = runner.invoke(app, ["solve", str(wrong)])
+    assert bad.exit_code == 0
+    assert "the answer recorded in the file (turns 2, plans 1) is not what was proved (turns 1" in bad.stderr
