@@ -94,26 +94,10 @@ class Reach:
         n = T.ncells
         self.empty = empty + [False]  # the island is never empty
         nbs = _graph(T)
-        to = [[INF] * (n + 1) for _ in range(K + 1)]
-        frontier: list[tuple[int, int]] = []
-        for c in range(n + 1):
-            if any(g in targets for g in nbs.greens[c]):
-                to[0][c] = 1
-                frontier.append((c, 0))
-        length = 1
-        while frontier:
-            nxt: list[tuple[int, int]] = []
-            for c, k in frontier:
-                for m in nbs.cells[c]:
-                    k2 = k + self.empty[c]  # c lies strictly between m and the target
-                    if k2 <= K and to[k2][m] > length + 1:
-                        to[k2][m] = length + 1
-                        nxt.append((m, k2))
-            frontier, length = nxt, length + 1
-        for k in range(1, K + 1):
-            row, prev = to[k], to[k - 1]
-            for c in range(n + 1):
-                row[c] = min(row[c], prev[c])
+        starts = [c for c in range(n + 1) if any(g in targets for g in nbs.greens[c])]
+        # Walked backwards from the targets: a cell counts when a path passes it on
+        # its way from a farther cell, so never the cell the distance is taken from.
+        to = _spread(nbs, n, K, starts, 1, self.empty)
         self.to = to
         self._turns: dict[int, int] = {}
         self._gaps: dict[int, int] = {}
@@ -194,22 +178,32 @@ def _graph(T: Tables) -> _Graph:
 def forward(T: Tables, start: int, empty: list[bool], K: int) -> list[list[int]]:
     """``out[k][c]``: fewest steps from ``start`` (a cell, or ``ncells`` for the
     island) to cell ``c`` with at most ``k`` empty cells strictly between."""
-    n = T.ncells
-    nbs = _graph(T)
+    weight = [*empty, False]
+    weight[start] = False  # the prisoner's own cell (never empty anyway)
+    return _spread(_graph(T), T.ncells, K, [start], 0, weight)
+
+
+def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: list[bool]) -> list[list[int]]:
+    """Breadth first over (place, empty cells counted) from ``starts`` at distance
+    ``first``: ``out[k][c]`` is the fewest steps to ``c`` over paths counting at
+    most ``k`` cells of ``weight`` strictly between (a cell counts when the path
+    leaves it), ``INF`` where none; then made "at most k" by a running minimum."""
     out = [[INF] * (n + 1) for _ in range(K + 1)]
-    out[0][start] = 0
-    frontier = [(start, 0)]
-    length = 0
-    ext = empty + [False]
+    frontier = []
+    for c in starts:
+        out[0][c] = first
+        frontier.append((c, 0))
+    length = first
     while frontier:
         nxt: list[tuple[int, int]] = []
         for c, k in frontier:
-            k2 = k + (ext[c] and c != start)
+            k2 = k + weight[c]
             if k2 > K:
                 continue
+            row = out[k2]
             for m in nbs.cells[c]:
-                if out[k2][m] > length + 1:
-                    out[k2][m] = length + 1
+                if row[m] > length + 1:
+                    row[m] = length + 1
                     nxt.append((m, k2))
         frontier, length = nxt, length + 1
     for k in range(1, K + 1):
