@@ -55,7 +55,7 @@ from .core import (
     Position,
     action_of,
 )
-from .movegen import legal_moves
+from .movegen import claim_allowed, legal_moves
 from .tables import GREEN_NB, ISLAND_NB, CoreMove, Tables
 
 #: Steps a turn allows, in all and for one prisoner (M3).
@@ -275,7 +275,10 @@ class CoreProblem:
         T, owner = self.T, self.pos.zone_owner
         if zone >= 0:
             return frozenset(g for g in range(T.ngreens) if T.zone_of_green[g] == zone)
-        return frozenset(g for g in range(T.ngreens) if owner[T.zone_of_green[g]] in (-1, self.me))
+        # Z1's reserve: an unowned zone the player may not claim now never becomes
+        # claimable, since in a puzzle only the player claims (Q2) and claims stay.
+        ok = {z for z in range(len(owner)) if owner[z] == self.me or claim_allowed(self.pos, self.me, z)}
+        return frozenset(g for g in range(T.ngreens) if T.zone_of_green[g] in ok)
 
     def _static_reach(self, targets: frozenset[int]) -> Reach:
         """Distances with every cell counted as filled: true whatever tiles come and go."""
