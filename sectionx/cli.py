@@ -603,7 +603,7 @@ def sheet(
             warn(f"sectionx: {file}: not solved: {solved.result.reason or solved.result.status}")
             raise typer.Exit(IMPOSSIBLE if solved.result.status == "impossible" else LIMIT)
         turns = [list(t) for t in solved.turns]
-        summary = f"{solved.result.turns} turns, proved minimal; optimal plans: {plans_text(solved.result)}"
+        summary = f"{solved.result.turns} turn{'s' if solved.result.turns != 1 else ''}, proved minimal; optimal plans: {plans_text(solved.result)}"
     else:
         raise fail(f"{file}: a {report.kind} without a goal; sheet draws puzzles and their solutions", INVALID)
     look = theme.load_theme(template)

@@ -62,6 +62,44 @@ def sentence(state: State, action: Action) -> str:
     return f"{who}: {action}."
 
 
+def with_consequences(before: State, action: Action, after: State) -> str:
+    """:func:`sentence`, with the choices the action made (D4 ``keep``, K1 hand-in) and
+    what followed from it: doors sent home by a tunnel fight (D4), a zone claimed
+    (Z1), the master key gained or lost (K1, K2, K4), the round ended (E1, E2) and
+    prisoners lost in the collapse (E3), the game won (E4)."""
+    text = sentence(before, action).rstrip(".")
+    choices = action.choices
+    if choices.keep:
+        text += f", settling the tie: keep {', '.join(str(c) for c in choices.keep)} (D7)"
+    if choices.handin is not None:
+        text += f", handing in the door on {choices.handin} for the master key (K1)"
+    notes = [text + "."]
+    me = before.current.colour
+    for was, now in zip(before.players, after.players, strict=True):
+        gone = [d for d in was.doors if d not in now.doors]
+        if gone and not isinstance(action, MoveDoor | PlaceDoor) and choices.handin is None:
+            notes.append(f"{str(was.colour).capitalize()}'s door on {', '.join(str(d) for d in gone)} "
+                         f"goes home (tunnel fight, D4).")
+        if was.key != now.key and after.round == before.round:
+            verb = "gains" if now.key else "loses"
+            notes.append(f"{str(was.colour).capitalize()} {verb} the master key ({'K1' if now.key else 'K2'}).")
+    for name, owner in after.zones:
+        if before.zone_owner.get(name) != owner:
+            notes.append(f"{str(owner).capitalize()} claims zone {name} (Z1).")
+    if after.round != before.round or after.finished:
+        notes.append("The round ends (E1, E2) and the tunnels collapse (E3)." if not after.finished
+                     else "The game is over (E4, E5).")
+        for was, now in zip(before.players, after.players, strict=True):
+            lost = now.count(PlaceKind.DEAD) - was.count(PlaceKind.DEAD)
+            if lost:
+                notes.append(f"{str(was.colour).capitalize()} loses {lost} prisoner{'s' if lost != 1 else ''} "
+                             f"in the collapse (E3).")
+        if after.player_by_colour[me].key != before.player_by_colour[me].key:
+            verb = "gains" if after.player_by_colour[me].key else "loses"
+            notes.append(f"{str(me).capitalize()} {verb} the master key (K1, K5).")
+    return " ".join(notes)
+
+
 def _tile_cells(action: Action) -> tuple[Cell, ...]:
     if isinstance(action, PlaceTile | Rotate):
         return (action.cell,)
@@ -94,8 +132,9 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
         paths: list[list[Cell]] = []
         ends: dict[int, Place] = {}  # path index -> where its prisoner stands now
         for action in actions:
+            after = engine.apply(state, action)
             if not isinstance(action, End):
-                lines.append(sentence(state, action))
+                lines.append(with_consequences(state, action, after))
             for cell in _tile_cells(action):
                 highlights.append(Highlight(cell))
             if isinstance(action, PlaceDoor | MoveDoor):
@@ -109,7 +148,7 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
                 else:
                     paths[index].append(target)
                     ends[index] = action.target
-            state = engine.apply(state, action)
+            state = after
         arrows = tuple(Arrow(tuple(p), colour) for p in paths)
         seen: dict[Cell, Highlight] = {}
         for h in highlights:

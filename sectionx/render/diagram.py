@@ -347,6 +347,9 @@ class _Drawing:
         self.art = TileArt(theme)
         self.F = theme.tile
         goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None else ""
+        if goal and self.state.advanced:
+            # V2 changes what a turn may do; a solver of the card must know it.
+            goal += " Advanced game: steps, the tile action and a door may come in any order (V2)."
         self.plan = plan(self.state, theme, crop=crop, panel=panel, puzzle=scenario.goal, annotations=annotations,
                          title=scenario.title,
                          text=scenario.description, goal=goal)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..model import Annotations, Scenario, State
 from .diagram import diagram
+from .fonts import wrap
 from .scene import MM_PER_PT, Document, Group, Item, Page, Symbol, Text, compose, scale, translate
 from .text import goal_sentence
 from .theme import Theme
@@ -98,16 +99,22 @@ def solution_sheet(scenario: Scenario, turns: Sequence[TurnPicture], theme: Them
             top += GAP / 2
         slot = (paper[1] - top - margin) / per_page
         line_h = TEXT_PT * MM_PER_PT * 1.4
+        width = paper[0] - 2 * margin
         for turn in chunk:
             items.append(Text(margin, top + HEADING_PT * MM_PER_PT, f"Turn {turn.number}", HEADING_PT, ink, "start", True))
             picture = diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True)
             inner_top = top + HEADING_PT * MM_PER_PT * 1.6
-            room = slot - (inner_top - top) - GAP / 2 - line_h * len(turn.lines)
+            # A sentence with its consequences may be long: wrapped to the page, indented after its first line.
+            rows: list[tuple[float, str]] = []
+            for line in turn.lines:
+                for i, part in enumerate(wrap(line, width - 4, TEXT_PT, False, theme)):
+                    rows.append((4.0 if i else 0.0, part))
+            room = slot - (inner_top - top) - GAP / 2 - line_h * len(rows)
             placed, used = _fit(picture, (margin, inner_top, paper[0] - 2 * margin, room), symbols, top_align=True)
             items.append(placed)
             y = inner_top + used + line_h
-            for line in turn.lines:
-                items.append(Text(margin, y, line, TEXT_PT, ink, "start", False))
+            for indent, part in rows:
+                items.append(Text(margin + indent, y, part, TEXT_PT, ink, "start", False))
                 y += line_h
             top += slot
         pages.append(Page(paper[0], paper[1], tuple(items), name=f"solution-{index + 1}", label=heading))
