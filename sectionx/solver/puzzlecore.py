@@ -582,8 +582,8 @@ class _Turn:
                         if not pos.turn_ended(move[0], self.player, self.round) and self.hopeless(
                                 now_filled, self.remaining - 1):
                             continue
-                    now = items if before is None else items + self._items(move, kind, before)
                     if pr.met():
+                        now = items if before is None else items + self._items(move, kind, before)
                         k = (pos.key(), now)
                         had = given.get(k)
                         if had is None or len(had.move) > len(path):
@@ -598,11 +598,13 @@ class _Turn:
                         b, fills = pr.bound(name)
                         if b > self.remaining - 1:
                             continue  # no use: the bound is a property of the position alone
+                        now = items if before is None else items + self._items(move, kind, before)
                         k = (pos.key(), now)
                         had = given.get(k)
                         if had is None or len(had.move) > len(path):
                             given[k] = Successor(Node(pos._snapshot(), k[0], b, fills), tuple(path), now, len(now), False)
                         continue
+                    now = items if before is None else items + self._items(move, kind, before)
                     now_done = move if tile else done
                     inside = (now_done, pos.key_without_tiles(), now)
                     if inside in seen:
@@ -726,24 +728,32 @@ def _spot_text(pos: Position, s: int) -> str:
     return f"{pos.T.cells[c]} {_feature_text(pos, c, f)}"
 
 
+_LETTERS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
 def _cell_text(pos: Position, c: int) -> str | None:
     """:func:`sectionx.puzzle.tile_text` of the tile on cell ``c`` from the core (None: empty)."""
     T = pos.T
     t = pos.tile[c]
     if t < 0:
         return None
+    letters = _LETTERS.get(pos.colours)
+    if letters is None:
+        letters = _LETTERS[pos.colours] = tuple(colour.letter for colour in pos.colours)
     parts = []
     base = T.spot0 + 3 * c
-    for f in range(len(T.tile_types[t].features)):
+    door, load, pc = pos.door, pos.load, pos.pc
+    for f in range(len(T.tile_types[t].kinds)):
         s = base + f
         text = _feature_text(pos, c, f)
-        d = pos.door[s]
+        d = door[s]
         if d >= 0:
-            text += "^" + pos.colours[d].letter.lower()
-        riders = "".join(pos.colours[p].letter * pos.pc[p][s] for p in range(pos.n))
-        if riders:
-            text += "*" + riders
+            text += "^" + letters[d].lower()
+        if load[s]:  # riders, in seat order
+            text += "*" + "".join(letters[p] * pc[p][s] for p in range(pos.n) if pc[p][s])
         parts.append(text)
+    if len(parts) == 1:
+        return parts[0]
     return "+".join(sorted(parts))
 
 
