@@ -44,6 +44,7 @@ from ..puzzle import plan_items
 from ..search import Successor
 from .core import (
     DOOR,
+    END,
     KEEP,
     MOVE,
     MOVEDOOR,
@@ -548,6 +549,10 @@ class _Turn:
             # they fill (or none): asked once per cell, before making any of them.
             cut: dict[int, bool] = {}
             mine: set[int] | None = None
+            # A move that only ends the turn (end, or a door action that ends it, N4)
+            # leaves the prisoners, tiles and zones as they are, so the next turn's
+            # bound is known before it is made, once for all of them.
+            closing: bool | None = None
             for move in legal_moves(pos, dedup=True):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
@@ -570,6 +575,11 @@ class _Turn:
                             continue
                 elif door and last and pr.reach_only:
                     continue  # a door action puts nobody on a green area, and may end the turn
+                if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
+                    if closing is None:
+                        closing = last or pr.bound((self.start_key, done))[0] > self.remaining - 1
+                    if closing:
+                        continue
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
                 undo = pos.make(move)
                 path.append(move)
