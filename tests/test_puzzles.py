@@ -90,3 +90,8 @@ def test_the_set_needs_every_mechanic():
               "goal free", "goal hide", "goal key", "goal zone", "goal all", "advanced",
               "1 turns", "2 turns", "3 turns", "4 turns", "5 turns"}
     assert wanted <= seen, sorted(wanted - seen)
+
+
+def test_every_puzzle_of_the_set_has_its_own_title():
+    titles = [formats.load(p).scenario.title for p in FILES]
+    assert all(titles) and len(set(titles)) == len(titles)
