@@ -9,11 +9,12 @@ path through the turn).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace as dc_replace
 
 from . import engine
 from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
 from .hexgrid import Cell
-from .model import Annotations, Arrow, Highlight, Place, PlaceKind, State
+from .model import Annotations, Arrow, Highlight, Place, PlaceKind, State, green_place
 from .render.sheet import TurnPicture
 
 _TURNED = {0: "", 1: ", turned 1 step clockwise"}
@@ -100,6 +101,30 @@ def with_consequences(before: State, action: Action, after: State) -> str:
     return " ".join(notes)
 
 
+def before_collapse(state: State, action: Action) -> State:
+    """The board as ``action`` left it just before the round ended (E1, E2) and the
+    tunnels collapsed (E3), for a picture: a step's prisoner on its new place and the
+    zone it claims (Z1); any other action that ends a round (``end``, a door action
+    after the last tile was taken, E2) changes nothing worth drawing."""
+    if not isinstance(action, Step):
+        return state
+    me = state.current
+    prisoners = list(me.prisoners)
+    prisoners.remove(action.source)
+    target = action.target
+    if target.kind is PlaceKind.TILE and target.cell in state.board.green:
+        target = green_place(target.cell)  # a green area written as q,r
+    prisoners.append(target)
+    zones = state.zones
+    if target.kind is PlaceKind.GREEN and target.cell is not None:
+        zone = state.board.zone_of_cell[target.cell]
+        if zone not in state.zone_owner:
+            zones = tuple(sorted((*zones, (zone, me.colour))))
+    players = tuple(dc_replace(p, prisoners=tuple(sorted(prisoners))) if p.colour == me.colour else p
+                    for p in state.players)
+    return state.replace(players=players, zones=zones)
+
+
 def _tile_cells(action: Action) -> tuple[Cell, ...]:
     if isinstance(action, PlaceTile | Rotate):
         return (action.cell,)
@@ -127,6 +152,7 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
     (``End`` is left out: the picture shows a turn's end)."""
     out: list[TurnPicture] = []
     for number, actions in enumerate(turns, start=1):
+        shown: State | None = None  # the picture, when the turn's end cleared the board (E3)
         lines: list[str] = []
         highlights: list[Highlight] = []
         paths: list[list[Cell]] = []
@@ -135,6 +161,8 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
             after = engine.apply(state, action)
             if not isinstance(action, End):
                 lines.append(with_consequences(state, action, after))
+            if after.round != state.round or (after.finished and not state.finished):
+                shown = before_collapse(state, action)
             for cell in _tile_cells(action):
                 highlights.append(Highlight(cell))
             if isinstance(action, PlaceDoor | MoveDoor):
@@ -153,5 +181,5 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
         seen: dict[Cell, Highlight] = {}
         for h in highlights:
             seen.setdefault(h.cell, h)
-        out.append(TurnPicture(number, state, Annotations((), arrows, tuple(seen.values()), ""), tuple(lines)))
+        out.append(TurnPicture(number, shown or state, Annotations((), arrows, tuple(seen.values()), ""), tuple(lines)))
     return out

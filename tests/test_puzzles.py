@@ -95,3 +95,17 @@ def test_the_set_needs_every_mechanic():
 def test_every_puzzle_of_the_set_has_its_own_title():
     titles = [formats.load(p).scenario.title for p in FILES]
     assert all(titles) and len(set(titles)) == len(titles)
+
+
+def test_a_solution_that_ends_the_round_is_pictured_before_the_collapse():
+    """Puzzle 02's second prisoner on green ends the round (E1) and the tunnels
+    collapse (E3); its picture shows the board as the step left it, not cleared."""
+    from sectionx.solution import turn_pictures
+
+    path = ROOT / "scenarios" / "puzzles" / "02-change-places.yaml"
+    solved = _solve(path)
+    last = turn_pictures(solved.start, solved.turns)[-1]
+    assert "the tunnels collapse (E3)" in last.lines[-1]
+    assert last.state.tiles, "the board is drawn before the collapse"
+    red = last.state.player_by_colour[puzzle.goal_of(formats.load(path).scenario).player]  # type: ignore[index]
+    assert red.count(PlaceKind.GREEN) == 2
