@@ -32,3 +32,16 @@ def test_a_puzzles_stacks_are_shown_open_or_empty():
     empty = formats.loads("players: [red, blue]\ngoal: {kind: free, turns: 2}\n").scenario
     assert "phase 1 is skipped (N5)" in describe(empty.state, puzzle=True)
     assert "face down" in describe(drawn.state)
+
+
+def test_a_skipped_phase_1_is_told_as_the_tile_action():
+    """N5: empty stacks skip phase 1; N1: so do 3 tiles in hand; otherwise phase 1 is told."""
+    from sectionx import formats
+    from sectionx.render.text import describe
+
+    empty = formats.loads("players: [red, blue]\ngoal: {kind: free, turns: 2}\n").scenario
+    assert "phase 2 (tile action; phase 1 skipped: the stacks are empty, N5)" in describe(empty.state)
+    full = formats.loads("players: [red, blue]\nhands: {red: [T01, T02, T03]}\n").scenario
+    assert "phase 1 skipped: 3 tiles in hand, N1" in describe(full.state)
+    drawing = formats.loads("players: [red, blue]\n").scenario
+    assert "phase 1 (take a tile)" in describe(drawing.state)

@@ -26,6 +26,18 @@ HALF = CELL_W // 2
 PHASES = {1: "take a tile", 2: "tile action", 3: "prisoners or a door"}
 
 
+def _phase_text(state: State) -> str:
+    """The phase to move in; phase 1 is skipped by a player holding 3 tiles or facing
+    empty stacks (N1, N5), so such a turn is told as its tile action."""
+    phase = state.turn.phase
+    if phase == 1 and state.turn == type(state.turn)(player=state.turn.player):
+        if not any(state.stacks):
+            return "phase 2 (tile action; phase 1 skipped: the stacks are empty, N5)"
+        if len(state.current.hand) >= 3:
+            return "phase 2 (tile action; phase 1 skipped: 3 tiles in hand, N1)"
+    return f"phase {phase} ({PHASES.get(phase, '?')})"
+
+
 def _grid_origin(state: State) -> tuple[int, int, int, int]:
     cells = state.board.cells
     min_r = min(c.r for c in cells)
@@ -116,7 +128,7 @@ def describe(state: State, *, title: str = "", puzzle: bool = False) -> str:
     status = (
         f"Game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(state.ranking))}"
         if state.finished
-        else f"Round {state.round}, {cur} to move, phase {state.turn.phase} ({PHASES.get(state.turn.phase, '?')})"
+        else f"Round {state.round}, {cur} to move, {_phase_text(state)}"
     )
     lines.append(f"{status}. {len(state.players)} players, {game}, {state.board.name} board, "
                  f"target {state.target} freed, round ends at {state.discovery} on green.")
