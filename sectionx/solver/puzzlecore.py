@@ -80,57 +80,93 @@ class Node:
 
 
 class Reach:
-    """Step distances to a set of target green areas, with empty cells counted.
+    """Step distances to a set of target green areas, with the tile actions a way needs.
 
     The graph: every tile cell, plus the island as one place (M1), one step
     apart where they touch (M2); a green area is reached from a tile cell or the
     island it touches.  A path never passes a green area: a prisoner there never
-    moves again (M5).  ``to[k][c]`` is the fewest steps from cell ``c`` (index
-    ``ncells`` is the island) to a target, over paths with at most ``k`` empty
-    cells strictly between ``c`` and the target; ``INF`` if none.
+    moves again (M5).  Besides steps, a prisoner in a hideout may be carried: its
+    tile moved (or swapped) to any cell at least as far from the nearest green
+    cell as before (N3), which takes no step but the turn's tile action.
+
+    ``to[k][c]`` is the fewest steps from cell ``c`` (index ``ncells`` is the
+    island) to a target for a prisoner that may ride from ``c``, over ways that
+    need at most ``k`` tile actions: one per empty cell passed strictly between
+    ``c`` and the target (it must be filled) and one per ride; ``INF`` if none.
+    A prisoner that is not in a hideout cannot ride from where it stands:
+    :meth:`steps` with ``rides=False`` answers for it.
+
+    ``ride_cost`` per cell: what a ride from there needs at least: 1 where a
+    hideout tile lies now (the ride itself) or where the cell is empty (the
+    action that fills it, counted when a way passes the cell, may lay a hideout
+    tile); 2 where another tile lies (first a tile action that brings a hideout
+    tile there, then the ride); ``None``: no rides at all (no hideout tile in
+    play).  Two rides in a row on one tile are never needed:
+    the second could have been made at once (the distance only grows, N3).
     """
 
-    def __init__(self, T: Tables, targets: frozenset[int], empty: list[bool], K: int):
+    def __init__(self, T: Tables, targets: frozenset[int], empty: list[bool], K: int,
+                 ride_cost: tuple[int, ...] | None = None):
         self.T, self.K, self.targets = T, K, targets
         n = T.ncells
         self.empty = empty + [False]  # the island is never empty
         nbs = _graph(T)
         starts = [c for c in range(n + 1) if any(g in targets for g in nbs.greens[c])]
+        self._ends = frozenset(starts)
         # Walked backwards from the targets: a cell counts when a path passes it on
         # its way from a farther cell, so never the cell the distance is taken from.
-        to = _spread(nbs, n, K, starts, 1, self.empty)
-        self.to = to
-        self._turns: dict[int, int] = {}
-        self._gaps: dict[int, int] = {}
+        self.ride_cost = ride_cost
+        self.to = _spread(nbs, n, K, starts, 1, self.empty, T.distance, ride_cost, True)
+        self._steps: dict[tuple[int, bool, int], int] = {}
+        self._turns: dict[tuple[int, bool], int] = {}
+        self._gaps: dict[tuple[int, bool], int] = {}
 
-    def turns(self, c: int) -> int:
-        """Fewest turns a prisoner standing on ``c`` (not in a hideout it may ride)
-        needs: a path of ``L`` steps with ``k`` empty cells needs ``ceil(L/2)`` turns
-        (M3) and ``k`` turns (one fill each, N2)."""
-        got = self._turns.get(c)
+    def steps(self, c: int, rides: bool, k: int) -> int:
+        """Fewest steps from ``c`` with at most ``k`` tile actions; ``rides``: the
+        prisoner is in a hideout there and may be carried at once (N3).  Else its
+        first step is taken on foot: to a target, or to a neighbour ``m`` (counted
+        if empty) and on from there."""
+        k = min(k, self.K)
+        if rides:
+            return self.to[k][c]
+        key = (c, rides, k)
+        got = self._steps.get(key)
         if got is None:
-            got = self._turns[c] = self._count_turns(c)
+            got = 1 if c in self._ends else INF
+            for m in _graph(self.T).cells[c]:
+                left = k - self.empty[m]
+                if left >= 0:
+                    got = min(got, 1 + self.to[left][m])
+            got = self._steps[key] = min(got, INF)
         return got
 
-    def gap(self, c: int) -> int:
-        """Fewest empty cells on any path from ``c`` to a target (INF: none within K)."""
-        got = self._gaps.get(c)
+    def turns(self, c: int, rides: bool) -> int:
+        """Fewest turns a prisoner standing on ``c`` needs: a way of ``L`` steps and
+        ``k`` tile actions needs ``ceil(L/2)`` turns (M3) and ``k`` turns (one tile
+        action a turn, N2)."""
+        key = (c, rides)
+        got = self._turns.get(key)
         if got is None:
-            got = self._gaps[c] = next((k for k in range(self.K + 1) if self.to[k][c] < INF), INF)
+            got = INF
+            for k in range(self.K + 1):
+                length = self.steps(c, rides, k)
+                if length < INF:
+                    got = min(got, max((length + 1) // 2, k))
+            self._turns[key] = got
         return got
 
-    def _count_turns(self, c: int) -> int:
-        best = INF
-        for k in range(self.K + 1):
-            length = self.to[k][c]
-            if length < INF:
-                best = min(best, max((length + 1) // 2, k))
-        return best
+    def gap(self, c: int, rides: bool) -> int:
+        """Fewest tile actions on any way from ``c`` to a target (INF: none within K)."""
+        key = (c, rides)
+        got = self._gaps.get(key)
+        if got is None:
+            got = self._gaps[key] = next((k for k in range(self.K + 1) if self.steps(c, rides, k) < INF), INF)
+        return got
 
     def via(self, start: list[list[int]], x: int, fills: int) -> int:
         """Fewest steps from a prisoner (``start``: its :func:`forward` table) to a
-        target through cell ``x`` just filled, with at most ``fills`` empty cells on
-        the rest of the way."""
+        target through cell ``x`` just filled, with at most ``fills`` tile actions
+        on the rest of the way."""
         best = INF
         for k1 in range(min(fills, self.K) + 1):
             a = start[k1][x]
@@ -176,42 +212,114 @@ def _graph(T: Tables) -> _Graph:
     return g
 
 
-def forward(T: Tables, start: int, empty: list[bool], K: int) -> list[list[int]]:
+def forward(T: Tables, start: int, empty: list[bool], K: int, rides: bool | None = None,
+            ride_cost: tuple[int, ...] | None = None) -> list[list[int]]:
     """``out[k][c]``: fewest steps from ``start`` (a cell, or ``ncells`` for the
-    island) to cell ``c`` with at most ``k`` empty cells strictly between."""
+    island) to cell ``c`` with at most ``k`` tile actions on the way (empty cells
+    strictly between, and rides, as :class:`Reach` counts them).  ``rides``:
+    None, no rides at all; True, the prisoner is in a hideout at ``start`` and
+    may ride from there at once; False, it may ride only from a hideout it
+    stepped into."""
     weight = [*empty, False]
     weight[start] = False  # the prisoner's own cell (never empty anyway)
-    return _spread(_graph(T), T.ncells, K, [start], 0, weight)
+    costs = None if rides is None else ride_cost
+    return _spread(_graph(T), T.ncells, K, [start], 0, weight, T.distance, costs, False,
+                   start if rides is False else -1)
 
 
-def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: list[bool]) -> list[list[int]]:
-    """Breadth first over (place, empty cells counted) from ``starts`` at distance
-    ``first``: ``out[k][c]`` is the fewest steps to ``c`` over paths counting at
-    most ``k`` cells of ``weight`` strictly between (a cell counts when the path
-    leaves it), ``INF`` where none; then made "at most k" by a running minimum."""
+def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: list[bool],
+            dist: tuple[int, ...], ride_cost: tuple[int, ...] | None, backward: bool,
+            walker: int = -1) -> list[list[int]]:
+    """Breadth first over (place, tile actions counted) from ``starts`` at distance
+    ``first``: ``out[k][c]`` is the fewest steps to ``c`` over ways counting at
+    most ``k`` tile actions, ``INF`` where none.  A cell of ``weight`` (empty)
+    counts when a way leaves it.  With ``ride_cost`` a ride counts that much
+    (per cell it leaves from) and takes no step: going forward, from a cell to
+    any cell at least as far from the greens (``dist``, N3); ``backward``
+    (distances to the starts), the other way round.  ``walker``: the start cell from which no ride leaves at step 0 (the
+    prisoner there is not in a hideout; it may come back to it, two steps on).
+
+    Layer ``k`` is seeded from layer ``k - 1`` (at most ``k`` includes at most
+    ``k - 1``, ways leaving an empty cell, and rides), then spread by steps
+    through cells that do not count, lengths in increasing order."""
     out = [[INF] * (n + 1) for _ in range(K + 1)]
-    frontier = []
-    for c in starts:
-        out[0][c] = first
-        frontier.append((c, 0))
-    length = first
-    while frontier:
-        nxt: list[tuple[int, int]] = []
-        for c, k in frontier:
-            k2 = k + weight[c]
-            if k2 > K:
-                continue
-            row = out[k2]
-            for m in nbs.cells[c]:
-                if row[m] > length + 1:
-                    row[m] = length + 1
-                    nxt.append((m, k2))
-        frontier, length = nxt, length + 1
-    for k in range(1, K + 1):
-        row, prev = out[k], out[k - 1]
-        for c in range(n + 1):
-            row[c] = min(row[c], prev[c])
+    carry: list[tuple[int, int]] = [(first, c) for c in starts]
+    for k in range(K + 1):
+        row = out[k]
+        seeds = carry
+        carry = []
+        if k:
+            prev = out[k - 1]
+            seeds.extend((v, c) for c, v in enumerate(prev) if v < INF)
+            if ride_cost is not None:
+                seeds.extend(_rides(prev, out[k - 2] if k >= 2 else None, dist, ride_cost, n, backward, walker))
+        buckets: dict[int, list[int]] = {}
+        for length, c in seeds:
+            if length < row[c]:
+                row[c] = length
+                buckets.setdefault(length, []).append(c)
+        length = min(buckets, default=INF)
+        top = max(buckets, default=-1)
+        while length <= top:
+            for c in buckets.pop(length, ()):
+                if row[c] != length:
+                    continue  # reached shorter since
+                if weight[c]:
+                    carry.extend((length + 1, m) for m in nbs.cells[c])  # leaving it counts: next layer
+                    continue
+                for m in nbs.cells[c]:
+                    if row[m] > length + 1:
+                        row[m] = length + 1
+                        buckets.setdefault(length + 1, []).append(m)
+                        top = max(top, length + 1)
+            length += 1
     return out
+
+
+def _rides(prev: list[int], prev2: list[int] | None, dist: tuple[int, ...], cost: tuple[int, ...], n: int,
+           backward: bool, walker: int) -> list[tuple[int, int]]:
+    """Seeds for layer ``k`` from rides (N3: a tile carrying a prisoner in its
+    hideout ends at a distance from the greens no smaller than before): a ride
+    from cell ``c`` builds on layer ``k - cost[c]`` (``prev``: k-1, ``prev2``: k-2)."""
+    def before(c: int) -> int:
+        row = prev if cost[c] == 1 else prev2
+        return INF if row is None else row[c]
+
+    order = sorted(set(dist), reverse=backward)
+    out: list[tuple[int, int]] = []
+    if backward:
+        # to[k][c] <= to[k - cost[c]][m] for every m at least as far as c
+        rows = (prev, prev2)
+        agg: list[dict[int, int]] = []
+        for row in rows:
+            best: dict[int, int] = {}
+            if row is not None:
+                for c in range(n):
+                    if row[c] < best.get(dist[c], INF):
+                        best[dist[c]] = row[c]
+            run, level = INF, {}
+            for d in order:  # farthest first: a suffix minimum
+                run = min(run, best.get(d, INF))
+                level[d] = run
+            agg.append(level)
+        for c in range(n):
+            v = agg[cost[c] - 1][dist[c]]
+            if v < INF:
+                out.append((v, c))
+        return out
+    # forward: out[k][m] <= out[k - cost[c]][c] for every c no farther than m
+    best = {}
+    for c in range(n):
+        v = before(c)
+        if c == walker and v == 0:
+            v = 2  # not in a hideout now: it must step out and back in first
+        if v < best.get(dist[c], INF):
+            best[dist[c]] = v
+    run, level = INF, {}
+    for d in order:  # nearest first: a prefix minimum
+        run = min(run, best.get(d, INF))
+        level[d] = run
+    return [(level[dist[c]], c) for c in range(n) if level[dist[c]] < INF]
 
 
 # ====================================================================== the problem
@@ -238,7 +346,9 @@ class CoreProblem:
         self.parts: list[tuple[GoalKind, int, int]] = [
             (p.kind, p.count, zone_no.get(p.zone or "", -1)) for p in goal.leaves]
         self.reach_only = all(k in (GoalKind.FREE, GoalKind.ZONE) for k, _, _ in self.parts)
-        self._static: dict[frozenset[int], Reach] = {}
+        self._static: dict[tuple[frozenset[int], tuple[int, ...] | None], Reach] = {}
+        T = self.T
+        self._is_hideout = tuple(tt.hideout for tt in T.tile_types)  # per tile
         self._target_cache: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
 
@@ -281,11 +391,37 @@ class CoreProblem:
         ok = {z for z in range(len(owner)) if owner[z] == self.me or claim_allowed(self.pos, self.me, z)}
         return frozenset(g for g in range(T.ngreens) if T.zone_of_green[g] in ok)
 
-    def _static_reach(self, targets: frozenset[int]) -> Reach:
-        """Distances with every cell counted as filled: true whatever tiles come and go."""
-        r = self._static.get(targets)
+    def ride_costs(self) -> tuple[int, ...] | None:
+        """Per cell, the tile actions a ride from there needs at least (see
+        :class:`Reach`): 1 where a hideout tile lies now or nothing does, 2 where
+        another tile lies; None when no hideout tile is in play (on the board, in
+        a hand or in a stack)."""
+        pos, hide = self.pos, self._is_hideout
+        if not (any(t >= 0 and hide[t] for t in pos.tile) or any(hide[t] for h in pos.hand for t in h)
+                or any(hide[t] for st in pos.stacks for t in st)):
+            return None
+        return tuple(1 if t < 0 or hide[t] else 2 for t in pos.tile)
+
+    def brings_hideout(self, move: CoreMove, kind: int) -> bool:
+        """Whether a tile action lays a hideout tile where another tile lay (a swap):
+        a ride from there then needs one action fewer than :meth:`ride_costs` said.
+        (A place or a move fills an empty cell, whose cost was 1 already.)"""
+        if kind != SWAP:
+            return False
+        m = move[1] if move[0] == KEEP else move
+        tile, hide = self.pos.tile, self._is_hideout
+        return bool(hide[tile[m[1]]] != hide[tile[m[3]]])
+
+    def _static_reach(self, targets: frozenset[int], costs: tuple[int, ...] | None) -> Reach:
+        """Distances with every cell counted as filled: true whatever tiles come and
+        go.  ``steps(c, rides, k)`` counts up to ``k`` rides (``costs``: what a ride
+        from each cell needs, :meth:`ride_costs`); ``to[0]`` is plain walking."""
+        key = (targets, costs)
+        r = self._static.get(key)
         if r is None:
-            r = self._static[targets] = Reach(self.T, targets, [False] * self.T.ncells, 0)
+            if len(self._static) > 256:
+                self._static.clear()
+            r = self._static[key] = Reach(self.T, targets, [False] * self.T.ncells, self.horizon + 1, costs)
         return r
 
     def need(self, kind: GoalKind, count: int, zone: int) -> int:
@@ -313,8 +449,9 @@ class CoreProblem:
 
     def bound(self, board: Hashable = None) -> tuple[int, int]:
         """Turns the current position (at a turn's start) still needs, at least, and
-        how many empty cells must still be filled, at least (each fill is a tile
-        action that changes the board, so one unit of cost, Q5).
+        how many tile actions are still needed, at least: a fill for every empty
+        cell on the way and a ride for every hideout tile carrying a prisoner (each
+        changes the board, so each is one unit of cost, Q5).
 
         ``board``, if given, names the arrangement of tiles exactly (the caller
         vouches: equal names, equal empty cells), so that distances are reused."""
@@ -328,35 +465,29 @@ class CoreProblem:
         if not needs:
             return best, 0
         empty: list[bool] | None = None
+        costs = self.ride_costs()
         for targets, kind, count, zone in needs:
             need = self.need(kind, count, zone)
             full = self._reach.get((targets, board)) if board is not None else None
             if full is None:
                 if empty is None:
                     empty = [t < 0 for t in pos.tile]
-                holes = tuple(c for c, e in enumerate(empty) if e)
+                holes = (tuple(c for c, e in enumerate(empty) if e), costs)
                 full = self._reach.get((targets, holes))
                 if full is None:
                     if len(self._reach) > 4096:
                         self._reach.clear()
-                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon)
+                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs)
                 if board is not None:
                     self._reach[(targets, board)] = full
-            static = self._static_reach(targets)
+            static = self._static_reach(targets, costs)
             per: list[int] = []
             lengths: list[int] = []
             gaps: list[int] = []
             for c, rides in self._prisoners():
-                d = static.to[0][c]
-                if rides:
-                    # N3: its tile may carry it, never nearer to any green area.
-                    d = min(d, T.distance[c])
-                    per.append((d + 1) // 2 if d < INF else INF)
-                    gaps.append(0)
-                else:
-                    per.append(full.turns(c))
-                    gaps.append(full.gap(c))
-                lengths.append(d)
+                per.append(full.turns(c, rides))
+                gaps.append(full.gap(c, rides))
+                lengths.append(static.steps(c, rides, self.horizon))
             if len(per) < need:
                 return INF, INF
             per.sort()
@@ -423,12 +554,18 @@ class _Turn:
         self.empty = [t < 0 for t in pos.tile]
         K = min(remaining, problem.horizon)
         self.K = K
+        # Rides as the turn began (Reach): a tile action this turn that brings a
+        # hideout tile to a cell makes a ride from there one action cheaper than
+        # counted, so the cuts after it allow one tile action more (``bonus``);
+        # the distances have a layer to spare for it.
+        self.ride_cost = problem.ride_costs()
         # Per free/zone part: distances now (empty cells counted), statically, and
         # from each prisoner that can be carried by nothing (for cells filled this turn).
         self.parts: list[tuple[Reach, Reach, GoalKind, int, int]] = []
         for targets, kind, count, zone in self.needs:
-            self.parts.append((Reach(self.T, targets, self.empty, K), problem._static_reach(targets), kind, count, zone))
-        self._forward: dict[int, list[list[int]]] = {}
+            self.parts.append((Reach(self.T, targets, self.empty, K + 1, self.ride_cost),
+                               problem._static_reach(targets, self.ride_cost), kind, count, zone))
+        self._forward: dict[tuple[int, bool], list[list[int]]] = {}
         # The board as the turn began, for plan items (see _describe).
         self._texts: dict[int, str | None] = {}
         self._doors = tuple(tuple(d) for d in pos.doors)
@@ -440,19 +577,20 @@ class _Turn:
         pos = self.pos
         return not pos.tile_action and (pos.advanced or pos.phase <= 2)
 
-    def hopeless(self, filled: int, fills: int) -> bool:
+    def hopeless(self, filled: int, fills: int, bonus: int = 0) -> bool:
         """Whether the current in-turn position cannot meet the goal within this turn
-        and ``remaining - 1`` more.  ``fills``: cells that may still be filled (this
-        turn's tile action if still open, one a later turn); ``filled``: the cell this
-        turn's tile action filled (-1: none), which the distances taken at the turn's
-        start still count as empty."""
+        and ``remaining - 1`` more.  ``fills``: tile actions still to come (this
+        turn's if still open, one a later turn); ``filled``: the cell this turn's
+        tile action filled (-1: none), which the distances taken at the turn's start
+        still count as empty; ``bonus``: 1 when that action brought a hideout tile
+        to a cell (see ``ride_cost`` in ``__init__``)."""
         if not self.parts:
             return False
         pos, T, me = self.pos, self.T, self.pr.me
         later = self.remaining - 1
         spot0 = T.spot0
         left = STEPS - pos.nsteps
-        F = min(fills, self.K)
+        F = min(fills + bonus, self.K + 1)
         for full, static, kind, count, zone in self.parts:
             need = self.pr.need(kind, count, zone)
             if need <= 0:
@@ -467,13 +605,13 @@ class _Turn:
                 else:
                     continue
                 cap = min(STEPS_EACH - pos.steps_used(me, s), left) + STEPS_EACH * later
-                d = static.to[0][c]
-                if rides:
-                    d = min(d, T.distance[c])  # N3: carried, never nearer to a green area
-                elif d <= cap:
-                    best = full.to[F][c]
+                d = static.steps(c, rides, F)
+                if d <= cap:
+                    best = full.steps(c, rides, F)
                     if filled >= 0 and best > cap and self.empty[filled]:
-                        best = min(best, full.via(self._from(c), filled, F))
+                        # ``full`` counts the cell just filled as empty: ways through it
+                        # are counted again with it filled.
+                        best = min(best, full.via(self._from(c, rides), filled, F))
                     d = max(d, best)
                 if d <= cap:
                     n = pos.pc[me][s]
@@ -491,32 +629,67 @@ class _Turn:
         T = self.T
         return {(s - T.spot0) // 3 for s in self.pos.where[self.pr.me] if s >= T.spot0}
 
-    def _from(self, c: int) -> list[list[int]]:
-        f = self._forward.get(c)
+    def _from(self, c: int, rides: bool) -> list[list[int]]:
+        f = self._forward.get((c, rides))
         if f is None:
-            f = self._forward[c] = forward(self.T, c, self.empty, self.K)
+            f = self._forward[(c, rides)] = forward(self.T, c, self.empty, self.K + 1, rides, self.ride_cost)
         return f
 
     def relevant_cells(self) -> frozenset[int]:
-        """Last turn: cells a prisoner that can still arrive could stand on or pass
-        (its cell, and every cell on a path of at most 2 steps to a target)."""
+        """Last turn, free and zone parts only: the cells a tile action must touch
+        to be worth trying (the argument is in docs/solver.md, "The last turn").
+
+        When the player holds no master key and a door stands on the board, a
+        step may bring the key (K1), which lets a prisoner pass another player's
+        door (M4) or hands in a door (a plan item); a tile may give any prisoner
+        of the player the hideout to step into, or a way out of one.  Then every
+        cell within 2 steps of a prisoner of the player (M3) is relevant: a tile
+        action farther away changes no step any of them can take this turn.
+        Else: the cell of a prisoner that can still arrive, every cell on a walk
+        of at most 2 steps from it to a target, in the advanced game every cell
+        one step from it (a hideout to step into and ride from, V2, N3), and,
+        again and again, every cell within 2 steps of a prisoner of the player
+        standing on a relevant cell (it may have to step aside to make room, T2,
+        M4).  Either way a tile action that sends home a door standing on a
+        relevant cell (D4) is tried as well (see :meth:`run`)."""
         pos, T, me = self.pos, self.T, self.pr.me
+        cells: list[tuple[int, bool]] = []
+        for s in set(pos.where[me]):
+            if s == 0:
+                cells.append((T.ncells, False))
+            elif s >= T.spot0:
+                cells.append(((s - T.spot0) // 3, pos.hid[s]))
+        filled = [False] * T.ncells
+        if not pos.key_[me] and any(d >= 0 for d in pos.door):
+            near: set[int] = set()
+            for c, _ in cells:
+                f = forward(T, c, filled, 0)[0]
+                near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
+            near.discard(T.ncells)
+            return frozenset(near)
         out: set[int] = set()
         for _, static, _, _, _ in self.parts:
-            for s in set(pos.where[me]):
-                if s == 0:
-                    c = T.ncells
-                elif s >= T.spot0:
-                    c = (s - T.spot0) // 3
-                else:
-                    continue
-                if static.to[0][c] > STEPS_EACH:
+            walk = static.to[0]
+            for c, rides in cells:
+                # One tile action this turn, and phase 2 comes before the steps
+                # unless the game is advanced (V2).
+                if static.steps(c, rides, 1 if rides or pos.advanced else 0) > STEPS_EACH:
                     continue
                 out.add(c)
-                f = forward(T, c, [False] * T.ncells, 0)[0]
+                f = forward(T, c, filled, 0)[0]
                 for m in range(T.ncells):
-                    if f[m] + static.to[0][m] <= STEPS_EACH:
+                    if f[m] + walk[m] <= STEPS_EACH or (pos.advanced and f[m] <= 1):
                         out.add(m)
+        grown = True
+        while grown:
+            grown = False
+            for c, _ in cells:
+                if c in out and c < T.ncells:
+                    f = forward(T, c, filled, 0)[0]
+                    near = {m for m in range(T.ncells) if f[m] <= STEPS_EACH} - out
+                    if near:
+                        out |= near
+                        grown = True
         out.discard(T.ncells)
         return frozenset(out)
 
@@ -542,12 +715,13 @@ class _Turn:
         doors_near = relevant is not None and any(
             pos.door[T3 + f] not in (-1, pr.me) for c in relevant for T3 in (self.T.spot0 + 3 * c,) for f in range(3))
 
-        def search(items: tuple[str, ...], filled: int, done: CoreMove | None
+        def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
             # Tile actions that carry none of the player's prisoners leave them where
             # they are, so whether the cut after them falls depends only on the cell
-            # they fill (or none): asked once per cell, before making any of them.
-            cut: dict[int, bool] = {}
+            # they fill (or none) and on whether they bring a hideout tile (the
+            # bonus): asked once per case, before making any of them.
+            cut: dict[tuple[int, int], bool] = {}
             mine: set[int] | None = None
             # A move that only ends the turn (end, or a door action that ends it, N4)
             # leaves the prisoners, tiles and zones as they are, so the next turn's
@@ -566,11 +740,12 @@ class _Turn:
                         continue
                     if mine is None:
                         mine = self._cells_of_mine()
+                    brings = int(pr.brings_hideout(move, kind))
                     if not any(c in mine for c in cells):
-                        x = _filled(move, kind)
-                        hit = cut.get(x)
+                        case = (_filled(move, kind), brings)
+                        hit = cut.get(case)
                         if hit is None:
-                            hit = cut[x] = self.hopeless(x, self.remaining - 1)
+                            hit = cut[case] = self.hopeless(case[0], self.remaining - 1, brings)
                         if hit:
                             continue
                 elif door and last and pr.reach_only:
@@ -586,11 +761,11 @@ class _Turn:
                 try:
                     if tile and not touches and not self._sent_home(before, relevant):
                         continue
-                    now_filled = filled
+                    now_filled, now_bonus = filled, bonus
                     if tile:
-                        now_filled = _filled(move, kind)
+                        now_filled, now_bonus = _filled(move, kind), brings
                         if not pos.turn_ended(move[0], self.player, self.round) and self.hopeless(
-                                now_filled, self.remaining - 1):
+                                now_filled, self.remaining - 1, now_bonus):
                             continue
                     if pr.met():
                         now = items if before is None else items + self._items(move, kind, before)
@@ -620,14 +795,14 @@ class _Turn:
                     if inside in seen:
                         continue
                     seen.add(inside)
-                    if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1):
+                    if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
                         continue
-                    yield from search(now, now_filled, now_done)
+                    yield from search(now, now_filled, now_bonus, now_done)
                 finally:
                     path.pop()
                     pos.unmake(undo)
 
-        for _ in search((), -1, None):
+        for _ in search((), -1, 0, None):
             pass
         yield from given.values()
 

@@ -21,9 +21,15 @@ Positions are merged only where that cannot change the answer:
   is dropped: whatever it leads to, it led to one turn sooner the first time, so
   no line through the later arrival can be among the fewest-turn solutions.
 
-A prefix set is cut at ``plan_cap`` entries: a cut set reaching the goal gives at
-least ``plan_cap`` distinct plans (extending distinct prefixes by the same items
-keeps them distinct), so the count is then reported as "at least".
+* **Only the cheapest prefixes.**  A position keeps only the plan prefixes of
+  the least cost (Q5: the number of plan items) that reach it: every prefix of
+  a position is extended by the same continuations, so a dearer prefix can only
+  give a dearer plan than a cheaper prefix of the same position, never an
+  optimal one.
+
+A prefix set is cut at ``plan_cap`` entries (of its least cost): the least cost
+stays exact, and the count of optimal plans is then reported as "at least"
+(extending distinct prefixes by the same items keeps them distinct).
 
 Cost: ``legal_actions`` in a tile phase lists every placement, move, swap and
 rotation (about 15 ms on the compact board with three tiles in hand) and every
@@ -36,7 +42,6 @@ from __future__ import annotations
 import heapq
 import itertools
 from dataclasses import dataclass
-from typing import TypeVar
 
 from .. import engine
 from ..actions import Action
@@ -45,7 +50,6 @@ from ..puzzle import Plan, goal_met, goal_of, plan_items, start
 
 #: Plan prefixes of a position: (completed turns, items of the turn under way).
 Prefix = tuple[Plan, tuple[str, ...]]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -105,12 +109,36 @@ def _limit(goal_turns: int | None, max_turns: int | None) -> int:
     return min(bounds)
 
 
-def _add(bucket: set[T], new: set[T], cap: int) -> None:
-    """Add ``new`` to ``bucket`` until it holds ``cap`` entries (see the module docstring)."""
-    for prefix in new:
-        if len(bucket) >= cap:
-            return
-        bucket.add(prefix)
+def _cost(plan: Plan) -> int:
+    return sum(len(items) for items in plan)
+
+
+class _Cheapest:
+    """The least-cost plan prefixes (or plans) that reach a position, at most ``cap``
+    of them (see the module docstring); ``cut`` says some of that cost were dropped."""
+
+    __slots__ = ("cost", "cut", "prefixes")
+
+    def __init__(self) -> None:
+        self.cost: int | None = None
+        self.prefixes: set[Prefix] = set()
+        self.cut = False
+
+    def add(self, new: set[Prefix], cap: int, source_cut: bool = False) -> None:
+        """Keep the cheapest of ``new``; ``source_cut``: they extend a cut set."""
+        for prefix in new:
+            cost = _cost(prefix[0]) + len(prefix[1])
+            if self.cost is None or cost < self.cost:
+                self.cost, self.prefixes, self.cut = cost, set(), False
+            elif cost > self.cost:
+                continue
+            self.cut = self.cut or source_cut
+            if prefix in self.prefixes:
+                continue
+            if len(self.prefixes) >= cap:
+                self.cut = True
+                continue
+            self.prefixes.add(prefix)
 
 
 def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_states: int = 200_000,
@@ -131,7 +159,8 @@ def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_sta
 
     seen: dict[State, int] = {first: 1}  # position -> the turn it was first reached in
     parent: dict[State, tuple[State, Action] | None] = {first: None}
-    frontier: dict[State, set[Prefix]] = {first: {((), ())}}
+    frontier: dict[State, _Cheapest] = {first: _Cheapest()}
+    frontier[first].add({((), ())}, plan_cap)
     expanded = 0
     counter = itertools.count()
 
@@ -157,18 +186,19 @@ def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_sta
         heap = [(_progress(s), next(counter), s) for s in pending]
         heapq.heapify(heap)
         frontier = {}
-        plans: set[Plan] = set()
+        plans = _Cheapest()  # whole plans, as prefixes with nothing under way
         found: tuple[State, Action] | None = None
         overflow = False
         while heap and not overflow:
             rank, _, state = heapq.heappop(heap)
-            prefixes = pending.pop(state)
+            bucket = pending.pop(state)
+            prefixes = bucket.prefixes
             expanded += 1
             for action in engine.legal_actions(state):
                 after = engine.apply(state, action)
                 items = plan_items(state, action, after)
                 if goal_met(after, goal, first):
-                    _add(plans, {done + (current + items,) for done, current in prefixes}, plan_cap)
+                    plans.add({(done + (current + items,), ()) for done, current in prefixes}, plan_cap, bucket.cut)
                     found = found or (state, action)
                     continue
                 new: set[Prefix]
@@ -189,28 +219,26 @@ def solve_reference(scenario: Scenario, *, max_turns: int | None = None, max_sta
                     waiting = pending.get(after) if when == turn else frontier.get(after)
                     if waiting is None:
                         raise AssertionError(f"{after.turn} was expanded before all its prefixes were known")
-                    _add(waiting, new, plan_cap)
+                    waiting.add(new, plan_cap, bucket.cut)
                     continue
                 if known is not None:  # known == turn + 1, now reached in this turn: the sooner arrival wins
                     frontier.pop(after, None)
                 seen[after] = when
                 parent[after] = (state, action)
-                bucket: set[Prefix] = set()
-                _add(bucket, new, plan_cap)
+                fresh = _Cheapest()
+                fresh.add(new, plan_cap, bucket.cut)
                 if when == turn:
-                    pending[after] = bucket
+                    pending[after] = fresh
                     heapq.heappush(heap, (_progress(after), next(counter), after))
                 else:
-                    frontier[after] = bucket
+                    frontier[after] = fresh
                 if len(seen) > max_states:
                     overflow = True
                     break
         if found is not None:
             solution = tuple(path_to(found[0]) + [found[1]])
-            cheapest = min(sum(len(items) for items in plan) for plan in plans)
-            optimal = [plan for plan in plans if sum(len(items) for items in plan) == cheapest]
-            return result(turn, solution, len(optimal), overflow or len(plans) >= plan_cap, complete=not overflow,
-                          searched=turn, cost=cheapest)
+            return result(turn, solution, len(plans.prefixes), overflow or plans.cut, complete=not overflow,
+                          searched=turn, cost=plans.cost)
         if overflow:
             return result(None, complete=False, searched=turn - 1)
     return result(None, impossible=True, searched=limit)
