@@ -649,8 +649,8 @@ class _Turn:
         of at most 2 steps from it to a target, in the advanced game every cell
         one step from it (a hideout to step into and ride from, V2, N3), and,
         again and again, every cell within 2 steps of a prisoner of the player
-        standing on a relevant cell (it may have to step aside to make room, T2,
-        M4).  Either way a tile action that sends home a door standing on a
+        standing on a cell relevant for another (it may have to step aside to
+        make room, T2, M4).  Either way a tile action that sends home a door standing on a
         relevant cell (D4) is tried as well (see :meth:`run`)."""
         pos, T, me = self.pos, self.T, self.pr.me
         cells: list[tuple[int, bool]] = []
@@ -660,38 +660,80 @@ class _Turn:
             elif s >= T.spot0:
                 cells.append(((s - T.spot0) // 3, pos.hid[s]))
         filled = [False] * T.ncells
-        if not pos.key_[me] and any(d >= 0 for d in pos.door):
+        if self._key_may_come(cells):
             near: set[int] = set()
             for c, _ in cells:
                 f = forward(T, c, filled, 0)[0]
                 near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
             near.discard(T.ncells)
             return frozenset(near)
-        out: set[int] = set()
+        # path[i]: the cells prisoner group i (the prisoners on one place) may use.
+        path: list[set[int]] = [set() for _ in cells]
         for _, static, _, _, _ in self.parts:
             walk = static.to[0]
-            for c, rides in cells:
+            for i, (c, rides) in enumerate(cells):
                 # One tile action this turn, and phase 2 comes before the steps
                 # unless the game is advanced (V2).
                 if static.steps(c, rides, 1 if rides or pos.advanced else 0) > STEPS_EACH:
                     continue
-                out.add(c)
+                path[i].add(c)
                 f = forward(T, c, filled, 0)[0]
                 for m in range(T.ncells):
                     if f[m] + walk[m] <= STEPS_EACH or (pos.advanced and f[m] <= 1):
-                        out.add(m)
+                        path[i].add(m)
+        out: set[int] = set().union(*path)
+        # A prisoner standing where another may have to pass may step aside first.
+        aside = [False] * len(cells)
         grown = True
         while grown:
             grown = False
-            for c, _ in cells:
-                if c in out and c < T.ncells:
+            for i, (c, _) in enumerate(cells):
+                if aside[i] or c >= T.ncells:
+                    continue  # the island has room for everyone
+                if any(c in path[j] for j in range(len(cells)) if j != i):
+                    aside[i] = grown = True
                     f = forward(T, c, filled, 0)[0]
-                    near = {m for m in range(T.ncells) if f[m] <= STEPS_EACH} - out
-                    if near:
-                        out |= near
-                        grown = True
+                    path[i] |= {m for m in range(T.ncells) if f[m] <= STEPS_EACH}
+                    out |= path[i]
         out.discard(T.ncells)
         return frozenset(out)
+
+    def _key_may_come(self, cells: list[tuple[int, bool]]) -> bool:
+        """Last turn: whether a step may still bring the master key, and whether it
+        would matter (K1: the player holds none, and a door stands on the board).
+        It comes when every prisoner of the player in play stands in a hideout,
+        so each must be hidden already or reach, within its 2 steps, a green area
+        or a cell that holds a hideout tile, or may get one this turn."""
+        pos, T, me = self.pos, self.T, self.pr.me
+        if pos.key_[me] or not any(d >= 0 for d in pos.door):
+            return False
+        hide = self.pr._is_hideout
+        # A hideout tile may be laid anywhere this turn if the tile action is open
+        # and one is in hand, on the board, or may be drawn first (N1).
+        layable = not pos.tile_action and (
+            any(hide[t] for t in pos.hand[me]) or any(t >= 0 and hide[t] for t in pos.tile)
+            or (pos.phase <= 1 and any(hide[t] for st in pos.stacks for t in st)))
+        greens = _graph(T).greens
+        filled = [False] * T.ncells
+
+        def shelter(m: int, steps: int) -> bool:
+            if m < T.ncells and steps <= STEPS_EACH and (layable or (pos.tile[m] >= 0 and hide[pos.tile[m]])):
+                return True
+            return steps < STEPS_EACH and bool(greens[m])  # one more step onto a green area
+
+        for s in set(pos.where[me]):
+            if s >= T.spot0 and pos.hid[s]:
+                continue
+            if s == 0:
+                c = T.ncells
+            elif s >= T.spot0:
+                c = (s - T.spot0) // 3
+            else:
+                continue
+            f = forward(T, c, filled, 0)[0]
+            if not any(shelter(m, f[m]) for m in range(T.ncells + 1)):
+                return False
+        return True
 
     # -- the search
 
