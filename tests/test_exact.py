@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from sectionx import puzzle
 from sectionx.cli import app
 from sectionx.search import Limit
-from sectionx.solver.exact import lower_bound, solve_puzzle
+from sectionx.solver.exact import solve_puzzle
+from sectionx.solver.puzzlecore import CoreProblem
 from sectionx.solver.reference import solve_reference
 
 from .test_reference import CASES, ONE_TURN, TWO_TURNS
@@ -36,7 +37,8 @@ def test_exact_agrees_with_the_reference(name, sc, turns, plans):
 @pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
 def test_the_bound_never_exceeds_the_answer(name, sc, turns, plans):
     start = puzzle.start(sc)
-    assert lower_bound(start, puzzle.goal_of(sc), start) <= turns
+    turns_needed, _ = CoreProblem(puzzle.goal_of(sc), start, 50).bound()
+    assert turns_needed <= turns
 
 
 def test_too_few_turns_is_proved_impossible_and_a_node_limit_is_honest():

@@ -7,6 +7,11 @@
 * Whole answers: on hypothesis-generated small puzzles the core solver and the
   brute-force reference solver (single referee actions, no pruning) give
   the same minimum, the same least cost and the same number of optimal plans.
+  Two generators: a narrow one (a row of cells, free and zone goals) and a wide
+  one (any small board, prisoners on tiles and in hideouts, other players'
+  prisoners and doors, keys, owned zones, stacks, the advanced game, every goal
+  kind).  ``tests/counterexamples/`` keeps every puzzle on which the two ever
+  disagreed, each with what went wrong.
 * The bound never exceeds the answer, and the goal test equals ``puzzle.goal_met``.
 """
 
@@ -20,6 +25,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from sectionx import formats, puzzle, rules
+from sectionx.hexgrid import Cell
 from sectionx.model import Scenario
 from sectionx.solver.core import Position
 from sectionx.solver.exact import PuzzleProblem, solve_puzzle
@@ -152,3 +158,158 @@ def test_the_core_bound_never_exceeds_the_answer(sc):
         assert turns <= result.turns and fills <= result.cost
     else:
         assert turns == INF or result.status == "impossible"
+
+
+# ---------------------------------------------------------------- the wide generator
+
+_WIDE_TILES = ["T01", "T02", "T09", "T16", "T20", "T26", "T28", "T30", "T33", "T41", "T44", "T46", "T47", "T50",
+               "T53"]
+_FEATURES = {"T30": 2, "T33": 2, "T44": 2}  # tiles with two features
+_KINDS = {"T20": "j", "T26": "j", "T28": "j", "T46": "h", "T47": "h", "T50": "h", "T53": "h", "T41": "d"}
+_NEAR = [Cell(q, r) for q in range(-3, 4) for r in range(-3, 4) if 0 < Cell(q, r).distance(Cell(0, 0)) <= 3]
+
+
+def _cell(c: Cell) -> str:
+    return f'"{c.q},{c.r}"'
+
+
+@st.composite
+def wide_puzzles(draw: st.DrawFn) -> Scenario:
+    """A small puzzle with most of what a puzzle may hold: a one-cell island, a
+    walk of up to three cells to a green area and a few more tile cells and greens
+    about it, tiles laid and in hand and in a stack, red's prisoners on the
+    island, on tiles and in hideouts, blue's prisoners and doors, red's doors, an
+    owned zone, a master key, sometimes the advanced game (written by the final
+    review of issue 9, which found the counterexamples with it)."""
+    path = [Cell(0, 0)]
+    for _ in range(draw(st.integers(1, 3))):
+        nxt = [n for n in path[-1].neighbours() if n not in path and n.distance(Cell(0, 0)) <= 3]
+        path.append(draw(st.sampled_from(nxt)))
+    tile_cells = path[1:-1]
+    first_green = path[-1]
+    ring = [c for c in _NEAR if c.distance(Cell(0, 0)) <= 2 and c not in path]
+    tile_cells += draw(st.lists(st.sampled_from(ring), min_size=0 if tile_cells else 1, max_size=3, unique=True))
+    others = [c for c in _NEAR if c not in tile_cells and c != first_green]
+    greens = [first_green, *draw(st.lists(st.sampled_from(others), min_size=1, max_size=2, unique=True))]
+    names = [f"Z{i}" for i in range(len(greens))]
+    cells = [Cell(0, 0), *tile_cells, *greens]
+    body = "players: [red, blue]\nturn: red\n"
+    if draw(st.integers(0, 3)) == 0:
+        body += "variant: advanced\n"
+    body += ("board:\n  name: fuzz\n  cells: [" + ", ".join(_cell(c) for c in cells) + "]\n"
+             '  island: ["0,0"]\n  green: [' + ", ".join(_cell(g) for g in greens) + "]\n"
+             "  zones: {" + ", ".join(f"{n}: [{_cell(g)}]" for n, g in zip(names, greens, strict=True)) + "}\n")
+    pool = list(draw(st.permutations(_WIDE_TILES)))
+    laid: dict[Cell, tuple[str, int]] = {}
+    for c in tile_cells:
+        if draw(st.integers(0, 3)) > 0:
+            laid[c] = (pool.pop(), draw(st.integers(0, 5)))
+    hand = [pool.pop() for _ in range(draw(st.integers(0, 3)))]
+    stack = [pool.pop() for _ in range(draw(st.integers(0, 2)))]
+    spots: list[tuple[str, str]] = []  # (spot, kind: tunnel, junction, dead end, hideout)
+    for c, (t, _) in laid.items():
+        for f in range(_FEATURES.get(t, 1)):
+            kind = "d" if t == "T44" and f == 1 else _KINDS.get(t, "t")
+            spots.append((f"{c.q},{c.r}" + (f"/{f}" if f else ""), kind))
+    load: dict[str, int] = {}
+
+    def room(spot: str, kind: str) -> bool:
+        return load.get(spot, 0) < (2 if kind == "h" else 1)  # T2
+
+    red_at: list[str] = []
+    for _ in range(draw(st.integers(1, 3))):
+        if spots and draw(st.booleans()):
+            spot, kind = draw(st.sampled_from(spots))
+            if room(spot, kind):
+                load[spot] = load.get(spot, 0) + 1
+                red_at.append(spot)
+                continue
+        red_at.append("island")
+    on_tiles = [a for a in red_at if a != "island"]
+    freed = draw(st.integers(0, 2))
+    blue_at = []
+    for _ in range(draw(st.integers(0, 2))):
+        if spots:
+            spot, kind = draw(st.sampled_from(spots))
+            if room(spot, kind):
+                load[spot] = load.get(spot, 0) + 1
+                blue_at.append(spot)
+    if laid:
+        body += "tiles: {" + ", ".join(f"{_cell(c)}: {t}@{r}" for c, (t, r) in laid.items()) + "}\n"
+    if hand:
+        body += "hands: {red: [" + ", ".join(hand) + "]}\n"
+    if stack:
+        body += "stacks: [[" + ", ".join(stack) + "], [], []]\n"
+    body += "prisoners:\n"
+    body += (f"  red: {{at: [{', '.join(chr(34) + a + chr(34) for a in on_tiles)}], "
+             f"island: {len(red_at) - len(on_tiles)}, freed: {freed}, dead: {8 - len(red_at) - freed}}}\n")
+    if blue_at:
+        body += f"  blue: {{at: [{', '.join(chr(34) + a + chr(34) for a in blue_at)}]}}\n"
+    door_spots = sorted({spot for spot, kind in spots if kind in "td"})
+    doors = {}
+    for colour in ("blue", "red"):
+        n = draw(st.integers(0, min(2, len(door_spots)))) if door_spots else 0
+        if n:
+            doors[colour] = draw(st.lists(st.sampled_from(door_spots), min_size=n, max_size=n, unique=True))
+    if doors:
+        body += "doors: {" + ", ".join(f"{k}: [" + ", ".join(f'"{v}"' for v in vs) + "]" for k, vs in doors.items()) + "}\n"
+    if draw(st.booleans()):
+        body += f"zones: {{{draw(st.sampled_from(names))}: blue}}\n"
+    if draw(st.booleans()):
+        body += "keys: [red]\n"
+    turns = draw(st.integers(1, 3))
+    kind = draw(st.sampled_from(["free", "free", "free2", "zone", "hide", "key", "all"]))
+    if kind == "free":
+        body += f"goal: {{kind: free, turns: {turns}}}\n"
+    elif kind == "free2":
+        body += f"goal: {{kind: free, count: 2, turns: {turns}}}\n"
+    elif kind == "zone":
+        body += f"goal: {{kind: zone, zone: {draw(st.sampled_from(names))}, turns: {turns}}}\n"
+    elif kind in ("hide", "key"):
+        body += f"goal: {{kind: {kind}, turns: {turns}}}\n"
+    else:
+        first = draw(st.sampled_from(["{kind: free}", f"{{kind: zone, zone: {draw(st.sampled_from(names))}}}"]))
+        second = draw(st.sampled_from(["{kind: key}", "{kind: hide}"]))
+        body += f"goal:\n  turns: {turns}\n  all: [{first}, {second}]\n"
+    try:
+        sc = formats.loads(body).scenario
+    except formats.LoadError:
+        assume(False)
+        raise
+    assume(not rules.check_scenario(sc))
+    return sc
+
+
+def _agree(sc: Scenario, states: int) -> None:
+    """The core solver gives the reference's answer (where the reference finishes)."""
+    reference = solve_reference(sc, plan_cap=1000, max_states=states)
+    assume(reference.status != "unknown")
+    core = solve_puzzle(sc, cap=1000).result
+    assert core.status == reference.status
+    if core.status == "solved":
+        event(f"solved in {core.turns} turns")
+        assert (core.turns, core.cost) == (reference.turns, reference.cost)
+        if reference.plans_at_least:
+            assert core.plans is not None and core.plans >= reference.plans
+        else:
+            assert core.plans == reference.plans
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles())
+def test_core_and_reference_agree_on_wide_puzzles(sc):
+    _agree(sc, 8_000)
+
+
+COUNTEREXAMPLES = sorted((ROOT / "tests" / "counterexamples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", COUNTEREXAMPLES, ids=[p.stem for p in COUNTEREXAMPLES])
+def test_counterexamples_are_answered_as_the_reference_answers(path):
+    sc = formats.load(path).scenario
+    reference = solve_reference(sc, plan_cap=1000, max_states=200_000)
+    assert reference.status != "unknown" and not reference.plans_at_least
+    for referee in (False, True):
+        core = solve_puzzle(sc, cap=1000, referee=referee).result
+        assert (core.status, core.turns, core.cost, core.plans) == (
+            reference.status, reference.turns, reference.cost, reference.plans), f"referee={referee}"
