@@ -17,15 +17,16 @@ What keeps this exact, point by point (docs/solver.md gives the arguments):
   positions *and* their plans so far are equal.
 * **The bound** (:class:`Reach`) counts what a free or zone goal needs: steps
   (at most 2 per prisoner and 5 in all per turn, M3) over the tile cells and the
-  island, never through a green area (M5), and empty cells on the way, of which
-  one turn fills at most one (N2: one tile action a turn; a swap or a turn fills
-  none).  Doors, fits and capacities are ignored, which only makes it smaller.
+  island, never through a green area (M5), and tile actions: one per empty cell
+  on the way and one per ride (a hideout tile carrying the prisoner, N3, which
+  takes no step), of which a turn has one (N2).  Doors, fits and capacities are
+  ignored, which only makes it smaller.
 * **Cuts inside a turn** ask the same question of the position reached: right
   after a tile action (the turn's fill is spent) and after every step.
 * **The last turn** is searched first without tile actions; if that meets the
   goal with no tile or door action, nothing dearer is an optimal ending.  Else a
-  tile action is tried only if it changes a cell a prisoner that can still
-  arrive could pass (or sends a door home, D4): any other tile action leaves
+  tile action is tried only if it touches a relevant cell (or sends a door home
+  from one, D4; :meth:`_Turn.relevant_cells`): any other tile action leaves
   every step legal that was legal without it, so its endings were all found by
   the first pass at lower cost.
 """
