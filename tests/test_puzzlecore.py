@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,7 @@ from sectionx.solver.exact import PuzzleProblem, solve_puzzle
 from sectionx.solver.puzzlecore import INF, CoreProblem
 from sectionx.solver.reference import solve_reference
 
-from .test_reference import CASES
+from .test_reference import CASES, board
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_ESCAPE = formats.load(ROOT / "scenarios" / "puzzle-first-escape.yaml").scenario
@@ -106,15 +105,7 @@ def small_puzzles(draw: st.DrawFn) -> Scenario:
     east = {1: "2,0", 2: "3,0"}[min(2, len(extra))] if "2,0" not in extra else "3,0"
     if east in extra:
         east = "3,-1"
-    cells = ["0,0", "-1,0", east, *extra]
-    board = textwrap.dedent(f"""\
-        board:
-          name: tiny
-          cells: {cells}
-          island: ["0,0"]
-          green: ["{east}", "-1,0"]
-          zones: {{E: ["{east}"], W: ["-1,0"]}}
-        """).replace("'", '"')
+    tiny = board(*extra, east=east)
     pool = draw(st.permutations(_TILES))  # tile ids are unique: lay some, hold some
     laid = {}
     for cell in extra:
@@ -122,7 +113,7 @@ def small_puzzles(draw: st.DrawFn) -> Scenario:
             laid[cell] = f"{pool.pop()}@{draw(st.integers(0, 5))}"
     hand = pool[:draw(st.integers(1, 3))]
     red_dead = draw(st.integers(5, 7))
-    body = "players: [red, blue]\nturn: red\n" + board
+    body = "players: [red, blue]\nturn: red\n" + tiny
     if laid:
         body += "tiles: {" + ", ".join(f'"{c}": {t}' for c, t in laid.items()) + "}\n"
     body += "hands: {red: [" + ", ".join(hand) + "]}\n"

@@ -27,6 +27,7 @@ from sectionx.solver.core import ACT_PHASE, DOOR, FREE_PHASE, KEEP, MOVEDOOR, TA
 from sectionx.solver.sample import candidates, draw, random_move
 
 from .strategies import states
+from .test_core import RARE
 
 
 def new_game(players: int, seed: int, advanced: bool = False) -> State:
@@ -96,16 +97,7 @@ def test_every_legal_action_is_drawn_one_way_on_selfplay_positions(players, seed
         assert keeps, "no tied tunnel fight in these positions: the test of 'keep' variants is idle"
 
 
-TIE = """
-players: [red, blue]
-turn: {player: red, phase: 2}
-tiles: {"2,-1": T01, "4,-1": T02}
-doors: {red: ["2,-1"], blue: ["4,-1"]}
-hands: {red: [T03, T16]}
-stacks: [[T04], [], []]
-unused: out
-goal: {count: 1}
-"""
+TIE = RARE["D4 tie"]  # red's tight bend joins two 1-tile tunnels: a tie (D4)
 
 
 def test_every_legal_action_is_drawn_one_way_with_a_tie():
