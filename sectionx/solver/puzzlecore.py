@@ -437,11 +437,12 @@ class CoreProblem:
         return [(self._targets(zone), kind, count, zone) for kind, count, zone in self.parts
                 if kind in (GoalKind.FREE, GoalKind.ZONE) and self.need(kind, count, zone) > 0]
 
-    def _prisoners(self) -> list[tuple[int, bool]]:
-        """The goal player's prisoners in play: (graph node, may ride a hideout tile)."""
+    def _prisoners(self, per_place: bool = False) -> list[tuple[int, bool]]:
+        """The goal player's prisoners in play: (graph node, may ride a hideout tile);
+        ``per_place``: one entry for all prisoners on one place (spot)."""
         pos, T = self.pos, self.T
         out = []
-        for s in pos.where[self.me]:
+        for s in dict.fromkeys(pos.where[self.me]) if per_place else pos.where[self.me]:
             if s == 0:
                 out.append((T.ncells, False))
             elif s >= T.spot0:
@@ -653,13 +654,8 @@ class _Turn:
         standing on a cell relevant for another (it may have to step aside to
         make room, T2, M4).  Either way a tile action that sends home a door standing on a
         relevant cell (D4) is tried as well (see :meth:`run`)."""
-        pos, T, me = self.pos, self.T, self.pr.me
-        cells: list[tuple[int, bool]] = []
-        for s in set(pos.where[me]):
-            if s == 0:
-                cells.append((T.ncells, False))
-            elif s >= T.spot0:
-                cells.append(((s - T.spot0) // 3, pos.hid[s]))
+        pos, T = self.pos, self.T
+        cells = self.pr._prisoners(per_place=True)
         filled = [False] * T.ncells
         if self._key_may_come(cells):
             near: set[int] = set()
@@ -722,14 +718,8 @@ class _Turn:
                 return True
             return steps < STEPS_EACH and bool(greens[m])  # one more step onto a green area
 
-        for s in set(pos.where[me]):
-            if s >= T.spot0 and pos.hid[s]:
-                continue
-            if s == 0:
-                c = T.ncells
-            elif s >= T.spot0:
-                c = (s - T.spot0) // 3
-            else:
+        for c, hidden in cells:
+            if hidden:
                 continue
             f = forward(T, c, filled, 0)[0]
             if not any(shelter(m, f[m]) for m in range(T.ncells + 1)):
