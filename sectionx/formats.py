@@ -44,6 +44,7 @@ from .model import (
     Feature,
     Goal,
     GoalKind,
+    Grade,
     Highlight,
     NotationError,
     Place,
@@ -403,7 +404,13 @@ class _Reader:
                 self.fail(doc, ("answer",), "answer: only a puzzle has an answer; add a goal or drop answer", key=True)
             a = data["answer"]
             answer = Answer(a["turns"], a["plans"], a.get("cost"))
-        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer)
+        grade = None
+        if "grade" in data:
+            if answer is None:
+                self.fail(doc, ("grade",), "grade: only a solved puzzle is graded; it needs an answer: block", key=True)
+            g = data["grade"]
+            grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
+        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade)
 
     def goal(self, doc: Doc, data: dict[str, Any], player: Colour) -> Goal:
         """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
@@ -717,6 +724,9 @@ def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
     if scenario.answer is not None:
         ans = scenario.answer
         data["answer"] = {"turns": ans.turns, **({} if ans.cost is None else {"cost": ans.cost}), "plans": ans.plans}
+    if scenario.grade is not None:
+        g = scenario.grade
+        data["grade"] = {"id": g.id, "tier": g.tier, **({"figures": dict(g.figures)} if g.figures else {})}
     if scenario.annotations:
         data["annotations"] = annotations_to_data(scenario.annotations)
     return data

@@ -736,6 +736,24 @@ class Answer:
     cost: int | None = None
 
 
+#: The difficulty tiers of generated puzzles, easiest first (docs/puzzles.md).
+TIERS = ("beginner", "intermediate", "advanced", "expert")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A generated puzzle's grade (``grade:``, docs/puzzles.md): the id it is
+    regenerated from (``parameters#seed``), its tier (one of :data:`TIERS`), and the
+    measured figures behind the tier, in a fixed order (name, value)."""
+
+    id: str
+    tier: str
+    figures: tuple[tuple[str, int], ...] = ()
+
+    def figure(self, name: str, default: int = 0) -> int:
+        return dict(self.figures).get(name, default)
+
+
 @dataclass(frozen=True)
 class Scenario:
     """What a scenario file holds: a state, a goal when it is a puzzle, and the
@@ -747,6 +765,7 @@ class Scenario:
     description: str = ""
     annotations: Annotations = NO_ANNOTATIONS
     answer: Answer | None = None
+    grade: Grade | None = None
 
     @property
     def is_puzzle(self) -> bool:
