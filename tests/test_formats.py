@@ -163,6 +163,8 @@ KEY_EFFECTS = {
     "goal": ("goal: {count: 2}", lambda s: s.goal.count == 2),
     "answer": ("goal: {count: 2}\nanswer: {turns: 3, cost: 2, plans: 1}",
                lambda s: (s.answer.turns, s.answer.cost, s.answer.plans) == (3, 2, 1)),
+    "grade": ("goal: {count: 2}\nanswer: {turns: 3, plans: 1}\ngrade: {id: beginner/compact/free#7, tier: beginner, figures: {turns: 3}}",
+              lambda s: s.grade is not None and s.grade.tier == "beginner" and s.grade.figure("turns") == 3),
     "annotations": ('annotations: {labels: {"2,0": A}, caption: Hi}',
                     lambda s: s.annotations.labels == ((Cell(2, 0), "A"),) and s.annotations.caption == "Hi"),
 }
