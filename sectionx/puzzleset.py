@@ -148,9 +148,9 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> Solv
         found = (result.turns, result.plans, result.cost)
         wanted = (recorded.turns, recorded.plans, recorded.cost if recorded.cost is not None else result.cost)
         if found != wanted:
-            raise SetProblem(f"{p.path}: solves in {result.turns} turns with {result.cost} tile or door actions, "
-                             f"{result.plans} plan; its answer: block says turns {recorded.turns}, "
-                             f"plans {recorded.plans}{'' if recorded.cost is None else f', cost {recorded.cost}'}")
+            raise SetProblem(f"{p.path}: the solver proves turns {result.turns}, plans {result.plans}, cost {result.cost}; "
+                             f"its answer: block says turns {recorded.turns}, plans {recorded.plans}"
+                             f"{'' if recorded.cost is None else f', cost {recorded.cost}'}")
     pictures = turn_pictures(solved.start, solved.turns, str(goal.player))
     turns = result.turns or 0
     summary = (f"{turns} turn{'s' if turns != 1 else ''}, the fewest possible; "
