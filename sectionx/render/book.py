@@ -12,8 +12,11 @@ Contract:
   picture per turn with its sentences), one page for up to four turns, two for more.
 * A puzzle's page: the tier's band (colour and symbols from ``theme.tiers``, so it
   reads in greyscale too) with the number; the title; the goal in words and the
-  puzzle's description; the picture, the card diagram of ``sheet`` (the position
-  cropped, every player's hand in the side panel), scaled to the page.
+  puzzle's description; the goal player's hand, tiles and doors drawn
+  (:func:`~sectionx.render.deck.hand_strip`); the picture, the card diagram of
+  ``sheet`` (the position cropped) scaled to the page.  The diagram's side panel is
+  left out: beside a whole board it would be scaled too small to read, and in a
+  puzzle only the goal player's hand counts (Q2).
 * Every page but the title page has its number at the foot.  The page numbers in
   the contents are the numbers printed.
 
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 
 from ..model import TIERS, Annotations, Scenario, SectionXError
 from .art import ink_on
-from .deck import tier_colour, tier_label, tier_marks
+from .deck import hand_strip, tier_colour, tier_label, tier_marks
 from .diagram import check_glyphs, diagram
 from .scene import MM_PER_PT, Document, Item, Page, Style, Symbol, Text, line, pt_mm, rect
 from .sheet import SolvedPuzzle, fit_picture, solution_sheet
@@ -183,9 +186,12 @@ def _puzzle_page(p: SolvedPuzzle, theme: Theme, paper: tuple[float, float], foli
         paras.append(para(" ".join(scenario.description.split()), before=0.5))
     _, texts = fit_text(paras, W - 2 * m, (H - 2 * m) * 0.3, theme, max_pt=11.0, min_pt=8.0)
     items += placed(texts, m, y)
-    y += max(text_box(t, theme)[3] for t in texts) + 5.0
+    y += max(text_box(t, theme)[3] for t in texts) + 4.0
+    hand, y = hand_strip(theme, scenario, (m, y, W - 2 * m), symbols, tile=14.0, line_pt=10.0, id_pt=8.0)
+    items += hand
+    y += 5.0
     picture = diagram(Scenario(scenario.state, scenario.goal, "", "", scenario.annotations), theme, crop=True,
-                      panel=True, goal_text=False)
+                      goal_text=False)
     placed_picture, _ = fit_picture(picture, (m, y, W - 2 * m, H - m - FOOT - y), symbols, top_align=True)
     items.append(placed_picture)
     items.append(_folio(paper, theme, folio))

@@ -136,44 +136,49 @@ def _board_picture(scenario: Scenario, theme: Theme, box: tuple[float, float, fl
     return _fitted(picture, frame, box, symbols)
 
 
-def _hand(theme: Theme, scenario: Scenario, top: float, symbols: dict[str, Symbol]) -> tuple[list[Item], float]:
-    """The goal player's hand under the picture: a line saying what it holds (and how
-    many of the player's prisoners wait on the island), the tiles (small, ids under
-    them) and the doors; the open stacks (Q3) in words.  Returns the items and the bottom."""
-    w, _ = theme.card
+def hand_strip(theme: Theme, scenario: Scenario, box: tuple[float, float, float], symbols: dict[str, Symbol], *,
+               tile: float = HAND_TILE, line_pt: float = SMALL_PT, id_pt: float = MIN_TEXT_PT) -> tuple[list[Item], float]:
+    """The goal player's hand in ``box`` (left, top, width): a line (``line_pt``) saying
+    what it holds and how many of the player's prisoners wait on the island, the
+    tiles (``tile`` mm across the flats, smaller only if they do not fit; ids under
+    them at ``id_pt``) and the doors; the open stacks (Q3) in words.  Returns the
+    items and the bottom.  The card's diagram leaves its side panel out, which at a
+    card's scale cannot be read; the book's pages use this strip too, for the same reason."""
+    left, top, width = box
     ink = theme.colours["ink"]
     state = scenario.state
-    assert scenario.goal is not None and scenario.goal.player is not None, "a card is drawn for a puzzle"
+    assert scenario.goal is not None and scenario.goal.player is not None, "a hand is drawn for a puzzle"
     me = state.player_by_colour[scenario.goal.player]
     doors = me.doors_in_hand
     tiles = list(me.hand)
     name = str(me.colour).capitalize()
     held = " and ".join([f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}" if tiles else "no tiles",
                          f"{doors} door{'s' if doors != 1 else ''}" if doors else "no doors"])
-    # The diagram's "×N" beside the island token is too small to read on a card: say it.
+    # The diagram's "×N" beside the island token is too small to read when scaled down: say it.
     island = me.count(PlaceKind.ISLAND)
     where = f"; {island} prisoner{'s' if island != 1 else ''} on the island" if island else ""
     items: list[Item] = []
-    _, texts = fit_text([para((f"{name}'s hand: {held}{where}", True))], w - 2 * SAFE, 10.0, theme,
-                        max_pt=SMALL_PT, min_pt=MIN_TEXT_PT)
-    items += placed(texts, SAFE, top)
+    _, texts = fit_text([para((f"{name}'s hand: {held}{where}", True))], width, pt_mm(line_pt) * 4, theme,
+                        max_pt=line_pt, min_pt=min(line_pt, MIN_TEXT_PT))
+    items += placed(texts, left, top)
     y = top + _lines_height(texts, theme)
+    gap = pt_mm(line_pt) * 0.5
     if tiles or doors:
         art = TileArt(theme)
-        # Tiles, then doors, in one row across the card; smaller only if they do not fit.
+        # Tiles, then doors, in one row; smaller only if they do not fit.
         want = len(tiles) * 1.2 + doors * 0.9
-        size = min(HAND_TILE, (w - 2 * SAFE) / max(want, 1.0))
+        size = min(tile, width / max(want, 1.0))
         k = size / theme.tile
         half = size / math.sqrt(3) if tiles else size * 0.2  # a tile's centre to corner, or half a door
-        cy = y + GAP / 2 + half
-        x = SAFE + size / 2
+        cy = y + gap + half
+        x = left + size / 2
         for tid in tiles:
-            tile = state.catalogue[tid]
-            symbols.setdefault(art.tile_name(tile), art.tile_symbol(tile))
-            body = art.tile_items(tile, (0.0, 0.0), 0, show_id=False)
+            kind = state.catalogue[tid]
+            symbols.setdefault(art.tile_name(kind), art.tile_symbol(kind))
+            body = art.tile_items(kind, (0.0, 0.0), 0, show_id=False)
             items.append(Group(tuple(body), compose(translate(x, cy), scale(k)), clip=tuple(hex_corners(theme.tile))))
             items.append(polygon(hex_corners(size, (x, cy)), Style(stroke=theme.colours["tunnel_edge"], width=0.15)))
-            items.append(Text(x, cy + half + pt_mm(MIN_TEXT_PT) * (ASCENT + 0.15), tid, MIN_TEXT_PT, ink, "middle", True))
+            items.append(Text(x, cy + half + pt_mm(id_pt) * (ASCENT + 0.15), tid, id_pt, ink, "middle", True))
             x += size * 1.2
         # Doors as the diagrams draw them, large enough to show their colour's symbol.
         door = door_symbol(theme, me.colour, round(size * 0.8, 3), round(size * 0.4, 3))
@@ -182,14 +187,14 @@ def _hand(theme: Theme, scenario: Scenario, top: float, symbols: dict[str, Symbo
         for _ in range(doors):
             items.append(Use(door.name, translate(x, cy)))
             x += size * 0.9
-        y = cy + half + (pt_mm(MIN_TEXT_PT) * (ASCENT + DESCENT + 0.15) if tiles else 0.0)
+        y = cy + half + (pt_mm(id_pt) * (ASCENT + DESCENT + 0.15) if tiles else 0.0)
     stacks = [(i + 1, s) for i, s in enumerate(state.stacks) if s]
     if stacks:
         words = "; ".join(f"{i}: {', '.join(s)}" for i, s in stacks)
-        _, texts = fit_text([para(("Open stacks, top first: ", True), words)], w - 2 * SAFE, 20.0, theme,
-                            max_pt=SMALL_PT, min_pt=MIN_TEXT_PT)
-        items += placed(texts, SAFE, y + 0.6)
-        y += 0.6 + max(text_box(t, theme)[3] for t in texts)
+        _, texts = fit_text([para(("Open stacks, top first: ", True), words)], width, pt_mm(line_pt) * 8, theme,
+                            max_pt=line_pt, min_pt=min(line_pt, MIN_TEXT_PT))
+        items += placed(texts, left, y + gap)
+        y += gap + _lines_height(texts, theme)
     return items, y
 
 
@@ -234,7 +239,7 @@ def card_front(p: SolvedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> lis
     goal_h = _lines_height(texts, theme)
     items += placed(texts, SAFE, bottom - goal_h)
     bottom -= goal_h + GAP
-    hand, hand_h = _hand(theme, scenario, 0.0, symbols)
+    hand, hand_h = hand_strip(theme, scenario, (SAFE, 0.0, iw), symbols)
     bottom -= hand_h
     items.append(Group(tuple(hand), translate(0.0, bottom), label="hand"))
     if bottom - GAP - y < 10.0:
@@ -362,4 +367,4 @@ def deck(puzzles: Sequence[SolvedPuzzle], theme: Theme, paper: tuple[float, floa
     return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), "Section X – challenge deck")
 
 
-__all__ = ["card_back", "card_front", "deck", "tier_colour", "tier_label", "tier_marks"]
+__all__ = ["card_back", "card_front", "deck", "hand_strip", "tier_colour", "tier_label", "tier_marks"]
