@@ -306,3 +306,24 @@ def test_the_node_limit_refuses_a_puzzle_the_same_way_on_every_machine(tmp_path)
     path = graded(tmp_path, "20-the-road-behind", "expert")
     line = _refused(["deck", str(tmp_path), "-o", str(tmp_path / "d.pdf"), "--nodes", "1"], 4)
     assert line.startswith(f"sectionx: {path}: not solved within 1 turns expanded (--nodes)")
+
+
+def test_a_long_solution_is_drawn_smaller_and_keeps_every_turn(solved):
+    import dataclasses
+
+    from sectionx.render.deck import card_back
+
+    four = solved[-1]
+    eight = dataclasses.replace(four, turns=tuple(dataclasses.replace(t, number=i + 1)
+                                                  for i, t in enumerate(four.turns * 2)))
+    symbols: dict = {}
+    sizes = []
+    for p in (four, eight):
+        back = card_back(p, THEME, THEME.bleed, symbols)
+        pictures = [it for it in back if isinstance(it, Group) and it.label == "picture"]
+        assert len(pictures) == len(p.turns)
+        words = _texts(back)
+        # Each turn's number twice: on its picture and before its sentence.
+        assert all(words.count(str(n)) >= 2 for n in range(1, len(p.turns) + 1))
+        sizes.append(pictures[0].matrix[0])
+    assert sizes[1] < sizes[0]

@@ -273,7 +273,7 @@ def _grid(frames: Sequence[tuple[float, float, float, float]], width: float, hei
     """Columns for the turn pictures that make them largest, and their common scale."""
     n = len(frames)
     best = (1, 0.0)
-    for cols in range(1, min(n, 3) + 1):
+    for cols in range(1, min(n, 4) + 1):
         rows = -(-n // cols)
         cw = (width - (cols - 1) * GAP) / cols
         ch = (height - (rows - 1) * GAP) / rows
@@ -316,10 +316,12 @@ def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Sy
         box = (SAFE + col * (cw + GAP) + (cw - fw) / 2, y + row * (ch + GAP) + (ch - fh) / 2, fw, fh)
         picture, (left, top_, _, _) = _fitted(drawing, frame, box, symbols)
         items.append(picture)
-        # The turn's number on the picture's corner (a cropped board leaves its corners empty).
-        r = 1.9
+        # The turn's number on the picture's corner (a cropped board leaves its corners empty),
+        # smaller on a small picture so that it never hides the picture.
+        r = min(1.9, max(1.5, 0.2 * min(fw, fh)))
         items.append(Circle(left + r, top_ + r, r, Style(fill=fill, stroke=theme.colours["paper"], width=0.3)))
-        items.append(Text(left + r, top_ + r + pt_mm(SMALL_PT) * 0.36, str(turn.number), SMALL_PT, on, "middle", True))
+        size = max(MIN_TEXT_PT, SMALL_PT * r / 1.9)
+        items.append(Text(left + r, top_ + r + pt_mm(size) * 0.36, str(turn.number), size, on, "middle", True))
     return items
 
 
