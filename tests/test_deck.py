@@ -4,6 +4,8 @@ scenarios/puzzles/ given a grade: block (each solves in a fraction of a second).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
 from pathlib import Path
 
@@ -16,11 +18,15 @@ from sectionx.model import Answer, Grade, Scenario
 from sectionx.render import pieces
 from sectionx.render.book import book
 from sectionx.render.components import card_grid
-from sectionx.render.deck import deck
+from sectionx.render.deck import card_back, deck
+from sectionx.render.pdf import to_pdf
 from sectionx.render.scene import Group, Page, Text, apply
+from sectionx.render.svg import to_svg
 from sectionx.render.textfit import text_box
 from sectionx.render.theme import load_theme
 from sectionx.yamlsrc import LoadError
+
+from .pdfsvg import close, pdf_placements, pdf_shapes, svg_placements, svg_shapes
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "scenarios" / "puzzles"
@@ -242,7 +248,7 @@ def test_deck_command_writes_the_same_bytes_twice(folder, tmp_path):
 def test_the_commands_default_node_limit_is_the_librarys():
     import inspect
 
-    from sectionx import cli
+    from sectionx import cli  # the commands' defaults, as Typer sees them
 
     for command in (cli.deck_command, cli.book_command):
         assert inspect.signature(command).parameters["nodes"].default == puzzleset.NODE_LIMIT
@@ -309,10 +315,6 @@ def test_the_node_limit_refuses_a_puzzle_the_same_way_on_every_machine(tmp_path)
 
 
 def test_a_long_solution_is_drawn_smaller_and_keeps_every_turn(solved):
-    import dataclasses
-
-    from sectionx.render.deck import card_back
-
     four = solved[-1]
     eight = dataclasses.replace(four, turns=tuple(dataclasses.replace(t, number=i + 1)
                                                   for i, t in enumerate(four.turns * 2)))
@@ -327,3 +329,16 @@ def test_a_long_solution_is_drawn_smaller_and_keeps_every_turn(solved):
         assert all(words.count(str(n)) >= 2 for n in range(1, len(p.turns) + 1))
         sizes.append(pictures[0].matrix[0])
     assert sizes[1] < sizes[0]
+
+
+def test_svg_and_pdf_of_the_deck_draw_the_same(cards):
+    pdf = to_pdf(cards, THEME)
+    for i, page in enumerate(cards.pages[:2]):
+        svg = to_svg(page, cards.symbol_map, THEME)
+        from_svg, from_pdf = svg_placements(svg), pdf_placements(pdf, i)
+        assert [p.name for p in from_svg] == [p.name for p in from_pdf]
+        assert all(close(s.matrix, p.matrix, 0.01) for s, p in zip(from_svg, from_pdf))
+        shapes_svg, shapes_pdf = svg_shapes(svg), pdf_shapes(pdf, i)
+        assert len(shapes_svg) == len(shapes_pdf)
+        for a, b in zip(shapes_svg, shapes_pdf):
+            assert a.kind == b.kind and all(math.dist(p, q) < 0.01 for p, q in zip(a.points, b.points))
