@@ -342,3 +342,9 @@ def test_svg_and_pdf_of_the_deck_draw_the_same(cards):
         assert len(shapes_svg) == len(shapes_pdf)
         for a, b in zip(shapes_svg, shapes_pdf):
             assert a.kind == b.kind and all(math.dist(p, q) < 0.01 for p, q in zip(a.points, b.points))
+
+
+def test_both_commands_have_help_with_an_example():
+    for name in ("deck", "book"):
+        result = runner.invoke(app, [name, "--help"])
+        assert result.exit_code == 0 and "Example:" in result.output, name
