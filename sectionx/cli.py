@@ -570,15 +570,13 @@ def sheet(
     Example:  sectionx sheet scenarios/puzzle-first-escape.yaml -o output/first-escape.pdf
     """
     from . import puzzle
-    from .render import pdf, svg, theme
+    from .render import theme
     from .render.sheet import sheets
     from .search import Limit, plans_text
     from .solution import turn_pictures
     from .solver.exact import solve_puzzle
 
-    kind = out.suffix.lower().lstrip(".")
-    if kind not in ("svg", "pdf"):
-        raise fail(f"{out}: the output must end in .svg or .pdf")
+    _print_kind(out)
     report = checking.check_file(file)
     for d in report.diagnostics:
         warn(str(d))
@@ -610,15 +608,124 @@ def sheet(
     colour = str(puzzle.goal_of(scenario).player)
     document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(paper),
                       summary=summary)
-    if kind == "pdf":
+    _write_document(out, document, look)
+
+
+def _print_kind(out: Path) -> str:
+    """``pdf`` or ``svg``, from the output's name (the print commands write either)."""
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf")
+    return kind
+
+
+def _write_document(out: Path, document: Any, look: Any, what: str = "") -> None:
+    """A drawn document as one PDF, or as one SVG per page beside ``out`` (``out.svg``
+    gives ``out-<page name>.svg``), written as one step: all of it or nothing."""
+    from .render import pdf, svg
+
+    if _print_kind(out) == "pdf":
         pdf.write_pdf(out, document, look)
-        warn(f"wrote {out} ({len(document.pages)} pages)")
+        warn(f"wrote {out} ({len(document.pages)} pages{what})")
         return
     table = document.symbol_map
     files = {out.with_name(f"{out.stem}-{page.name}.svg"): svg.to_svg(page, table, look).encode("utf-8")
              for page in document.pages}
     fileio.write_files(files)
-    warn(f"wrote {', '.join(str(p) for p in files)}")
+    warn(f"wrote {', '.join(str(p) for p in files)}" if len(files) <= 4 else
+         f"wrote {len(files)} SVG files, {next(iter(files))} to {list(files)[-1]}{what}")
+
+
+def _solved_set(chosen: list[Any], nodes: int) -> list[Any]:
+    """Each chosen puzzle solved for print, numbered 1..N, with a progress bar on stderr."""
+    from . import puzzleset
+
+    solved = []
+    with typer.progressbar(chosen, label="solving", file=sys.stderr) as bar:
+        for number, p in enumerate(bar, 1):
+            solved.append(puzzleset.solve_for_print(p, number, nodes))
+    return solved
+
+
+@app.command("deck")
+@reports_errors
+def deck_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of graded puzzle files, as sectionx generate writes them.",
+                                           show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="deck.pdf, or deck.svg (deck-01-cards-1-fronts.svg, ...).")]
+        = Path("deck.pdf"),
+    per_tier: Annotated[int, typer.Option("--per-tier", min=1, max=250,
+                                          help="Cards per tier: the first K of each tier in order of difficulty.")] = 15,
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")] = None,
+    nodes: Annotated[int, typer.Option("--nodes", min=1, max=10_000_000,
+                                       help="Refuse a puzzle not solved after expanding this many turns.")] = 20_000,  # puzzleset.NODE_LIMIT
+    back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
+                                                 "(read it off the kit's duplex calibration sheet).")] = 0.0,
+    back_offset_y: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page down by this many mm.")] = 0.0,
+) -> None:
+    """Print a challenge deck: poker-size cards numbered in order of difficulty, the
+    puzzle on the front, its solution turn by turn on the back, with the tier's
+    colour and symbols; sheets of fronts and backs for long-edge duplex.
+
+    Every puzzle file of FOLDER is checked; each card's puzzle is solved (a node
+    limit, so the deck is the same on every machine) and must be unique and match
+    its answer: block.  Exit status 1 names the file that is refused.
+
+    Example:  sectionx deck scenarios/puzzles/deck -o output/deck.pdf --paper letter
+    """
+    from . import puzzleset
+    from .render import theme
+    from .render.deck import deck
+
+    _print_kind(out)
+    look = theme.load_theme(template)
+    sheet_paper = look.paper(paper)
+    try:
+        chosen, shortfalls = puzzleset.choose(puzzleset.read_folder(folder), per_tier)
+        for line in shortfalls:
+            warn(f"sectionx: warning: {line}")
+        solved = _solved_set(chosen, nodes)
+    except puzzleset.SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = deck(solved, look, sheet_paper, offset=(back_offset_x, back_offset_y))
+    _write_document(out, document, look, f", {len(solved)} cards, print long-edge duplex")
+
+
+@app.command("book")
+@reports_errors
+def book_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of puzzle files, graded or not.", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="book.pdf, or book.svg (book-001-title.svg, ...).")]
+        = Path("book.pdf"),
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")] = None,
+    nodes: Annotated[int, typer.Option("--nodes", min=1, max=10_000_000,
+                                       help="Refuse a puzzle not solved after expanding this many turns.")] = 20_000,  # puzzleset.NODE_LIMIT
+    title: Annotated[str, typer.Option(help="The book's title.")] = "Section X puzzles",
+) -> None:
+    """Print a puzzle book: a title page, the contents by tier, a page per puzzle
+    (picture, goal, tier, number) and the solutions at the back, turn by turn.
+
+    Graded puzzles come first, in order of difficulty; puzzles without a grade:
+    block follow under "Ungraded", by file name.  Each puzzle is solved as for
+    sectionx deck.  Exit status 1 names the file that is refused.
+
+    Example:  sectionx book scenarios/puzzles -o output/book.pdf
+    """
+    from . import puzzleset
+    from .render import theme
+    from .render.book import book
+
+    _print_kind(out)
+    look = theme.load_theme(template)
+    page = look.paper(paper)
+    try:
+        solved = _solved_set(puzzleset.in_order(puzzleset.read_folder(folder)), nodes)
+    except puzzleset.SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = book(solved, look, page, title=title)
+    _write_document(out, document, look, f", {len(solved)} puzzles")
 
 
 def _turn_labels(solved: Solved) -> list[tuple[int, str]]:

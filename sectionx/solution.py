@@ -63,6 +63,67 @@ def sentence(state: State, action: Action) -> str:
     return f"{who}: {action}."
 
 
+def _short(state: State, place: Place) -> str:
+    if place.kind is PlaceKind.ISLAND:
+        return "island"
+    if place.kind is PlaceKind.GREEN or (place.cell is not None and place.cell in state.board.green):
+        return f"green {place.cell}"  # a step onto a green area is written as its cell (q,r)
+    return str(place)
+
+
+def _choices(action: Action) -> str:
+    c = action.choices
+    out = f" (tie: keep {', '.join(str(k) for k in c.keep)})" if c.keep else ""
+    return out + (f" (hand in the door on {c.handin} for the key)" if c.handin is not None else "")
+
+
+def brief(state: State, actions: Sequence[Action]) -> str:
+    """One turn as one short sentence, for a card's back where a sentence per action
+    (:func:`with_consequences`) does not fit: its clauses joined by "; ", a prisoner's
+    consecutive steps as one chain ("step 3,-4 to 4,-4 to green 5,-5"), ``End`` left
+    out, every choice the rules leave open kept (D7 ``keep``, K1 hand-in).  What
+    follows from the actions (fights, claims, the collapse) is left to the picture."""
+    clauses: list[list[str]] = []  # each clause as its words; a chain grows in place
+    chain_end: Place | None = None
+    for action in actions:
+        if isinstance(action, Step) and not action.choices and chain_end == action.source and clauses:
+            clauses[-1].append(_short(state, action.target))
+            chain_end = action.target
+        elif isinstance(action, Step):
+            clauses.append(["step " + _short(state, action.source), _short(state, action.target) + _choices(action)])
+            chain_end = action.target if not action.choices else None
+        else:
+            chain_end = None
+            text = _clause(state, action)
+            if text:
+                clauses.append([text + _choices(action)])
+        state = engine.apply(state, action)
+    text = "; ".join(" to ".join(words) for words in clauses) or "no action"
+    return text[0].upper() + text[1:] + "."
+
+
+def _clause(state: State, action: Action) -> str:
+    """:func:`brief`'s words for one action other than a step ("" for ``End``)."""
+    if isinstance(action, Take):
+        top = state.stacks[action.stack - 1][0] if state.stacks[action.stack - 1] else "?"
+        return f"take {top} from stack {action.stack}"
+    if isinstance(action, PlaceTile):
+        return f"place {action.tile} on {action.cell}{_turned(action.rotation)}"
+    if isinstance(action, Swap):
+        return f"swap {action.a} and {action.b} (rotations {action.rotation_a}, {action.rotation_b})"
+    if isinstance(action, Move):
+        return f"move {state.tile_at[action.source].tile} from {action.source} to {action.target}{_turned(action.rotation)}"
+    if isinstance(action, Rotate):
+        return f"turn {state.tile_at[action.cell].tile} on {action.cell} to rotation {action.rotation}"
+    if isinstance(action, PlaceDoor):
+        return f"door on {action.spot}"
+    if isinstance(action, MoveDoor):
+        return f"move the door on {action.source} to {action.target}"
+    if isinstance(action, Pass):
+        return "no tile action"
+    return "" if isinstance(action, End) else str(action)
+
+
 def with_consequences(before: State, action: Action, after: State) -> str:
     """:func:`sentence`, with the choices the action made (D4 ``keep``, K1 hand-in) and
     what followed from it: doors sent home by a tunnel fight (D4), a zone claimed
@@ -149,9 +210,11 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
     """Replay ``turns`` (each the actions of one turn, in order) from ``state`` and
     describe each: the state after it, a highlight on every cell its tile action
     touched and on doors placed, an arrow per prisoner path, a sentence per action
-    (``End`` is left out: the picture shows a turn's end)."""
+    (``End`` is left out: the picture shows a turn's end) and the turn in brief
+    (:func:`brief`)."""
     out: list[TurnPicture] = []
     for number, actions in enumerate(turns, start=1):
+        short = brief(state, actions)
         shown: State | None = None  # the picture, when the turn's end cleared the board (E3)
         lines: list[str] = []
         highlights: list[Highlight] = []
@@ -181,5 +244,6 @@ def turn_pictures(state: State, turns: Sequence[Sequence[Action]], colour: str |
         seen: dict[Cell, Highlight] = {}
         for h in highlights:
             seen.setdefault(h.cell, h)
-        out.append(TurnPicture(number, shown or state, Annotations((), arrows, tuple(seen.values()), ""), tuple(lines)))
+        out.append(TurnPicture(number, shown or state, Annotations((), arrows, tuple(seen.values()), ""), tuple(lines),
+                               short))
     return out

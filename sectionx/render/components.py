@@ -240,6 +240,16 @@ def back_position(x: float, y: float, theme: Theme, paper: Paper,
     return paper[0] - x - theme.card[0] + offset[0], y + offset[1]
 
 
+def back_bleed(theme: Theme, slots: Sequence[tuple[float, float]]) -> float:
+    """How far (mm) a card back's art runs past its trim: further than a front's
+    (a duplex printer shifts the back a little), up to twice the bleed, but clear of
+    the neighbouring back in :func:`card_grid`'s ``slots``."""
+    cw, ch = theme.card
+    gaps = [abs(a[0] - b[0]) - cw for a, b in itertools.pairwise(slots) if a[1] == b[1]]
+    gaps += [abs(a[1] - b[1]) - ch for a, b in zip(slots, slots[len({s[0] for s in slots}):]) if a[0] == b[0]]
+    return max(theme.bleed, min([2 * theme.bleed] + [g / 2 - 0.5 for g in gaps]))
+
+
 def _key_card(theme: Theme, key: Symbol) -> list[Item]:
     w, h = theme.card
     b = theme.bleed
@@ -368,12 +378,8 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
     cw, ch = theme.card
     slots = card_grid(theme, paper)
     key = key_symbol(theme, 50.0)
-    # Backs bleed further than fronts (a duplex printer shifts the back a little),
-    # but stay clear of the neighbouring back.
-    gaps = [abs(a[0] - b[0]) - cw for a, b in itertools.pairwise(slots) if a[1] == b[1]]
-    gaps += [abs(a[1] - b[1]) - ch for a, b in zip(slots, slots[len({s[0] for s in slots}):]) if a[0] == b[0]]
-    back_bleed = max(theme.bleed, min([2 * theme.bleed] + [g / 2 - 0.5 for g in gaps]))
-    backs = {"key": _back_symbol(theme, "key", back_bleed), "aid": _back_symbol(theme, "aid", back_bleed)}
+    bleed = back_bleed(theme, slots)
+    backs = {"key": _back_symbol(theme, "key", bleed), "aid": _back_symbol(theme, "aid", bleed)}
     cards = [("key", f"key-{i + 1}", _key_card(theme, key)) for i in range(4)]
     cards += [("aid", f"aid-{c.value}", _aid_card(theme, c)) for c in COLOURS]
 

@@ -296,16 +296,19 @@ def outline(cells: frozenset[Cell], layout: Layout) -> tuple[Point, ...]:
 
 
 def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = False, coords: bool = False,
-            panel: bool = False, annotations: Annotations | None = None) -> Document:
+            panel: bool = False, annotations: Annotations | None = None, goal_text: bool = True) -> Document:
     """One page: the position on its board, with annotations (the scenario's unless
     ``annotations`` is given).  ``crop`` shows only the region around tiles, prisoners
     on tiles and green areas, doors and annotations (grown by one cell); ``coords``
-    writes q,r in every cell; ``panel`` adds hands, counts and stacks at the side."""
+    writes q,r in every cell; ``panel`` adds hands, counts and stacks at the side.
+    ``goal_text=False`` leaves a puzzle's goal sentence out from under the board (the
+    crop still keeps what the goal needs): for a caller that sets the goal in words
+    itself, at a size of its own, as the deck's cards do."""
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
     check_glyphs(scenario.title, annotations, theme, scenario.description)
-    return _Drawing(scenario, theme, crop, coords, panel, annotations).document()
+    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text).document()
 
 
 class UnprintableText(SectionXError, ValueError):
@@ -338,7 +341,8 @@ def check_glyphs(title: str, annotations: Annotations, theme: Theme, description
 
 
 class _Drawing:
-    def __init__(self, scenario: Scenario, theme: Theme, crop: bool, coords: bool, panel: bool, annotations: Annotations):
+    def __init__(self, scenario: Scenario, theme: Theme, crop: bool, coords: bool, panel: bool, annotations: Annotations,
+                 goal_text: bool = True):
         self.scenario = scenario
         self.state = scenario.state
         self.theme = theme
@@ -346,7 +350,7 @@ class _Drawing:
         self.ann = annotations
         self.art = TileArt(theme)
         self.F = theme.tile
-        goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None else ""
+        goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None and goal_text else ""
         if goal and self.state.advanced:
             # V2 changes what a turn may do; a solver of the card must know it.
             goal += " Advanced game: steps, the tile action and a door may come in any order (V2)."

@@ -34,6 +34,27 @@ class TurnPicture:
     state: State
     annotations: Annotations
     lines: tuple[str, ...]
+    #: The whole turn in one short sentence, for a card's back (:func:`sectionx.solution.brief`).
+    brief: str = ""
+
+
+@dataclass(frozen=True)
+class SolvedPuzzle:
+    """A puzzle with its proved solution, as the deck and the book print it: its number
+    in the set (1..N, in the order printed), the puzzle, one picture per turn of the
+    solution, a summary line ("3 turns, the fewest possible; unique") and the file it
+    came from (named in any error about it)."""
+
+    number: int
+    scenario: Scenario
+    turns: tuple[TurnPicture, ...]
+    summary: str
+    source: str
+
+    @property
+    def tier(self) -> str | None:
+        """Its grade's tier, or None for an ungraded puzzle."""
+        return self.scenario.grade.tier if self.scenario.grade is not None else None
 
 
 #: Space between pictures and around the page's title, in mm.
@@ -43,11 +64,11 @@ HEADING_PT = 10.0
 TEXT_PT = 9.0
 
 
-def _fit(doc: Document, box: tuple[float, float, float, float], symbols: dict[str, Symbol], *,
+def fit_picture(doc: Document, box: tuple[float, float, float, float], symbols: dict[str, Symbol], *,
          top_align: bool = False) -> tuple[Item, float]:
-    """The single page of ``doc`` scaled (never enlarged past 1) and centred in ``box``
-    (left, top, width, height), and the height it takes; its symbols are collected
-    into ``symbols``."""
+    """The single page of ``doc`` (a diagram) scaled (never enlarged past 1) and centred
+    in ``box`` (left, top, width, height), and the height it takes; its symbols are
+    collected into ``symbols``.  The book lays its puzzle pictures with it too."""
     page = doc.pages[0]
     left, top, width, height = box
     k = min(1.0, width / page.width, height / page.height)
@@ -73,7 +94,7 @@ def puzzle_card(scenario: Scenario, theme: Theme, paper: tuple[float, float], *,
                       crop=True, panel=True)
     symbols: dict[str, Symbol] = {}
     box = (margin, top, paper[0] - 2 * margin, paper[1] - top - margin)
-    page = Page(paper[0], paper[1], (title, _fit(picture, box, symbols)[0]), name="card", label=heading)
+    page = Page(paper[0], paper[1], (title, fit_picture(picture, box, symbols)[0]), name="card", label=heading)
     return Document((page,), tuple(symbols[k] for k in sorted(symbols)), heading)
 
 
@@ -110,7 +131,7 @@ def solution_sheet(scenario: Scenario, turns: Sequence[TurnPicture], theme: Them
                 for i, part in enumerate(wrap(line, width - 4, TEXT_PT, False, theme)):
                     rows.append((4.0 if i else 0.0, part))
             room = slot - (inner_top - top) - GAP / 2 - line_h * len(rows)
-            placed, used = _fit(picture, (margin, inner_top, paper[0] - 2 * margin, room), symbols, top_align=True)
+            placed, used = fit_picture(picture, (margin, inner_top, paper[0] - 2 * margin, room), symbols, top_align=True)
             items.append(placed)
             y = inner_top + used + line_h
             for indent, part in rows:

@@ -275,18 +275,19 @@ def tile_pages(catalogue: Catalogue, theme: Theme, paper: tuple[float, float], *
             fronts.append(polygon(hex_corners(theme.tile, p.front), cut))
             marks += [line(a, b, mark) for a, b in hex_crop_marks(p.front, theme)]
         title = f"Tiles, sheet {s + 1} of {sheets}: fronts ({here[0].tile}–{here[-1].tile})"
-        fronts += _page_note(theme, paper, f"{title}. Print this sheet and the next long-edge duplex (flip on long edge), "
+        fronts += page_note(theme, paper, f"{title}. Print this sheet and the next long-edge duplex (flip on long edge), "
                                            "at actual size. Cut along the hexagons; the marks extend each edge.")
         pages.append(Page(paper[0], paper[1], tuple(fronts + marks), f"tiles-{s + 1}-fronts", title))
         backs: list[Item] = [Use(back.name, translate(*p.back)) for p in here]
         btitle = f"Tiles, sheet {s + 1} of {sheets}: backs"
-        backs += _page_note(theme, paper, f"{btitle}. The back of the previous page, mirrored for long-edge duplex.")
+        backs += page_note(theme, paper, f"{btitle}. The back of the previous page, mirrored for long-edge duplex.")
         pages.append(Page(paper[0], paper[1], tuple(backs), f"tiles-{s + 1}-backs", btitle))
     return pages, list(symbols.values())
 
 
-def _page_note(theme: Theme, paper: tuple[float, float], text: str) -> list[Item]:
-    """A one-line note in the top margin band, small, inside the printable area."""
+def page_note(theme: Theme, paper: tuple[float, float], text: str) -> list[Item]:
+    """A one-line note in the top margin band, small, inside the printable area (what a
+    duplex sheet is and how to print it; the deck's sheets use it too)."""
     size = 6.5
     return [Text(paper[0] / 2, theme.margin - 2.0, text, size, theme.colours["ink"], "middle")] if theme.margin >= 4 else []
 

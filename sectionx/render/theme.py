@@ -32,6 +32,18 @@ INK_SAVER_TINT = 0.55
 _BUNDLED_FONTS = Path(reportlab.__file__).parent / "fonts"
 
 
+@dataclass(frozen=True)
+class TierMark:
+    """How the deck and the book mark a difficulty tier (``tiers:`` in a template): a
+    colour, and a shape (``star``, ``circle``, ``square``, ``triangle``, ``diamond``)
+    drawn ``count`` times, so that a tier reads without its colour, in greyscale or
+    by a colour-blind player, as every player colour has its symbol (G4)."""
+
+    colour: str
+    symbol: str
+    count: int
+
+
 @dataclass(frozen=True, eq=False)
 class Theme:
     """Everything drawing needs besides the game: one template, with its modes applied.
@@ -61,6 +73,8 @@ class Theme:
     colours: dict[str, str]
     ink_saver: bool = False
     greyscale: bool = False
+    #: Tier name (model.TIERS) -> its mark; the bundled template names all four.
+    tiers: dict[str, TierMark] = field(default_factory=dict)
     source: str = "<bundled template default>"
     #: Where each paper size was written: (file, line, column).
     paper_at: dict[str, tuple[str, int, int]] = field(default_factory=dict, repr=False)
@@ -71,6 +85,10 @@ class Theme:
 
     def player(self, colour: Colour) -> str:
         return self.colours[colour.value]
+
+    def tier(self, name: str) -> TierMark:
+        """The mark of tier ``name`` (one of :data:`sectionx.model.TIERS`)."""
+        return self.tiers[name]
 
     def paper(self, name: str) -> tuple[float, float]:
         """Width and height (portrait) of a named paper size, in mm."""
@@ -265,6 +283,7 @@ def _build(data: dict[str, Any], doc: Doc, base: Path | None, source: str, defau
         font_bold=_font(doc, ("fonts", "bold"), fonts["bold"], base),
         svg_family=fonts["svg_family"],
         colours={k: v.lower() for k, v in data["colours"].items()},
+        tiers={k: TierMark(v["colour"].lower(), v["symbol"], int(v["count"])) for k, v in data["tiers"].items()},
         source=source,
         paper_at={k.lower(): _where(("paper", k), doc, default) for k in data["paper"]},
         _ink_saver_colours={k: v.lower() for k, v in data.get("ink_saver", {}).items()},
