@@ -299,7 +299,7 @@ def play_command(
     """
     if variant not in ("standard", "advanced"):
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
-    start = _new_state(players, variant, seed)
+    start = play.new_game_state(players, variant, seed)
     try:
         seats = play.make_bots(_bot_names(bots), start.colours, seed)
     except ValueError as exc:
@@ -338,12 +338,11 @@ def simulate(
         play.make_bots(_bot_names(bots), COLOURS[:players], seed)
     except ValueError as exc:
         raise fail(str(exc)) from None
+    names = tuple(_bot_names(bots))
     stats = play.Stats()
     with typer.progressbar(range(games), label="games", file=sys.stderr) as bar:
         for i in bar:
-            start = _new_state(players, variant, seed + i)
-            seats = play.make_bots(_bot_names(bots), start.colours, seed + i)
-            stats.add(play.play_game(start, seats))
+            stats.add(play.simulate_game(play.GameSpec(players, variant, seed + i, names)))
     data = stats.as_dict()
     if output == "json":
         say(json.dumps(data, indent=2))
@@ -353,12 +352,6 @@ def simulate(
             say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
             say(f"{key.replace('_', ' ')}: {value}")
-
-
-def _new_state(players: int, variant: str, seed: int) -> State:
-    board = formats.bundled_board("compact" if players == 2 else "standard")
-    return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
-                          advanced=variant == "advanced")
 
 
 @app.command()
