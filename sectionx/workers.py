@@ -29,6 +29,7 @@ import itertools
 import multiprocessing
 import reprlib
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -193,17 +194,23 @@ def _on_processes(fn: Callable[[U], R], units: Iterable[U], workers: int, window
 
 def _stop_now(pool: ProcessPoolExecutor) -> None:
     """Shut ``pool`` without waiting for the units still running: cancel the queued ones,
-    terminate the worker processes and wait for them to go.  (What Python 3.14's
-    ``ProcessPoolExecutor.terminate_workers`` does, and then joins the processes.)"""
-    # shutdown() forgets the processes, so take them first; _processes is private but
-    # typed in typeshed and has been there since 3.2.
+    terminate the worker processes and wait until the pool has reaped them.  (What
+    Python 3.14's ``ProcessPoolExecutor.terminate_workers`` does, plus the waiting.)"""
+    # shutdown() forgets the processes and the pool's manager thread, so take them
+    # first.  Both attributes are private but have been there since 3.9.
     processes = list((pool._processes or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
+    # The manager thread sees the workers die and joins them itself.  Wait for it rather
+    # than join them here as well: Process.join is not thread-safe, and when two threads
+    # wait for one child, the loser's waitpid fails and it reports the child still alive.
+    if isinstance(manager, threading.Thread):
+        manager.join(_JOIN_TIMEOUT)
     for process in processes:
-        process.join(_JOIN_TIMEOUT)
+        process.join(_JOIN_TIMEOUT)  # at once when the manager has; in case it has not
 
 
 # --------------------------------------------------------------------------- Dask
