@@ -7,7 +7,9 @@ import re
 import time
 
 import pytest
+from typer.testing import CliRunner
 
+from sectionx.cli import app
 from sectionx.progress import progress_bar
 
 
@@ -48,3 +50,12 @@ def test_a_counter_not_named_is_an_error_even_when_silent():
     with (progress_bar("games", total=4, fields=("found",), stream=io.StringIO()) as bar,
           pytest.raises(TypeError, match="no counter fond; it has found")):
         bar.update(fond=1)
+
+
+def test_simulate_draws_its_bar_on_stderr_and_keeps_stdout_for_the_figures(monkeypatch):
+    args = ["simulate", "--games", "2", "--players", "4", "--format", "json"]
+    quiet = CliRunner().invoke(app, args, catch_exceptions=False)
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    drawn = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert drawn.stdout == quiet.stdout
+    assert quiet.stderr == "" and "games" in drawn.stderr and "2/2" in drawn.stderr

@@ -1,5 +1,6 @@
 """sectionx.workers: results in the order of the units whatever runs them (this process,
-local processes, a Dask cluster), and early stops and errors that leave nothing running.
+local processes, a Dask cluster), early stops and errors that leave nothing running,
+and ``simulate --workers/--scheduler`` printing the same figures every way.
 
 The unit functions below are top level: spawned worker processes and Dask workers find
 them by name (``tests.test_workers.nap``), as they find sectionx's own."""
@@ -17,11 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from sectionx import play
-from sectionx.workers import ClusterUnavailable, run_units
+from sectionx.cli import app
+from sectionx.workers import CLUSTER_INSTALL, ClusterUnavailable, run_units
 
 ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
 
 
 def nap(unit: tuple[int, float]) -> tuple[int, float]:
@@ -198,7 +202,33 @@ def test_dask_keeps_order_passes_errors_and_stops_an_endless_stream(scheduler):
     assert len(taken) <= 6 + 4
 
 
+SIMULATE = ["simulate", "--games", "4", "--players", "4", "--seed", "40"]
+
+
+def simulate_output(*more: str) -> str:
+    result = runner.invoke(app, SIMULATE + list(more), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "games: 4" in result.stdout
+    return result.stdout
+
+
+def test_simulate_prints_the_same_on_one_and_on_two_processes():
+    assert simulate_output("--workers", "2") == simulate_output("--workers", "1")
+
+
+def test_simulate_prints_the_same_on_a_dask_cluster(scheduler):
+    assert simulate_output("--scheduler", scheduler) == simulate_output()
+
+
+def test_simulate_wants_workers_or_a_scheduler_not_both():
+    result = runner.invoke(app, ["simulate", "--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"])
+    assert result.exit_code == 2 and "not both" in result.output
+
+
 def test_without_dask_a_scheduler_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
     with pytest.raises(ClusterUnavailable, match=r"pip install 'sectionx\[cluster\]'"):
         run_units(fail_on_three, [1], scheduler="tcp://127.0.0.1:8786")
+    result = runner.invoke(app, ["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786"])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"running on a Dask scheduler needs Dask distributed, which is not installed here: {CLUSTER_INSTALL}"
