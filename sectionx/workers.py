@@ -57,7 +57,11 @@ _JOIN_TIMEOUT = 10.0
 
 
 class ClusterUnavailable(SectionXError, ImportError):
-    """A scheduler was named but Dask distributed is not installed."""
+    """A scheduler was named but Dask distributed is not installed (or does not import)."""
+
+
+class SchedulerAddressError(SectionXError, ValueError):
+    """The scheduler named is not an address Dask can connect to."""
 
 
 class _Pending(Protocol[R_co]):
@@ -79,8 +83,10 @@ def run_units(fn: Callable[[U], R], units: Iterable[U], *, workers: int = 1,
     a local process pool of that many processes.  ``scheduler`` (``tcp://host:8786``):
     a Dask distributed client to that scheduler (``workers`` then only sets the least
     window); Dask is imported only then, and :class:`ClusterUnavailable` (naming
-    ``pip install 'sectionx[cluster]'``) is raised by this call if it is missing.  The
-    pool or the connection is made at the first ``next()``, not by this call.
+    ``pip install 'sectionx[cluster]'``) is raised by this call if it is missing, and
+    :class:`SchedulerAddressError` if ``scheduler`` is not an address.  The pool or the
+    connection is made at the first ``next()``, not by this call (a scheduler that does
+    not answer raises ``OSError`` there, after Dask's connect timeout).
 
     ``fn`` must be a top-level function of an importable module, units and results
     picklable, and ``fn(unit)`` must depend on nothing but ``unit``: the results are
@@ -104,7 +110,7 @@ def run_units(fn: Callable[[U], R], units: Iterable[U], *, workers: int = 1,
     if window is not None and window < 1:
         raise ValueError(f"window must be 1 or more, not {window}")
     if scheduler is not None:
-        return _on_dask(_dask_client_class(), scheduler, fn, units, workers, window)
+        return _on_dask(_dask_client_class(scheduler), scheduler, fn, units, workers, window)
     if workers == 1:
         return _in_process(fn, units)
     return _on_processes(fn, units, workers, window or WINDOW_PER_WORKER * workers)
@@ -216,14 +222,36 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
 # --------------------------------------------------------------------------- Dask
 
 
-def _dask_client_class() -> type[Client]:
+def _dask_client_class(scheduler: str) -> type[Client]:
+    """Dask's Client, once Dask imports and ``scheduler`` reads as an address."""
     try:
         from distributed import Client
-    except ImportError as exc:
+        from distributed.comm.addressing import parse_address, parse_host_port
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("distributed", "dask"):
+            raise _broken(exc) from exc
         raise ClusterUnavailable(
             f"running on a Dask scheduler needs Dask distributed, which is not installed here: {CLUSTER_INSTALL}") from exc
+    except ImportError as exc:
+        raise _broken(exc) from exc
+    # Checked here because a Client given a bad address raises from deep in its event
+    # loop, and then hangs for seconds in its finaliser trying to close what never opened.
+    try:
+        scheme, location = parse_address(scheduler)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as exc:
+        raise SchedulerAddressError(f"not a Dask scheduler address: {scheduler!r} ({exc}); "
+                                    "give tcp://HOST:PORT, e.g. tcp://scheduler.example:8786") from None
     found: type[Client] = Client  # (typed once more for a mypy run without the extra, where Client is Any)
     return found
+
+
+def _broken(exc: ImportError) -> ClusterUnavailable:
+    # Installed but not importable: a missing dependency, or a local file shadowing a
+    # module Dask imports (a timeit.py in the working directory does it).
+    return ClusterUnavailable(f"Dask distributed is installed but does not import ({exc}); "
+                              f"check or reinstall it: {CLUSTER_INSTALL}")
 
 
 def _on_dask(client_class: type[Client], scheduler: str, fn: Callable[[U], R], units: Iterable[U],

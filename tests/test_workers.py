@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from sectionx import play
 from sectionx.cli import app
-from sectionx.workers import CLUSTER_INSTALL, ClusterUnavailable, run_units
+from sectionx.workers import CLUSTER_INSTALL, ClusterUnavailable, SchedulerAddressError, run_units
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -232,3 +232,32 @@ def test_without_dask_a_scheduler_says_what_to_install(monkeypatch):
     result = runner.invoke(app, ["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786"])
     assert result.exit_code == 2
     assert result.output.strip() == f"running on a Dask scheduler needs Dask distributed, which is not installed here: {CLUSTER_INSTALL}"
+
+
+BROKEN = """
+import sys
+sys.modules["tornado"] = None  # a dependency of Dask that does not import
+from sectionx.workers import run_units
+run_units(abs, [1], scheduler="tcp://127.0.0.1:8786")
+"""
+
+
+def test_a_broken_dask_is_told_apart_from_a_missing_one():
+    # (A timeit.py in the working directory did this once: Dask imports timeit.)  In a
+    # process of its own, as half-imported Dask modules would linger in this one.
+    pytest.importorskip("distributed")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    result = subprocess.run([sys.executable, "-c", BROKEN], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("sectionx.workers.ClusterUnavailable: Dask distributed is installed but does not import ("), last
+    assert "tornado" in last and last.endswith(f"check or reinstall it: {CLUSTER_INSTALL}")
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "tcp://host-without-port"])
+def test_a_scheduler_address_without_a_port_is_refused_before_connecting(address):
+    pytest.importorskip("distributed")
+    with pytest.raises(SchedulerAddressError, match="missing port number"):
+        run_units(fail_on_three, [1], scheduler=address)
+    result = runner.invoke(app, ["simulate", "--games", "2", "--scheduler", address])
+    assert result.exit_code == 2 and result.output.startswith("not a Dask scheduler address"), result.output
+
