@@ -68,17 +68,16 @@ class ProgressBar:
 
 
 class _PerMinute(ProgressColumn):
-    """Units done per minute: rich's recent speed (its last 30 s) once it has one, the
-    average since the start before that.  Per minute, because a generator finds a few
-    hard puzzles a minute, and '0.2/s' reads worse than '12/min'."""
+    """Units done per minute since the start.  Not rich's recent speed: results come in
+    bursts (a slow unit holds back the finished ones behind it, then all arrive at once),
+    and two updates a millisecond apart make that speed read a million a minute.  Per
+    minute, because a generator finds a few hard puzzles a minute, and '0.2/s' reads
+    worse than '12/min'."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        if speed is None and task.elapsed:
-            speed = task.completed / task.elapsed
-        if speed is None:
+        if not task.elapsed:
             return Text("–/min")
-        per_minute = 60 * speed
+        per_minute = 60 * task.completed / task.elapsed
         return Text(f"{per_minute:.1f}/min" if per_minute < 10 else f"{per_minute:,.0f}/min")
 
 
