@@ -32,7 +32,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from .model import SectionXError
@@ -90,7 +90,11 @@ def run_units(fn: Callable[[U], R], units: Iterable[U], *, workers: int = 1,
 
     ``fn`` must be a top-level function of an importable module, units and results
     picklable, and ``fn(unit)`` must depend on nothing but ``unit``: the results are
-    then the same for every ``workers`` and ``scheduler``.
+    then the same for every ``workers`` and ``scheduler``.  With ``workers > 1`` the
+    program's main module is imported again in every worker (the processes are
+    spawned), so a script that calls this must be a file and keep its top-level work
+    under ``if __name__ == "__main__":``; ``sectionx`` and ``python -m sectionx`` are
+    fine, ``python -`` reading stdin is not (the pool breaks: ``BrokenProcessPool``).
 
     An exception raised by a unit is re-raised here, at that unit's place in the order,
     with a note naming the unit; everything still pending is cancelled and the pool shut.
@@ -156,6 +160,11 @@ def _in_order(submit: Callable[[U], _Pending[R]], units: Iterable[U], window: in
         unit, pending = flight[0]
         try:
             result = pending.result()
+        except BrokenExecutor as exc:
+            # Not this unit's fault necessarily: a worker died (killed, out of memory, or
+            # could not start: see run_units on the main module), whatever it was running.
+            exc.add_note(f"while waiting for the work unit {reprlib.repr(unit)}")
+            raise
         except Exception as exc:
             _name_unit(exc, unit)
             raise

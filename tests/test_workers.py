@@ -94,6 +94,17 @@ def test_an_exception_in_a_unit_reaches_the_caller_in_its_place(workers):
     assert no_children_left()
 
 
+def test_a_pool_that_cannot_start_says_so_and_does_not_blame_a_unit():
+    # A program read from stdin cannot be imported again by spawned workers.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    program = "from sectionx.workers import run_units\nprint(list(run_units(abs, [-1], workers=2)))\n"
+    result = subprocess.run([sys.executable, "-"], input=program, cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.rstrip().endswith("BrokenProcessPool: A process in the process pool was terminated abruptly "
+                                           "while the future was running or pending.\nwhile waiting for the work unit -1")
+
+
 def test_bad_arguments_are_refused_at_the_call():
     with pytest.raises(ValueError, match="workers"):
         run_units(fail_on_three, [1], workers=0)
