@@ -12,6 +12,7 @@ import random
 import secrets
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TextIO
 
@@ -21,6 +22,8 @@ import yaml
 from . import __version__, checking, fileio, formats, play, rules
 from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
+from .progress import progress_bar
+from .workers import run_units
 from .yamlsrc import LoadError
 
 if TYPE_CHECKING:
@@ -299,7 +302,7 @@ def play_command(
     """
     if variant not in ("standard", "advanced"):
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
-    start = _new_state(players, variant, seed)
+    start = play.new_game_state(players, variant, seed)
     try:
         seats = play.make_bots(_bot_names(bots), start.colours, seed)
     except ValueError as exc:
@@ -321,12 +324,18 @@ def simulate(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy.")] = "random",
     output: Annotated[str, typer.Option("--format", help="text, or json.")] = "text",
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
+                                         help="Play on this many local processes (1: in this process).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Play on the workers of this Dask scheduler, tcp://HOST:8786, instead "
+             "(needs pip install 'sectionx[cluster]'; every worker needs sectionx).", show_default=False)] = None,
 ) -> None:
     """Play many games between bots and print statistics: game length, winner by seat,
     prisoners freed and dead, how rounds end, how often each action is used.
-    Progress goes to stderr.
+    A progress bar goes to stderr when it is a terminal.  The figures are the same
+    whatever --workers or --scheduler: each game depends only on its seed.
 
-    Example:  sectionx simulate --games 50 --bots greedy
+    Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
     if output not in ("text", "json"):
         raise fail(f"--format must be text or json, not {output!r}")
@@ -334,16 +343,22 @@ def simulate(
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
     if seed + games - 1 > MAX_SEED:
         raise fail(f"--seed {seed} with --games {games} runs past the largest seed, {MAX_SEED}")
+    if scheduler is not None and workers > 1:
+        # A cluster's size is set where its workers are started; a --workers here would
+        # look like a limit and be none.
+        raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
+    names = tuple(_bot_names(bots))
     try:  # the bots are checked before the first game, so a typo costs nothing
-        play.make_bots(_bot_names(bots), COLOURS[:players], seed)
+        play.make_bots(list(names), COLOURS[:players], seed)
     except ValueError as exc:
         raise fail(str(exc)) from None
+    specs = (play.GameSpec(players, variant, seed + i, names) for i in range(games))
     stats = play.Stats()
-    with typer.progressbar(range(games), label="games", file=sys.stderr) as bar:
-        for i in bar:
-            start = _new_state(players, variant, seed + i)
-            seats = play.make_bots(_bot_names(bots), start.colours, seed + i)
-            stats.add(play.play_game(start, seats))
+    with (progress_bar("games", total=games) as bar,
+          closing(run_units(play.simulate_game, specs, workers=workers, scheduler=scheduler)) as results):
+        for summary in results:  # in seed order, whichever worker finished first
+            stats.add(summary)
+            bar.update(advance=1)
     data = stats.as_dict()
     if output == "json":
         say(json.dumps(data, indent=2))
@@ -353,12 +368,6 @@ def simulate(
             say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
             say(f"{key.replace('_', ' ')}: {value}")
-
-
-def _new_state(players: int, variant: str, seed: int) -> State:
-    board = formats.bundled_board("compact" if players == 2 else "standard")
-    return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
-                          advanced=variant == "advanced")
 
 
 @app.command()

@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import engine
+from . import engine, formats, rules
 from .actions import Action, Take
 from .hexgrid import Cell
-from .model import Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
+from .model import COLOURS, Colour, FeatureKind, Place, PlaceKind, Problem, State, green_place, tile_place
 from .solver.core import TAKE, CoreError, Position, action_of
 from .solver.sample import random_move
 
@@ -316,6 +316,14 @@ def make_bots(names: list[str], colours: tuple[Colour, ...], seed: int) -> dict[
     return out
 
 
+def new_game_state(players: int, variant: str, seed: int) -> State:
+    """The set-up of a new game (S2) for ``players`` on their board (compact for two,
+    standard otherwise), ``variant`` standard or advanced (V2), from ``seed``."""
+    board = formats.bundled_board("compact" if players == 2 else "standard")
+    return rules.new_game(COLOURS[:players], board, formats.bundled_catalogue(), random.Random(seed),
+                          advanced=variant == "advanced")
+
+
 # =========================================================================== replay
 
 
@@ -353,6 +361,53 @@ def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int,
 # =========================================================================== statistics
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a simulation as a work unit (:mod:`sectionx.workers`): everything
+    that decides the game, so it plays the same in any process on any machine."""
+
+    players: int
+    variant: str
+    seed: int
+    bots: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What :class:`Stats` keeps of one game: a few hundred bytes to send back from a
+    worker, where the game itself (its states and actions) would be megabytes."""
+
+    turns: int
+    rounds: int
+    winner_seat: int | None  # 1 for the first seat; None for a game stopped unfinished
+    freed: tuple[int, ...]  # per player, in seat order
+    dead: tuple[int, ...]
+    round_ends: tuple[str, ...]  # in the order they happened
+    #: How often each verb was used, in the order each was first used: Stats counts them
+    #: in that order, which decides the order of equal counts in its report.
+    verbs: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, game: Game) -> GameSummary:
+        s = game.final
+        return cls(
+            turns=game.turn_count,
+            rounds=s.round,
+            winner_seat=s.colours.index(s.ranking[0]) + 1 if s.finished else None,
+            freed=tuple(p.freed for p in s.players),
+            dead=tuple(p.count(PlaceKind.DEAD) for p in s.players),
+            round_ends=tuple(game.round_ends),
+            verbs=tuple(Counter(a.verb for a in game.actions).items()),
+        )
+
+
+def simulate_game(spec: GameSpec) -> GameSummary:
+    """Play the game ``spec`` describes and summarise it: the unit function of
+    ``sectionx simulate`` (top level, so worker processes find it by name)."""
+    start = new_game_state(spec.players, spec.variant, spec.seed)
+    return GameSummary.of(play_game(start, make_bots(list(spec.bots), start.colours, spec.seed)))
+
+
 @dataclass
 class Stats:
     """Figures over many games (``sectionx simulate``)."""
@@ -367,19 +422,21 @@ class Stats:
     action_kinds: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
 
-    def add(self, game: Game) -> None:
-        s = game.final
+    def add(self, game: Game | GameSummary) -> None:
+        """Count one more game.  The figures depend on the order games are added in
+        (equal counts are listed in the order first seen), so add them in seed order."""
+        g = game if isinstance(game, GameSummary) else GameSummary.of(game)
         self.games += 1
-        self.turns.append(game.turn_count)
-        self.rounds.append(s.round)
-        if s.finished:
-            self.winners_by_seat[s.colours.index(s.ranking[0]) + 1] += 1
+        self.turns.append(g.turns)
+        self.rounds.append(g.rounds)
+        if g.winner_seat is not None:
+            self.winners_by_seat[g.winner_seat] += 1
         else:
             self.unfinished += 1
-        self.freed += [p.freed for p in s.players]
-        self.dead += [p.count(PlaceKind.DEAD) for p in s.players]
-        self.round_ends.update(game.round_ends)
-        self.action_kinds.update(a.verb for a in game.actions)
+        self.freed += g.freed
+        self.dead += g.dead
+        self.round_ends.update(g.round_ends)
+        self.action_kinds.update(dict(g.verbs))
 
     def as_dict(self) -> dict[str, Any]:
         def summary(values: list[int]) -> dict[str, float]:
