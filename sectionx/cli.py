@@ -656,6 +656,90 @@ def _solved_set(chosen: list[Any], nodes: int) -> list[Any]:
     return solved
 
 
+@app.command()
+@reports_errors
+def generate(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the puzzles to (made if missing).",
+                                      show_default=False)],
+    difficulty: Annotated[str, typer.Option("--difficulty", "-d",
+                                            help="beginner, intermediate, advanced or expert.")] = "beginner",
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=1000, help="How many puzzles.")] = 10,
+    seed: Annotated[int, typer.Option(min=0, max=10**9, help="Seed of the set: the same seed gives the same files.")] = 0,
+    board: Annotated[str, typer.Option(help="compact or standard.")] = "compact",
+    goal: Annotated[str, typer.Option(help="free, hide, key, zone, or mixed.")] = "free",
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
+                                         help="Try candidates on this many local processes (1: in this process).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Try candidates on the workers of this Dask scheduler, tcp://HOST:8786 "
+             "(needs pip install 'sectionx[cluster]'; every worker needs sectionx).", show_default=False)] = None,
+    puzzle_id: Annotated[str | None, typer.Option("--id", help="Make the one puzzle with this id again "
+                                                  "(an id such as expert/compact/free#1042, from a file's grade:).",
+                                                  show_default=False)] = None,
+    max_tries: Annotated[int | None, typer.Option("--max-tries", min=1,
+                                                  help="Give up after this many candidates (default 400 per puzzle).")] = None,
+) -> None:
+    """Generate puzzles of a measured difficulty: each proved by the solver, unique
+    (Q5) and graded by the weakest method that solves it (docs/puzzles.md).
+
+    Writes DIR/<difficulty>-NNN.yaml in the order found, each with its id (a
+    file's grade: id makes it again with --id), minimum turns, grade and the
+    figures behind it.  The same options give the same bytes, whatever --workers
+    or --scheduler.  A progress bar on stderr shows puzzles found, candidates
+    tried and the rate; the acceptance rate and the reasons for rejection follow.
+
+    Example:  sectionx generate --difficulty expert --count 5 --seed 7 --out output/puzzles
+    """
+    from .generator import Params, Tally, Unit, make
+    from .generator import generate as make_set
+
+    if scheduler is not None and workers > 1:
+        raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
+    try:
+        if puzzle_id is not None:
+            params, unit_seed = Params.parse_id(puzzle_id)
+        else:
+            params = Params(difficulty, board, goal)
+            params.check()
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if puzzle_id is not None:
+        outcome = make(Unit(params, unit_seed))
+        if not outcome.accepted:
+            raise fail(f"{puzzle_id}: this seed gives no puzzle ({outcome.reason})")
+        target = out / f"{params.tier}-{unit_seed}.yaml"
+        _make_folder(out)
+        fileio.write_files({target: outcome.text.encode("utf-8")})
+        warn(f"wrote {target}")
+        return
+
+    def runner(fn: Any, units: Any) -> Any:
+        return run_units(fn, units, workers=workers, scheduler=scheduler)
+
+    with progress_bar("generate", total=count, fields=("found", "tried")) as bar:
+        def seen(outcome: Any, tally: Tally) -> None:
+            bar.update(advance=int(outcome.accepted), found=tally.found, tried=tally.tried)
+        kept, tally = make_set(params, count, seed, runner=runner, max_tries=max_tries, on_outcome=seen)
+    files = {out / f"{params.tier}-{i:03d}.yaml": o.text.encode("utf-8") for i, o in enumerate(kept, 1)}
+    if files:
+        _make_folder(out)
+        fileio.write_files(files)
+    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
+    warn(f"generate: {tally.found} {params.tier} puzzle{'s' if tally.found != 1 else ''} from {tally.tried} "
+         f"candidates ({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after repairs); rejected: {reasons or 'none'}")
+    if files:
+        warn(f"wrote {len(files)} files to {out}")
+    if len(kept) < count:
+        raise fail(f"found {len(kept)} of {count} puzzles within {tally.tried} candidates; "
+                   "raise --max-tries or try another --seed", LIMIT)
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise fail(f"{folder}: cannot make this folder ({exc.strerror or exc})") from None
+
+
 @app.command("deck")
 @reports_errors
 def deck_command(

@@ -1,0 +1,387 @@
+"""Candidate puzzles: a way out laid on the board, then taken apart.
+
+A candidate is built from its parameters and a seeded :class:`random.Random`
+alone (the same seed gives the same candidate, whatever machine or worker):
+
+1. **A way.**  A target is chosen (a green area for *free* and *zone* goals, a
+   cell for a hideout tile for *hide* and *key*), and a walk of tile cells
+   leads away from it, each step taking the walk no nearer the target.  The
+   prisoner starts at the walk's far end, on a tile or, where the walk ends
+   beside the island, on the island.
+2. **Tiles that join.**  Each cell of the walk gets a tile whose feature opens
+   towards both of its neighbours on the way, checked against every tile laid
+   before it (P1); tunnels are preferred, junctions and multi-feature tiles
+   come in sometimes.
+3. **Taken apart.**  The solved way is then spoilt, as the tier's recipe says:
+   *gaps* (a tile taken out to the player's hand), *turned* tiles (a way tile
+   left at a rotation that does not join, where that still fits, P1), *moved*
+   tiles (a way tile lying elsewhere on the board, nothing in hand for its
+   cell), *blocked* cells (a wrong tile on the way, the right one in hand),
+   *decoys* (tiles in hand that belong nowhere) and *clutter* (tiles about the
+   way).  Whether the result is solvable, in how many turns, uniquely and how
+   hard is then for the solver and the grader to say, not for this module.
+
+The recipe only biases what is built; the label comes from the grade.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import yaml
+
+from .. import formats, rules
+from ..hexgrid import Cell, opposite
+from ..model import Board, Catalogue, FeatureKind, Scenario, TileType
+from ..yamlsrc import LoadError
+
+#: Goal kinds a set may ask for; ``mixed`` draws one per candidate.
+GOALS = ("free", "zone", "hide", "key", "mixed")
+BOARDS = ("compact", "standard")
+#: A player holds at most three tiles (N1).
+HAND = 3
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a tier's candidates are spoilt (ranges are inclusive), and the turns a
+    puzzle of the tier may take."""
+
+    walk: tuple[int, int]
+    gaps: tuple[int, int]
+    hazards: tuple[int, int]
+    decoys: tuple[int, int]
+    clutter: tuple[int, int]
+    turns: tuple[int, int]
+    #: the way leads straight out: every cell of it one farther from the target, and
+    #: the target the nearest green area (no step on it looks like a step away)
+    direct: bool = False
+    #: a hazard may be a way tile lying elsewhere on the board (a move brings it,
+    #: which is forward: it fills the way)
+    moves: bool = True
+
+
+RECIPES = {
+    "beginner": Recipe(walk=(2, 4), gaps=(1, 2), hazards=(0, 0), decoys=(0, 1), clutter=(0, 2), turns=(1, 2),
+                       direct=True),
+    "intermediate": Recipe(walk=(3, 5), gaps=(2, 2), hazards=(0, 0), decoys=(1, 1), clutter=(0, 0), turns=(1, 3)),
+    "advanced": Recipe(walk=(2, 5), gaps=(1, 2), hazards=(1, 1), decoys=(0, 2), clutter=(0, 2), turns=(1, 3),
+                       moves=False),
+    "expert": Recipe(walk=(3, 6), gaps=(1, 1), hazards=(2, 2), decoys=(0, 1), clutter=(0, 2), turns=(1, 3),
+                     moves=False),
+}
+
+#: The recipes each tier's candidates are drawn from.
+POOLS = {
+    "beginner": ("beginner",),
+    "intermediate": ("intermediate", "beginner", "advanced", "expert"),
+    "advanced": ("advanced", "advanced", "expert"),
+    "expert": ("expert",),
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    """What a set asks for; with a seed it names one candidate (:meth:`id`)."""
+
+    tier: str
+    board: str = "compact"
+    goal: str = "free"
+
+    def id(self, seed: int) -> str:
+        """``tier/board/goal#seed``: ``sectionx generate --id`` builds the same puzzle."""
+        return f"{self.tier}/{self.board}/{self.goal}#{seed}"
+
+    @classmethod
+    def parse_id(cls, text: str) -> tuple[Params, int]:
+        """The parameters and seed of an id (ValueError if it is not one)."""
+        head, sep, seed = text.partition("#")
+        parts = head.split("/")
+        if not sep or len(parts) != 3 or not seed.isdigit():
+            raise ValueError(f"{text!r} is not a puzzle id; ids look like expert/compact/free#1042")
+        params = cls(*parts)
+        params.check()
+        return params, int(seed)
+
+    def check(self) -> None:
+        if self.tier not in RECIPES:
+            raise ValueError(f"unknown difficulty {self.tier!r}; choose one of {', '.join(RECIPES)}")
+        if self.board not in BOARDS:
+            raise ValueError(f"unknown board {self.board!r}; choose compact or standard")
+        if self.goal not in GOALS:
+            raise ValueError(f"unknown goal {self.goal!r}; choose one of {', '.join(GOALS)}")
+
+
+class _Layout:
+    """The board being built: tiles by cell with their rotation, and the P1 check."""
+
+    def __init__(self, board: Board, catalogue: Catalogue):
+        self.board = board
+        self.cat = catalogue
+        self.tiles: dict[Cell, tuple[TileType, int]] = {}
+        self.cells = board.tile_cells
+
+    def fits(self, cell: Cell, tile: TileType, rotation: int, ignore: frozenset[Cell] = frozenset()) -> bool:
+        """P1 against the tiles laid around ``cell`` (those in ``ignore`` left out)."""
+        opens = tile.open_edges(rotation)
+        for e in range(6):
+            n = cell.neighbour(e)
+            other = self.tiles.get(n)
+            if other is None or n in ignore:
+                continue
+            if (e in opens) != (opposite(e) in other[0].open_edges(other[1])):
+                return False
+        return True
+
+
+def _pool(catalogue: Catalogue) -> dict[str, list[str]]:
+    """Tile ids by feature notation, in id order (tiles of one notation are alike)."""
+    out: dict[str, list[str]] = {}
+    for t in catalogue.tiles:
+        out.setdefault(t.notation, []).append(t.id)
+    return out
+
+
+def _options(catalogue: Catalogue, need: set[int], *, hideout: bool) -> list[tuple[TileType, int, int, int]]:
+    """(tile, rotation, feature, weight) for tiles with a feature that opens on every
+    edge of ``need``; one tile per notation, one rotation per result.  ``hideout``:
+    the feature must be a hideout (the target of a hide or key goal)."""
+    out = []
+    seen: set[str] = set()
+    for t in catalogue.tiles:
+        if t.notation in seen:
+            continue
+        seen.add(t.notation)
+        for rot in t.distinct_rotations:
+            for i, f in enumerate(t.features):
+                opens = set(f.rotated(rot))
+                if not need <= opens or (f.kind is FeatureKind.HIDEOUT) != hideout:
+                    continue
+                if f.kind is FeatureKind.DEAD_END and len(need) > 1:
+                    continue
+                out.append((t, rot, i, 1))
+    # Plain tunnels (one feature) are most of the way: they make gaps that one
+    # tile fits one way; the rest (junctions, tiles with two or three tunnels,
+    # hideouts) share a fifth, so ways still have some.
+    plain = [o for o in out if len(o[0].features) == 1 and o[0].features[0].kind is FeatureKind.TUNNEL]
+    rest = [o for o in out if o not in plain]
+    if not plain or not rest:
+        return out
+    return [(t, r, i, 4 * len(rest)) for t, r, i, _ in plain] + [(t, r, i, len(plain)) for t, r, i, _ in rest]
+
+
+def _pick(rng: random.Random, options: list[tuple[TileType, int, int, int]]) -> tuple[TileType, int, int]:
+    total = sum(w for *_, w in options)
+    x = rng.randrange(total)
+    for t, rot, i, w in options:
+        if x < w:
+            return t, rot, i
+        x -= w
+    raise AssertionError("unreachable")
+
+
+def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scenario | None:
+    """The candidate of ``params`` and ``seed``, or None when this seed's walk or
+    tiles do not come together (a rejection like any other)."""
+    rng = random.Random(f"sectionx-generate:{params.id(seed)}")
+    cat = catalogue or formats.bundled_catalogue()
+    board = formats.bundled_board(params.board)
+    # Any recipe may give a puzzle of any tier (the grade decides); a tier draws
+    # from the recipes that give it most often (measured, docs/puzzles.md).
+    recipe = RECIPES[rng.choice(POOLS[params.tier])]
+    horizon = RECIPES[params.tier].turns[1]
+    goal = params.goal if params.goal != "mixed" else rng.choice(("free", "free", "zone", "hide", "key"))
+    lay = _Layout(board, cat)
+    shelter = goal in ("hide", "key")
+
+    # 1. the way: a target, then a walk away from it
+    greens = sorted(board.green)
+    if shelter:
+        target = rng.choice(sorted(c for c in board.tile_cells if c.distance(Cell(0, 0)) >= 2))
+        dist = {c: c.distance(target) for c in board.cells}
+        walk = [target]
+    else:
+        target = rng.choice(greens)
+        dist = {c: c.distance(target) for c in board.cells}
+        near = board.green_distance
+        firsts = sorted(n for n in target.neighbours() if n in board.tile_cells)
+        if not firsts:
+            return None
+        walk = [rng.choice(firsts)]
+    length = rng.randint(*recipe.walk) + (1 if shelter else 0)
+    while len(walk) < length:
+        here = walk[-1]
+        nxt = [n for n in here.neighbours() if n in board.tile_cells and n not in walk and dist[n] >= dist[here]
+               and not any(m in walk[:-1] for m in n.neighbours())
+               and (not recipe.direct or shelter or (dist[n] > dist[here] and near[n] == dist[n]))]
+        if not nxt:
+            break
+        walk.append(rng.choice(sorted(nxt)))
+    if len(walk) < 2:
+        return None
+    far = walk[-1]
+    from_island = any(n in board.island for n in far.neighbours()) and rng.random() < 0.5
+    # The prisoner stands on the far end (or the island beyond it).
+
+    # 2. tiles that join: each way cell opens towards its neighbours on the way
+    way: dict[Cell, tuple[TileType, int, int]] = {}
+    for i, cell in enumerate(walk):
+        need: set[int] = set()
+        if i == 0 and not shelter:
+            d = cell.direction_to(target)
+            assert d is not None
+            need.add(d)
+        if i > 0:
+            d = cell.direction_to(walk[i - 1])
+            assert d is not None
+            need.add(d)
+        if i + 1 < len(walk):
+            d = cell.direction_to(walk[i + 1])
+            assert d is not None
+            need.add(d)
+        elif from_island:
+            need.add(next(e for e in range(6) if cell.neighbour(e) in board.island))
+        options = [o for o in _options(cat, need, hideout=shelter and i == 0) if lay.fits(cell, o[0], o[1])]
+        if not options:
+            return None
+        t, rot, f = _pick(rng, options)
+        lay.tiles[cell] = (t, rot)
+        way[cell] = (t, rot, f)
+
+    # 3. taken apart
+    pool = _pool(cat)
+    used: set[str] = set()
+
+    def take(tile: TileType) -> str | None:
+        for tid in pool[tile.notation]:
+            if tid not in used:
+                used.add(tid)
+                return tid
+        return None
+
+    start = None if from_island else far
+    spoilable = [c for c in walk if c != start]
+    rng.shuffle(spoilable)
+    hand: list[str] = []
+    placed: dict[Cell, str] = {}
+    # A gap is best a plain tunnel: a junction or a two-tunnel tile fits its gap in
+    # more than one way, and each way is another plan (Q5), so the puzzle would not
+    # be unique.  Plain tunnels go first.
+    # Gaps nearest the prisoner go first: a gap it must cross in the first turn has
+    # to be filled in that turn, while a far gap could be filled in any turn before
+    # the prisoner gets there, and each such turn would be another plan.
+    def plain(c: Cell) -> bool:
+        return len(way[c][0].features) == 1 and way[c][0].features[0].kind is FeatureKind.TUNNEL
+    order = {c: i for i, c in enumerate(walk)}
+    spoilable.sort(key=lambda c: (not plain(c), -order[c]))
+    gaps = min(sum(1 for c in spoilable if plain(c)), rng.randint(*recipe.gaps), HAND)
+    if gaps == 0:
+        return None
+    hazards = rng.randint(*recipe.hazards)
+    if hazards > len(spoilable) - gaps:
+        return None
+    for c in spoilable[:gaps]:
+        del lay.tiles[c]
+        tid = take(way[c][0])
+        if tid is None:
+            return None
+        hand.append(tid)
+    empty_cells = sorted(c for c in board.tile_cells if c not in lay.tiles and c not in walk)
+    for c in spoilable[gaps:gaps + hazards]:
+        t, rot, _ = way[c]
+        kind = rng.choice(("turned", "moved", "blocked") if recipe.moves else ("turned", "blocked"))
+        if kind == "turned":
+            wrong = [r for r in t.distinct_rotations
+                     if t.open_edges(r) != t.open_edges(rot) and lay.fits(c, t, r, frozenset({c}))]
+            if wrong:
+                lay.tiles[c] = (t, rng.choice(wrong))
+                continue
+            kind = "moved" if recipe.moves else "blocked"
+        del lay.tiles[c]
+        if kind == "moved":
+            spots = [(e, r) for e in empty_cells if e not in lay.tiles for r in t.distinct_rotations if lay.fits(e, t, r)]
+            if not spots:
+                return None
+            e, r = rng.choice(spots)
+            lay.tiles[e] = (t, r)
+        elif len(hand) >= HAND:
+            return None
+        else:  # blocked: a tile that does not join lies on the way; the right one is in hand
+            tid = take(t)
+            if tid is None:
+                return None
+            hand.append(tid)
+            others = [(o, r) for o in cat.tiles if o.notation != t.notation and not o.has_hideout()
+                      for r in o.distinct_rotations if lay.fits(c, o, r)]
+            if not others:
+                return None
+            o, r = rng.choice(others)
+            lay.tiles[c] = (o, r)
+    for _ in range(rng.randint(*recipe.clutter)):
+        free = [e for e in empty_cells if e not in lay.tiles and min(e.distance(w) for w in walk) <= 2]
+        if not free:
+            break
+        e = rng.choice(free)
+        o = rng.choice(cat.tiles)
+        rots = [r for r in o.distinct_rotations if lay.fits(e, o, r)]
+        if rots:
+            lay.tiles[e] = (o, rng.choice(rots))
+    for _ in range(min(rng.randint(*recipe.decoys), HAND - len(hand))):
+        o = rng.choice(cat.tiles)
+        if o.has_hideout() and not shelter:
+            continue  # a spare hideout would give riders to every puzzle: kept for the recipes that want it
+        tid = take(o)
+        if tid is not None:
+            hand.append(tid)
+
+    # tile ids: the way's and the clutter's from the pool, in a fixed order
+    for c in sorted(lay.tiles, key=lambda c: (c.r, c.q)):
+        t, rot = lay.tiles[c]
+        tid = take(t)
+        if tid is None:
+            return None
+        placed[c] = f"{tid}@{rot}" if rot else tid
+
+    # prisoners: the goal player's on the way's far end; the rest freed or dead
+    at: list[str] = []
+    island = 0
+    if from_island:
+        island = 1
+    else:
+        f = way[far][2] if lay.tiles.get(far) == way[far][:2] else 0
+        at.append(f"{far.q},{far.r}" + (f"/{f}" if f else ""))
+    freed = rng.randint(0, 3) if goal in ("free", "zone") else rng.randint(0, 4)
+    if goal == "hide":
+        island += rng.randint(0, 2)
+    dead = 8 - freed - island - len(at)
+    red: dict[str, object] = {"freed": freed, "dead": dead, "island": island}
+    if at:
+        red["at"] = at
+    data: dict[str, object] = {
+        "format": 1,
+        "players": ["red", "blue"],
+        "board": params.board,
+        "turn": "red",
+        "unused": "out",
+        "tiles": {f"{c.q},{c.r}": p for c, p in placed.items()},
+        "hands": {"red": sorted(hand)},
+        "prisoners": {"red": red},
+    }
+    if goal == "free":
+        data["goal"] = {"kind": "free", "count": 1, "turns": horizon}
+    elif goal == "zone":
+        data["goal"] = {"kind": "zone", "zone": board.zone_of_cell[target], "turns": horizon}
+    else:
+        data["goal"] = {"kind": goal, "turns": horizon}
+    text = yaml.safe_dump(data, sort_keys=False)
+    try:
+        scenario = formats.loads(text, name=params.id(seed)).scenario
+    except LoadError:
+        return None
+    if rules.check_scenario(scenario):
+        return None
+    return scenario
+
+
+__all__ = ["BOARDS", "GOALS", "RECIPES", "Params", "Recipe", "build"]
