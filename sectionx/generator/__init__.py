@@ -39,7 +39,7 @@ from .symmetry import canonical
 
 #: How many turns the exact solver may expand per candidate, and the grader per
 #: method: limits by count, so that the same seed gives the same verdict anywhere.
-SOLVE_NODES = {"beginner": 100, "intermediate": 200, "advanced": 300, "expert": 400}
+SOLVE_NODES = {"beginner": 100, "intermediate": 120, "advanced": 120, "expert": 120}
 GRADE_NODES = 1500
 #: Repairs tried on a candidate whose solution is not unique, and the most
 #: optimal plans a candidate may have for repairs to be worth trying.
