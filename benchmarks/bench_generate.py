@@ -33,7 +33,7 @@ def run(tier: str, count: int, seed: int, goal: str, workers: int) -> dict[str, 
     params = Params(tier, "compact", goal)
     runner = None if workers == 1 else (lambda fn, us: run_units(fn, us, workers=workers))
     t0 = time.perf_counter()
-    kept, tally = generate(params, count, seed, runner=runner)
+    _, tally = generate(params, count, seed, runner=runner)
     seconds = time.perf_counter() - t0
     return {"tier": tier, "workers": workers, "found": tally.found, "tried": tally.tried,
             "acceptance": round(tally.acceptance, 3), "seconds": round(seconds, 1),
