@@ -96,7 +96,7 @@ def test_an_id_makes_its_puzzle_again(beginners):
 
 def test_ids_are_checked():
     for bad in ("expert/compact/free", "hard/compact/free#3", "expert/round/free#3", "expert/compact/all#3", "x#y"):
-        with pytest.raises(ValueError, match="unknown|not a puzzle id"):
+        with pytest.raises(ValueError, match=r"unknown|not a puzzle id"):
             Params.parse_id(bad)
 
 
