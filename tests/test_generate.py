@@ -258,3 +258,15 @@ def test_generate_says_when_it_found_too_few(tmp_path):
     result = runner.invoke(app, ["generate", "-d", "expert", "-n", "3", "--max-tries", "2", "-o", str(tmp_path / "y")])
     assert result.exit_code == 4
     assert "found" in result.output and "--max-tries" in result.output
+
+
+def test_the_starter_set_is_graded_and_valid():
+    folder = PUZZLES / "deck"
+    files = sorted(folder.glob("*.yaml"))
+    assert files
+    for path in files:
+        report = checking.check_file(path)
+        assert report.ok, path
+        sc = formats.load(path).scenario
+        assert sc.grade is not None and sc.answer is not None and sc.answer.plans == 1
+        assert path.name.startswith(sc.grade.tier)
