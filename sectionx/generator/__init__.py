@@ -29,11 +29,11 @@ import yaml
 
 from .. import formats
 from ..actions import PlaceTile
-from ..hexgrid import Cell, opposite, parse_cell
-from ..model import Answer, Grade, Scenario, TileType
+from ..hexgrid import parse_cell
+from ..model import Answer, Grade, Scenario
 from ..search import Limit
 from ..solver.exact import Solved, solve_puzzle
-from .build import HAND, RECIPES, Params, build
+from .build import HAND, RECIPES, Params, build, fits
 from .grade import Figures, GradeLimit, grade
 from .symmetry import canonical
 
@@ -153,7 +153,7 @@ def repair(scenario: Scenario, solved: Solved, rng: random.Random) -> Scenario |
             if tile.has_hideout():
                 continue
             for rot in tile.distinct_rotations:
-                if not _fits(around, cell, tile, rot):
+                if not fits(around, cell, tile, rot):
                     continue
                 trial = dict(data)
                 trial["tiles"] = {**data.get("tiles", {}), text: f"{tid}@{rot}" if rot else tid}
@@ -162,16 +162,6 @@ def repair(scenario: Scenario, solved: Solved, rng: random.Random) -> Scenario |
                 if fixed is not None:
                     return fixed
     return None
-
-
-def _fits(around: dict[Cell, tuple[TileType, int]], cell: Cell, tile: TileType, rotation: int) -> bool:
-    """P1 for ``tile`` laid on ``cell`` among the tiles ``around``."""
-    opens = tile.open_edges(rotation)
-    for e in range(6):
-        other = around.get(cell.neighbour(e))
-        if other is not None and (e in opens) != (opposite(e) in other[0].open_edges(other[1])):
-            return False
-    return True
 
 
 def _reload(data: dict[str, Any]) -> Scenario | None:

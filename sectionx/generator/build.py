@@ -124,15 +124,22 @@ class _Layout:
 
     def fits(self, cell: Cell, tile: TileType, rotation: int, ignore: frozenset[Cell] = frozenset()) -> bool:
         """P1 against the tiles laid around ``cell`` (those in ``ignore`` left out)."""
-        opens = tile.open_edges(rotation)
-        for e in range(6):
-            n = cell.neighbour(e)
-            other = self.tiles.get(n)
-            if other is None or n in ignore:
-                continue
-            if (e in opens) != (opposite(e) in other[0].open_edges(other[1])):
-                return False
-        return True
+        return fits(self.tiles, cell, tile, rotation, ignore)
+
+
+def fits(around: dict[Cell, tuple[TileType, int]], cell: Cell, tile: TileType, rotation: int,
+         ignore: frozenset[Cell] = frozenset()) -> bool:
+    """P1 for ``tile`` at ``rotation`` on ``cell`` among the tiles ``around`` (tile and
+    rotation by cell; those on cells in ``ignore`` left out)."""
+    opens = tile.open_edges(rotation)
+    for e in range(6):
+        n = cell.neighbour(e)
+        other = around.get(n)
+        if other is None or n in ignore:
+            continue
+        if (e in opens) != (opposite(e) in other[0].open_edges(other[1])):
+            return False
+    return True
 
 
 def _pool(catalogue: Catalogue) -> dict[str, list[str]]:
@@ -384,4 +391,4 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     return scenario
 
 
-__all__ = ["BOARDS", "GOALS", "RECIPES", "Params", "Recipe", "build"]
+__all__ = ["BOARDS", "GOALS", "RECIPES", "Params", "Recipe", "build", "fits"]

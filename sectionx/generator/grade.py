@@ -47,7 +47,7 @@ from ..solver.core import END, KEEP, PASS, PLACE, ROTATE, TAKE, Position
 from ..solver.exact import Solved
 from ..solver.movegen import legal_moves
 from ..solver.moves import move_of
-from ..solver.puzzlecore import INF, CoreProblem, Reach, _graph
+from ..solver.puzzlecore import INF, CoreProblem, Reach, _graph, restore_snapshot
 from ..solver.tables import CoreMove
 
 #: Kinds of move that neither help nor hurt: they cost no detour.
@@ -55,15 +55,6 @@ FREE_KINDS = frozenset({TAKE, PASS, END})
 
 #: The most detours a grade counts exactly; more is reported as this many.
 MAX_DETOURS = 3
-
-
-def _restore(pos: Position, snap: tuple[object, ...]) -> None:
-    """Make ``pos`` the snapshot's position, leaving the snapshot untouched (the
-    position changes its lists in place)."""
-    pos._restore(tuple(
-        [row[:] for row in v] if isinstance(v, list) and v and isinstance(v[0], list)
-        else v[:] if isinstance(v, list) else v
-        for v in snap))
 
 
 class GradeLimit(Exception):
@@ -128,9 +119,9 @@ class Grader:
         # In a puzzle no tile leaves play before a collapse (E3), which keeps hideout
         # tiles too, so "no hideout tile in play" at the start stays true.
         self._hideouts_in_play = self.problem.ride_costs() is not None
-        # Per (targets, empty cells, ride costs): the Reach (under -1) and each
-        # prisoner place's cost (under 2 * cell + rides).
-        self._costs: dict[tuple[object, ...], dict[int, int]] = {}
+        # Per (targets, empty cells, ride costs): the Reach, and each prisoner
+        # place's cost (under 2 * cell + rides).
+        self._costs: dict[tuple[object, ...], tuple[Reach, dict[int, int]]] = {}
 
     # ------------------------------------------------------------------ distance
 
@@ -145,18 +136,16 @@ class Grader:
             costs = pr.ride_costs() if self._hideouts_in_play else None
             for targets, kind, count, zone in needs:
                 key = (targets, holes, costs)
-                per_cell = self._costs.get(key)
-                if per_cell is None:
+                cached = self._costs.get(key)
+                if cached is None:
                     if len(self._costs) > 4096:
                         self._costs.clear()
-                    full = Reach(T, targets, [t < 0 for t in pos.tile], pr.horizon, costs)
-                    per_cell = self._costs[key] = {}
-                    per_cell[-1] = full  # type: ignore[assignment]
+                    cached = self._costs[key] = (Reach(T, targets, [t < 0 for t in pos.tile], pr.horizon, costs), {})
+                full, per_cell = cached
                 per = []
                 for c, rides in pr._prisoners():
                     got = per_cell.get(2 * c + rides)
                     if got is None:
-                        full = per_cell[-1]  # type: ignore[assignment]
                         got = per_cell[2 * c + rides] = min(
                             (full.steps(c, rides, k) + k for k in range(pr.horizon + 1)), default=INF)
                     per.append(got)
@@ -287,7 +276,7 @@ class Grader:
             if turns > 1 and not pos.ranking:
                 snap = pos._snapshot()
                 ok = self.solvable(turns - 1, left)
-                _restore(pos, snap)
+                restore_snapshot(pos, snap)
                 if ok:
                     return True
         self._refuted[key] = max(self._refuted.get(key, -1), budget)
@@ -314,9 +303,9 @@ class Grader:
             for d, snap in endings:
                 if d == best:
                     saved = pos._snapshot()
-                    _restore(pos, snap)
+                    restore_snapshot(pos, snap)
                     good = self.greedy(turns - 1)
-                    _restore(pos, saved)
+                    restore_snapshot(pos, saved)
                     if not good:
                         ok = False
                         break
@@ -336,12 +325,12 @@ class Grader:
             if snap is None:
                 continue
             saved = pos._snapshot()
-            _restore(pos, snap)
+            restore_snapshot(pos, snap)
             try:
                 if turns <= 1 or not self.solvable(turns - 1, budget):
                     traps += 1
             finally:
-                _restore(pos, saved)
+                restore_snapshot(pos, saved)
         return len(snaps), traps
 
     def detours_in(self, solved: Solved) -> int:

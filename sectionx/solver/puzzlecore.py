@@ -77,6 +77,15 @@ class Node:
     fills: int = 0  # empty cells still to fill, at least: each is a tile action, so a cost (Q5)
 
 
+def restore_snapshot(pos: Position, snap: tuple[Any, ...]) -> None:
+    """Make ``pos`` the snapshot's position, leaving the snapshot untouched: the
+    position changes its lists in place, so it gets copies of them."""
+    pos._restore(tuple(
+        [row[:] for row in v] if isinstance(v, list) and v and isinstance(v[0], list)
+        else v[:] if isinstance(v, list) else v
+        for v in snap))
+
+
 # ====================================================================== distances (the bound)
 
 
@@ -515,12 +524,7 @@ class CoreProblem:
 
     def _load(self, node: Node) -> None:
         """Make the core's position the node's (the snapshot itself stays untouched)."""
-        snap = node.snap
-        copied = tuple(
-            [row[:] for row in v] if isinstance(v, list) and v and isinstance(v[0], list)
-            else v[:] if isinstance(v, list) else v
-            for v in snap)
-        self.pos._restore(copied)
+        restore_snapshot(self.pos, node.snap)
 
     # -------------------------------------------------------------- whole turns
 
