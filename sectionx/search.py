@@ -164,6 +164,11 @@ class _Search(Generic[N, M]):
         # start is the most expensive node to expand, and the count needs it again).
         self.kept: dict[tuple[Hashable, int], list[Successor[N, M]]] = {}
         self._next_report = 1.0
+        # Per (key, turns): the largest cost budget within which find proved no solution.
+        self.poor: dict[tuple[Hashable, int], int] = {}
+        self.budget_cut = False  # whether a budgeted pass skipped anything for its budget
+        bound = getattr(problem, "cost_bound", None)
+        self.cost_bound: Callable[[N], int] = bound if bound is not None else (lambda node: 0)
 
     def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
@@ -184,33 +189,58 @@ class _Search(Generic[N, M]):
                 self.progress(s, "searching")
         return iter(self.problem.successors(node, remaining))
 
-    def find(self, node: N, remaining: int, keep: bool = False) -> list[M] | None:
+    def find(self, node: N, remaining: int, keep: bool = False, budget: int | None = None) -> list[M] | None:
         """One solution within ``remaining`` turns (moves in order), or None: proved none.
-        ``keep``: remember the node's successors for :meth:`expand`."""
+        ``keep``: remember the node's successors for :meth:`expand`.  ``budget``:
+        look only for solutions costing at most this much (children whose cost so
+        far plus their cost bound exceed it are skipped), and then None proves
+        only that none that cheap exists (kept in its own table)."""
         key = self.problem.key(node)
         if self.refuted.get(key, -1) >= remaining:
             self.stats.table_hits += 1
             return None
+        if budget is not None and self.poor.get((key, remaining), -1) >= budget:
+            self.stats.table_hits += 1
+            self.budget_cut = True
+            return None
         if self.problem.lower_bound(node) > remaining:
             self.stats.bound_cuts += 1
             return None
+        cost_bound = self.cost_bound
         children = []
-        for succ in self.stream(node, remaining):  # a turn that meets the goal ends the look at once
+        succs: Iterable[Successor[N, M]]
+        if keep:
+            # The start's successors, all of them (met ones too: a pass with a smaller
+            # budget skips those that cost too much), for the next pass and the count.
+            succs = self.kept.get((key, remaining)) or []
+            if not succs:
+                succs = list(self.stream(node, remaining))
+                self.kept = {(key, remaining): succs}
+        else:
+            succs = self.stream(node, remaining)
+        for succ in succs:
             if succ.met:
+                if budget is not None and succ.cost > budget:
+                    self.budget_cut = True
+                    continue
                 self.found_cost = succ.cost
                 return [succ.move]
             children.append(succ)
-        if keep:
-            self.kept = {(key, remaining): list(children)}
         if remaining > 1:
             # Most promising first: fewest turns still needed, then cheapest (order only).
             children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
             for succ in children:
-                rest = self.find(succ.node, remaining - 1)
+                if budget is not None and succ.cost + cost_bound(succ.node) > budget:
+                    self.budget_cut = True
+                    continue
+                rest = self.find(succ.node, remaining - 1, budget=None if budget is None else budget - succ.cost)
                 if rest is not None:
                     self.found_cost += succ.cost
                     return [succ.move, *rest]
-        self.refuted[key] = max(self.refuted.get(key, -1), remaining)
+        if budget is None:
+            self.refuted[key] = max(self.refuted.get(key, -1), remaining)
+        else:
+            self.poor[(key, remaining)] = max(self.poor.get((key, remaining), -1), budget)
         return None
 
 
@@ -305,7 +335,16 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
             search.stats.depth = depth
             if progress is not None:
                 progress(search.stats, f"depth {depth}")
-            moves = search.find(root, depth, keep=True)
+            # The cheapest solutions first: within the cost bound, then one more (the
+            # cost bound prunes wasted tile actions, which are most of a turn's lines),
+            # then any cost, which alone proves that this depth has no solution.
+            floor = search.cost_bound(root)
+            moves = None
+            for budget in (floor, floor + 1, None):
+                search.budget_cut = False
+                moves = search.find(root, depth, keep=True, budget=budget)
+                if moves is not None or not search.budget_cut:
+                    break  # found, or the budget cut nothing: the pass proved the depth empty
             if moves is not None:
                 break
             proved = depth + 1

@@ -297,3 +297,45 @@ def test_counterexamples_are_answered_as_the_reference_answers(path):
         core = solve_puzzle(sc, cap=1000, referee=referee).result
         assert (core.status, core.turns, core.cost, core.plans) == (
             reference.status, reference.turns, reference.cost, reference.plans), f"referee={referee}"
+
+
+_STEP_ASIDE = """
+format: 1
+players: [red, blue]
+board: compact
+turn: red
+unused: out
+tiles:
+  3,-1: T41@5
+  4,-2: T09{rotation}
+hands:
+  red: [T01]
+prisoners:
+  red: {{dead: 7, at: ['4,-2']}}
+goal: {{kind: free, count: 1, turns: 3}}
+"""
+
+
+def _step_aside(rotation: str) -> Scenario:
+    return formats.loads(_STEP_ASIDE.format(rotation=rotation)).scenario
+
+
+def test_the_touch_bound_counts_a_tile_turned_away_from_the_way():
+    """The prisoner on 4,-2 stands on a bend that opens onto the dead end 3,-1 and
+    away from 4,-3, the empty cell before the green corner 4,-4.  Counting steps
+    and fills alone it is one turn from freedom; read as the tunnels lie, the
+    bend must be touched and 4,-3 filled: two tile actions, two turns (N2)."""
+    sc = _step_aside("")
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 3)
+    assert core.bound() == (2, 2)
+    # Refused: the same bend turned to open onto 4,-3 needs only the fill.
+    turned = _step_aside("@2")
+    assert CoreProblem(puzzle.goal_of(turned), puzzle.start(turned), 3).bound() == (1, 1)
+
+
+def test_the_touch_bound_proves_the_step_aside_puzzle_longer_than_two_turns_quickly():
+    """Without the touch bound, proving that two turns are not enough expanded
+    1,475 turns; with it, fewer than 200 (docs/solver.md, the touch bound)."""
+    from sectionx.search import Limit
+    result = solve_puzzle(_step_aside(""), Limit(turns=2, nodes=200)).result
+    assert result.status == "impossible"
