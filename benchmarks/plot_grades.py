@@ -54,7 +54,11 @@ def main() -> int:
         ax.set_title(label, fontsize=10)
         ax.set_xticks(range(len(TIERS)))
         ax.set_xticklabels([f"{t}\n({len(data[t])})" for t in TIERS], fontsize=8)
-        ax.yaxis.get_major_locator().set_params(integer=True)
+        from matplotlib.ticker import MaxNLocator
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        low, high = ax.get_ylim()
+        if high - low < 2:  # one value only: show it with a little room, not a fractional scale
+            ax.set_ylim(low - 1, high + 1)
         ax.grid(axis="y", alpha=0.3)
     fig.suptitle("Generated puzzles: the measured figures behind each tier (dots: puzzles, bars: medians)", fontsize=11)
     fig.tight_layout()

@@ -60,23 +60,29 @@ class Recipe:
     #: a hazard may be a way tile lying elsewhere on the board (a move brings it,
     #: which is forward: it fills the way)
     moves: bool = True
+    #: a false way: a shorter tunnel from the island to a green area with a gap that
+    #: no tile in hand fits (P1), the prisoner on the island between the two ways
+    false_way: bool = False
+    #: the prisoner's tile is turned away from the way: it carries the prisoner, so it
+    #: cannot be turned (N2) until the prisoner steps aside into a dead end beside it
+    pinned: bool = False
 
 
 RECIPES = {
     "beginner": Recipe(walk=(2, 4), gaps=(1, 2), hazards=(0, 0), decoys=(0, 1), clutter=(0, 2), turns=(1, 2),
                        direct=True),
     "intermediate": Recipe(walk=(3, 5), gaps=(2, 2), hazards=(0, 0), decoys=(1, 1), clutter=(0, 0), turns=(1, 3)),
-    "advanced": Recipe(walk=(2, 5), gaps=(1, 2), hazards=(1, 1), decoys=(0, 2), clutter=(0, 2), turns=(1, 3),
-                       moves=False),
-    "expert": Recipe(walk=(3, 6), gaps=(1, 1), hazards=(2, 2), decoys=(0, 1), clutter=(0, 2), turns=(1, 3),
-                     moves=False),
+    "advanced": Recipe(walk=(2, 4), gaps=(1, 1), hazards=(0, 0), decoys=(0, 1), clutter=(0, 1), turns=(2, 4),
+                       moves=False, pinned=True),
+    "expert": Recipe(walk=(4, 6), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 1), turns=(2, 3),
+                     moves=False, false_way=True),
 }
 
 #: The recipes each tier's candidates are drawn from.
 POOLS = {
     "beginner": ("beginner",),
     "intermediate": ("intermediate", "beginner", "advanced", "expert"),
-    "advanced": ("advanced", "advanced", "expert"),
+    "advanced": ("advanced",),
     "expert": ("expert",),
 }
 
@@ -188,6 +194,150 @@ def _pick(rng: random.Random, options: list[tuple[TileType, int, int, int]]) -> 
     raise AssertionError("unreachable")
 
 
+def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
+               rng: random.Random) -> tuple[Cell, TileType] | None:
+    """Lay a false way: the shortest tunnel from a cell beside the island to one of
+    ``greens``, shorter than the true ``walk`` and clear of it, with one of its
+    tiles taken out and a *jammer* laid beside that gap: a tile opening into it,
+    so that only a tile opening three ways could fill it (P1).  Returns the gap
+    and the tile taken out (the caller puts one like it in the hand: the tile
+    that looks right and does not fit), or None when no such way exists."""
+    near_walk = {n for c in walk for n in (c, *c.neighbours())}
+    free = {c for c in board.tile_cells if c not in lay.tiles and c not in near_walk}
+    goals = {c for c in free if any(n in greens for n in c.neighbours())}
+    starts = sorted(c for c in free if any(n in board.island for n in c.neighbours()))
+    rng.shuffle(starts)
+    came: dict[Cell, Cell | None] = dict.fromkeys(starts)
+    queue = list(starts)
+    end = None
+    for here in queue:  # breadth first: the queue grows as it is read
+        if here in goals:
+            end = here
+            break
+        nbrs = sorted(n for n in here.neighbours() if n in free and n not in came)
+        rng.shuffle(nbrs)
+        for n in nbrs:
+            came[n] = here
+            queue.append(n)
+    if end is None:
+        return None
+    path = [end]  # from the green end back to the island
+    while (prev := came[path[-1]]) is not None:
+        path.append(prev)
+    if len(path) >= len(walk):
+        return None  # not shorter: no temptation
+    cat = lay.cat
+    way: list[tuple[TileType, int]] = []
+    for i, cell in enumerate(path):
+        need: set[int] = set()
+        if i == 0:
+            need.add(next(e for e in range(6) if cell.neighbour(e) in greens))
+        else:
+            d = cell.direction_to(path[i - 1])
+            assert d is not None
+            need.add(d)
+        if i + 1 < len(path):
+            d = cell.direction_to(path[i + 1])
+            assert d is not None
+            need.add(d)
+        else:
+            need.add(next(e for e in range(6) if cell.neighbour(e) in board.island))
+        options = [o for o in _options(cat, need, hideout=False)
+                   if len(o[0].features) == 1 and lay.fits(cell, o[0], o[1])]
+        if not options:
+            return None
+        t, rot, _ = _pick(rng, options)
+        lay.tiles[cell] = (t, rot)
+        way.append((t, rot))
+    j = rng.randrange(len(path))
+    gap = path[j]
+    del lay.tiles[gap]
+    spots = sorted(n for n in gap.neighbours() if n in free and n not in path)
+    rng.shuffle(spots)
+    for spot in spots:
+        towards = spot.direction_to(gap)
+        assert towards is not None
+        jams = [(o, r) for o in cat.tiles if not o.has_hideout() for r in o.distinct_rotations
+                if towards in o.open_edges(r) and lay.fits(spot, o, r)]
+        if jams:
+            lay.tiles[spot] = rng.choice(jams)
+            return gap, way[j][0]
+    return None
+
+
+def _pin(lay: _Layout, board: Board, walk: list[Cell], rng: random.Random) -> tuple[TileType, int, int] | None:
+    """Turn the prisoner's tile (the walk's far end) away from the way and lay a dead
+    end beside it: the tile is a bend that joins the dead end to the next cell of
+    the way only when turned back, which it may not be while it carries the
+    prisoner (N2).  The next cell of the way becomes a gap (P1 would refuse the
+    turned tile beside a tile opening to it).  Returns the tile as the way needs it
+    (tile, rotation, feature), or None."""
+    far, nxt = walk[-1], walk[-2]
+    e_n = far.direction_to(nxt)
+    assert e_n is not None
+    near_walk = {n for c in walk[:-1] for n in (c, *c.neighbours())}
+    def exit_near(c: Cell) -> bool:  # a green area or the island beside c: a way out
+        return any(m in board.green or m in board.island for m in c.neighbours())
+
+    def sealed(c: Cell) -> bool:
+        """Whether a tunnel opening from the prisoner's tile onto ``c`` leads nowhere
+        soon: the rim, or an empty cell with no way out and no tile beside it."""
+        if c not in board.cells:
+            return True
+        return (c in board.tile_cells and c not in lay.tiles and c not in walk and not exit_near(c)
+                and not any(m in lay.tiles for m in c.neighbours() if m != far))
+
+    asides = sorted(n for n in far.neighbours()
+                    if n in board.tile_cells and n not in near_walk and sealed(n))
+    rng.shuffle(asides)
+    cat = lay.cat
+    bends = [t for t in cat.tiles if len(t.features) == 1 and t.features[0].kind is FeatureKind.TUNNEL
+             and len(t.features[0].openings) == 2]
+    ends = [t for t in cat.tiles if len(t.features) == 1 and t.features[0].kind is FeatureKind.DEAD_END]
+    ignore = frozenset({nxt})
+    for aside in asides:
+        e_a = far.direction_to(aside)
+        assert e_a is not None
+        choices = []
+        for t in bends:
+            for good in t.distinct_rotations:
+                if t.open_edges(good) != {e_a, e_n}:
+                    continue
+                choices += [(t, good, bad) for bad in t.distinct_rotations
+                            if e_a in t.open_edges(bad) and e_n not in t.open_edges(bad)
+                            and lay.fits(far, t, bad, ignore)
+                            and all(sealed(far.neighbour(x)) for x in t.open_edges(bad) - {e_a})]
+        if not choices:
+            continue
+        t, good, bad = rng.choice(sorted(choices, key=lambda x: (x[0].id, x[1], x[2])))
+        saved = dict(lay.tiles)
+        lay.tiles[far] = (t, bad)
+        back = opposite(e_a)
+        stops = [(d, r) for d in ends for r in d.distinct_rotations
+                 if d.open_edges(r) == {back} and lay.fits(aside, d, r, ignore)]
+        if not stops:
+            lay.tiles = saved
+            continue
+        lay.tiles[aside] = rng.choice(stops)
+        return t, good, 0
+    return None
+
+
+def _joins(around: dict[Cell, tuple[TileType, int]], cell: Cell, tile: TileType, rotation: int, board: Board) -> bool:
+    """Whether ``tile`` on ``cell`` has one feature that opens towards at least two
+    neighbours it could lead a prisoner between (tiles opening back, the island, green)."""
+    for f in tile.features:
+        ways = 0
+        for e in f.rotated(rotation):
+            n = cell.neighbour(e)
+            other = around.get(n)
+            if n in board.island or n in board.green or (other and opposite(e) in other[0].open_edges(other[1])):
+                ways += 1
+        if ways >= 2:
+            return True
+    return False
+
+
 def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scenario | None:
     """The candidate of ``params`` and ``seed``, or None when this seed's walk or
     tiles do not come together (a rejection like any other)."""
@@ -217,8 +367,16 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
             return None
         walk = [rng.choice(firsts)]
     length = rng.randint(*recipe.walk) + (1 if shelter else 0)
+    if recipe.false_way:
+        length = recipe.walk[1]  # walk on until the island is beside the far end
+
+    def by_island(c: Cell) -> bool:
+        return any(n in board.island for n in c.neighbours())
+
     while len(walk) < length:
         here = walk[-1]
+        if recipe.false_way and len(walk) >= recipe.walk[0] and by_island(here):
+            break
         nxt = [n for n in here.neighbours() if n in board.tile_cells and n not in walk and dist[n] >= dist[here]
                and not any(m in walk[:-1] for m in n.neighbours())
                and (not recipe.direct or shelter or (dist[n] > dist[here] and near[n] == dist[n]))]
@@ -228,7 +386,7 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     if len(walk) < 2:
         return None
     far = walk[-1]
-    from_island = any(n in board.island for n in far.neighbours()) and rng.random() < 0.5
+    from_island = by_island(far) and (recipe.false_way or rng.random() < 0.5)
     # The prisoner stands on the far end (or the island beyond it).
 
     # 2. tiles that join: each way cell opens towards its neighbours on the way
@@ -256,6 +414,16 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
         lay.tiles[cell] = (t, rot)
         way[cell] = (t, rot, f)
 
+    pinned_gap = None
+    if recipe.pinned:
+        if from_island:
+            return None
+        pin = _pin(lay, board, walk, rng)
+        if pin is None:
+            return None
+        way[far] = pin
+        pinned_gap = walk[-2]
+
     # 3. taken apart
     pool = _pool(cat)
     used: set[str] = set()
@@ -281,8 +449,8 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     def plain(c: Cell) -> bool:
         return len(way[c][0].features) == 1 and way[c][0].features[0].kind is FeatureKind.TUNNEL
     order = {c: i for i, c in enumerate(walk)}
-    spoilable.sort(key=lambda c: (not plain(c), -order[c]))
-    gaps = min(sum(1 for c in spoilable if plain(c)), rng.randint(*recipe.gaps), HAND)
+    spoilable.sort(key=lambda c: (c != pinned_gap, not plain(c), -order[c]))
+    gaps = min(sum(1 for c in spoilable if plain(c) or c == pinned_gap), rng.randint(*recipe.gaps), HAND)
     if gaps == 0:
         return None
     hazards = rng.randint(*recipe.hazards)
@@ -325,6 +493,21 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
                 return None
             o, r = rng.choice(others)
             lay.tiles[c] = (o, r)
+    if recipe.false_way:
+        if not from_island or shelter or len(hand) >= HAND:
+            return None
+        zone_greens = [g for g in greens if goal != "zone" or board.zone_of_cell[g] == board.zone_of_cell[target]]
+        trap = _false_way(lay, board, walk, zone_greens, rng)
+        if trap is None:
+            return None
+        gap, shape = trap
+        tid = take(shape)
+        if tid is None:
+            return None
+        hand.append(tid)
+        if any(fits(lay.tiles, gap, cat[h], r) for h in hand for r in cat[h].distinct_rotations
+               if _joins(lay.tiles, gap, cat[h], r, board)):
+            return None  # a tile in hand closes the false way after all
     for _ in range(rng.randint(*recipe.clutter)):
         free = [e for e in empty_cells if e not in lay.tiles and min(e.distance(w) for w in walk) <= 2]
         if not free:

@@ -5,18 +5,19 @@ needs; a puzzle that a lower tier's method solves never gets a higher label.
 Here the methods are searches that may play fewer kinds of action, nested so
 that each solves everything the one before it solves:
 
-* **Forward actions.**  The *distance* of a position (:func:`distance`) is
-  what the goal still needs, counted the way a player sees the board: for a
-  *free* or *zone* goal the steps and tile actions (one per empty cell on the
-  way, one per ride of a hideout tile, N3) of the prisoners nearest their
-  targets, fits and doors ignored (the solver's bound, :class:`Reach`); for a
-  *hide* or *key* goal the steps and fills of each prisoner not yet sheltered to
-  the nearest hideout tile (or the island, for *hide*).  An action is
-  *forward* when it makes the distance smaller or meets the goal; taking a
-  tile, passing and ending a turn are free.  Every other action is a
-  **detour**: a step aside, a rotation (the distance ignores fits, so turning a
-  tile into place is a detour: the player must see that it opens the way), a
-  tile moved away, a door, a decoy laid.
+* **Forward actions.**  The *distance* of a position (:meth:`Grader.distance`)
+  is what the goal still needs, counted the way a player reads the board:
+  along the tunnels as they lie (:meth:`Grader._edges`), a step 1, a step into
+  an empty cell 2 (the fill, then the step), another player's door closed
+  (M4), a ride of a hideout tile 1 (N3).  For a *free* or *zone* goal it is the
+  sum over the prisoners nearest a target green area; for a *hide* or *key*
+  goal over every prisoner not yet sheltered, to the nearest hideout (or the
+  island, for *hide*).  Whether a tile in hand fits a gap, capacities and step
+  limits are left out: they are what the puzzle asks the player to see.  An
+  action is *forward* when it makes the distance smaller or meets the goal;
+  taking a tile, passing and ending a turn are free.  Every other action is a
+  **detour**: a step aside or back, a tile turned or moved that opens no
+  shorter way, a door, a decoy laid.
 * **beginner**: *greedy*.  Each turn, of the turns made of forward actions
   only, play one that leaves the least distance; the puzzle is beginner when
   every such choice, turn after turn, meets the goal within the limit: a player
@@ -38,6 +39,7 @@ machine.  The figures behind a grade are in :class:`Figures`.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -47,8 +49,9 @@ from ..solver.core import END, KEEP, PASS, PLACE, ROTATE, TAKE, Position
 from ..solver.exact import Solved
 from ..solver.movegen import legal_moves
 from ..solver.moves import move_of
-from ..solver.puzzlecore import INF, CoreProblem, Reach, _graph, restore_snapshot
-from ..solver.tables import CoreMove
+from ..solver.position import _OPP
+from ..solver.puzzlecore import INF, CoreProblem, restore_snapshot
+from ..solver.tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 
 #: Kinds of move that neither help nor hurt: they cost no detour.
 FREE_KINDS = frozenset({TAKE, PASS, END})
@@ -113,15 +116,10 @@ class Grader:
         # (key, turns left) -> the largest budget of detours refuted there
         self._refuted: dict[tuple[object, int], int] = {}
         self._greedy_memo: dict[tuple[object, int], bool] = {}
-        g = _graph(self.T)
-        self._cells = g.cells  # per graph node (tile cells, then the island) its neighbours
         self._hide_parts = [k for k, _, _ in self.problem.parts if k in (GoalKind.HIDE, GoalKind.KEY)]
-        # In a puzzle no tile leaves play before a collapse (E3), which keeps hideout
-        # tiles too, so "no hideout tile in play" at the start stays true.
-        self._hideouts_in_play = self.problem.ride_costs() is not None
-        # Per (targets, empty cells, ride costs): the Reach, and each prisoner
-        # place's cost (under 2 * cell + rides).
-        self._costs: dict[tuple[object, ...], tuple[Reach, dict[int, int]]] = {}
+        self._is_hideout = self.problem._is_hideout
+        # Per (targets, board): each place's cost to the nearest target (_spread).
+        self._way_cache: dict[tuple[object, ...], list[int]] = {}
 
     # ------------------------------------------------------------------ distance
 
@@ -129,88 +127,139 @@ class Grader:
         """The distance of the core's current position (module docstring)."""
         pr, pos, T = self.problem, self.pos, self.T
         total = 0
-        needs = pr._needs()
-        if needs:
-            holes = tuple(c for c, t in enumerate(pos.tile) if t < 0)
-            # Ride costs change only where a hideout tile goes; with none in play there are no rides.
-            costs = pr.ride_costs() if self._hideouts_in_play else None
-            for targets, kind, count, zone in needs:
-                key = (targets, holes, costs)
-                cached = self._costs.get(key)
-                if cached is None:
-                    if len(self._costs) > 4096:
-                        self._costs.clear()
-                    cached = self._costs[key] = (Reach(T, targets, [t < 0 for t in pos.tile], pr.horizon, costs), {})
-                full, per_cell = cached
-                per = []
-                for c, rides in pr._prisoners():
-                    got = per_cell.get(2 * c + rides)
-                    if got is None:
-                        got = per_cell[2 * c + rides] = min(
-                            (full.steps(c, rides, k) + k for k in range(pr.horizon + 1)), default=INF)
-                    per.append(got)
-                per.sort()
-                need = pr.need(kind, count, zone)
-                total += sum(per[:need]) if len(per) >= need else INF
+        spot0 = T.spot0
+        mine = [s for s in pos.where[self.problem.me] if s == 0 or s >= spot0]
+        for targets, kind, count, zone in pr._needs():
+            d = self._ways(targets, False)
+            per = sorted(d[s] for s in mine)
+            need = pr.need(kind, count, zone)
+            total += sum(per[:need]) if len(per) >= need else INF
         for kind in self._hide_parts:
-            total += self._shelter_distance(kind is GoalKind.HIDE)
+            island_ok = kind is GoalKind.HIDE
+            d = self._ways(None, island_ok)
+            for s in mine:
+                if (s == 0 and island_ok) or (s >= spot0 and pos.hid[s]):
+                    continue  # sheltered already
+                total += d[s]
         return min(total, INF)
 
-    def _shelter_distance(self, island_ok: bool) -> int:
-        """Steps and fills for every unsheltered prisoner to reach a hideout tile
-        (or the island, for *hide*): a breadth-first search over the cells, an
-        empty cell costing a fill more, and counting a cell where a hideout could
-        be laid (one in hand or on a stack) as a target at one action more."""
+    def _ways(self, greens: frozenset[int] | None, island_ok: bool) -> list[int]:
+        """Per place of the current board, the fewest steps and fills to a target
+        along the tunnels as they lie (see :meth:`_edges`); cached per board."""
+        pos = self.pos
+        key = (greens, island_ok, tuple(pos.tile), tuple(pos.rot), tuple(pos.door), pos.key_[self.problem.me],
+               tuple(pos.zone_owner))
+        got = self._way_cache.get(key)
+        if got is None:
+            if len(self._way_cache) > 4096:
+                self._way_cache.clear()
+            got = self._way_cache[key] = self._spread(greens, island_ok)
+        return got
+
+    def _edges(self) -> list[list[tuple[int, int]]]:
+        """The board as the player sees it, as a graph with weighted edges.
+
+        Nodes are the places (the island, green areas, tile features) and one
+        node per empty cell (``nplaces + cell``).  A step along a tunnel costs 1:
+        from a feature across each edge it opens onto, to the feature of the
+        neighbouring tile that opens back (M2, P1), the island or a green area;
+        into an empty cell it costs 2 (the tile action that fills it, then the
+        step); from an empty cell any way out costs as much (the tile laid there
+        may open anywhere its neighbours allow, so it must open to a tile that
+        opens back).  A feature with another player's door is closed to a
+        prisoner without the key (M4).  A prisoner in a hideout may ride its
+        tile (N3): one tile action to any empty cell at least as far from the
+        green cells.  Capacity (T2), step limits (M3) and whether a tile in hand
+        fits a gap are ignored: they are what the puzzle asks the player to see."""
         pos, T = self.pos, self.T
         me = self.problem.me
-        hide = self.problem._is_hideout
-        spare = any(hide[t] for h in pos.hand for t in h) or any(hide[t] for st in pos.stacks for t in st)
+        spot0, nb, types, tile, rot, door = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot, pos.door
+        key = pos.key_[me]
         n = T.ncells
-        total = 0
-        for s in pos.where[me]:
-            if s == 0:
-                if island_ok:
-                    continue
-                c = n
-            elif s >= T.spot0:
-                if pos.hid[s]:
-                    continue
-                c = (s - T.spot0) // 3
-            else:
-                continue
-            total += self._to_shelter(c, island_ok, spare, hide)
-        return total
+        e0 = T.nplaces
+        out: list[list[tuple[int, int]]] = [[] for _ in range(e0 + n)]
+        empties = [c for c in range(n) if tile[c] < 0]
 
-    def _to_shelter(self, start: int, island_ok: bool, spare: bool, hide: tuple[bool, ...]) -> int:
-        pos, n = self.pos, self.T.ncells
-        best = {start: 0}
-        frontier = [start]
-        found = INF
-        cost = 0
-        # Dijkstra with weights 1 and 2 as a bucket queue: small graphs, small costs.
-        buckets: dict[int, list[int]] = {0: frontier}
-        while buckets and cost <= found:
-            here = buckets.pop(cost, [])
-            for c in here:
-                if best.get(c) != cost:
-                    continue
-                if c != start:
-                    if c == n:
-                        if island_ok:
-                            found = min(found, cost)
-                    elif pos.tile[c] >= 0 and hide[pos.tile[c]]:
-                        found = min(found, cost)
-                    elif pos.tile[c] < 0 and spare:
-                        found = min(found, cost)  # the fill that brings a hideout is counted already
-                for m in self._cells[c]:
-                    w = 2 if m < n and pos.tile[m] < 0 else 1
-                    if cost + w < best.get(m, INF):
-                        best[m] = cost + w
-                        buckets.setdefault(cost + w, []).append(m)
-            cost += 1
-            if not buckets:
-                break
-        return found
+        def into(m: int, edge: int) -> tuple[int, int] | None:
+            """Entering cell ``m`` across its edge ``edge``."""
+            t = tile[m]
+            if t < 0:
+                return (e0 + m, 2)
+            g = types[t].feature_at[rot[m]][edge]
+            if g < 0:
+                return None
+            s = spot0 + 3 * m + g
+            if door[s] >= 0 and door[s] != me and not key:
+                return None
+            return (s, 1)
+
+        def across(c: int, e: int, here: list[tuple[int, int]]) -> None:
+            m = nb[6 * c + e]
+            if m >= 0:
+                step = into(m, _OPP[e])
+                if step is not None:
+                    here.append(step)
+            elif m == ISLAND_NB:
+                if (0, 1) not in here:
+                    here.append((0, 1))
+            elif m <= GREEN_NB:
+                here.append((1 + GREEN_NB - m, 1))
+
+        for c in range(n):
+            t = tile[c]
+            if t < 0:
+                for e in range(6):
+                    across(c, e, out[e0 + c])
+                continue
+            tt = types[t]
+            for f in range(len(tt.kinds)):
+                here = out[spot0 + 3 * c + f]
+                for e in tt.feature_edges[f][rot[c]]:
+                    across(c, e, here)
+                if tt.kinds[f] == HIDEOUT:
+                    here.extend((e0 + m, 1) for m in empties if T.distance[m] >= T.distance[c])
+        for c, e in T.island_edges:
+            step = into(c, e)
+            if step is not None and step not in out[0]:
+                out[0].append(step)
+        return out
+
+    def _spread(self, greens: frozenset[int] | None, island_ok: bool) -> list[int]:
+        """Dijkstra backwards from the targets over :meth:`_edges`: per node its
+        cost to the nearest target.  Targets: the ``greens`` (green area
+        indices) or, when None, hideout features, the island when
+        ``island_ok``, and an empty cell when a hideout tile could be laid there (one
+        in a hand or a stack)."""
+        pos, T = self.pos, self.T
+        edges = self._edges()
+        back: list[list[tuple[int, int]]] = [[] for _ in edges]
+        for a, row in enumerate(edges):
+            for b, w in row:
+                back[b].append((a, w))
+        dist = [INF] * len(edges)
+        starts: list[int] = []
+        if greens is not None:
+            starts = [1 + g for g in greens]
+        else:
+            if island_ok:
+                starts.append(0)
+            starts += [s for s in range(T.spot0, T.nplaces) if pos.tile[(s - T.spot0) // 3] >= 0 and pos.hid[s]]
+            hide = self._is_hideout
+            if any(hide[t] for h in pos.hand for t in h) or any(hide[t] for st in pos.stacks for t in st):
+                starts += [T.nplaces + c for c in range(T.ncells) if pos.tile[c] < 0]
+        heap = [(0, s) for s in starts]
+        for s in starts:
+            dist[s] = 0
+        heapq.heapify(heap)
+        while heap:
+            d, b = heapq.heappop(heap)
+            if d > dist[b]:
+                continue
+            for a, w in back[b]:
+                if d + w < dist[a]:
+                    dist[a] = d + w
+                    heapq.heappush(heap, (d + w, a))
+        return dist
 
     # ------------------------------------------------------------------ turns
 
