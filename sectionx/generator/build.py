@@ -228,20 +228,10 @@ def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
         return None  # not shorter: no temptation
     cat = lay.cat
     way: list[tuple[TileType, int]] = []
+    to_green = next(e for e in range(6) if path[0].neighbour(e) in greens)
+    to_island = next(e for e in range(6) if path[-1].neighbour(e) in board.island)
     for i, cell in enumerate(path):
-        need: set[int] = set()
-        if i == 0:
-            need.add(next(e for e in range(6) if cell.neighbour(e) in greens))
-        else:
-            d = cell.direction_to(path[i - 1])
-            assert d is not None
-            need.add(d)
-        if i + 1 < len(path):
-            d = cell.direction_to(path[i + 1])
-            assert d is not None
-            need.add(d)
-        else:
-            need.add(next(e for e in range(6) if cell.neighbour(e) in board.island))
+        need = _need(path, i, to_green, to_island)
         options = [o for o in _options(cat, need, hideout=False)
                    if len(o[0].features) == 1 and lay.fits(cell, o[0], o[1])]
         if not options:
@@ -323,6 +313,23 @@ def _pin(lay: _Layout, board: Board, walk: list[Cell], rng: random.Random) -> tu
     return None
 
 
+def _need(path: list[Cell], i: int, first: int | None, last: int | None) -> set[int]:
+    """The edges the tile on ``path[i]`` must open onto to carry a way along the
+    path: towards its neighbours on it, and at the ends across ``first`` (from
+    ``path[0]``) and ``last`` (from ``path[-1]``) when they are given."""
+    need: set[int] = set()
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(path):
+            d = path[i].direction_to(path[j])
+            assert d is not None
+            need.add(d)
+    if i == 0 and first is not None:
+        need.add(first)
+    if i == len(path) - 1 and last is not None:
+        need.add(last)
+    return need
+
+
 def _joins(around: dict[Cell, tuple[TileType, int]], cell: Cell, tile: TileType, rotation: int, board: Board) -> bool:
     """Whether ``tile`` on ``cell`` has one feature that opens towards at least two
     neighbours it could lead a prisoner between (tiles opening back, the island, green)."""
@@ -391,22 +398,10 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
 
     # 2. tiles that join: each way cell opens towards its neighbours on the way
     way: dict[Cell, tuple[TileType, int, int]] = {}
+    to_target = None if shelter else walk[0].direction_to(target)
+    to_island = next(e for e in range(6) if far.neighbour(e) in board.island) if from_island else None
     for i, cell in enumerate(walk):
-        need: set[int] = set()
-        if i == 0 and not shelter:
-            d = cell.direction_to(target)
-            assert d is not None
-            need.add(d)
-        if i > 0:
-            d = cell.direction_to(walk[i - 1])
-            assert d is not None
-            need.add(d)
-        if i + 1 < len(walk):
-            d = cell.direction_to(walk[i + 1])
-            assert d is not None
-            need.add(d)
-        elif from_island:
-            need.add(next(e for e in range(6) if cell.neighbour(e) in board.island))
+        need = _need(walk, i, to_target, to_island)
         options = [o for o in _options(cat, need, hideout=shelter and i == 0) if lay.fits(cell, o[0], o[1])]
         if not options:
             return None

@@ -147,8 +147,9 @@ class Grader:
         """Per place of the current board, the fewest steps and fills to a target
         along the tunnels as they lie (see :meth:`_edges`); cached per board."""
         pos = self.pos
-        key = (greens, island_ok, tuple(pos.tile), tuple(pos.rot), tuple(pos.door), pos.key_[self.problem.me],
-               tuple(pos.zone_owner))
+        # pos.door is derived from pos.doors (the spots of each player's doors): key by the short lists.
+        key = (greens, island_ok, tuple(pos.tile), tuple(pos.rot), tuple(map(tuple, pos.doors)),
+               pos.key_[self.problem.me], tuple(pos.zone_owner))
         got = self._way_cache.get(key)
         if got is None:
             if len(self._way_cache) > 4096:

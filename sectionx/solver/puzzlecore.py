@@ -577,7 +577,6 @@ class CoreProblem:
                 m = nb[6 * c + e]
                 if m <= GREEN_NB and GREEN_NB - m in targets:
                     into(c, e, 0)
-        island_out = [(c, e) for c, e in T.island_edges]
         d = 0
         while buckets:
             here = buckets.pop(d, None)
@@ -588,7 +587,7 @@ class CoreProblem:
                 if dist[node] != d:
                     continue
                 if node == isl:
-                    for c, e in island_out:
+                    for c, e in T.island_edges:
                         into(c, e, d)
                     continue
                 c, e = divmod(node, 6)
