@@ -66,8 +66,20 @@ class Recipe:
     #: the prisoner's tile is turned away from the way: it carries the prisoner, so it
     #: cannot be turned (N2) until the prisoner steps aside into a dead end beside it
     pinned: bool = False
+    #: a blocked way: a second, complete tunnel from the island to a green area of
+    #: the goal, with another player's prisoner standing on it (T2: a tunnel holds
+    #: one prisoner; M4: nobody passes it; N2: nobody moves its tile, and in a
+    #: puzzle that player passes, Q2).  The range is how much longer (steps and
+    #: fills) the true way is than the blocked one: at 0 both look as good, above
+    #: that every step onto the true way first looks like a step away
+    blocked: tuple[int, int] | None = None
+    #: with a blocked way: the prisoner starts on its first tile (beside the island),
+    #: the other player's prisoner farther along it, so the way out begins with a
+    #: step back
+    inside: bool = False
 
 
+#: The tiers' own recipes, by tier name (each also gives its tier's turns) ...
 RECIPES = {
     "beginner": Recipe(walk=(2, 4), gaps=(1, 2), hazards=(0, 0), decoys=(0, 1), clutter=(0, 2), turns=(1, 2),
                        direct=True),
@@ -77,13 +89,22 @@ RECIPES = {
     "expert": Recipe(walk=(4, 6), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 1), turns=(2, 3),
                      moves=False, false_way=True),
 }
+#: ... and the others the pools draw on.
+TRAPS = {
+    "blocked-level": Recipe(walk=(2, 5), gaps=(1, 2), hazards=(0, 0), decoys=(0, 1), clutter=(0, 0), turns=(1, 3),
+                            moves=False, blocked=(0, 0)),
+    "blocked-short": Recipe(walk=(2, 4), gaps=(1, 1), hazards=(0, 0), decoys=(0, 1), clutter=(0, 0), turns=(2, 4),
+                            moves=False, blocked=(1, 2)),
+    "blocked-inside": Recipe(walk=(2, 4), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 0),
+                             turns=(2, 3), moves=False, blocked=(0, 3), inside=True),
+}
 
 #: The recipes each tier's candidates are drawn from.
 POOLS = {
     "beginner": ("beginner",),
-    "intermediate": ("intermediate", "beginner", "advanced", "expert"),
-    "advanced": ("advanced",),
-    "expert": ("expert",),
+    "intermediate": ("intermediate", "beginner", "advanced", "expert", "blocked-level"),
+    "advanced": ("advanced", "blocked-short", "blocked-inside"),
+    "expert": ("expert", "blocked-inside"),
 }
 
 
@@ -194,14 +215,13 @@ def _pick(rng: random.Random, options: list[tuple[TileType, int, int, int]]) -> 
     raise AssertionError("unreachable")
 
 
-def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
-               rng: random.Random) -> tuple[Cell, TileType] | None:
-    """Lay a false way: the shortest tunnel from a cell beside the island to one of
-    ``greens``, shorter than the true ``walk`` and clear of it, with one of its
-    tiles taken out and a *jammer* laid beside that gap: a tile opening into it,
-    so that only a tile opening three ways could fill it (P1).  Returns the gap
-    and the tile taken out (the caller puts one like it in the hand: the tile
-    that looks right and does not fit), or None when no such way exists."""
+def _side_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
+              rng: random.Random) -> list[Cell] | None:
+    """Lay a second way out: the shortest tunnel of plain tunnel tiles from a cell
+    beside the island to one of ``greens``, clear of the true ``walk`` (no cell of
+    it on or beside the walk), each tile joining its neighbours on it (P1).
+    Returns its cells from the green end to the island end, or None when there is
+    no room for one."""
     near_walk = {n for c in walk for n in (c, *c.neighbours())}
     free = {c for c in board.tile_cells if c not in lay.tiles and c not in near_walk}
     goals = {c for c in free if any(n in greens for n in c.neighbours())}
@@ -224,26 +244,43 @@ def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
     path = [end]  # from the green end back to the island
     while (prev := came[path[-1]]) is not None:
         path.append(prev)
-    if len(path) >= len(walk):
-        return None  # not shorter: no temptation
-    cat = lay.cat
-    way: list[tuple[TileType, int]] = []
     to_green = next(e for e in range(6) if path[0].neighbour(e) in greens)
     to_island = next(e for e in range(6) if path[-1].neighbour(e) in board.island)
+    laid: dict[Cell, tuple[TileType, int]] = {}
     for i, cell in enumerate(path):
         need = _need(path, i, to_green, to_island)
-        options = [o for o in _options(cat, need, hideout=False)
+        options = [o for o in _options(lay.cat, need, hideout=False)
                    if len(o[0].features) == 1 and lay.fits(cell, o[0], o[1])]
         if not options:
+            for c in laid:
+                del lay.tiles[c]
             return None
         t, rot, _ = _pick(rng, options)
-        lay.tiles[cell] = (t, rot)
-        way.append((t, rot))
+        lay.tiles[cell] = laid[cell] = (t, rot)
+    return path
+
+
+def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
+               rng: random.Random) -> tuple[Cell, TileType] | None:
+    """Lay a false way: a side way (:func:`_side_way`) shorter than the true
+    ``walk``, with one of its tiles taken out and a *jammer* laid beside that gap:
+    a tile opening into it, so that only a tile opening three ways could fill it
+    (P1).  Returns the gap and the tile taken out (the caller puts one like it in
+    the hand: the tile that looks right and does not fit), or None when no such
+    way exists."""
+    path = _side_way(lay, board, walk, greens, rng)
+    if path is None:
+        return None
+    if len(path) >= len(walk):
+        return None  # not shorter: no temptation
+    near_walk = {n for c in walk for n in (c, *c.neighbours())}
     j = rng.randrange(len(path))
     gap = path[j]
-    del lay.tiles[gap]
-    spots = sorted(n for n in gap.neighbours() if n in free and n not in path)
+    shape = lay.tiles.pop(gap)[0]
+    spots = sorted(n for n in gap.neighbours()
+                   if n in board.tile_cells and n not in lay.tiles and n not in near_walk and n not in path)
     rng.shuffle(spots)
+    cat = lay.cat
     for spot in spots:
         towards = spot.direction_to(gap)
         assert towards is not None
@@ -251,7 +288,7 @@ def _false_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
                 if towards in o.open_edges(r) and lay.fits(spot, o, r)]
         if jams:
             lay.tiles[spot] = rng.choice(jams)
-            return gap, way[j][0]
+            return gap, shape
     return None
 
 
@@ -353,7 +390,8 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     board = formats.bundled_board(params.board)
     # Any recipe may give a puzzle of any tier (the grade decides); a tier draws
     # from the recipes that give it most often (measured, docs/puzzles.md).
-    recipe = RECIPES[rng.choice(POOLS[params.tier])]
+    name = rng.choice(POOLS[params.tier])
+    recipe = RECIPES[name] if name in RECIPES else TRAPS[name]
     horizon = RECIPES[params.tier].turns[1]
     goal = params.goal if params.goal != "mixed" else rng.choice(("free", "free", "zone", "hide", "key"))
     lay = _Layout(board, cat)
@@ -374,7 +412,8 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
             return None
         walk = [rng.choice(firsts)]
     length = rng.randint(*recipe.walk) + (1 if shelter else 0)
-    if recipe.false_way:
+    beside_island = recipe.false_way or recipe.blocked is not None
+    if beside_island:
         length = recipe.walk[1]  # walk on until the island is beside the far end
 
     def by_island(c: Cell) -> bool:
@@ -382,7 +421,7 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
 
     while len(walk) < length:
         here = walk[-1]
-        if recipe.false_way and len(walk) >= recipe.walk[0] and by_island(here):
+        if beside_island and len(walk) >= recipe.walk[0] and by_island(here):
             break
         nxt = [n for n in here.neighbours() if n in board.tile_cells and n not in walk and dist[n] >= dist[here]
                and not any(m in walk[:-1] for m in n.neighbours())
@@ -393,7 +432,7 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     if len(walk) < 2:
         return None
     far = walk[-1]
-    from_island = by_island(far) and (recipe.false_way or rng.random() < 0.5)
+    from_island = by_island(far) and (beside_island or rng.random() < 0.5)
     # The prisoner stands on the far end (or the island beyond it).
 
     # 2. tiles that join: each way cell opens towards its neighbours on the way
@@ -402,7 +441,8 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     to_island = next(e for e in range(6) if far.neighbour(e) in board.island) if from_island else None
     for i, cell in enumerate(walk):
         need = _need(walk, i, to_target, to_island)
-        options = [o for o in _options(cat, need, hideout=shelter and i == 0) if lay.fits(cell, o[0], o[1])]
+        options = [o for o in _options(cat, need, hideout=shelter and i == 0) if lay.fits(cell, o[0], o[1])
+                   and (recipe.blocked is None or len(o[0].features) == 1)]
         if not options:
             return None
         t, rot, f = _pick(rng, options)
@@ -448,6 +488,8 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     gaps = min(sum(1 for c in spoilable if plain(c) or c == pinned_gap), rng.randint(*recipe.gaps), HAND)
     if gaps == 0:
         return None
+    if recipe.blocked is not None and spoilable[0] != far:
+        return None  # the first gap is the one beside the island: it must be filled in the first turn
     hazards = rng.randint(*recipe.hazards)
     if hazards > len(spoilable) - gaps:
         return None
@@ -503,6 +545,26 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
         if any(fits(lay.tiles, gap, cat[h], r) for h in hand for r in cat[h].distinct_rotations
                if _joins(lay.tiles, gap, cat[h], r, board)):
             return None  # a tile in hand closes the false way after all
+    blocker = start_on = None
+    if recipe.blocked is not None:
+        if not from_island or shelter:
+            return None
+        zone_greens = [g for g in greens if goal != "zone" or board.zone_of_cell[g] == board.zone_of_cell[target]]
+        side = _side_way(lay, board, walk, zone_greens, rng)
+        if side is None:
+            return None
+        # Steps and fills from the island: a tile is one step, an empty cell two.
+        short = len(side) + 1
+        long = len(walk) + 1 + sum(1 for c in walk if c not in lay.tiles)
+        if not recipe.blocked[0] <= long - short <= recipe.blocked[1]:
+            return None
+        if recipe.inside:
+            if len(side) < 2:
+                return None
+            blocker = side[rng.randrange(len(side) - 1)]
+            start_on = side[-1]
+        else:
+            blocker = side[rng.randrange(len(side))]
     for _ in range(rng.randint(*recipe.clutter)):
         free = [e for e in empty_cells if e not in lay.tiles and min(e.distance(w) for w in walk) <= 2]
         if not free:
@@ -531,7 +593,9 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     # prisoners: the goal player's on the way's far end; the rest freed or dead
     at: list[str] = []
     island = 0
-    if from_island:
+    if start_on is not None:
+        at.append(f"{start_on.q},{start_on.r}")
+    elif from_island:
         island = 1
     else:
         f = way[far][2] if lay.tiles.get(far) == way[far][:2] else 0
@@ -543,6 +607,9 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     red: dict[str, object] = {"freed": freed, "dead": dead, "island": island}
     if at:
         red["at"] = at
+    blue: dict[str, object] = {}
+    if blocker is not None:
+        blue["blue"] = {"at": [f"{blocker.q},{blocker.r}"], "island": 7}
     data: dict[str, object] = {
         "format": 1,
         "players": ["red", "blue"],
@@ -551,7 +618,7 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
         "unused": "out",
         "tiles": {f"{c.q},{c.r}": p for c, p in placed.items()},
         "hands": {"red": sorted(hand)},
-        "prisoners": {"red": red},
+        "prisoners": {"red": red, **blue},
     }
     if goal == "free":
         data["goal"] = {"kind": "free", "count": 1, "turns": horizon}
@@ -569,4 +636,4 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     return scenario
 
 
-__all__ = ["BOARDS", "GOALS", "RECIPES", "Params", "Recipe", "build", "fits"]
+__all__ = ["BOARDS", "GOALS", "RECIPES", "TRAPS", "Params", "Recipe", "build", "fits"]

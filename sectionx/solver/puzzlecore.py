@@ -58,7 +58,7 @@ from .core import (
     action_of,
 )
 from .movegen import claim_allowed, legal_moves
-from .tables import GREEN_NB, ISLAND_NB, CoreMove, Tables
+from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove, Tables
 
 #: The edge across from each edge of a hex.
 _OPPOSITE = (3, 4, 5, 0, 1, 2)
@@ -119,17 +119,17 @@ class Reach:
     """
 
     def __init__(self, T: Tables, targets: frozenset[int], empty: list[bool], K: int,
-                 ride_cost: tuple[int, ...] | None = None):
+                 ride_cost: tuple[int, ...] | None = None, walls: tuple[bool, ...] | None = None):
         self.T, self.K, self.targets = T, K, targets
         n = T.ncells
         self.empty = empty + [False]  # the island is never empty
         nbs = _graph(T)
-        starts = [c for c in range(n + 1) if any(g in targets for g in nbs.greens[c])]
+        starts = [c for c in range(n + 1) if any(g in targets for g in nbs.greens[c]) and not (walls and walls[c])]
         self._ends = frozenset(starts)
         # Walked backwards from the targets: a cell counts when a path passes it on
         # its way from a farther cell, so never the cell the distance is taken from.
         self.ride_cost = ride_cost
-        self.to = _spread(nbs, n, K, starts, 1, self.empty, T.distance, ride_cost, True)
+        self.to = _spread(nbs, n, K, starts, 1, self.empty, T.distance, ride_cost, True, walls=walls)
         self._steps: dict[tuple[int, bool, int], int] = {}
         self._turns: dict[tuple[int, bool], int] = {}
         self._gaps: dict[tuple[int, bool], int] = {}
@@ -226,23 +226,23 @@ def _graph(T: Tables) -> _Graph:
 
 
 def forward(T: Tables, start: int, empty: list[bool], K: int, rides: bool | None = None,
-            ride_cost: tuple[int, ...] | None = None) -> list[list[int]]:
+            ride_cost: tuple[int, ...] | None = None, walls: tuple[bool, ...] | None = None) -> list[list[int]]:
     """``out[k][c]``: fewest steps from ``start`` (a cell, or ``ncells`` for the
     island) to cell ``c`` with at most ``k`` tile actions on the way (empty cells
     strictly between, and rides, as :class:`Reach` counts them).  ``rides``:
     None, no rides at all; True, the prisoner is in a hideout at ``start`` and
     may ride from there at once; False, it may ride only from a hideout it
-    stepped into."""
+    stepped into.  ``walls``: cells no way enters (:meth:`CoreProblem.walls`)."""
     weight = [*empty, False]
     weight[start] = False  # the prisoner's own cell (never empty anyway)
     costs = None if rides is None else ride_cost
     return _spread(_graph(T), T.ncells, K, [start], 0, weight, T.distance, costs, False,
-                   start if rides is False else -1)
+                   start if rides is False else -1, walls)
 
 
 def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: list[bool],
             dist: tuple[int, ...], ride_cost: tuple[int, ...] | None, backward: bool,
-            walker: int = -1) -> list[list[int]]:
+            walker: int = -1, walls: tuple[bool, ...] | None = None) -> list[list[int]]:
     """Breadth first over (place, tile actions counted) from ``starts`` at distance
     ``first``: ``out[k][c]`` is the fewest steps to ``c`` over ways counting at
     most ``k`` tile actions, ``INF`` where none.  A cell of ``weight`` (empty)
@@ -251,6 +251,8 @@ def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: 
     any cell at least as far from the greens (``dist``, N3); ``backward``
     (distances to the starts), the other way round.  ``walker``: the start cell from which no ride leaves at step 0 (the
     prisoner there is not in a hideout; it may come back to it, two steps on).
+    ``walls``: cells never entered, neither by a step nor by a ride (no start
+    is one).
 
     Layer ``k`` is seeded from layer ``k - 1`` (at most ``k`` includes at most
     ``k - 1``, ways leaving an empty cell, and rides), then spread by steps
@@ -268,6 +270,8 @@ def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: 
                 seeds.extend(_rides(prev, out[k - 2] if k >= 2 else None, dist, ride_cost, n, backward, walker))
         buckets: dict[int, list[int]] = {}
         for length, c in seeds:
+            if walls is not None and walls[c]:
+                continue
             if length < row[c]:
                 row[c] = length
                 buckets.setdefault(length, []).append(c)
@@ -278,10 +282,10 @@ def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: 
                 if row[c] != length:
                     continue  # reached shorter since
                 if weight[c]:
-                    carry.extend((length + 1, m) for m in nbs.cells[c])  # leaving it counts: next layer
+                    carry.extend((length + 1, m) for m in nbs.cells[c])  # leaving it counts: next layer (walls: seeds)
                     continue
                 for m in nbs.cells[c]:
-                    if row[m] > length + 1:
+                    if row[m] > length + 1 and not (walls is not None and walls[m]):
                         row[m] = length + 1
                         buckets.setdefault(length + 1, []).append(m)
                         top = max(top, length + 1)
@@ -365,6 +369,51 @@ class CoreProblem:
         self._target_cache: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
         self._touches: dict[Hashable, list[int]] = {}  # the touch bound's table by targets and tiles (or board name)
+        self.walls = self._find_walls()
+
+    def _find_walls(self) -> tuple[bool, ...] | None:
+        """Per cell (and the island, last: never), whether no way of the goal's
+        player can pass it in this puzzle; None when there are none (or the round
+        might end, see below).
+
+        A wall is a cell whose tile carries another player's prisoner and holds no
+        prisoner of the goal's player, and none of whose features both has room
+        (T2: a hideout holds 2, any other feature 1; the goal's player's own
+        prisoners left out, they may step away) and opens onto two edges, so that
+        a prisoner could enter it across one and leave across another (M2, M4).
+        Such a tile lies as it lies for the whole puzzle: the goal's player may not
+        rotate it (it carries a prisoner), nor move or swap it (not every prisoner
+        on it is theirs, N2), and the other players pass (Q2), so their prisoners
+        stay.  Only a collapse (E3) would clear it, so walls are used only when the
+        round cannot end before the goal is met: every stack is empty (no E2), and
+        E1's discovery needs more arrivals on green areas than the goal needs
+        (a goal of *free* parts only) or than the player has prisoners in play.
+        (ruling Q2; the argument is in docs/solver.md, "Walls")."""
+        pos, T, me = self.pos, self.T, self.me
+        if any(pos.stacks):
+            return None
+        arrivals = pos.discovery - pos.greens[me]
+        in_play = sum(pos.pc[me][s] for s in set(pos.where[me]) if s == 0 or s >= T.spot0)
+        if in_play >= arrivals:
+            needs = [self.need(k, c, z) for k, c, z in self.parts]
+            if any(k is not GoalKind.FREE for k, _, _ in self.parts) or max(needs) > arrivals:
+                return None
+        walls = [False] * (T.ncells + 1)
+        for c in range(T.ncells):
+            t = pos.tile[c]
+            if t < 0:
+                continue
+            tt = T.tile_types[t]
+            spots = range(T.spot0 + 3 * c, T.spot0 + 3 * c + len(tt.kinds))
+            if any(pos.pc[me][s] for s in spots):
+                continue
+            if not any(pos.pc[p][s] for p in range(pos.n) if p != me for s in spots):
+                continue
+            walls[c] = not any(
+                pos.load[s] - pos.pc[me][s] < (2 if tt.kinds[f] == HIDEOUT else 1)
+                and len(tt.feature_edges[f][pos.rot[c]]) >= 2
+                for f, s in enumerate(spots))
+        return tuple(walls) if any(walls) else None
 
     # -------------------------------------------------------------- the goal (Q4)
 
@@ -435,7 +484,7 @@ class CoreProblem:
         if r is None:
             if len(self._static) > 256:
                 self._static.clear()
-            r = self._static[key] = Reach(self.T, targets, [False] * self.T.ncells, self.horizon + 1, costs)
+            r = self._static[key] = Reach(self.T, targets, [False] * self.T.ncells, self.horizon + 1, costs, self.walls)
         return r
 
     def need(self, kind: GoalKind, count: int, zone: int) -> int:
@@ -492,7 +541,7 @@ class CoreProblem:
                 if full is None:
                     if len(self._reach) > 4096:
                         self._reach.clear()
-                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs)
+                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs, self.walls)
                 if board is not None:
                     self._reach[(targets, board)] = full
             static = self._static_reach(targets, costs)
@@ -685,7 +734,7 @@ class _Turn:
         # from each prisoner that can be carried by nothing (for cells filled this turn).
         self.parts: list[tuple[Reach, Reach, GoalKind, int, int]] = []
         for targets, kind, count, zone in self.needs:
-            self.parts.append((Reach(self.T, targets, self.empty, K + 1, self.ride_cost),
+            self.parts.append((Reach(self.T, targets, self.empty, K + 1, self.ride_cost, problem.walls),
                                problem._static_reach(targets, self.ride_cost), kind, count, zone))
         self._forward: dict[tuple[int, bool], list[list[int]]] = {}
         # The board as the turn began, for plan items (see _describe).
@@ -754,7 +803,8 @@ class _Turn:
     def _from(self, c: int, rides: bool) -> list[list[int]]:
         f = self._forward.get((c, rides))
         if f is None:
-            f = self._forward[(c, rides)] = forward(self.T, c, self.empty, self.K + 1, rides, self.ride_cost)
+            f = self._forward[(c, rides)] = forward(self.T, c, self.empty, self.K + 1, rides, self.ride_cost,
+                                                    self.pr.walls)
         return f
 
     def relevant_cells(self) -> frozenset[int]:
@@ -780,7 +830,7 @@ class _Turn:
         if self._key_may_come(cells):
             near: set[int] = set()
             for c, _ in cells:
-                f = forward(T, c, filled, 0)[0]
+                f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
                 near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
             near.discard(T.ncells)
             return frozenset(near)
@@ -794,7 +844,7 @@ class _Turn:
                 if static.steps(c, rides, 1 if rides or pos.advanced else 0) > STEPS_EACH:
                     continue
                 path[i].add(c)
-                f = forward(T, c, filled, 0)[0]
+                f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
                 for m in range(T.ncells):
                     if f[m] + walk[m] <= STEPS_EACH or (pos.advanced and f[m] <= 1):
                         path[i].add(m)
@@ -809,7 +859,7 @@ class _Turn:
                     continue  # the island has room for everyone
                 if any(c in path[j] for j in range(len(cells)) if j != i):
                     aside[i] = grown = True
-                    f = forward(T, c, filled, 0)[0]
+                    f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
                     path[i] |= {m for m in range(T.ncells) if f[m] <= STEPS_EACH}
                     out |= path[i]
         out.discard(T.ncells)
@@ -841,7 +891,7 @@ class _Turn:
         for c, hidden in cells:
             if hidden:
                 continue
-            f = forward(T, c, filled, 0)[0]
+            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
             if not any(shelter(m, f[m]) for m in range(T.ncells + 1)):
                 return False
         return True
