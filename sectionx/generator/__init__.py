@@ -41,6 +41,8 @@ from .symmetry import canonical
 #: method: limits by count, so that the same seed gives the same verdict anywhere.
 SOLVE_NODES = {"beginner": 100, "intermediate": 120, "advanced": 120, "expert": 120}
 GRADE_NODES = 1500
+#: Boards whose distances the grader may work out per candidate (its time goes there).
+GRADE_WORK = 5000
 #: Repairs tried on a candidate whose solution is not unique, and the most
 #: optimal plans a candidate may have for repairs to be worth trying.
 REPAIRS = 3
@@ -57,6 +59,7 @@ class Unit:
     seed: int
     solve_nodes: int = 0  # 0: the tier's SOLVE_NODES
     grade_nodes: int = GRADE_NODES
+    grade_work: int = GRADE_WORK
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,7 @@ def make(unit: Unit) -> Outcome:
     goal = replace(scenario.goal, turns=r.turns)
     scenario = replace(scenario, goal=goal)
     try:
-        figures = grade(scenario, solved, node_limit=unit.grade_nodes)
+        figures = grade(scenario, solved, node_limit=unit.grade_nodes, work_limit=unit.grade_work)
     except GradeLimit:
         return Outcome(seed, "too hard to grade", repairs=repairs)
     if figures.tier != params.tier:

@@ -77,6 +77,11 @@ class Recipe:
     #: the other player's prisoner farther along it, so the way out begins with a
     #: step back
     inside: bool = False
+    #: with a blocked way: its first tile (beside the island) is missing too, one
+    #: like it in hand, and the other player's prisoner stands at least three cells
+    #: in, so that a first turn on it (fill, two steps) looks as good as one on the
+    #: true way; the blocked way's length is chosen so that both are as long
+    lure: bool = False
 
 
 #: The tiers' own recipes, by tier name (each also gives its tier's turns) ...
@@ -91,8 +96,8 @@ RECIPES = {
 }
 #: ... and the others the pools draw on.
 TRAPS = {
-    "blocked-level": Recipe(walk=(2, 5), gaps=(1, 2), hazards=(0, 0), decoys=(0, 1), clutter=(0, 0), turns=(1, 3),
-                            moves=False, blocked=(0, 0)),
+    "blocked-level": Recipe(walk=(3, 5), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 0), turns=(1, 3),
+                            moves=False, blocked=(0, 0), lure=True),
     "blocked-short": Recipe(walk=(2, 4), gaps=(1, 1), hazards=(0, 0), decoys=(0, 1), clutter=(0, 0), turns=(2, 4),
                             moves=False, blocked=(1, 2)),
     "blocked-inside": Recipe(walk=(2, 4), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 0),
@@ -215,18 +220,64 @@ def _pick(rng: random.Random, options: list[tuple[TileType, int, int, int]]) -> 
     raise AssertionError("unreachable")
 
 
+def _exact_path(board: Board, free: set[Cell], starts: list[Cell], goals: set[Cell], length: int,
+                rng: random.Random) -> list[Cell] | None:
+    """A path of exactly ``length`` cells of ``free`` from one of ``starts`` (beside
+    the island) to one of ``goals`` (beside a green area) with no short cut: no
+    cell but the first beside the island, none but the last beside a green area,
+    none beside a cell of the path but its neighbours on it.  Depth first in a
+    random order, given up after a few hundred cells.  From the goal end back."""
+    budget = [400]
+
+    def near_exit(c: Cell) -> tuple[bool, bool]:
+        ns = c.neighbours()
+        return any(n in board.island for n in ns), any(n in board.green for n in ns)
+
+    def grow(path: list[Cell]) -> list[Cell] | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        here = path[-1]
+        if len(path) == length:
+            return path if here in goals else None
+        nbrs = sorted(n for n in here.neighbours() if n in free and n not in path
+                      and not any(m in path[:-1] for m in n.neighbours()))
+        rng.shuffle(nbrs)
+        for n in nbrs:
+            by_island, by_green = near_exit(n)
+            if by_island or (by_green and len(path) + 1 < length):
+                continue
+            got = grow([*path, n])
+            if got is not None:
+                return got
+        return None
+
+    for first in starts:
+        if near_exit(first)[1] and length > 1:
+            continue
+        got = grow([first])
+        if got is not None:
+            return got[::-1]
+    return None
+
+
 def _side_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
-              rng: random.Random) -> list[Cell] | None:
+              rng: random.Random, length: int | None = None) -> list[Cell] | None:
     """Lay a second way out: the shortest tunnel of plain tunnel tiles from a cell
-    beside the island to one of ``greens``, clear of the true ``walk`` (no cell of
-    it on or beside the walk), each tile joining its neighbours on it (P1).
-    Returns its cells from the green end to the island end, or None when there is
-    no room for one."""
+    beside the island to one of ``greens`` (or one of exactly ``length`` cells,
+    :func:`_exact_path`), clear of the true ``walk`` (no cell of it on or beside
+    the walk), each tile joining its neighbours on it (P1).  Returns its cells
+    from the green end to the island end, or None when there is no room for one."""
     near_walk = {n for c in walk for n in (c, *c.neighbours())}
     free = {c for c in board.tile_cells if c not in lay.tiles and c not in near_walk}
     goals = {c for c in free if any(n in greens for n in c.neighbours())}
     starts = sorted(c for c in free if any(n in board.island for n in c.neighbours()))
     rng.shuffle(starts)
+    if length is not None:
+        exact = _exact_path(board, free, starts, goals, length, rng)
+        if exact is None:
+            return None
+        return _lay_way(lay, board, exact, greens, rng)
     came: dict[Cell, Cell | None] = dict.fromkeys(starts)
     queue = list(starts)
     end = None
@@ -244,6 +295,14 @@ def _side_way(lay: _Layout, board: Board, walk: list[Cell], greens: list[Cell],
     path = [end]  # from the green end back to the island
     while (prev := came[path[-1]]) is not None:
         path.append(prev)
+    return _lay_way(lay, board, path, greens, rng)
+
+
+def _lay_way(lay: _Layout, board: Board, path: list[Cell], greens: list[Cell],
+             rng: random.Random) -> list[Cell] | None:
+    """Lay plain tunnel tiles along ``path`` (from the green end to the island end)
+    joining each to its neighbours on it, the green and the island (P1); None
+    (nothing laid) when some cell has no such tile."""
     to_green = next(e for e in range(6) if path[0].neighbour(e) in greens)
     to_island = next(e for e in range(6) if path[-1].neighbour(e) in board.island)
     laid: dict[Cell, tuple[TileType, int]] = {}
@@ -550,15 +609,26 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
         if not from_island or shelter:
             return None
         zone_greens = [g for g in greens if goal != "zone" or board.zone_of_cell[g] == board.zone_of_cell[target]]
-        side = _side_way(lay, board, walk, zone_greens, rng)
+        # Steps and fills from the island: a tile is one step, an empty cell two.
+        long = len(walk) + 1 + sum(1 for c in walk if c not in lay.tiles)
+        side = _side_way(lay, board, walk, zone_greens, rng, long - 2 if recipe.lure else None)
         if side is None:
             return None
-        # Steps and fills from the island: a tile is one step, an empty cell two.
-        short = len(side) + 1
-        long = len(walk) + 1 + sum(1 for c in walk if c not in lay.tiles)
+        short = len(side) + 1 + recipe.lure
         if not recipe.blocked[0] <= long - short <= recipe.blocked[1]:
             return None
-        if recipe.inside:
+        if recipe.lure:
+            if len(side) < 3 or len(hand) >= HAND:
+                return None
+            gap_opens = way[far][0].open_edges(way[far][1])
+            if any(lay.tiles[c][0].open_edges(r) == gap_opens for c in side for r in range(6)):
+                return None  # a tile of the blocked way could fill the true way's gap: two plans
+            tid = take(lay.tiles.pop(side[-1])[0])
+            if tid is None:
+                return None
+            hand.append(tid)
+            blocker = side[rng.randrange(len(side) - 2)]
+        elif recipe.inside:
             if len(side) < 2:
                 return None
             blocker = side[rng.randrange(len(side) - 1)]

@@ -45,12 +45,12 @@ from dataclasses import dataclass
 
 from ..model import TIERS, GoalKind, Scenario
 from ..puzzle import goal_of, start
-from ..solver.core import END, KEEP, PASS, PLACE, ROTATE, TAKE, Position
+from ..solver.core import END, KEEP, PASS, PLACE, ROTATE, STEP, TAKE, Position
 from ..solver.exact import Solved
 from ..solver.movegen import legal_moves
 from ..solver.moves import move_of
 from ..solver.position import _OPP
-from ..solver.puzzlecore import INF, CoreProblem, restore_snapshot
+from ..solver.puzzlecore import INF, CoreProblem, _filled, _touched, _Turn, restore_snapshot
 from ..solver.tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 
 #: Kinds of move that neither help nor hurt: they cost no detour.
@@ -104,7 +104,7 @@ class Figures:
 class Grader:
     """The restricted searches of the module docstring for one puzzle, on the core."""
 
-    def __init__(self, scenario: Scenario, turns: int, *, node_limit: int = 20_000):
+    def __init__(self, scenario: Scenario, turns: int, *, node_limit: int = 20_000, work_limit: int = 200_000):
         self.goal = goal_of(scenario)
         self.began = start(scenario)
         self.turns = turns
@@ -113,6 +113,10 @@ class Grader:
         self.T = self.problem.T
         self.node_limit = node_limit
         self.nodes = 0
+        # Distances worked out afresh (one per board not met before): what grading
+        # spends its time on, counted so that a limit on it is the same everywhere.
+        self.work_limit = work_limit
+        self.work = 0
         # (key, turns left) -> the largest budget of detours refuted there
         self._refuted: dict[tuple[object, int], int] = {}
         self._greedy_memo: dict[tuple[object, int], bool] = {}
@@ -152,6 +156,9 @@ class Grader:
                pos.key_[self.problem.me], tuple(pos.zone_owner))
         got = self._way_cache.get(key)
         if got is None:
+            self.work += 1
+            if self.work > self.work_limit:
+                raise GradeLimit(f"grading needed more than {self.work_limit:,} boards' distances")
             if len(self._way_cache) > 4096:
                 self._way_cache.clear()
             got = self._way_cache[key] = self._spread(greens, island_ok)
@@ -267,30 +274,62 @@ class Grader:
     def _kind(self, move: CoreMove) -> int:
         return int(move[1][0] if move[0] == KEEP else move[0])
 
-    def _turn(self, budget: int, turns: int) -> Iterator[tuple[bool, int]]:
+    def _turn(self, budget: int, turns: int, cut: bool = True) -> Iterator[tuple[bool, int]]:
         """The distinct endings of the turn from the current position, playing at
         most ``budget`` detours: yields ``(goal met, budget left)`` with the
-        position *at* the ending (undone when the caller asks for the next)."""
+        position *at* the ending (undone when the caller asks for the next).
+
+        With ``cut``, lines that cannot meet the goal within ``turns`` (this one
+        included) are left out as the exact solver leaves them out
+        (:class:`~sectionx.solver.puzzlecore._Turn`, docs/solver.md): before a
+        tile action that carries none of the player's prisoners, by the cell it
+        fills, asked once per cell; after every step.  The cuts are admissible,
+        so a search for *some* line that works loses nothing by them; the greedy
+        method and the count of first turns must see the failing lines too (a
+        greedy player walks into them), so they search without."""
         pos, pr = self.pos, self.problem
         player, rnd = pos.player, pos.round
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise GradeLimit(f"grading needed more than {self.node_limit:,} turns")
+        cuts = _Turn(pr, turns)
+        if cut and cuts.hopeless(-1, cuts.fill_open() + turns - 1):
+            return
         seen: set[tuple[object, int]] = set()
         given: set[tuple[object, int]] = set()
 
-        def search(left: int, before: int) -> Iterator[tuple[bool, int]]:
+        def search(left: int, before: int, filled: int, bonus: int) -> Iterator[tuple[bool, int]]:
+            cached: dict[tuple[int, int], bool] = {}
+            mine: set[int] | None = None
             for move in legal_moves(pos, dedup=True):
                 kind = self._kind(move)
+                tile = PLACE <= kind <= ROTATE
+                now_filled, now_bonus = filled, bonus
+                if tile and cut:
+                    if mine is None:
+                        mine = cuts._cells_of_mine()
+                    now_filled, now_bonus = _filled(move, kind), int(pr.brings_hideout(move, kind))
+                    if not any(c in mine for c in _touched(pos, move, kind)):
+                        case = (now_filled, now_bonus)
+                        hit = cached.get(case)
+                        if hit is None:
+                            hit = cached[case] = cuts.hopeless(now_filled, turns - 1, now_bonus)
+                        if hit:
+                            continue
                 undo = pos.make(move)
                 try:
                     met = pr.met()
+                    ended = pos.turn_ended(move[0], player, rnd)
+                    if cut and not met and not ended and (
+                            (tile and cuts.hopeless(now_filled, turns - 1, now_bonus))
+                            or (kind == STEP and cuts.hopeless(now_filled, cuts.fill_open() + turns - 1, now_bonus))):
+                        continue
                     after = before if kind in FREE_KINDS else self.distance()
                     cost = 0 if met or kind in FREE_KINDS or after < before else 1
                     now = left - cost
                     if now < 0:
                         continue
-                    if met or pos.turn_ended(move[0], player, rnd) or pos.ranking:
+                    if met or ended or pos.ranking:
                         k = (pos.key(), now)
                         if k not in given:
                             given.add(k)
@@ -300,16 +339,11 @@ class Grader:
                     if k in seen:
                         continue
                     seen.add(k)
-                    # The solver's bound, taken as if a turn began here, is admissible
-                    # mid-turn too (the rest of a turn can do no more than a whole one):
-                    # after a tile action, which changes what the way needs, ask it.
-                    if PLACE <= kind <= ROTATE and pr.bound()[0] > turns:
-                        continue
-                    yield from search(now, after)
+                    yield from search(now, after, now_filled, now_bonus)
                 finally:
                     pos.unmake(undo)
 
-        yield from search(budget, self.distance())
+        yield from search(budget, self.distance(), -1, 0)
 
     def solvable(self, turns: int, budget: int) -> bool:
         """Whether some line of play with at most ``budget`` detours meets the goal
@@ -341,7 +375,7 @@ class Grader:
             return got
         endings: list[tuple[int, tuple[object, ...]]] = []
         met_any = False
-        for met, _ in self._turn(0, turns):
+        for met, _ in self._turn(0, turns, cut=False):
             if met:
                 met_any = True
                 break
@@ -368,7 +402,7 @@ class Grader:
         (the puzzle's own need: a trap is a start that looks right and fails)."""
         pos = self.pos
         snaps = []
-        for met, _ in self._turn(0, turns):
+        for met, _ in self._turn(0, turns, cut=False):
             snaps.append(None if met else pos._snapshot())
         traps = 0
         for snap in snaps:
@@ -401,15 +435,16 @@ class Grader:
         return count
 
 
-def grade(scenario: Scenario, solved: Solved, *, node_limit: int = 20_000) -> Figures:
+def grade(scenario: Scenario, solved: Solved, *, node_limit: int = 20_000, work_limit: int = 200_000) -> Figures:
     """Grade a puzzle the exact solver has solved (``solved``: its proved answer).
 
-    Raises :class:`GradeLimit` when a method's search passes ``node_limit`` turns."""
+    Raises :class:`GradeLimit` when a method's search passes ``node_limit`` turns
+    or works out the distances of more than ``work_limit`` boards."""
     r = solved.result
     if r.status != "solved" or r.turns is None or r.cost is None:
         raise ValueError("only a solved puzzle can be graded")
     turns = r.turns
-    g = Grader(scenario, turns, node_limit=node_limit)
+    g = Grader(scenario, turns, node_limit=node_limit, work_limit=work_limit)
     start_distance = g.distance()
     upper = min(g.detours_in(solved), MAX_DETOURS)
     detours = upper
