@@ -107,9 +107,9 @@ TRAPS = {
 #: The recipes each tier's candidates are drawn from.
 POOLS = {
     "beginner": ("beginner",),
-    "intermediate": ("intermediate", "beginner", "advanced", "expert", "blocked-level"),
-    "advanced": ("advanced", "blocked-short", "blocked-inside"),
-    "expert": ("expert", "blocked-inside"),
+    "intermediate": ("blocked-level",),
+    "advanced": ("blocked-short",),
+    "expert": ("blocked-inside",),
 }
 
 
