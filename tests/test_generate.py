@@ -19,7 +19,7 @@ from sectionx.generator.build import build
 from sectionx.generator.grade import grade
 from sectionx.generator.symmetry import canonical, symmetries
 from sectionx.hexgrid import Cell
-from sectionx.model import TIERS, Board, Zone
+from sectionx.model import TIERS, Board, Colour, PlaceKind, Zone
 from sectionx.search import Limit
 from sectionx.solver.exact import solve_puzzle
 from sectionx.workers import run_units
@@ -83,6 +83,31 @@ def test_the_grader_reads_tunnels_as_they_lie():
     assert solved.result.turns == 1 and solved.result.plans == 1
     figures = grade(sc, solved)
     assert (figures.tier, figures.greedy, figures.detours, figures.distance) == ("beginner", 1, 0, 3)
+
+
+@pytest.mark.parametrize("tier,seed", [("intermediate", 60), ("advanced", 3), ("expert", 14)])
+def test_the_blocked_way_recipes_give_puzzles_of_the_upper_tiers(tier, seed):
+    """One candidate of each upper tier's recipe (docs/puzzles.md, blocked way):
+    valid, solved to its answer, unique and graded as labelled.  Blue's prisoner
+    stands on the shorter tunnel (T2, M4; N2 keeps its tile where it is)."""
+    outcome = make(Unit(Params(tier, "compact", "free"), seed))
+    assert outcome.accepted, outcome.reason
+    _check(outcome.text, tier)
+    sc = formats.loads(outcome.text).scenario
+    blue = sc.state.player_by_colour[Colour.BLUE]
+    assert any(p.kind is PlaceKind.TILE for p in blue.prisoners)
+
+
+def test_the_greedy_method_sees_the_lure_and_walks_into_it():
+    """The lure puzzle: both tunnels lack their first tile and look equally long;
+    the greedy player may take the one that ends at blue's prisoner, so greedy
+    fails (intermediate), though no detour is needed.  Regression: when the
+    grader's turns cut lines the bound shows hopeless, the greedy method never
+    saw that line and called the puzzle beginner."""
+    outcome = make(Unit(Params("intermediate", "compact", "free"), 60))
+    figures = dict(outcome.figures)
+    assert (figures["greedy"], figures["detours"]) == (0, 0)
+    assert figures["traps"] >= 1
 
 
 def test_the_same_seed_gives_the_same_bytes(beginners):
@@ -287,3 +312,5 @@ def test_the_starter_set_is_graded_and_valid():
         sc = formats.load(path).scenario
         assert sc.grade is not None and sc.answer is not None and sc.answer.plans == 1
         assert path.name.startswith(sc.grade.tier)
+    # 15 per tier, as the deck wants (docs/puzzles.md, the starter set)
+    assert sorted(p.name.split("-")[0] for p in files) == sorted([*TIERS] * 15)

@@ -339,3 +339,61 @@ def test_the_touch_bound_proves_the_step_aside_puzzle_longer_than_two_turns_quic
     from sectionx.search import Limit
     result = solve_puzzle(_step_aside(""), Limit(turns=2, nodes=200)).result
     assert result.status == "impossible"
+
+
+_BLOCKED = """
+format: 1
+players: [red, blue]
+board: compact
+turn: red
+unused: out
+tiles:
+  -3,3: {blocker}
+  -2,2: T29@2
+  -1,-2: T26@4
+  0,-2: T28
+hands:
+  red: [T09]
+{stacks}prisoners:
+  red: {{freed: 3, dead: 4, at: ['-2,2']}}
+  blue: {{island: 7, at: ['-3,3']}}
+goal: {{kind: free, count: 1, turns: 3}}
+"""
+
+
+def _blocked(blocker: str = "T01@2", stacks: str = "") -> Scenario:
+    return formats.loads(_BLOCKED.format(blocker=blocker, stacks=stacks)).scenario
+
+
+def _walls(sc: Scenario) -> set[str]:
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 3)
+    if core.walls is None:
+        return set()
+    return {str(core.T.cells[c]) for c, wall in enumerate(core.walls[:-1]) if wall}
+
+
+def test_a_tunnel_another_players_prisoner_fills_is_a_wall_for_the_whole_puzzle():
+    """Red stands on -2,2, one step from -3,3 and two from the green corner; blue's
+    prisoner fills the straight on -3,3 (T2: one prisoner a feature; M4: nobody
+    passes it), red may not move or turn that tile (N2) and blue passes (Q2).
+    The cell is a wall, so the reach bound sends red back over the island: two
+    turns, proved in a few turns expanded (docs/solver.md, "Walls")."""
+    from sectionx.search import Limit
+    sc = _blocked()
+    assert _walls(sc) == {"-3,3"}
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 3)
+    assert core.bound()[0] == 2
+    result = solve_puzzle(sc, Limit(turns=3, nodes=60)).result
+    assert (result.status, result.turns) == ("solved", 2)
+
+
+def test_no_wall_where_there_is_room_or_the_round_may_end():
+    # Refused: a hideout holds two prisoners (T2), so blue's leaves room for red.
+    hideout = _blocked("T50@2")
+    assert _walls(hideout) == set()
+    # Refused: with a tile in a stack the round may end (E2) and the collapse (E3)
+    # clears the tunnel, so nothing is a wall.
+    stacked = _blocked(stacks="stacks: [[T05], [], []]\n")
+    assert _walls(stacked) == set()
+    # Red's own prisoners never make a wall: they may step away.
+    assert "-2,2" not in _walls(_blocked())
