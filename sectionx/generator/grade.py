@@ -292,8 +292,8 @@ class Grader:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise GradeLimit(f"grading needed more than {self.node_limit:,} turns")
-        cuts = _Turn(pr, turns)
-        if cut and cuts.hopeless(-1, cuts.fill_open() + turns - 1):
+        cuts = _Turn(pr, turns) if cut else None  # its distances are work: only when cutting
+        if cuts is not None and cuts.hopeless(-1, cuts.fill_open() + turns - 1):
             return
         seen: set[tuple[object, int]] = set()
         given: set[tuple[object, int]] = set()
@@ -305,22 +305,17 @@ class Grader:
                 kind = self._kind(move)
                 tile = PLACE <= kind <= ROTATE
                 now_filled, now_bonus = filled, bonus
-                if tile and cut:
+                if tile and cuts is not None:
                     if mine is None:
                         mine = cuts._cells_of_mine()
                     now_filled, now_bonus = _filled(move, kind), int(pr.brings_hideout(move, kind))
-                    if not any(c in mine for c in _touched(pos, move, kind)):
-                        case = (now_filled, now_bonus)
-                        hit = cached.get(case)
-                        if hit is None:
-                            hit = cached[case] = cuts.hopeless(now_filled, turns - 1, now_bonus)
-                        if hit:
-                            continue
+                    if cuts.tile_hopeless(move, kind, _touched(pos, move, kind), now_bonus, mine, cached):
+                        continue
                 undo = pos.make(move)
                 try:
                     met = pr.met()
                     ended = pos.turn_ended(move[0], player, rnd)
-                    if cut and not met and not ended and (
+                    if cuts is not None and not met and not ended and (
                             (tile and cuts.hopeless(now_filled, turns - 1, now_bonus))
                             or (kind == STEP and cuts.hopeless(now_filled, cuts.fill_open() + turns - 1, now_bonus))):
                         continue

@@ -395,8 +395,9 @@ class CoreProblem:
         arrivals = pos.discovery - pos.greens[me]
         in_play = sum(pos.pc[me][s] for s in set(pos.where[me]) if s == 0 or s >= T.spot0)
         if in_play >= arrivals:
-            needs = [self.need(k, c, z) for k, c, z in self.parts]
-            if any(k is not GoalKind.FREE for k, _, _ in self.parts) or max(needs) > arrivals:
+            if any(k is not GoalKind.FREE for k, _, _ in self.parts):
+                return None
+            if max(self.need(k, c, z) for k, c, z in self.parts) > arrivals:
                 return None
         walls = [False] * (T.ncells + 1)
         for c in range(T.ncells):
@@ -795,6 +796,22 @@ class _Turn:
                 return True
         return False
 
+    def tile_hopeless(self, move: CoreMove, kind: int, cells: tuple[int, ...], brings: int, mine: set[int],
+                      cache: dict[tuple[int, int], bool]) -> bool:
+        """Before a tile action touching ``cells``: whether the cut after it falls.
+        An action that carries none of the player's prisoners (``mine``: their
+        cells) leaves them where they are, so the answer depends only on the cell
+        it fills (or none) and on whether it brings a hideout tile (``brings``):
+        asked once per case, kept in ``cache``.  False for an action touching one
+        of ``mine``: ask :meth:`hopeless` after making it."""
+        if any(c in mine for c in cells):
+            return False
+        case = (_filled(move, kind), brings)
+        hit = cache.get(case)
+        if hit is None:
+            hit = cache[case] = self.hopeless(case[0], self.remaining - 1, brings)
+        return hit
+
     def _cells_of_mine(self) -> set[int]:
         """Cells holding a prisoner of the goal's player."""
         T = self.T
@@ -944,13 +961,8 @@ class _Turn:
                     if mine is None:
                         mine = self._cells_of_mine()
                     brings = int(pr.brings_hideout(move, kind))
-                    if not any(c in mine for c in cells):
-                        case = (_filled(move, kind), brings)
-                        hit = cut.get(case)
-                        if hit is None:
-                            hit = cut[case] = self.hopeless(case[0], self.remaining - 1, brings)
-                        if hit:
-                            continue
+                    if self.tile_hopeless(move, kind, cells, brings, mine, cut):
+                        continue
                 elif door and last and pr.reach_only:
                     continue  # a door action puts nobody on a green area, and may end the turn
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
