@@ -150,6 +150,28 @@ def test_the_core_bound_never_exceeds_the_answer(sc):
         assert turns == INF or result.status == "impossible"
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_puzzles(), st.integers(0, 7))
+def test_the_touch_bound_stopped_early_is_the_full_one_clipped(sc, stop):
+    """Differential: the touch distances found with a stop equal the full ones
+    below the stop and lie between the stop and the full ones above it (a lower
+    bound still), and a bound asked with a cap is exact up to the cap and above
+    it whenever the full one is (puzzlecore.CoreProblem.bound)."""
+    goal, began = puzzle.goal_of(sc), puzzle.start(sc)
+    full_core, capped_core = CoreProblem(goal, began, 50), CoreProblem(goal, began, 50)
+    for targets, *_ in full_core._needs():
+        full = full_core._touch(targets, None)
+        stopped = capped_core._touch(targets, None, stop)
+        for exact, found in zip(full, stopped, strict=True):
+            assert found == exact if exact < stop else stop <= found <= exact
+    turns, fills = full_core.bound()
+    capped = capped_core.bound(None, stop)
+    if turns <= stop:
+        assert capped == (turns, fills)
+    else:
+        assert capped[0] > stop
+
+
 # ---------------------------------------------------------------- the wide generator
 
 _WIDE_TILES = ["T01", "T02", "T09", "T16", "T20", "T26", "T28", "T30", "T33", "T41", "T44", "T46", "T47", "T50",

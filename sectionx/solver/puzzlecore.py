@@ -512,14 +512,17 @@ class CoreProblem:
                 out.append(((s - T.spot0) // 3, pos.hid[s]))
         return out
 
-    def bound(self, board: Hashable = None) -> tuple[int, int]:
+    def bound(self, board: Hashable = None, cap: int | None = None) -> tuple[int, int]:
         """Turns the current position (at a turn's start) still needs, at least, and
         how many tile actions are still needed, at least: a fill for every empty
         cell on the way and a ride for every hideout tile carrying a prisoner (each
         changes the board, so each is one unit of cost, Q5).
 
         ``board``, if given, names the arrangement of tiles exactly (the caller
-        vouches: equal names, equal empty cells), so that distances are reused."""
+        vouches: equal names, equal empty cells), so that distances are reused.
+        ``cap``, if given, says the caller only asks whether the bound exceeds it:
+        both figures are then exact when the bound is at most ``cap``, and only
+        known to exceed ``cap`` otherwise (the touch bound stops looking there)."""
         pos, T = self.pos, self.T
         best = 0
         fills = 0
@@ -557,7 +560,7 @@ class CoreProblem:
                 return INF, INF
             if costs is None:
                 # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
-                touch = self._touch(targets, board)
+                touch = self._touch(targets, board, INF if cap is None else 2 * cap + 1)
                 acts = sorted(self._touch_cost(touch, targets, s) for s in pos.where[self.me] if s == 0 or s >= T.spot0)
                 if len(acts) >= need:
                     needed = (acts[need - 1] + 1) // 2
@@ -569,7 +572,7 @@ class CoreProblem:
             best = max(best, per[need - 1], math.ceil(sum(lengths[:need]) / STEPS) if lengths[need - 1] < INF else INF)
         return min(best, INF), fills
 
-    def _touch(self, targets: frozenset[int], board: Hashable) -> list[int]:
+    def _touch(self, targets: frozenset[int], board: Hashable, stop: int = INF) -> list[int]:
         """Per entry (tile cell ``c`` entered across its edge ``e``: ``6 * c + e``;
         the island: ``6 * ncells``), twice the tile actions a way from there to a
         target still needs at least, the tunnels as they lie (INF: no way at all).
@@ -588,9 +591,14 @@ class CoreProblem:
         has one tile action (N2), as many turns.  Weights 2 per empty and 1 per
         bad cell give ``2E + B``, whose half rounded up is no more.  A walk that
         visits a cell twice is allowed too, which only makes the minimum
-        smaller.  Doors, capacities and fits of what is laid are ignored."""
+        smaller.  Doors, capacities and fits of what is laid are ignored.
+
+        ``stop``: entries that need ``stop`` or more are all given ``stop``, a
+        lower bound (the search settles entries in order of cost, so every entry
+        below ``stop`` is exact when it stops).  A caller that only asks whether
+        a prisoner needs more than some figure saves most of the work."""
         pos, T = self.pos, self.T
-        key = (targets, board) if board is not None else (targets, tuple(pos.tile), tuple(pos.rot))
+        key = (targets, board, stop) if board is not None else (targets, tuple(pos.tile), tuple(pos.rot), stop)
         got = self._touches.get(key)
         if got is not None:
             return got
@@ -628,7 +636,7 @@ class CoreProblem:
                 if m <= GREEN_NB and GREEN_NB - m in targets:
                     into(c, e, 0)
         d = 0
-        while buckets:
+        while buckets and d < stop:
             here = buckets.pop(d, None)
             if here is None:
                 d += 1
@@ -647,6 +655,8 @@ class CoreProblem:
                     into(m, _OPPOSITE[e], d)
                 elif m == ISLAND_NB:
                     offer(isl, d)
+        if buckets:
+            dist = [min(x, stop) for x in dist]
         self._touches[key] = dist
         return dist
 
@@ -967,7 +977,7 @@ class _Turn:
                     continue  # a door action puts nobody on a green area, and may end the turn
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
                     if closing is None:
-                        closing = last or pr.bound((self.start_key, done))[0] > self.remaining - 1
+                        closing = last or pr.bound((self.start_key, done), self.remaining - 1)[0] > self.remaining - 1
                     if closing:
                         continue
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
@@ -995,7 +1005,7 @@ class _Turn:
                         # Tiles at the turn's end follow from its start and its tile action,
                         # unless the round ended (the collapse clears the board, E3).
                         name = (self.start_key, move if tile else done) if pos.round == self.round else None
-                        b, fills = pr.bound(name)
+                        b, fills = pr.bound(name, self.remaining - 1)
                         if b > self.remaining - 1:
                             continue  # no use: the bound is a property of the position alone
                         now = items if before is None else items + self._items(move, kind, before)
