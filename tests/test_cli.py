@@ -223,10 +223,10 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def test_kit_writes_the_pdf_and_an_svg_of_every_page_and_says_where(tmp_path):
     result = run("kit", "--out", str(tmp_path / "kit"), "--board-paper", "a2")
     assert result.exit_code == 0
-    assert f"wrote {tmp_path / 'kit' / 'sectionx-kit.pdf'} (20 pages" in result.output
+    assert f"wrote {tmp_path / 'kit' / 'sectionx-kit.pdf'} (18 pages" in result.output
     files = _tree(tmp_path / "kit")
     assert "sectionx-kit.pdf" in files and "sectionx-board-a2.pdf" in files
-    assert sum(name.startswith("svg/") for name in files) == 21
+    assert sum(name.startswith("svg/") for name in files) == 19
     # the same command again gives the same bytes
     run("kit", "--out", str(tmp_path / "again"), "--board-paper", "a2")
     assert _tree(tmp_path / "again") == files
@@ -296,7 +296,7 @@ def test_kit_folder_holds_one_kit(tmp_path):
     names = set(_tree(tmp_path))
     assert "sectionx-board-a1.pdf" in names and "sectionx-board-a2.pdf" not in names
     assert "svg/board-a1.svg" in names and "svg/board-a2.svg" not in names
-    assert sum(n.startswith("svg/") and n[4:6].isdigit() for n in names) == 22  # letter: 22 pages, none left from A4
+    assert sum(n.startswith("svg/") and n[4:6].isdigit() for n in names) == 20  # letter: 20 pages, none left from A4
     assert mine.read_text() == "mine"
 
 

@@ -8,6 +8,7 @@ card backs, text that fits its card and glyphs the font has.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import replace
@@ -32,7 +33,7 @@ CONTENTS = [
     ("Tiles", 54, "pages 8–13, fronts and backs"),
     ("Prisoners and doors", 40, "page 14: 8 prisoners and 2 doors per colour, 8 spares"),
     ("Master-key cards", 4, "pages 15–16, fronts and backs"),
-    ("Player aids", 4, "pages 17–18, one per colour, with the rules of a turn on one side"),
+    ("Player aids", 4, "pages 15–16, one per colour, with the rules of a turn on one side"),
 ]
 
 
@@ -181,14 +182,79 @@ def test_aid_card_band_is_the_colour_with_its_shape():
                 assert fills.count(THEME.player(colour)) >= 2  # band and foot strip
 
 
-def test_card_grid_on_a4_letter_and_a3():
-    """3 x 3 poker cards do not fit A4 inside 10 mm margins with 3 mm bleed (3 x 63 + 6 > 190),
-    so the grid is computed from the paper."""
-    assert len(C.card_grid(THEME, PAPERS["a4"])) == 4
-    assert len(C.card_grid(THEME, PAPERS["letter"])) == 4
-    assert len(C.card_grid(THEME, PAPERS["a3"])) == 12
+def problems(page, symbols, theme):
+    """layout_problems with a card sheet's own margin (PRINT_EDGE: nine cards fill the paper)."""
+    margin = C.PRINT_EDGE if "-cards-" in page.name else None
+    return P.layout_problems(page, symbols, theme, margin=margin)
+
+
+def test_nine_poker_cards_to_an_a4_or_letter_sheet():
+    """Issue 11: 3 x 3 poker cards on A4 and letter, butted on shared cut lines."""
+    for paper in ("a4", "letter"):
+        sheet = C.card_sheet(THEME, PAPERS[paper])
+        assert (sheet.cols, sheet.rows) == (3, 3)
+        xs = sorted({x for x, _ in sheet.slots})
+        ys = sorted({y for _, y in sheet.slots})
+        assert all(math.isclose(b - a, THEME.card[0]) for a, b in itertools.pairwise(xs))  # no gutter
+        assert all(math.isclose(b - a, THEME.card[1]) for a, b in itertools.pairwise(ys))
+        assert sheet.bleed_x >= C.MIN_BLEED and sheet.bleed_y >= C.MIN_BLEED
+    assert len(C.card_grid(THEME, PAPERS["a3"])) == 16
     with pytest.raises(DoesNotFit):
         C.card_grid(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
+
+
+@slow
+@given(themes(), papers)
+def test_card_sheet_marks_lie_on_the_cut_lines_outside_the_block(theme, paper):
+    """Every crop mark extends a cut line (a line between columns or rows, or the
+    block's edge), lies outside the block, clear of every card's bleed, and long
+    enough to lay a ruler on; no card has a mark of its own that could be taken
+    for a neighbour's."""
+    sheet = C.card_sheet(theme, PAPERS[paper])
+    x0, y0 = sheet.origin
+    cw, ch = sheet.card
+    x1, y1 = x0 + sheet.cols * cw, y0 + sheet.rows * ch
+    cols = [x0 + i * cw for i in range(sheet.cols + 1)]
+    rows = [y0 + j * ch for j in range(sheet.rows + 1)]
+    marks = sheet.marks(theme)
+    assert len(marks) == 2 * (sheet.cols + 1) + 2 * (sheet.rows + 1)
+    for mark in marks:
+        (ax, ay), (bx, by) = mark.points()
+        if ax == bx:  # along a line between columns, above or below the block
+            assert any(math.isclose(ax, c) for c in cols)
+            assert max(ay, by) < y0 or min(ay, by) > y1
+        else:
+            assert ay == by and any(math.isclose(ay, r) for r in rows)
+            assert max(ax, bx) < x0 or min(ax, bx) > x1
+        assert math.dist((ax, ay), (bx, by)) >= C.MIN_MARK - 1e-9
+        for x, y in ((ax, ay), (bx, by)):
+            assert C.PRINT_EDGE - 1e-9 <= x <= sheet.paper[0] - C.PRINT_EDGE + 1e-9
+            assert C.PRINT_EDGE - 1e-9 <= y <= sheet.paper[1] - C.PRINT_EDGE + 1e-9
+
+
+def test_cards_draw_no_trim_line_and_their_bands_reach_the_cut_lines():
+    """Issue 11: no dark line over the art (a cut a hair off would leave it), and the
+    player aid's colour bands run to the shared cut lines and into the bleed outside."""
+    pages, _ = C.card_pages(THEME, PAPERS["a4"])
+    sheet = C.card_sheet(THEME, PAPERS["a4"])
+    for page in pages[::2]:
+        for g in page.items:
+            if isinstance(g, Group) and g.label.startswith("piece-card-"):
+                cut = g.items[-1]
+                assert isinstance(cut, Path) and cut.style.stroke is None and cut.style.fill is None
+                assert g.clip is not None
+                if g.label.startswith("piece-card-aid-"):
+                    h = THEME.card[1]
+                    bands = [it for it in g.items if isinstance(it, Path) and it.style.fill
+                             and it.style.fill != THEME.colours["paper"]]
+                    foot = max(bands, key=lambda p: max(y for _, y in p.points()))
+                    xs = [x for x, _ in foot.points()]
+                    ys = [y for _, y in foot.points()]
+                    clip_l, clip_r = min(p[0] for p in g.clip), max(p[0] for p in g.clip)
+                    clip_b = max(p[1] for p in g.clip)
+                    assert min(xs) <= clip_l and max(xs) >= clip_r and max(ys) >= clip_b
+                    assert clip_b >= h  # to the cut line at least, into the bleed on the outer row
+    assert sheet.clip(0)[0] == (-sheet.bleed_x, -sheet.bleed_y)
 
 
 @slow
@@ -198,14 +264,11 @@ def test_card_pages_keep_margins_bleeds_marks_and_text_in_place(theme, paper):
     sym = {s.name: s for s in symbols}
     assert len(card_labels(pages)) == 8
     for page in pages:
-        assert P.layout_problems(page, sym, theme) == [], page.name
+        assert problems(page, sym, theme) == [], page.name
         for trim in P.pieces(page):
             assert trim.shape == "rect"
             assert math.isclose(trim.box[2] - trim.box[0], theme.card[0])
             assert math.isclose(trim.box[3] - trim.box[1], theme.card[1])
-    fronts = [p for p in pages if labels(p, "piece-card-")]
-    for p in fronts:  # every card has its eight marks
-        assert len(P.marks(p)) == 8 * len(P.pieces(p))
 
 
 def front_and_back(pages):
@@ -231,17 +294,22 @@ def test_card_backs_sit_mirrored_for_long_edge_duplex(theme, paper, offset):
         assert math.isclose(by, y + offset[1], abs_tol=1e-9)
 
 
-def test_card_backs_without_offset_stay_in_the_margins_and_clear_of_each_other():
+def test_card_backs_share_one_ground_that_bleeds_further_than_the_fronts():
+    """The backs butt as the fronts do, on one ground of the back colour (no seam
+    between two backs), which runs past the block further than a front's bleed,
+    so a duplex shift of a few mm shows no white edge."""
     pages, symbols = C.card_pages(THEME, PAPERS["a4"])
     sym = {s.name: s for s in symbols}
-    for p in pages:
-        backs = [g for g in p.items if isinstance(g, Group) and g.label.startswith("back-")]
-        boxes = [P.ink_box((g,), sym, THEME) for g in backs]
-        assert all(P._box_gap(a, b) > 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
-        assert P.layout_problems(p, sym, THEME) == []
-    # On the A4 grid a back bleeds further than a front: a duplex shift of a few mm shows no edge.
-    back = next(s for s in symbols if s.name.startswith("card-back-"))
-    assert back.items[0].points().__next__()[0] <= -2 * THEME.bleed + 1e-9
+    sheet = C.card_sheet(THEME, PAPERS["a4"])
+    for p in pages[1::2]:
+        assert problems(p, sym, THEME) == []
+        ground = next(g for g in p.items if isinstance(g, Group) and g.label == "backs-ground")
+        box = P.ink_box((ground,), sym, THEME)
+        backs = [P.ink_box((g,), sym, THEME) for g in p.items if isinstance(g, Group) and g.label.startswith("back-card-")]
+        assert all(box[0] <= b[0] and box[1] <= b[1] and b[2] <= box[2] and b[3] <= box[3] for b in backs)
+        x0, y0 = sheet.origin
+        assert x0 - box[0] >= 2 * THEME.bleed - 1e-9 and y0 - box[1] >= 2 * THEME.bleed - 1e-9
+        assert box[0] >= C.PRINT_EDGE - 1e-9
 
 
 # ---------------------------------------------------------------- text
@@ -356,7 +424,7 @@ def test_every_page_is_inside_the_margins_and_writes_as_svg(paper):
     for page in pages:
         assert page.name and page.label
         assert (page.width, page.height) == PAPERS[paper]
-        assert P.layout_problems(page, symbols, THEME) == [], page.name
+        assert problems(page, symbols, THEME) == [], page.name
         svg = to_svg(page, symbols, THEME)
         assert svg.startswith("<?xml")
 
@@ -365,7 +433,7 @@ def test_ink_saver_and_modes_build_too():
     theme = THEME.with_modes(ink_saver=True)
     pages, symbols = all_pages(theme=theme)
     for page in pages:
-        assert P.layout_problems(page, symbols, theme) == []
+        assert problems(page, symbols, theme) == []
 
 
 def test_building_twice_gives_equal_pages():

@@ -125,12 +125,19 @@ def test_cards_are_numbered_in_order_of_difficulty(solved):
 
 def test_deck_pages_are_sheets_of_fronts_each_followed_by_its_backs(cards):
     per_sheet = len(card_grid(THEME, A4))
-    assert per_sheet == 4
-    assert [p.name for p in cards.pages] == ["1-cards-1-fronts", "2-cards-1-backs", "3-cards-2-fronts", "4-cards-2-backs"]
+    assert per_sheet == 9  # 3 x 3 poker cards (issue 11)
+    assert [p.name for p in cards.pages] == ["1-cards-1-fronts", "2-cards-1-backs"]
     fronts = [list(groups(p, "piece-card-")) for p in cards.pages[::2]]
     backs = [list(groups(p, "back-card-")) for p in cards.pages[1::2]]
-    assert fronts == [[f"piece-card-{n}" for n in range(1, 5)], ["piece-card-5"]]
-    assert backs == [[f"back-card-{n}" for n in range(1, 5)], ["back-card-5"]]
+    assert fronts == [[f"piece-card-{n}" for n in range(1, 6)]]
+    assert backs == [[f"back-card-{n}" for n in range(1, 6)]]
+
+
+def test_a_deck_of_sixty_takes_seven_sheets_of_nine(solved):
+    many = [dataclasses.replace(solved[k % len(solved)], number=k + 1) for k in range(60)]
+    document = deck(many, THEME, A4)
+    assert len(document.pages) == 14
+    assert [len(groups(p, "piece-card-")) for p in document.pages[::2]] == [9] * 6 + [6]
 
 
 def test_each_back_lies_at_the_mirrored_place_of_its_front(solved):
@@ -174,7 +181,7 @@ def _texts(items, out=None):
 
 
 def test_every_turn_of_the_solution_is_on_the_back(cards, solved):
-    backs = {**groups(cards.pages[1], "back-card-"), **groups(cards.pages[3], "back-card-")}
+    backs = {k: v for page in cards.pages[1::2] for k, v in groups(page, "back-card-").items()}
     for p in solved:
         back = backs[f"back-card-{p.number}"]
         pictures = [it for it in back.items if isinstance(it, Group) and it.label == "picture"]

@@ -62,9 +62,10 @@ def _mm(value):
 
 
 def test_page_count_and_sizes(pdf, svgs):
-    # checklist, 6 board pages, tokens, 3 × (tile fronts, backs), 2 × (cards, backs), calibration front and back
-    assert len(pdf.pages) == 20
-    assert len(_page_names(svgs)) == 20
+    # checklist, 6 board pages, tokens, 3 × (tile fronts, backs), cards (all 8 on one sheet of 9) and their backs,
+    # calibration front and back
+    assert len(pdf.pages) == 18
+    assert len(_page_names(svgs)) == 18
     for page in pdf.pages:
         w, h = _mm(page.mediabox.width), _mm(page.mediabox.height)
         assert (round(w, 1), round(h, 1)) == (210.0, 297.0)
@@ -312,7 +313,27 @@ def test_another_tile_size_resizes_tiles_and_board_cells_alike(size):
 def test_ink_saver_lightens_the_tokens_and_cards():
     files = _files(theme=THEME.with_modes(ink_saver=True))
     plain = _files()
-    for stem in ("tokens", "cards-2"):  # on A4 the player aids are the second sheet of cards
+    for stem in ("tokens", "cards-1"):  # on A4 all eight cards share one sheet
         light = next(d for p, d in files.items() if p.stem.endswith(stem))
         full = next(d for p, d in plain.items() if p.stem.endswith(stem))
         assert THEME.colour("red").encode() in full and THEME.colour("red").encode() not in light
+
+
+def test_the_checklist_offers_the_large_board_sheet_instead_of_the_board_pages(pdf):
+    """Issue 11: with --board-paper the checklist names the one-sheet board as the
+    alternative to the board pages; without it, it does not mention a file that
+    was not written."""
+    text = re.sub(r"\s+", " ", pdf.pages[0].extract_text())
+    assert "pages 2–7" in text and "sectionx-board-a2.pdf" in text and "instead" in text
+    plain = pypdf.PdfReader(io.BytesIO(_files()[OUT / "sectionx-kit.pdf"]))
+    assert "sectionx-board-" not in plain.pages[0].extract_text()
+
+
+def test_the_calibration_back_is_titled_at_the_top_like_its_front(pdf, svgs):
+    """Issue 11: the back's title floated mid-page; it sits in the top margin band as
+    the front's does, and clear of the rulers."""
+    i = _index(svgs, r"calibration-back")[0]
+    root = ET.fromstring(svgs[_page_names(svgs)[i]])
+    ns = "{http://www.w3.org/2000/svg}"
+    title = next(t for t in root.iter(f"{ns}text") if (t.text or "").startswith("Duplex calibration: back"))
+    assert float(title.get("y")) < THEME.margin + 8

@@ -16,14 +16,13 @@ characters the bundled Vera fonts have (no arrows).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import COLOURS, DOORS, PRISONERS, TARGET, TARGET_ADVANCED, Colour
 from . import fonts
 from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_shape
-from .pieces import CLEARANCE, SAFE, crop_marks, flow, mark_reach
+from .pieces import CLEARANCE, SAFE, SEAM_TOLERANCE, TRIM, crop_marks, flow, mark_reach, mark_style
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -106,7 +105,9 @@ def _door_piece(theme: Theme, colour: Colour, sym: Symbol, x: float, y: float, l
 def _colour_label(theme: Theme, colour: Colour, x: float, y: float, size: float) -> list[Item]:
     """A colour's shape and name, then its counts, baseline at y."""
     s = pt_mm(size)
-    shape = symbol_shape(colour, x + s * 0.45, y - s * 0.36, s * 0.95,
+    # The shape is s * 0.95 across with a 0.15 mm outline: centred so that its left
+    # edge, outline included, starts at x (the margin), not a hair before it.
+    shape = symbol_shape(colour, x + s * 0.475 + 0.1, y - s * 0.36, s * 0.95,
                          Style(fill=theme.player(colour), stroke=theme.colours["ink"], width=0.15))
     name = _NAMES[colour]
     nx = x + s * 1.3
@@ -206,31 +207,131 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
 # ====================================================================== cards
 
 
-def card_grid(theme: Theme, paper: Paper) -> list[tuple[float, float]]:
-    """Top-left corners of the card trims on one page, row by row: as many columns and
-    rows as fit between the margins with every card's own crop marks, the gutter
-    leaving :data:`CLEARANCE` between a crop mark and the neighbour's bleed."""
+#: How close (mm) to the paper's edge a card sheet may print: most home printers
+#: reach to 3 mm (docs/printing.md).  Card sheets use this, not ``theme.margin``:
+#: nine poker cards fill an A4 or letter sheet but for 10.5 and 7.7 mm.
+PRINT_EDGE = 3.0
+#: How far (mm) a butted card's art runs past a cut line it shares with a
+#: neighbour: a hair, so that two clip edges on the same line leave no pale seam
+#: where a viewer or a RIP smooths both (pieces.SEAM_TOLERANCE allows it).
+SEAM = 0.05
+assert 2 * SEAM < SEAM_TOLERANCE
+#: The colour band along the foot of a player aid (mm inside the trim; it runs on
+#: into the bleed, so a cut a little off shows more band, never white).
+FOOT_BAND = 3.5
+#: The shortest crop mark and the least bleed a card sheet settles for when the
+#: paper leaves little room outside the cards (letter's 7.7 mm above and below).
+MIN_MARK = 2.0
+MIN_BLEED = 1.0
+
+
+@dataclass(frozen=True)
+class CardSheet:
+    """Cards butted on shared cut lines, as many columns and rows as the paper holds
+    with their crop marks outside the block (3 x 3 poker cards on A4 and letter).
+
+    One straight cut runs the whole sheet along every line between cards, so a
+    paper trimmer or a ruler and knife works; the marks sit outside the block, on
+    the extension of each cut line.  A card's art runs to its cut line on the
+    sides it shares with a neighbour (the neighbour's art starts there) and
+    ``bleed_x`` / ``bleed_y`` beyond it on the outer sides, less than the theme's
+    bleed where the paper leaves less room."""
+
+    paper: Paper
+    card: tuple[float, float]
+    cols: int
+    rows: int
+    bleed_x: float
+    bleed_y: float
+    mark_start_x: float  # crop marks left and right run from this far outside the block ...
+    mark_end_x: float  # ... to this far
+    mark_start_y: float  # and those above and below from this far ...
+    mark_end_y: float  # ... to this far
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """The block's top-left corner (its trim), centred on the paper."""
+        return ((self.paper[0] - self.cols * self.card[0]) / 2, (self.paper[1] - self.rows * self.card[1]) / 2)
+
+    @property
+    def slots(self) -> list[tuple[float, float]]:
+        """Top-left corners of the card trims, row by row."""
+        x0, y0 = self.origin
+        cw, ch = self.card
+        return [(x0 + i * cw, y0 + j * ch) for j in range(self.rows) for i in range(self.cols)]
+
+    def clip(self, index: int, *, mirrored: bool = False, bleed: float | None = None) -> tuple[tuple[float, float], ...]:
+        """The card's painted area in its own coordinates (trim at (0, 0)): the trim,
+        grown by the bleed on the sheet's outer sides only (``bleed``, if given,
+        instead of the sheet's).  ``mirrored``: the card sits in the mirrored
+        column, as its back does (:func:`back_position`)."""
+        col, row = index % self.cols, index // self.cols
+        if mirrored:
+            col = self.cols - 1 - col
+        cw, ch = self.card
+        bx, by = (self.bleed_x, self.bleed_y) if bleed is None else (bleed, bleed)
+        left = -bx if col == 0 else -SEAM
+        right = cw + (bx if col == self.cols - 1 else SEAM)
+        top = -by if row == 0 else -SEAM
+        bottom = ch + (by if row == self.rows - 1 else SEAM)
+        return ((left, top), (right, top), (right, bottom), (left, bottom))
+
+    def marks(self, theme: Theme) -> list[Item]:
+        """Crop marks outside the block on every cut line: each line between columns
+        (and the block's two sides) gets a mark above and one below, each line
+        between rows a mark left and right.  No mark is inside the block, so none
+        touches a card."""
+        style = mark_style(theme)
+        x0, y0 = self.origin
+        cw, ch = self.card
+        x1, y1 = x0 + self.cols * cw, y0 + self.rows * ch
+        out: list[Item] = []
+        for i in range(self.cols + 1):
+            x = x0 + i * cw
+            out.append(line((x, y0 - self.mark_start_y), (x, y0 - self.mark_end_y), style))
+            out.append(line((x, y1 + self.mark_start_y), (x, y1 + self.mark_end_y), style))
+        for j in range(self.rows + 1):
+            y = y0 + j * ch
+            out.append(line((x0 - self.mark_start_x, y), (x0 - self.mark_end_x, y), style))
+            out.append(line((x1 + self.mark_start_x, y), (x1 + self.mark_end_x, y), style))
+        return out
+
+    @property
+    def free_below(self) -> float:
+        """Room (mm) between the lower crop marks and the printable edge: where a
+        page note may go."""
+        return (self.paper[1] - self.rows * self.card[1]) / 2 - self.mark_end_y - PRINT_EDGE
+
+
+def card_sheet(theme: Theme, paper: Paper) -> CardSheet:
+    """The card sheet for ``theme.card`` on ``paper`` (:class:`CardSheet`): as many
+    cards each way as leave room, outside the block, for the least bleed, a clear
+    gap and the shortest mark before :data:`PRINT_EDGE`.  Raises DoesNotFit when
+    not even one card does."""
     W, H = paper
     cw, ch = theme.card
-    reach = mark_reach(theme)
-    least = reach + theme.bleed + CLEARANCE + 0.1
-    room_w, room_h = W - 2 * theme.margin - 2 * reach, H - 2 * theme.margin - 2 * reach
-    cols = int((room_w + least) // (cw + least))
-    rows = int((room_h + least) // (ch + least))
+    gap_ = max(theme.crop_gap, CLEARANCE)
+    least = PRINT_EDGE + MIN_BLEED + gap_ + MIN_MARK
+    cols, rows = int((W - 2 * least) // cw), int((H - 2 * least) // ch)
     if cols < 1 or rows < 1:
-        raise DoesNotFit(f"a {cw:g} x {ch:g} mm card with its crop marks does not fit {W:g} x {H:g} mm paper "
-                         f"with {theme.margin:g} mm margins")
+        raise DoesNotFit(f"a {cw:g} x {ch:g} mm card with its crop marks does not fit {W:g} x {H:g} mm paper")
+    room_x, room_y = (W - cols * cw) / 2 - PRINT_EDGE, (H - rows * ch) / 2 - PRINT_EDGE
 
-    def gutter(n: int, room: float, size: float) -> float:
-        # As wide as the marks of two neighbours (they then do not touch), if there is room.
-        if n == 1:
-            return 0.0
-        return max(least, min(2 * reach + 1.0, (room - n * size) / (n - 1)))
+    def bleed(room: float) -> float:
+        return min(theme.bleed, room - gap_ - MIN_MARK)
 
-    gx, gy = gutter(cols, room_w, cw), gutter(rows, room_h, ch)
-    x0 = (W - (cols * cw + (cols - 1) * gx)) / 2
-    y0 = (H - (rows * ch + (rows - 1) * gy)) / 2
-    return [(x0 + i * (cw + gx), y0 + j * (ch + gy)) for j in range(rows) for i in range(cols)]
+    bx, by = bleed(room_x), bleed(room_y)
+    # A mark above the block starts clear of the bleed above it (and one on the
+    # left, clear of the bleed on the left); it runs along a cut line, so the
+    # corner's other bleed is beside it, not in its way.
+    sx, sy = bx + gap_, by + gap_
+    return CardSheet(paper, (cw, ch), cols, rows, bx, by,
+                     sx, min(sx + theme.crop_length, room_x), sy, min(sy + theme.crop_length, room_y))
+
+
+def card_grid(theme: Theme, paper: Paper) -> list[tuple[float, float]]:
+    """Top-left corners of the card trims on one sheet (:func:`card_sheet`)."""
+    return card_sheet(theme, paper).slots
 
 
 def back_position(x: float, y: float, theme: Theme, paper: Paper,
@@ -240,14 +341,12 @@ def back_position(x: float, y: float, theme: Theme, paper: Paper,
     return paper[0] - x - theme.card[0] + offset[0], y + offset[1]
 
 
-def back_bleed(theme: Theme, slots: Sequence[tuple[float, float]]) -> float:
-    """How far (mm) a card back's art runs past its trim: further than a front's
-    (a duplex printer shifts the back a little), up to twice the bleed, but clear of
-    the neighbouring back in :func:`card_grid`'s ``slots``."""
-    cw, ch = theme.card
-    gaps = [abs(a[0] - b[0]) - cw for a, b in itertools.pairwise(slots) if a[1] == b[1]]
-    gaps += [abs(a[1] - b[1]) - ch for a, b in zip(slots, slots[len({s[0] for s in slots}):]) if a[0] == b[0]]
-    return max(theme.bleed, min([2 * theme.bleed] + [g / 2 - 0.5 for g in gaps]))
+def back_bleed(sheet: CardSheet) -> float:
+    """How far (mm) the backs' art runs past the block of backs: as far as the paper
+    allows (there are no crop marks on a sheet of backs), so that a duplex printer
+    shifting the back a few mm shows no white edge."""
+    W, H = sheet.paper
+    return min((W - sheet.cols * sheet.card[0]) / 2, (H - sheet.rows * sheet.card[1]) / 2) - PRINT_EDGE
 
 
 def _key_card(theme: Theme, key: Symbol) -> list[Item]:
@@ -283,7 +382,7 @@ def _key_card(theme: Theme, key: Symbol) -> list[Item]:
     used = max(text_box(t, theme)[3] for t in texts)
     items += placed(texts, SAFE + 1.5, top + (room - used) / 3)
     items.append(Text(w / 2, foot_y, "Section X · rules K1–K5", foot_pt, "#6b6b6b", "middle"))
-    items.append(rect(0, 0, w, h, _cut_style(theme)))
+    items.append(rect(0, 0, w, h, TRIM))
     return items
 
 
@@ -321,7 +420,7 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
     band = max(11.0, h * 0.14)
     items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
                          rect(-b, -b, w + 2 * b, band + b, Style(fill=fill)),
-                         rect(-b, h - 2.0, w + 2 * b, 2.0 + b, Style(fill=fill))]
+                         rect(-b, h - FOOT_BAND, w + 2 * b, FOOT_BAND + b, Style(fill=fill))]
     # The band: the colour's shape (G4), its name and "player aid".
     sym = band * 0.5
     sy = band / 2 + 0.6
@@ -335,7 +434,7 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
     sub_pt = 6.0
     items.append(Text(tx, sy + pt_mm(name_pt) * 0.1 + pt_mm(sub_pt) * 1.35, "Player aid", sub_pt, on))
     top = band + 2.2
-    bottom = h - SAFE
+    bottom = h - max(SAFE, FOOT_BAND + 1.0)
     width = w - 2 * SAFE
     for full, least in ((True, 5.0), (False, 4.5)):
         try:
@@ -345,16 +444,17 @@ def _aid_card(theme: Theme, colour: Colour) -> list[Item]:
             if not full:
                 raise
     items += placed(texts, SAFE, top)
-    items.append(rect(0, 0, w, h, _cut_style(theme)))
+    items.append(rect(0, 0, w, h, TRIM))
     return items
 
 
-def _back_symbol(theme: Theme, kind: str, bleed: float) -> Symbol:
-    """A card back, trim at (0, 0)-(w, h), art ``bleed`` beyond it."""
+def _back_symbol(theme: Theme, kind: str) -> Symbol:
+    """A card back, trim at (0, 0)-(w, h).  Its ground is painted once for the whole
+    block of backs (:func:`card_pages`), so no seam shows where two backs meet."""
     w, h = theme.card
     col = theme.colours
     ink = col["paper"] if not theme.ink_saver else col["ink"]
-    items: list[Item] = [rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=col["back"]))]
+    items: list[Item] = [rect(0, 0, w, h, Style(fill=col["back"]))]
     for k in range(3):
         inset = 4.0 + 3.0 * k
         items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
@@ -365,21 +465,20 @@ def _back_symbol(theme: Theme, kind: str, bleed: float) -> Symbol:
     s = 8.0
     items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3 + 9.0, "SECTION X", s, ink, "middle", True))
     items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3 + 9.0 + pt_mm(s) * 1.5, sub, s * 0.75, ink, "middle"))
-    return Symbol(f"card-back-{kind}-{w:g}x{h:g}-b{bleed:g}", tuple(items),
-                  (-bleed - 1, -bleed - 1, w + bleed + 1, h + bleed + 1))
+    return Symbol(f"card-back-{kind}-{w:g}x{h:g}", tuple(items), (-1, -1, w + 1, h + 1))
 
 
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[list[Page], list[Symbol]]:
     """Four master-key cards (K1, K2) and four player aids, one per colour (N1–N4, E1–E4,
-    V2), with bleed and crop marks, as many per page as :func:`card_grid` allows; each
-    page of fronts is followed by its page of backs, placed for long-edge duplex
-    (:func:`back_position`) and shifted by ``offset`` (dx, dy) mm to calibrate the printer."""
+    V2), on card sheets (:class:`CardSheet`: butted on shared cut lines, crop marks
+    outside); each sheet of fronts is followed by its sheet of backs, placed for
+    long-edge duplex (:func:`back_position`) and shifted by ``offset`` (dx, dy) mm to
+    calibrate the printer."""
     W, H = paper
-    cw, ch = theme.card
-    slots = card_grid(theme, paper)
+    sheet = card_sheet(theme, paper)
+    slots = sheet.slots
     key = key_symbol(theme, 50.0)
-    bleed = back_bleed(theme, slots)
-    backs = {"key": _back_symbol(theme, "key", bleed), "aid": _back_symbol(theme, "aid", bleed)}
+    backs = {"key": _back_symbol(theme, "key"), "aid": _back_symbol(theme, "aid")}
     cards = [("key", f"key-{i + 1}", _key_card(theme, key)) for i in range(4)]
     cards += [("aid", f"aid-{c.value}", _aid_card(theme, c)) for c in COLOURS]
 
@@ -387,22 +486,50 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
     for n, start in enumerate(range(0, len(cards), len(slots))):
         batch = cards[start:start + len(slots)]
         front: list[Item] = []
-        cut: list[Item] = []
-        back: list[Item] = []
-        for (kind, name, art), (x, y) in zip(batch, slots):
-            front.append(Group(tuple(art), translate(x, y), label=f"piece-card-{name}"))
-            cut.extend(crop_marks(x, y, cw, ch, theme))
+        back: list[Item] = [back_ground(sheet, len(batch), theme, offset)]
+        for i, ((kind, name, art), (x, y)) in enumerate(zip(batch, slots)):
+            front.append(Group(tuple(art), translate(x, y), sheet.clip(i), label=f"piece-card-{name}"))
             bx, by = back_position(x, y, theme, paper, offset)
             back.append(Group((Use(backs[kind].name),), translate(bx, by), label=f"back-card-{name}"))
         suffix = f" ({n + 1})" if len(cards) > len(slots) else ""
         note = ("Print long-edge duplex; this page is the back of the one before"
                 + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
-        back.append(Text(W / 2, H - theme.margin - pt_mm(6.0) * DESCENT, note, 6.0, "#6b6b6b", "middle"))
-        pages.append(Page(W, H, tuple(front) + (Group(tuple(cut), label="crop-marks"),),
+        back += sheet_note(sheet, theme, note)
+        front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
+        pages.append(Page(W, H, tuple(front) + (Group(tuple(sheet.marks(theme)), label="crop-marks"),),
                           name=f"3{2 * n}-cards-{n + 1}", label=f"Master-key and player-aid cards{suffix}"))
         pages.append(Page(W, H, tuple(back), name=f"3{2 * n + 1}-cards-{n + 1}-backs",
                           label=f"Card backs{suffix} (long-edge duplex)"))
     return pages, [key, backs["key"], backs["aid"]]
+
+
+def back_ground(sheet: CardSheet, count: int, theme: Theme, offset: tuple[float, float]) -> Item:
+    """The ground of a sheet of ``count`` backs: one rectangle of the back colour under
+    every row the backs fill, :func:`back_bleed` beyond the block (mirrored as the
+    backs are, and shifted by ``offset``)."""
+    cw, ch = sheet.card
+    x0, y0 = sheet.origin
+    b = back_bleed(sheet)
+    style = Style(fill=theme.colours["back"])
+    parts: list[Item] = []
+    for row in range(-(-count // sheet.cols)):
+        filled = min(sheet.cols, count - row * sheet.cols)
+        # Mirrored: a row's first cards sit at its right-hand end on the back.
+        left, right = x0 + (sheet.cols - filled) * cw, x0 + sheet.cols * cw
+        left -= b if filled == sheet.cols else 0.0
+        top = y0 + row * ch - (b if row == 0 else 0.0)
+        bottom = y0 + (row + 1) * ch + (b if (row + 1) * sheet.cols >= count else 0.0)
+        parts.append(rect(left + offset[0], top + offset[1], right + b - left, bottom - top, style))
+    return Group(tuple(parts), label="backs-ground")
+
+
+def sheet_note(sheet: CardSheet, theme: Theme, text: str) -> list[Item]:
+    """A one-line note below the lower crop marks, when the paper leaves room for it."""
+    size = 6.5
+    if sheet.free_below < pt_mm(size) * (ASCENT + DESCENT) + 1.0:
+        return []
+    y = sheet.paper[1] - PRINT_EDGE - pt_mm(size) * DESCENT
+    return [Text(sheet.paper[0] / 2, y, text, size, "#6b6b6b", "middle")]
 
 
 # ====================================================================== checklist
@@ -448,8 +575,10 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
              "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
         para(("Making the pieces", True), rel=1.1, before=0.9),
         para("Glue each sheet onto card first and let it dry flat under a book.", lead="•", before=0.25),
-        para("Cut along the thin cut lines; on cards and doors the crop marks outside show where the lines run. "
+        para("Tiles, tokens and doors: cut along the thin cut lines; the crop marks show where they run. "
              "The colour printed past each line (the bleed) forgives a cut a little off.", lead="•", before=0.1),
+        para("Cards: nine share their cut lines; cut straight across the whole sheet, from each crop mark "
+             "to the one facing it.", lead="•", before=0.1),
     ]
     bar_w = 62.0
     y += 7.0
@@ -569,7 +698,9 @@ def calibration_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]
     for name, x, y in pts:
         front += _crosshair(theme, x, y)
         front.append(Text(x - 7, y - 7, name, 8.0, ink, "end", True))
-    back_head, _ = _heading(theme, m, H / 2 + 35, width / 2, "Duplex calibration: back",
+    # The back's title sits where the front's does, at the top, in the left half: the
+    # rulers of A sit mirrored about the middle, clear of it.
+    back_head, _ = _heading(theme, m, m, W / 2 - m - 15.0, "Duplex calibration: back",
                             ["Read the rulers where the front's crosses show through; the numbers are millimetres."],
                             title_pt=12.0, body_pt=7.5)
     back = list(back_head)

@@ -4,8 +4,9 @@ solution on the back, imposed for long-edge duplex like the kit's cards.
 Contract:
 
 * Cards are ``theme.card`` (poker size, 63 x 88 mm, by default), laid out by
-  :func:`~sectionx.render.components.card_grid` (4 to an A4 or letter sheet, each
-  card with its bleed and crop marks).  Each sheet of fronts is followed by its
+  :func:`~sectionx.render.components.card_sheet` (9 to an A4 or letter sheet,
+  butted on shared cut lines, crop marks outside the block, each card clipped to
+  its trim and its outer bleed).  Each sheet of fronts is followed by its
   sheet of backs, every back at the mirrored place
   (:func:`~sectionx.render.components.back_position`) shifted by ``offset``, so a
   sheet printed long-edge duplex puts each solution behind its puzzle.  The first
@@ -37,12 +38,11 @@ from collections.abc import Sequence
 
 from ..model import PlaceKind, Scenario, SectionXError
 from .art import TileArt, door_symbol, hex_corners, ink_on, shape
-from .components import back_bleed, back_position, card_grid
+from .components import back_bleed, back_position, card_sheet, sheet_note
 from .diagram import check_glyphs, diagram, plan
-from .pieces import SAFE, crop_marks
+from .pieces import SAFE, TRIM
 from .scene import Circle, Document, Group, Item, Page, Style, Symbol, Text, Use, compose, polygon, pt_mm, rect, scale, translate
 from .sheet import SolvedPuzzle, TurnPicture
-from .sheets import page_note
 from .text import goal_sentence
 from .textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from .theme import Theme
@@ -334,9 +334,9 @@ def deck(puzzles: Sequence[SolvedPuzzle], theme: Theme, paper: tuple[float, floa
     if not puzzles:
         raise DoesNotFit("a deck needs at least one puzzle")
     w, h = theme.card
-    slots = card_grid(theme, paper)
-    bleed = back_bleed(theme, slots)
-    cut = Style(stroke=theme.colours["ink"], width=pt_mm(theme.cut_line_width))
+    sheet = card_sheet(theme, paper)
+    slots = sheet.slots
+    bleed = back_bleed(sheet)
     symbols: dict[str, Symbol] = {}
     sheets = -(-len(puzzles) // len(slots))
     digits = len(str(2 * sheets))
@@ -344,27 +344,27 @@ def deck(puzzles: Sequence[SolvedPuzzle], theme: Theme, paper: tuple[float, floa
     for s in range(sheets):
         batch = puzzles[s * len(slots):(s + 1) * len(slots)]
         fronts: list[Item] = []
-        marks: list[Item] = []
         backs: list[Item] = []
-        for p, (x, y) in zip(batch, slots):
+        for i, (p, (x, y)) in enumerate(zip(batch, slots)):
             try:
                 front = card_front(p, theme, symbols)
                 back = card_back(p, theme, bleed, symbols)
             except SectionXError as exc:
                 raise SectionXError(f"{p.source}: {exc}") from None
-            fronts.append(Group((*front, rect(0.0, 0.0, w, h, cut)), translate(x, y), label=f"piece-card-{p.number}"))
-            marks += crop_marks(x, y, w, h, theme)
+            fronts.append(Group((*front, rect(0.0, 0.0, w, h, TRIM)), translate(x, y), sheet.clip(i),
+                                label=f"piece-card-{p.number}"))
             bx, by = back_position(x, y, theme, paper, offset)
-            backs.append(Group(tuple(back), translate(bx, by), label=f"back-card-{p.number}"))
+            backs.append(Group(tuple(back), translate(bx, by), sheet.clip(i, mirrored=True, bleed=bleed),
+                               label=f"back-card-{p.number}"))
         span = f"cards {batch[0].number}–{batch[-1].number}" if len(batch) > 1 else f"card {batch[0].number}"
         title = f"Challenge deck, sheet {s + 1} of {sheets}: fronts, {span}"
-        fronts += page_note(theme, paper, f"{title}. Print this sheet and the next long-edge duplex (flip on long edge), "
-                                          "at actual size; cut along the crop marks.")
-        pages.append(Page(paper[0], paper[1], (*fronts, Group(tuple(marks), label="crop-marks")),
+        fronts += sheet_note(sheet, theme, f"{title}. Print this sheet and the next long-edge duplex (flip on long "
+                                           "edge), at actual size; each cut runs the whole sheet, mark to mark.")
+        pages.append(Page(paper[0], paper[1], (*fronts, Group(tuple(sheet.marks(theme)), label="crop-marks")),
                           f"{2 * s + 1:0{digits}d}-cards-{s + 1}-fronts", title))
         btitle = f"Challenge deck, sheet {s + 1} of {sheets}: backs (solutions)"
         shifted = f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm" if offset != (0.0, 0.0) else ""
-        backs += page_note(theme, paper, f"{btitle}. The back of the previous page, mirrored for long-edge duplex{shifted}.")
+        backs += sheet_note(sheet, theme, f"{btitle}. The back of the previous page, mirrored for long-edge duplex{shifted}.")
         pages.append(Page(paper[0], paper[1], tuple(backs), f"{2 * s + 2:0{digits}d}-cards-{s + 1}-backs", btitle))
     return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), "Section X – challenge deck")
 

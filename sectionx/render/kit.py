@@ -123,15 +123,20 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     keep(card_s)
     cal_p, cal_s = components.calibration_pages(theme, paper, offset=offset)
     keep(cal_s)
+    # The board comes on these pages or, with --board-paper, also whole on one large
+    # sheet: the checklist says which to print, so nobody prints both.
+    whole = (f"; or print the whole board instead: sectionx-board-{board_paper.lower()}.pdf, one "
+             f"{board_paper.upper()} sheet (copy shop)") if board_paper else ""
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
-                                                    "glue onto the grey strips, marks on marks"),
+                                                    f"glue onto the grey strips, marks on marks{whole}"),
         Section(f"Prisoner tokens ({PRISONERS} per colour and {components.SPARES} spares) and doors ({DOORS} per colour)",
                 len(COLOURS) * (PRISONERS + components.SPARES + DOORS), tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
         Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
                 advice="long-edge duplex: fronts and backs"),
-        Section("Master-key cards and player aids", 8, tuple(card_p), duplex=True, advice="long-edge duplex"),
+        Section("Master-key cards and player aids", 8, tuple(card_p), duplex=True,
+                advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
         Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),
     ]
     # The checklist comes first and lists the page numbers that follow it; it is built

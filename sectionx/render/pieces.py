@@ -6,8 +6,10 @@ without knowing how it was built:
 
 * A *piece* is a top-level :class:`~sectionx.render.scene.Group` labelled
   ``piece-…`` and placed by a translation; its **last item is its cut line** (a
-  circle or a rectangle), drawn ``theme.cut_line_width`` points wide.  Its art
-  bleeds ``theme.bleed`` mm beyond the cut line.
+  circle or a rectangle), drawn ``theme.cut_line_width`` points wide, or not drawn
+  at all (:data:`TRIM`) where the crop marks alone give the cut.  Its art
+  bleeds ``theme.bleed`` mm beyond the cut line, or only as far as its clip path
+  (cards butted on shared cut lines paint to the line and bleed outside the block).
 * Rectangular pieces get crop marks (:func:`crop_marks`), collected in one
   top-level group labelled ``crop-marks``.  Round pieces need none.
 * Pieces are spaced so that no two bleeds touch and no crop mark comes closer
@@ -55,6 +57,13 @@ CLEARANCE = math.ceil(CLEARANCE_PT * MM_PER_PT * 100) / 100
 MIN_CROP_PT = 0.5
 #: Text on a card keeps at least this far (mm) inside the card's cut line.
 SAFE = 3.5
+#: How a piece's cut line is drawn when it must not show: not at all.  The path
+#: still tells readers of the page where the piece is (:func:`pieces`); the cut is
+#: found from the crop marks, so a cut a hair off leaves no dark edge.
+TRIM = Style()
+#: How far (mm) two pieces' bleeds may overlap: butted cards let their art run a
+#: hair (components.SEAM, each) past a shared cut line so that no seam shows.
+SEAM_TOLERANCE = 0.11
 
 
 # ====================================================================== crop marks and shapes
@@ -94,10 +103,22 @@ class Trim:
     label: str
     shape: str  # "circle" or "rect"
     box: Box
+    #: the box of the piece's clip path, when its art is clipped (a card butted to
+    #: its neighbours paints only to the shared cut line)
+    paint: Box | None = None
 
     def grown(self, d: float) -> Trim:
         l_, t, r, b = self.box
-        return Trim(self.label, self.shape, (l_ - d, t - d, r + d, b + d))
+        return Trim(self.label, self.shape, (l_ - d, t - d, r + d, b + d), self.paint)
+
+    def bleed(self, d: float) -> Trim:
+        """The piece's bleed: grown by ``d``, but no further than its clip."""
+        grown = self.grown(d)
+        if self.paint is None:
+            return grown
+        l_, t, r, b = grown.box
+        pl, pt, pr, pb = self.paint
+        return Trim(self.label, self.shape, (max(l_, pl), max(t, pt), min(r, pr), min(b, pb)), self.paint)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -196,7 +217,11 @@ def pieces(page: Page, prefix: str = "piece-") -> list[Trim]:
                 assert isinstance(cut, Path), cut
                 pts = [apply(g.matrix, p) for p in cut.points()]
                 xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                out.append(Trim(g.label, "rect", (min(xs), min(ys), max(xs), max(ys))))
+                paint = None
+                if g.clip:
+                    cs = [apply(g.matrix, p) for p in g.clip]
+                    paint = (min(p[0] for p in cs), min(p[1] for p in cs), max(p[0] for p in cs), max(p[1] for p in cs))
+                out.append(Trim(g.label, "rect", (min(xs), min(ys), max(xs), max(ys)), paint))
     return out
 
 
@@ -215,11 +240,13 @@ def marks(page: Page) -> list[tuple[Box, float]]:
     return out
 
 
-def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, check_margin: bool = True) -> list[str]:
+def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, check_margin: bool = True,
+                    margin: float | None = None) -> list[str]:
     """Everything wrong with a laid-out page, as sentences (empty: all good).
 
-    * everything painted lies inside ``theme.margin``;
-    * no two pieces' bleeds overlap (so no bleed covers another piece's cut line);
+    * everything painted lies inside ``margin`` (default ``theme.margin``);
+    * no two pieces' bleeds overlap (so no bleed covers another piece's cut line;
+      a clipped piece's bleed ends at its clip, so butted cards only touch);
     * every crop mark is at least ``CLEARANCE`` from every piece's bleed, its own
       included, and at least ``MIN_CROP_PT`` points wide;
     * text inside a rectangular piece keeps ``SAFE`` mm inside its cut line.
@@ -228,14 +255,15 @@ def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, che
     b = theme.bleed
     if check_margin:
         box = ink_box(page.items, symbols, theme)
-        m = theme.margin - 1e-6
+        edge = theme.margin if margin is None else margin
+        m = edge - 1e-6
         if box and (box[0] < m or box[1] < m or box[2] > page.width - m or box[3] > page.height - m):
-            problems.append(f"{page.name}: art {tuple(round(v, 2) for v in box)} leaves the {theme.margin:g} mm margin")
+            problems.append(f"{page.name}: art {tuple(round(v, 2) for v in box)} leaves the {edge:g} mm margin")
     ps = pieces(page)
-    bleeds = [p.grown(b) for p in ps]
+    bleeds = [p.bleed(b) for p in ps]
     for i, p in enumerate(bleeds):
         for q in bleeds[i + 1:]:
-            if gap(p, q) < -1e-9:
+            if gap(p, q) < -SEAM_TOLERANCE:
                 problems.append(f"{page.name}: the bleeds of {p.label} and {q.label} overlap")
     for box, width in marks(page):
         if width < MIN_CROP_PT - 1e-9:

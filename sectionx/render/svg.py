@@ -137,6 +137,10 @@ class _Writer:
 
     def items(self, parent: BaseElement, items: tuple[Item, ...]) -> None:
         for it in items:
+            # A shape with neither fill nor stroke paints nothing (a piece's hidden
+            # trim, pieces.TRIM): left out, as the PDF leaves it out.
+            if isinstance(it, (Path, Circle)) and not (it.style.fill or it.style.stroke):
+                continue
             parent.add(self.item(it))
 
     def item(self, it: Item) -> BaseElement:
