@@ -311,3 +311,11 @@ def test_one_step_turns_a_tight_bend_clockwise_on_the_page():
     # Unturned, the same tile opens east and south-east: one opening level with the centre.
     ends0 = sorted((round(x - cx, 3), round(y - cy, 3)) for p in bands(tile, 0) for x, y in (p[0], p[-1]))
     assert ends0 == [(11.5, 19.919), (23.0, 0.0)]
+
+
+def test_the_tile_back_reads_section_x_top_to_bottom():
+    """Issue 11: the back read "X" above "SECTION"; the game's name reads in order."""
+    from sectionx.render.scene import Text
+    back = ART.back_symbol()
+    words = sorted((it.y, it.text) for it in back.items if isinstance(it, Text))
+    assert [w for _, w in words] == ["SECTION", "X"]

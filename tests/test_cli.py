@@ -296,7 +296,7 @@ def test_kit_folder_holds_one_kit(tmp_path):
     names = set(_tree(tmp_path))
     assert "sectionx-board-a1.pdf" in names and "sectionx-board-a2.pdf" not in names
     assert "svg/board-a1.svg" in names and "svg/board-a2.svg" not in names
-    assert sum(n.startswith("svg/") and n[4:6].isdigit() for n in names) == 20  # letter: 20 pages, none left from A4
+    assert sum(n.startswith("svg/") and n[4:6].isdigit() for n in names) == 18  # letter: 18 pages (18 tiles a sheet), none left from A4
     assert mine.read_text() == "mine"
 
 

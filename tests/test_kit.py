@@ -210,12 +210,28 @@ def test_crop_marks_stay_outside_every_trim_and_clear_of_every_piece(pdf, svgs):
         shapes = pdf_shapes(pdf, i)
         trims = _hexagons(s for s in shapes if s.kind == "stroke")
         marks = [s.points for s in shapes if s.kind == "stroke" and len(s.points) == 2
-                 and math.isclose(math.dist(*s.points), THEME.crop_length, abs_tol=1e-3)]
+                 and math.isclose(math.dist(*s.points), min(THEME.crop_length, sheets.HEX_MARK_LENGTH), abs_tol=1e-3)]
         assert len(marks) == 12 * len(trims)
         bleeds = [_grow(t, THEME.bleed) for t in trims]
-        for m in marks:
+        # A mark belongs to the nearest trim; it keeps MARK_GAP from every other tile's marks.
+        owner = [min(range(len(trims)), key=lambda k: sheets.segment_polygon_distance(m, trims[k])) for m in marks]
+        for j, m in enumerate(marks):
             assert all(sheets.segment_polygon_distance(m, t) > THEME.bleed for t in trims)
             assert all(sheets.segment_polygon_distance(m, b) >= 0.5 * MM_PER_PT for b in bleeds)
+            for k, n in enumerate(marks):
+                if owner[k] != owner[j] and math.dist(m[0], n[0]) < 3 * sheets.HEX_MARK_LENGTH + sheets.MARK_GAP:
+                    assert sheets.segment_distance(m, n) >= sheets.MARK_GAP - 1e-3
+
+
+def test_the_tile_cut_line_is_pale_not_ink(pdf, svgs):
+    """Issue 11: a black trim line over the art leaves a black edge when the scissors
+    go a hair outside it; the hexagon is outlined in the pale cell-line colour."""
+    fronts, _ = _tile_sheet_pages(svgs)
+    root = ET.fromstring(svgs[_page_names(svgs)[fronts[0]]])
+    outlines = [el for el in root.iter("{http://www.w3.org/2000/svg}path")
+                if el.get("fill") == "none" and el.get("d", "").count("L") == 5 and el.get("d", "").endswith("Z")]
+    assert len(outlines) == 18
+    assert {el.get("stroke") for el in outlines} == {THEME.colours["cell_line"]}
 
 
 def test_crop_marks_are_at_least_half_a_point_wide(svgs):

@@ -41,12 +41,17 @@ def _check_sheet(theme, paper):
             for m in marks:
                 # outside its own trim and its own bleed ...
                 # (a mark on an edge's extension meets the next edge at 60 degrees: sin 60 = 0.866)
-                assert sheets.segment_polygon_distance(m, trim) >= theme.bleed + 0.866 * theme.crop_gap - 1e-6
-                assert sheets.segment_polygon_distance(m, bleed) >= 0.866 * theme.crop_gap - 1e-6
-                # ... and never within 0.5 pt of any other piece
+                gap = max(sheets.CLEARANCE, min(theme.crop_gap, sheets.HEX_MARK_GAP))
+                assert sheets.segment_polygon_distance(m, trim) >= theme.bleed + 0.866 * gap - 1e-6
+                assert sheets.segment_polygon_distance(m, bleed) >= 0.866 * gap - 1e-6
+                # ... never within 0.5 pt of any other piece, and (issue 11: marks that met
+                # end to end could not be told apart) never within MARK_GAP of another
+                # tile's marks
                 for other in here:
                     if other is not p and math.dist(p.front, other.front) < 3 * theme.tile + 4 * theme.bleed + 20:
                         assert sheets.segment_polygon_distance(m, sheets.bleed_polygon(other.front, theme)) >= sheets.CLEARANCE
+                        for n in sheets.hex_crop_marks(other.front, theme):
+                            assert sheets.segment_distance(m, n) >= sheets.MARK_GAP - 1e-9
             for other in here:
                 if other is not p:
                     assert math.dist(p.front, other.front) >= theme.tile + 2 * theme.bleed

@@ -475,8 +475,10 @@ class TileArt:
         for k in range(3):
             items.append(polygon(hex_corners(self.F * (0.86 - 0.2 * k)), Style(stroke=col["back_pattern"], width=self.F * 0.025)))
         ink = col["paper"] if not t.ink_saver else col["ink"]
-        items.append(Text(0, self.F * 0.07, "X", self.F * 0.62, ink, "middle", True))
-        items.append(Text(0, self.F * 0.33, "SECTION", self.F * 0.16, ink, "middle", True))
+        # Read top to bottom, as the game's name: "SECTION" above the big "X" (the
+        # card backs say "SECTION X" the same way).
+        items.append(Text(0, -self.F * 0.13, "SECTION", self.F * 0.16, ink, "middle", True))
+        items.append(Text(0, self.F * 0.17, "X", self.F * 0.95, ink, "middle", True))
         return Symbol("tile-back", tuple(items), (-half - 1, -self.R - t.bleed * 1.2 - 1, half + 1, self.R + t.bleed * 1.2 + 1))
 
 

@@ -564,7 +564,8 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
     body = 9.0
     advice = [
         para(("You need", True), rel=1.1),
-        para("scissors, or a craft knife and a metal ruler", lead="•", before=0.25),
+        para("scissors (tiles, tokens), and a paper trimmer or a craft knife and metal ruler (cards, doors)",
+             lead="•", before=0.25),
         para("a glue stick", lead="•", before=0.1),
         para("thin card (about 300 g/m²) to glue the sheets onto", lead="•", before=0.1),
         para(("Printing", True), rel=1.1, before=0.9),

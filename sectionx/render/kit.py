@@ -134,7 +134,7 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
                 len(COLOURS) * (PRISONERS + components.SPARES + DOORS), tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
         Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
-                advice="long-edge duplex: fronts and backs"),
+                advice="long-edge duplex: fronts and backs; scissors along the pale outlines"),
         Section("Master-key cards and player aids", 8, tuple(card_p), duplex=True,
                 advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
         Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),

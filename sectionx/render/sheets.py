@@ -47,6 +47,14 @@ from .theme import Theme
 
 #: Least clearance between a crop mark and another piece (the issue's 0.5 pt).
 CLEARANCE = CLEARANCE_PT * MM_PER_PT
+#: Least distance (mm) between a crop mark of one tile and any crop mark of another:
+#: marks that meet end to end cannot be told apart (issue 11).
+MARK_GAP = 1.5
+#: Hex tiles sit close and staggered, so their marks are shorter and start nearer
+#: the bleed than the template's card and door marks: at most this long ...
+HEX_MARK_LENGTH = 2.0
+#: ... and at most this far past the bleed (at least CLEARANCE).
+HEX_MARK_GAP = 0.5
 #: Height of the band under each board window for the page label and assembly map.
 LABEL_BAND = 13.0
 
@@ -97,12 +105,14 @@ def segment_polygon_distance(seg: tuple[Point, Point], poly: list[Point]) -> flo
 
 
 def hex_crop_marks(centre: Point, theme: Theme | CutSizes) -> list[tuple[Point, Point]]:
-    """Crop marks of one hex tile: on the extension of each edge beyond each of its
-    corners, starting past the tile's own bleed (which a mark leaves at
-    ``bleed / sin 60°`` from the corner) plus ``crop_gap``.  Cut along a ruler laid
-    through the two marks of an edge."""
+    """Crop marks of one hex tile: a short stroke on the extension of each edge
+    beyond each of its corners, starting past the tile's own bleed (which a mark
+    leaves at ``bleed / sin 60°`` from the corner) plus a gap, :data:`HEX_MARK_LENGTH`
+    long at most.  They show where the hexagon's corners are for the scissors; the
+    layout keeps every mark :data:`MARK_GAP` from any other tile's marks."""
     cs = hex_corners(theme.tile, centre)
-    start = theme.bleed / math.sin(math.radians(60)) + theme.crop_gap
+    start = theme.bleed / math.sin(math.radians(60)) + max(CLEARANCE, min(theme.crop_gap, HEX_MARK_GAP))
+    length = min(theme.crop_length, HEX_MARK_LENGTH)
     out = []
     for i, p in enumerate(cs):
         for q in (cs[i - 1], cs[(i + 1) % 6]):
@@ -110,7 +120,7 @@ def hex_crop_marks(centre: Point, theme: Theme | CutSizes) -> list[tuple[Point, 
             n = math.hypot(dx, dy)
             dx, dy = dx / n, dy / n
             out.append(((p[0] + dx * start, p[1] + dy * start),
-                        (p[0] + dx * (start + theme.crop_length), p[1] + dy * (start + theme.crop_length))))
+                        (p[0] + dx * (start + length), p[1] + dy * (start + length))))
     return out
 
 
@@ -161,19 +171,31 @@ def _polygon_edges(poly: list[Point]) -> list[tuple[Point, Point]]:
     return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
 
 
+def segment_distance(a: tuple[Point, Point], b: tuple[Point, Point]) -> float:
+    """Distance between two segments (0 when they cross)."""
+    if _segments_cross(a, b):
+        return 0.0
+    return min(_seg_point(a[0], *b), _seg_point(a[1], *b), _seg_point(b[0], *a), _seg_point(b[1], *a))
+
+
 def _spacing_ok(px: float, py: float, shift: float, sizes: CutSizes) -> bool:
-    """No two bleeds come within CLEARANCE and no crop mark of the middle tile comes
-    within CLEARANCE of a neighbour's bleed (a patch of neighbours; odd rows are the
-    mirror image of even ones, so one tile speaks for all)."""
+    """No two bleeds come within CLEARANCE, no crop mark of the middle tile comes
+    within CLEARANCE of a neighbour's bleed, and none within MARK_GAP of a
+    neighbour's crop mark, so every mark plainly belongs to one tile (a patch of
+    neighbours; odd rows are the mirror image of even ones, so one tile speaks for all)."""
     me = (0.0, 0.0)
     others = [(c * px + (r % 2) * shift, r * py) for r in (-2, -1, 0, 1, 2) for c in (-2, -1, 0, 1, 2) if (c, r) != (0, 0)]
-    reach = 2 * (sizes.tile + 2 * sizes.bleed) + sizes.crop_length + sizes.crop_gap
-    mine = _polygon_edges(bleed_polygon(me, sizes)) + hex_crop_marks(me, sizes)
+    reach = 2 * (sizes.tile + 2 * sizes.bleed + sizes.crop_length + sizes.crop_gap) + MARK_GAP
+    my_marks = hex_crop_marks(me, sizes)
+    mine = _polygon_edges(bleed_polygon(me, sizes)) + my_marks
     for o in others:
         if math.dist(o, me) > reach:
             continue
         poly = bleed_polygon(o, sizes)
         if any(segment_polygon_distance(seg, poly) < CLEARANCE for seg in mine):
+            return False
+        theirs = hex_crop_marks(o, sizes)
+        if any(segment_distance(a, b) < MARK_GAP for a in my_marks for b in theirs):
             return False
     return True
 
@@ -264,7 +286,10 @@ def tile_pages(catalogue: Catalogue, theme: Theme, paper: tuple[float, float], *
     symbols[back.name] = back
     sheets = max(p.sheet for p in placements) + 1
     pages: list[Page] = []
-    cut = Style(stroke=theme.colours["ink"], width=theme.cut_line_width * MM_PER_PT, join="round")
+    # The hexagon is cut with scissors along this line: drawn in the board's pale
+    # cell-line colour, not in ink, so a cut a hair outside it leaves no dark edge
+    # (the art runs on past it into the bleed).
+    cut = Style(stroke=theme.colours["cell_line"], width=theme.cut_line_width * MM_PER_PT, join="round")
     mark = mark_style(theme)
     for s in range(sheets):
         here = [p for p in placements if p.sheet == s]
@@ -275,8 +300,8 @@ def tile_pages(catalogue: Catalogue, theme: Theme, paper: tuple[float, float], *
             fronts.append(polygon(hex_corners(theme.tile, p.front), cut))
             marks += [line(a, b, mark) for a, b in hex_crop_marks(p.front, theme)]
         title = f"Tiles, sheet {s + 1} of {sheets}: fronts ({here[0].tile}–{here[-1].tile})"
-        fronts += page_note(theme, paper, f"{title}. Print this sheet and the next long-edge duplex (flip on long edge), "
-                                           "at actual size. Cut along the hexagons; the marks extend each edge.")
+        fronts += page_note(theme, paper, f"{title}. Print with the next sheet long-edge duplex, at actual size. "
+                                           "Cut out each hexagon with scissors along its pale outline.")
         pages.append(Page(paper[0], paper[1], tuple(fronts + marks), f"tiles-{s + 1}-fronts", title))
         backs: list[Item] = [Use(back.name, translate(*p.back)) for p in here]
         btitle = f"Tiles, sheet {s + 1} of {sheets}: backs"
