@@ -450,6 +450,8 @@ def kit(
     board: Annotated[str, typer.Option(help="Board name (standard, compact) or file.")] = "standard",
     tiles: Annotated[str, typer.Option(help="Tile set name (default) or file.")] = "default",
     svg_files: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write an SVG of every page.")] = True,
+    coords: Annotated[bool, typer.Option("--coords/--no-coords", help="Print each board cell's q,r, small and pale "
+                                         "(files name cells so).")] = True,
 ) -> None:
     """Write the whole game as a print-and-play kit: one PDF with the board, 54 tiles
     (fronts and backs for long-edge duplex), prisoner and door tokens, master-key and
@@ -468,7 +470,8 @@ def kit(
     look = look.with_tile(tile_size) if tile_size else look
     board_obj = _definition(board, "board")
     catalogue = _definition(tiles, "catalogue")
-    built = kits.build_kit(board_obj, catalogue, look, paper, board_paper=board_paper, offset=(back_offset_x, back_offset_y))
+    built = kits.build_kit(board_obj, catalogue, look, paper, board_paper=board_paper,
+                           offset=(back_offset_x, back_offset_y), coords=coords)
     files = kits.kit_files(built, out, svg=svg_files)  # everything in memory first: no half-written kit
     kits.write_kit_files(files, out)
     pdf_path = out / "sectionx-kit.pdf"

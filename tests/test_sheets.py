@@ -5,6 +5,7 @@ themselves are checked over many paper and tile sizes.
 """
 
 import math
+import re
 from dataclasses import replace
 
 import pytest
@@ -12,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sectionx import formats
+from sectionx.render import pieces as P
 from sectionx.render import sheets
 from sectionx.render.art import hex_corners
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Use
+from sectionx.render.textfit import text_box
 from sectionx.render.theme import load_theme
 
 THEME = load_theme()
@@ -134,29 +137,61 @@ def test_board_cells_are_the_tile_size(tile):
         assert max(xs) - min(xs) == pytest.approx(tile)
 
 
-def _marks_in_board_coords(page, split, col, row):
-    """Registration mark centres of one page, in board-drawing mm."""
+def _arrow_tips(page, split, col, row):
+    """The registration arrows' tips of one page, in board-drawing mm."""
     left, top, _, _ = split.window(col, row)
     out = set()
     for it in page.items:
         if isinstance(it, Group) and it.label == "board-marks":
             for sub in it.items:
-                if isinstance(sub, Circle):
-                    out.add((round(sub.cx + left, 3), round(sub.cy + top, 3)))
+                if isinstance(sub, Path) and sub.style.fill and len(sub.commands) == 4:
+                    tip = sub.commands[0][1:]
+                    out.add((round(tip[0] + left, 3), round(tip[1] + top, 3)))
     return out
 
 
-def test_registration_marks_coincide_on_neighbouring_pages():
-    pages, _, split = sheets.board_pages(BOARD, THEME, A4)
+def _strips(split, col, row):
+    """This page's glue strips, in window mm (left, top, right, bottom)."""
+    ww, wh = split.win
+    ov = split.overlap
+    out = []
+    if col < split.cols - 1:
+        out.append((ww - ov, 0.0, ww, wh))
+    if row < split.rows - 1:
+        out.append((0.0, wh - ov, ww, wh))
+    return out
+
+
+def test_registration_marks_lie_in_the_strip_the_next_page_covers():
+    """Issue 11: crosshairs on the cut line left half a mark on the finished board.
+    Each page that goes under has three arrows in each glue strip whose tips stand
+    just inside the strip, on the line where the next page's cut edge goes; every
+    assembly aid (arrows, glue words, cut lines) lies inside this page's strips or
+    outside its window, so nothing of them shows once the pages are glued."""
+    pages, symbols, split = sheets.board_pages(BOARD, THEME, A4)
     by_name = {p.name: p for p in pages}
+    sym = {s.name: s for s in symbols}
+    ww, wh = split.win
     for row in range(split.rows):
         for col in range(split.cols):
-            mine = _marks_in_board_coords(by_name[f"board-{split.name(col, row)}"], split, col, row)
+            page = by_name[f"board-{split.name(col, row)}"]
+            tips = _arrow_tips(page, split, col, row)
+            expected = 3 * len(_strips(split, col, row))
+            assert len(tips) == expected
             for dc, dr in ((1, 0), (0, 1)):
                 if col + dc < split.cols and row + dr < split.rows:
-                    theirs = _marks_in_board_coords(by_name[f"board-{split.name(col + dc, row + dr)}"], split, col + dc, row + dr)
-                    shared = mine & theirs
-                    assert len(shared) == 3, (split.name(col, row), split.name(col + dc, row + dr))
+                    nl, nt, _, _ = split.window(col + dc, row + dr)
+                    edge = nl if dc else nt  # where the next page's cut edge lies, in board mm
+                    on_edge = [t for t in tips if math.isclose(t[0 if dc else 1], edge + sheets.EDGE_MARK_GAP, abs_tol=1e-3)]
+                    assert len(on_edge) == 3, (split.name(col, row), split.name(col + dc, row + dr))
+            marks = next(g for g in page.items if isinstance(g, Group) and g.label == "board-marks")
+            strips = _strips(split, col, row)
+            for it in marks.items:
+                box = P.ink_box((it,), sym, THEME)
+                inside = [s for s in strips if s[0] - 1e-6 <= box[0] and box[2] <= s[2] + 1e-6
+                          and s[1] - 1e-6 <= box[1] and box[3] <= s[3] + 1e-6]
+                outside = box[2] <= 1e-6 or box[3] <= 1e-6 or box[0] >= ww - 1e-6 or box[1] >= wh - 1e-6
+                assert inside or outside, (page.name, it)
 
 
 def test_board_pages_are_labelled_and_mapped():
@@ -173,3 +208,50 @@ def test_board_poster_fits_a2_and_refuses_a3_with_the_size_it_needs():
     assert (page.width, page.height) == (594, 420)  # turned to landscape
     with pytest.raises(sheets.DoesNotFit, match=r"does not fit A3.*--tile-size \d+"):
         sheets.board_poster(BOARD, THEME, THEME.paper("a3"), "a3")
+
+
+def _texts(items, out=None):
+    out = [] if out is None else out
+    for it in items:
+        if isinstance(it, Group):
+            _texts(it.items, out)
+        elif hasattr(it, "text"):
+            out.append(it)
+    return out
+
+
+def test_the_printed_board_has_a_title_a_sea_and_names_one_can_read():
+    """Issue 11: "ISLAND" printed about 1 mm tall and the zone names at 4-5 pt; no
+    frame, no title, no sea.  Every name on the printed board is at least 7 pt,
+    the island's name sits inside its disc (where the walls between the cell
+    blocks meet, so no wall runs through it), and the drawing has its title and a
+    sea with waves round the board."""
+    symbol, _, _, _ = sheets.board_drawing(BOARD, THEME)
+    texts = _texts(symbol.items)
+    names = [t for t in texts if t.text in ("ISLAND", "CELL BLOCK", "FREE ZONE")]
+    assert {t.text for t in names} == {"ISLAND", "CELL BLOCK", "FREE ZONE"}
+    assert min(t.size for t in names) >= 7.0
+    assert any(t.text == "SECTION X" and t.size >= 24 for t in texts)
+    island = next(g for g in symbol.items if isinstance(g, Group) and g.label == "island")
+    disc = next(c for c in island.items if isinstance(c, Circle) and c.style.fill == THEME.colours["island"])
+    word = next(t for t in _texts(island.items) if t.text == "ISLAND")
+    l_, t_, r_, b_ = text_box(word, THEME)
+    assert all(math.dist((disc.cx, disc.cy), p) < disc.r for p in ((l_, t_), (r_, t_), (l_, b_), (r_, b_)))
+    sea = symbol.items[0]
+    assert isinstance(sea, Path) and sea.style.fill == THEME.colours["sea"]
+    waves = [it for it in symbol.items if isinstance(it, Path) and any(c[0] == "C" for c in it.commands)]
+    assert len(waves) > 100
+
+
+def test_board_coordinates_are_quiet_optional_and_off_the_island():
+    """Issue 11: the line between two cell blocks struck through the label 0,0 and the
+    island's coordinates were black where the others are tan.  Coordinates stand on
+    tile cells and green areas only, all in a pale colour; --no-coords leaves them out."""
+    symbol, _, _, _ = sheets.board_drawing(BOARD, THEME)
+    coords = [t for t in _texts(symbol.items) if re.fullmatch(r"-?\d+,-?\d+", t.text)]
+    named = {t.text for t in coords}
+    assert named == {f"{c.q},{c.r}" for c in BOARD.tile_cells | BOARD.green}
+    assert not named & {f"{c.q},{c.r}" for c in BOARD.island}
+    assert THEME.colours["ink"] not in {t.fill for t in coords}
+    bare, _, _, _ = sheets.board_drawing(BOARD, THEME, coords=False)
+    assert not [t for t in _texts(bare.items) if re.fullmatch(r"-?\d+,-?\d+", t.text)]

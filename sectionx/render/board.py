@@ -12,8 +12,9 @@ import math
 from ..hexgrid import SIDES, Cell
 from ..model import Board, Colour
 from .art import symbol_shape
+from .fonts import text_width
 from .layout import Layout
-from .scene import Circle, Group, Item, Point, Style, Text, polygon
+from .scene import Circle, Group, Item, Point, Style, Text, polygon, pt_mm
 from .theme import Theme, tint
 
 
@@ -56,8 +57,18 @@ def frame_width(layout: Layout) -> float:
     return layout.across_flats * 0.08
 
 
-def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = False) -> list[Item]:
-    """The board without anything on it, in page mm (``layout`` places cell 0,0)."""
+#: The smallest type (points) on the printed board: names a player reads across
+#: the table (issue 11 measured "ISLAND" at about 1 mm and the zone names at 4-5 pt).
+BOARD_LABEL_PT = 7.0
+
+
+def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = False,
+                min_pt: float = 0.0) -> list[Item]:
+    """The board without anything on it, in page mm (``layout`` places cell 0,0).
+    ``coords``: each tile cell and green cell gets its ``q,r``, small and in the
+    pale cell-line colour (island cells get none: no tile goes there, and their
+    labels would sit on the walls between the cell blocks).  ``min_pt``: no name
+    on the board (island, cell block, free zone) is smaller than this."""
     col = theme.colours
     F = layout.across_flats
     items: list[Item] = []
@@ -69,19 +80,19 @@ def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = Fa
         items.append(polygon(loop, Style(stroke=col["ink"], width=thin * 2, join="round")))
     for cell in sorted(board.tile_cells):
         items.append(polygon(layout.corners(cell), Style(fill=col["board"], stroke=col["cell_line"], width=thin)))
-    items += _island(board, layout, theme)
+    items += _island(board, layout, theme, min_pt)
     zone_of = board.zone_of_cell
+    ink = "#ffffff" if not theme.ink_saver else col["ink"]
     for cell in sorted(board.green):
         cx, cy = layout.centre(cell)
         items.append(polygon(layout.corners(cell), Style(fill=col["green"], stroke=col["ink"], width=thin * 1.5)))
-        ink = "#ffffff" if not theme.ink_saver else col["ink"]
         items.append(Text(cx, cy + F * 0.08, zone_of.get(cell, ""), F * 0.7, ink, "middle", True))
-        items.append(Text(cx, cy - F * 0.22, "FREE ZONE", F * 0.16, ink, "middle", True))
+        items.append(Text(cx, cy - F * 0.22, "FREE ZONE", max(min_pt, F * 0.16), ink, "middle", True))
     if coords:
-        for cell in sorted(board.cells):
+        for cell in sorted(board.tile_cells | board.green):
             cx, cy = layout.centre(cell)
-            items.append(Text(cx, cy + F * 0.4, f"{cell.q},{cell.r}", F * 0.16, col["cell_line"] if cell in board.tile_cells
-                              else col["ink"], "middle"))
+            quiet = col["cell_line"] if cell in board.tile_cells else tint(col["green"], 0.45)
+            items.append(Text(cx, cy + F * 0.4, f"{cell.q},{cell.r}", F * 0.16, quiet, "middle"))
     return items
 
 
@@ -113,7 +124,7 @@ def block_point(board: Board, layout: Layout, colour: Colour, fraction: float, t
     return cx, cy
 
 
-def _island(board: Board, layout: Layout, theme: Theme) -> list[Item]:
+def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0) -> list[Item]:
     col = theme.colours
     F = layout.across_flats
     if not board.island:
@@ -136,9 +147,12 @@ def _island(board: Board, layout: Layout, theme: Theme) -> list[Item]:
         ink = theme.player(colour)
         inner.append(symbol_shape(colour, bx, by, F * 0.3, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
         tx, ty = block_point(board, layout, colour, 0.62, 0.5)
-        inner.append(Text(tx, ty + F * 0.3, "CELL BLOCK", F * 0.1, col["ink"], "middle", True))
-    inner.append(Circle(cx, cy, F * 0.18, Style(fill=col["island"], stroke=col["ink"], width=F * 0.02)))
-    inner.append(Text(cx, cy + F * 0.045, "ISLAND", F * 0.09, col["ink"], "middle", True))
+        inner.append(Text(tx, ty + F * 0.3, "CELL BLOCK", max(min_pt, F * 0.1), col["ink"], "middle", True))
+    # The island's name in a disc where the walls meet, so no wall runs through it.
+    name_pt = max(min_pt, F * 0.09)
+    r = max(F * 0.18, text_width("ISLAND", name_pt, True, theme) / 2 + F * 0.03)
+    inner.append(Circle(cx, cy, r, Style(fill=col["island"], stroke=col["ink"], width=F * 0.02)))
+    inner.append(Text(cx, cy + pt_mm(name_pt) * 0.36, "ISLAND", name_pt, col["ink"], "middle", True))
     items: list[Item] = []
     for loop in loops:
         items.append(polygon(loop, Style(fill=col["island"])))

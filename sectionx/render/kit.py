@@ -84,22 +84,23 @@ def _number(sections: list[Section], paper: tuple[float, float], theme: Theme, f
 
 
 def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str = "a4", *,
-              board_paper: str | None = None, offset: tuple[float, float] = (0.0, 0.0)) -> Kit:
+              board_paper: str | None = None, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True) -> Kit:
     """Everything needed to print a complete game (see the module docstring).
 
     ``offset`` (mm) shifts every back page for printers whose duplex is off
-    (measure it with the calibration sheet).  Raises :class:`~sectionx.render.textfit.DoesNotFit`
+    (measure it with the calibration sheet).  ``coords``: each board cell shows its
+    ``q,r`` (quietly), as position and puzzle files name cells.  Raises :class:`~sectionx.render.textfit.DoesNotFit`
     or :class:`~sectionx.yamlsrc.LoadError` with a one-line reason.
     """
     try:
-        return _build_kit(board, catalogue, theme, paper_name, board_paper=board_paper, offset=offset)
+        return _build_kit(board, catalogue, theme, paper_name, board_paper=board_paper, offset=offset, coords=coords)
     except DoesNotFit as exc:
         # What does not fit is a matter of the template's paper and sizes: name them.
         raise theme.paper_problem(paper_name, str(exc)) from None
 
 
 def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str, *,
-               board_paper: str | None, offset: tuple[float, float]) -> Kit:
+               board_paper: str | None, offset: tuple[float, float], coords: bool) -> Kit:
     paper = theme.paper(paper_name)
     grid = sheets.tile_grid(theme, paper)
     sheets_needed = -(-len(catalogue.tiles) // grid.per_page)
@@ -113,7 +114,7 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
         for s in new:
             symbols.setdefault(s.name, s)
 
-    board_p, board_s, split = sheets.board_pages(board, theme, paper)
+    board_p, board_s, split = sheets.board_pages(board, theme, paper, coords=coords)
     keep(board_s)
     token_p, token_s = components.token_pages(theme, paper)
     keep(token_s)
@@ -129,7 +130,7 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
              f"{board_paper.upper()} sheet (copy shop)") if board_paper else ""
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
-                                                    f"glue onto the grey strips, marks on marks{whole}"),
+                                                    f"lay each edge on the grey strip at the arrow tips and glue{whole}"),
         Section(f"Prisoner tokens ({PRISONERS} per colour and {components.SPARES} spares) and doors ({DOORS} per colour)",
                 len(COLOURS) * (PRISONERS + components.SPARES + DOORS), tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
@@ -157,7 +158,7 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     poster = None
     if board_paper:
         try:
-            page, symbol = sheets.board_poster(board, theme, theme.paper(board_paper), board_paper.lower())
+            page, symbol = sheets.board_poster(board, theme, theme.paper(board_paper), board_paper.lower(), coords=coords)
         except DoesNotFit as exc:
             raise theme.paper_problem(board_paper, str(exc)) from None
         poster = Document((page,), (symbol,), f"Section X – board on {board_paper.upper()}")

@@ -1,13 +1,17 @@
 """Imposition: laying the board and the 54 tiles out on printable pages.
 
 * The board is drawn once (a symbol) and shown through a window on each page;
-  neighbouring windows overlap by ``theme.overlap`` mm, the glue strip.  Each page
-  carries registration marks on its cut line, a label such as "B2 of 3×2" and a
-  small assembly map.
+  neighbouring windows overlap by ``theme.overlap`` mm, the glue strip.  The page
+  that goes under carries the registration marks inside its strip (arrows whose
+  tips show where the next page's edge goes); the page laid over it has its cut
+  line in the margin that is cut away.  Each page has a label such as "B2 of 3×2"
+  and a small assembly map.  The drawing is the board in a sea with a frame and
+  the title (:func:`board_drawing`).
 * Tiles are laid out in staggered rows, each with its art bleeding
-  ``theme.bleed`` mm past the cut line and crop marks on the extensions of its
-  six edges.  The spacing is the largest that fits the most tiles on a page
-  while no crop mark comes within 0.5 pt of another tile's bleed.  Each sheet of
+  ``theme.bleed`` mm past its pale cut line and short crop marks on the
+  extensions of its six edges.  The spacing is the largest that fits the most
+  tiles on a page while no crop mark comes within 0.5 pt of another tile's bleed
+  or 1.5 mm of another tile's marks.  Each sheet of
   fronts is followed by a sheet of backs at mirrored positions, for long-edge
   duplex printing, shifted by the calibration offset.
 
@@ -23,15 +27,16 @@ from functools import cache
 
 from ..model import Board, Catalogue
 from .art import TileArt, hex_corners
-from .board import board_items, frame_width
+from .board import BOARD_LABEL_PT, board_items, frame_width
+from .fonts import text_width
 from .layout import SQRT3, Layout
 from .pieces import CLEARANCE_PT, mark_style
 from .scene import (
     MM_PER_PT,
-    Circle,
     Group,
     Item,
     Page,
+    Path,
     Point,
     Style,
     Symbol,
@@ -39,11 +44,12 @@ from .scene import (
     Use,
     line,
     polygon,
+    pt_mm,
     rect,
     translate,
 )
 from .textfit import DoesNotFit
-from .theme import Theme
+from .theme import Theme, shade
 
 #: Least clearance between a crop mark and another piece (the issue's 0.5 pt).
 CLEARANCE = CLEARANCE_PT * MM_PER_PT
@@ -55,6 +61,9 @@ MARK_GAP = 1.5
 HEX_MARK_LENGTH = 2.0
 #: ... and at most this far past the bleed (at least CLEARANCE).
 HEX_MARK_GAP = 0.5
+#: How far (mm) inside a glue strip a registration mark's tip stands: the next
+#: page's edge covers it even when laid a little short.
+EDGE_MARK_GAP = 0.5
 #: Height of the band under each board window for the page label and assembly map.
 LABEL_BAND = 13.0
 
@@ -342,14 +351,80 @@ class BoardSplit:
         return f"{string.ascii_uppercase[col]}{row + 1}"
 
 
-def board_drawing(board: Board, theme: Theme) -> tuple[Symbol, float, float, Layout]:
-    """The whole board as one symbol with its top-left at (0, 0): width, height and the layout used."""
+def board_drawing(board: Board, theme: Theme, *, coords: bool = True) -> tuple[Symbol, float, float, Layout]:
+    """The whole board as one symbol with its top-left at (0, 0): width, height and the
+    layout used.  The board lies in a sea that fills the rectangle round it, inside a
+    double frame, with the game's title in the top-left corner and a line about the
+    edition in the bottom-right one (the corners the hexagonal board leaves empty);
+    the size is the board's own, so the standard board still fits A2 at 40 mm tiles."""
     pad = frame_width(Layout(theme.tile)) + 0.2
     layout = Layout(theme.tile).fitted(board.cells, pad)
     _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
-    items = board_items(board, layout, theme, coords=True)
+    items = _sea(w, h, theme) + board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT)
+    items += _frame_and_title(board, layout, w, h, theme)
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
+
+
+def _sea(w: float, h: float, theme: Theme) -> list[Item]:
+    """The sea round the prison island: the sea colour and rows of small waves a shade
+    darker (in ink-saver, where the sea is white, the waves are pale grey; in greyscale
+    they stay a step darker than the water), so the texture reads in all three modes."""
+    col = theme.colours
+    items: list[Item] = [rect(0.0, 0.0, w, h, Style(fill=col["sea"]))]
+    wave = Style(stroke=shade(col["sea"], 0.8) if not theme.ink_saver else "#d0d0d0", width=0.35, cap="round")
+    step_x, step_y, a = 14.0, 9.0, 1.6
+    row = 0
+    y = step_y / 2
+    while y < h:
+        x = (row % 2) * step_x / 2 + 3.0
+        while x < w - 3.0:
+            # one wave: two shallow arcs, as a cubic curve
+            items.append(Path((("M", x, y), ("C", x + 1.5, y - a, x + 3.0, y - a, x + 4.5, y),
+                               ("C", x + 6.0, y + a, x + 7.5, y + a, x + 9.0, y)), wave))
+            x += step_x
+        y += step_y
+        row += 1
+    return items
+
+
+def _frame_and_title(board: Board, layout: Layout, w: float, h: float, theme: Theme) -> list[Item]:
+    """A double frame just inside the drawing's edge, the title in the top-left
+    corner, an edition line in the bottom-right; both set on a small panel of the
+    board's colour so the waves do not run through the words."""
+    col = theme.colours
+    ink = col["ink"]
+    items: list[Item] = [rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=ink, width=0.9)),
+                         rect(3.0, 3.0, w - 6.0, h - 6.0, Style(stroke=ink, width=0.3))]
+    title_pt, sub_pt = 30.0, 9.0
+    title, sub = "SECTION X", "The prison island · print-and-play board"
+    tw = max(text_width(title, title_pt, True, theme), text_width(sub, sub_pt, False, theme))
+    th = pt_mm(title_pt) * 0.75 + 2.5 + pt_mm(sub_pt)
+    x0, y0 = 8.0, 8.0
+    if _corner_is_free(board, layout, (x0 - 2.5, y0 - 2.5, x0 + tw + 2.5, y0 + th + 2.5)):
+        items.append(rect(x0 - 2.5, y0 - 2.5, tw + 5.0, th + 5.0, Style(fill=col["board"], stroke=ink, width=0.3)))
+        items.append(Text(x0, y0 + pt_mm(title_pt) * 0.72, title, title_pt, ink, "start", True))
+        items.append(Text(x0, y0 + th - pt_mm(sub_pt) * 0.22, sub, sub_pt, ink, "start"))
+    note_pt = 7.0
+    note = "sectionx · 2–4 players · tiles " + f"{theme.tile:g}" + " mm"
+    nw = text_width(note, note_pt, False, theme)
+    nx, ny = w - 8.0 - nw, h - 8.0
+    if _corner_is_free(board, layout, (nx - 2.0, ny - pt_mm(note_pt) - 2.0, w - 6.0, ny + 2.0)):
+        items.append(rect(nx - 2.0, ny - pt_mm(note_pt) * 0.9 - 1.5, nw + 4.0, pt_mm(note_pt) * 1.2 + 3.0,
+                          Style(fill=col["board"], stroke=ink, width=0.3)))
+        items.append(Text(nx, ny, note, note_pt, ink, "start"))
+    return items
+
+
+def _corner_is_free(board: Board, layout: Layout, box: tuple[float, float, float, float]) -> bool:
+    """Whether the box (drawing mm) keeps clear of every cell of the board (small
+    boards leave less room in the corners: the title is then left out)."""
+    l_, t, r, b = box
+    for cell in board.cells:
+        xs, ys = zip(*layout.corners(cell), strict=True)
+        if min(xs) < r + 1.0 and max(xs) > l_ - 1.0 and min(ys) < b + 1.0 and max(ys) > t - 1.0:
+            return False
+    return True
 
 
 #: Pages are named A1, B1, …: one letter per column.
@@ -382,10 +457,12 @@ def split_board(width: float, height: float, theme: Theme, paper: tuple[float, f
     return best
 
 
-def board_pages(board: Board, theme: Theme, paper: tuple[float, float]) -> tuple[list[Page], list[Symbol], BoardSplit]:
-    """The board split over several pages with glue strips, registration marks on
-    every cut line, page labels and an assembly map."""
-    symbol, w, h, _ = board_drawing(board, theme)
+def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
+                coords: bool = True) -> tuple[list[Page], list[Symbol], BoardSplit]:
+    """The board split over several pages with glue strips (registration marks in
+    them, where the next page's edge goes), cut lines in the margins, page labels and
+    an assembly map."""
+    symbol, w, h, _ = board_drawing(board, theme, coords=coords)
     split = split_board(w, h, theme, paper)
     ink = theme.colours["ink"]
     pages = []
@@ -401,34 +478,45 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float]) -> tuple
             over: list[Item] = []
             ov = split.overlap
             glue = Style(fill="#808080", opacity=0.22)
+            # The glue strips lie under the next page once the board is put together,
+            # so everything that helps to put it together goes there or into the margin
+            # that is cut away: nothing of it shows on the finished board.  The words
+            # stand near the strip's ends, off the middle of the board (the island).
             if col < split.cols - 1:  # glue strip on the right; the next page is laid over it
                 over.append(rect(ww - ov, 0, ov, wh, glue))
-                over.append(Text(ww - ov / 2, wh / 2, f"GLUE – {split.name(col + 1, row)} goes on top", 7, ink, "middle", True, 90))
+                for f in (0.2, 0.8):
+                    over.append(Text(ww - ov / 2, wh * f, f"GLUE – {split.name(col + 1, row)} goes on top", 7, ink,
+                                     "middle", True, 90))
+                for y in _reg_positions(wh, ov):
+                    over += _edge_mark((ww - ov, y), (1.0, 0.0), ink)
             if row < split.rows - 1:
                 over.append(rect(0, wh - ov, ww - (ov if col < split.cols - 1 else 0), ov, glue))
-                over.append(Text(ww / 2, wh - ov / 2 + 1.2, f"GLUE – {split.name(col, row + 1)} goes on top", 7, ink, "middle", True))
-            cut = Style(stroke=ink, width=0.25, dash=(2.0, 1.5))
-            # The cut instructions stand in the margin, which is cut away: the strip
-            # inside the cut line stays visible on the assembled board.
+                for f in (0.2, 0.8):
+                    over.append(Text(ww * f, wh - ov / 2 + 1.2, f"GLUE – {split.name(col, row + 1)} goes on top", 7, ink,
+                                     "middle", True))
+                for x in _reg_positions(ww, ov):
+                    over += _edge_mark((x, wh - ov), (0.0, 1.0), ink)
+            cut_w = 0.25
+            cut = Style(stroke=ink, width=cut_w, dash=(2.0, 1.5))
+            # The cut line and its words stand in the margin, which is cut away; the
+            # line lies wholly outside the window, so no sliver of it stays on the board.
             if col > 0:  # cut the paper's margin away here, then lay this edge on the glue strip
-                over.append(line((0, 0), (0, wh), cut))
+                over.append(line((-cut_w / 2, 0), (-cut_w / 2, wh), cut))
                 over.append(Text(-2.2, wh * 0.33, f"CUT here – lay on {split.name(col - 1, row)}", 7, ink, "middle", True, -90))
             if row > 0:
-                over.append(line((0, 0), (ww, 0), cut))
+                over.append(line((0, -cut_w / 2), (ww, -cut_w / 2), cut))
                 over.append(Text(ww * 0.33, -2.2, f"CUT here – lay on {split.name(col, row - 1)}", 7, ink, "middle", True))
-            # Registration marks sit on the cut lines, at the same board points on both pages.
-            for x in _reg_positions(ww, ov):
-                if row > 0:
-                    over += _reg_mark((x, 0.0), ink)
-                if row < split.rows - 1:
-                    over += _reg_mark((x, wh - ov), ink)
-            for y in _reg_positions(wh, ov):
-                if col > 0:
-                    over += _reg_mark((0.0, y), ink)
-                if col < split.cols - 1:
-                    over += _reg_mark((ww - ov, y), ink)
             items.append(Group(tuple(over), translate(m, m), label="board-marks"))
-            items.append(polygon([(m, m), (m + ww, m), (m + ww, m + wh), (m, m + wh)], Style(stroke=ink, width=0.15)))
+            # The window's outline only on its outer sides: an edge that is cut or laid
+            # under the next page keeps no line that could show on the finished board.
+            edge = Style(stroke=ink, width=0.15)
+            corners = [(m, m), (m + ww, m), (m + ww, m + wh), (m, m + wh)]
+            for k, outer in enumerate((row == 0, col == split.cols - 1, row == split.rows - 1, col == 0)):
+                if outer:
+                    a, b = corners[k], corners[(k + 1) % 4]
+                    # outside the window by half the stroke, like the cut line
+                    dx, dy = ((0, -0.075), (0.075, 0), (0, 0.075), (-0.075, 0))[k]
+                    items.append(line((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy), edge))
             items += _board_label(split, col, row, theme, m, m + wh)
             label = f"Board, page {split.name(col, row)} of {split.cols}×{split.rows}"
             pages.append(Page(split.paper[0], split.paper[1], tuple(items), f"board-{split.name(col, row)}", label))
@@ -441,11 +529,21 @@ def _reg_positions(length: float, ov: float) -> list[float]:
     return [ov + (length - 2 * ov) * f for f in (0.15, 0.5, 0.85)]
 
 
-def _reg_mark(p: Point, ink: str) -> list[Item]:
-    r = 2.2
-    st = Style(stroke=ink, width=0.2)
+def _edge_mark(p: Point, inward: Point, ink: str) -> list[Item]:
+    """A registration mark inside a glue strip: a small filled triangle whose tip
+    stands ``EDGE_MARK_GAP`` inside the strip at ``p`` (on the strip's inner edge,
+    where the next page's cut edge goes), pointing at that edge, and a line from it
+    across the strip.  The next page's edge is laid at the tips; it then covers the
+    whole mark."""
     x, y = p
-    return [Circle(x, y, r, st), line((x - r * 1.6, y), (x + r * 1.6, y), st), line((x, y - r * 1.6), (x, y + r * 1.6), st)]
+    ux, uy = inward  # into the strip
+    vx, vy = -uy, ux
+    tip = (x + ux * EDGE_MARK_GAP, y + uy * EDGE_MARK_GAP)
+    base = 3.0
+    a = (tip[0] + ux * base + vx * base * 0.6, tip[1] + uy * base + vy * base * 0.6)
+    b = (tip[0] + ux * base - vx * base * 0.6, tip[1] + uy * base - vy * base * 0.6)
+    st = Style(stroke=ink, width=0.2)
+    return [polygon([tip, a, b], Style(fill=ink)), line(tip, (tip[0] + ux * 8.0, tip[1] + uy * 8.0), st)]
 
 
 def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float, y0: float) -> list[Item]:
@@ -467,10 +565,11 @@ def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float,
     return items
 
 
-def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str) -> tuple[Page, Symbol]:
+def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str, *,
+                 coords: bool = True) -> tuple[Page, Symbol]:
     """The board on one large page (``--board-paper``), turned to fit; DoesNotFit if it cannot.
     The note goes under the board when there is room, else up the left side."""
-    symbol, w, h, _ = board_drawing(board, theme)
+    symbol, w, h, _ = board_drawing(board, theme, coords=coords)
     note = f"Section X – board, tiles {theme.tile:g} mm across the flats. Print at actual size."
     ink = theme.colours["ink"]
     for sheet in (paper, (paper[1], paper[0])):

@@ -19,6 +19,7 @@ Pure functions; the only state is :func:`text_width`'s cache of measured words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,11 +61,20 @@ def text_width(text: str, size: float, bold: bool, theme: Theme) -> float:
 
 
 def text_box(t: Text, theme: Theme, m: Matrix = IDENTITY) -> Box:
-    """The box a line of text covers (unrotated text; ``m`` a translation)."""
+    """The box a line of text covers (``m`` a translation); turned text (``angle``,
+    degrees clockwise about its anchor point, as SVG's rotate) by its turned corners."""
     w = text_width(t.text, t.size, t.bold, theme)
     x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
-    x, y = apply(m, (x0, t.y))
     s = pt_mm(t.size)
+    if t.angle:
+        a = math.radians(t.angle)
+        ca, sa = math.cos(a), math.sin(a)
+        pts = []
+        for dx, dy in ((x0 - t.x, -ASCENT * s), (x0 - t.x + w, -ASCENT * s), (x0 - t.x, DESCENT * s),
+                       (x0 - t.x + w, DESCENT * s)):
+            pts.append(apply(m, (t.x + dx * ca - dy * sa, t.y + dx * sa + dy * ca)))
+        return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+    x, y = apply(m, (x0, t.y))
     return x, y - ASCENT * s, x + w, y + DESCENT * s
 
 

@@ -142,6 +142,13 @@ def tint(colour: str, amount: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+def shade(colour: str, amount: float) -> str:
+    """``colour`` darkened towards black: 1 keeps it, 0 gives black."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (round(v * amount) for v in (r, g, b))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 def grey(colour: str) -> str:
     """A colour's luminance as a grey (ITU-R BT.601 weights), for ``--greyscale``."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
