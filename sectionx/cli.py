@@ -258,7 +258,7 @@ def replay(
     A record that starts from a puzzle is played by Q2 (only the goal's player
     takes turns), and the summary says whether and when the goal is met (Q4).
 
-    Example:  sectionx replay output/game.yaml --show
+    Example:  sectionx replay tests/golden/play-2p-seed5.yaml
     """
     record = formats.load_record(file)
     start = checking.scenario_report(str(file), record.start)
