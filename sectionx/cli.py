@@ -24,7 +24,7 @@ from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
 from .progress import progress_bar
 from .workers import run_units
-from .yamlsrc import LoadError
+from .yamlsrc import Diagnostic, LoadError
 
 if TYPE_CHECKING:
     from .solver.exact import Solved
@@ -74,6 +74,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def problem_line(d: Diagnostic) -> str:
+    """How the command line tells a problem: located, with its ruling id, as
+    ``str(d)``; but a file that cannot be read at all is the command line's problem,
+    told like the others (``sectionx: scenarios/nope.yaml: no such file``), with no
+    rule id, since no rule is broken (issue 11)."""
+    return f"sectionx: {d}" if d.unreadable else str(d)
+
+
 def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
     """Run a command with its inputs tracked (so no output overwrites one of them) and
     turn sectionx and file-system errors into one line on stderr and exit 2."""
@@ -83,6 +91,10 @@ def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
         try:
             with fileio.tracking():
                 return fn(*args, **kwargs)
+        except LoadError as exc:
+            for line in [problem_line(d) for d in exc.diagnostics] or ["sectionx: error"]:
+                warn(line)
+            raise typer.Exit(2) from None
         except SectionXError as exc:
             for line in str(exc).splitlines() or ["error"]:
                 warn(line)
@@ -118,7 +130,8 @@ def validate(
 ) -> None:
     """Check files against the format and every rule; list every problem.
 
-    Each problem is one line: FILE:LINE:COLUMN: message (ruling id).
+    Each problem is one line: FILE:LINE:COLUMN: message (ruling id).  A file
+    that cannot be read (missing, not a regular file) gets one line on stderr.
     Exit status 0 when every file is valid, 1 otherwise.
 
     Example:  sectionx validate scenarios/*.yaml --bundled
@@ -130,7 +143,7 @@ def validate(
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
     # so checking many files takes the memory of one.
     results: list[dict[str, object]] = []
-    files_seen = bad = problems = 0
+    files_seen = bad = problems = listed = 0
     for report in _reports(files or [], bundled):
         files_seen += 1
         bad += not report.ok
@@ -139,12 +152,16 @@ def validate(
             results.append(report.as_json())
             continue
         for d in report.diagnostics:
-            say(str(d))
+            if d.unreadable:  # not a finding about the file's contents: stderr, as for every command
+                warn(problem_line(d))
+            else:
+                listed += 1
+                say(str(d))
         if report.ok and not quiet:
             say(f"{report.file}: ok, {report.summary}")
     if output == "json":
         say(json.dumps(results, indent=2))
-    elif bad:
+    elif listed:  # the count sums up the list; a file that cannot be read has had its one line
         warn(f"{problems} problem(s) in {bad} of {files_seen} file(s)")
     raise typer.Exit(1 if bad else 0)
 
@@ -185,7 +202,7 @@ def show(
         text = ""
     say(text, nl=False)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or not text:
         raise typer.Exit(1)
 
@@ -264,7 +281,7 @@ def replay(
     start = checking.scenario_report(str(file), record.start)
     if not start.ok:
         for d in checking.own_file(str(file), start.diagnostics):
-            warn(str(d))
+            warn(problem_line(d))
         raise typer.Exit(1)
 
     def show_turn(number: int, state: State) -> None:
@@ -273,7 +290,7 @@ def replay(
     result = play.replay(checking.record_start(record), record.actions, on_turn=show_turn if show_states else None)
     problems = checking.replay_diagnostics(record, result)
     for d in problems:
-        warn(str(d))
+        warn(problem_line(d))
     if result.error is not None:
         raise typer.Exit(1)
     s = result.final
@@ -415,7 +432,7 @@ def render(
         raise fail(f"{out}: the output must end in .svg or .pdf (or give --format svg|pdf)")
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or report.loaded is None:
         raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
     look = theme.load_theme(template)
@@ -515,7 +532,7 @@ def solve(
         raise fail(f"--format must be text, json or yaml, not {output!r}")
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or report.loaded is None:
         raise typer.Exit(INVALID) if not report.ok else fail(f"{file}: a {report.kind} file; solve takes puzzles")
     scenario = report.loaded.scenario
@@ -588,7 +605,7 @@ def sheet(
     _print_kind(out)
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok:
         raise typer.Exit(INVALID)
     summary = ""

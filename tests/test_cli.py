@@ -127,7 +127,7 @@ def test_validate_mixes_good_and_bad_files(tmp_path):
     missing = tmp_path / "missing.yaml"
     result = run("validate", str(good), str(missing))
     assert result.exit_code == 1
-    assert f"{missing}: no such file (file)" in result.output
+    assert f"sectionx: {missing}: no such file\n" in result.stderr
     assert f"{good}: ok" in result.output
 
 

@@ -90,7 +90,7 @@ title: A small position
 def test_devices_are_refused_by_every_reading_command(tmp_path, command):
     args = [a if a != "OUT" else str(tmp_path / "x.svg") for a in command[1:]]
     result = run(command[0], "/dev/zero", *args)
-    refused(result, "/dev/zero", "is a device", "(file)")
+    assert refused(result, "/dev/zero", "is a device").startswith("sectionx: /dev/zero: is a device")
     assert not (tmp_path / "x.svg").exists()
 
 
