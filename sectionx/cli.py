@@ -95,6 +95,11 @@ def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
             for line in [problem_line(d) for d in exc.diagnostics] or ["sectionx: error"]:
                 warn(line)
             raise typer.Exit(2) from None
+        except fileio.FileProblem as exc:
+            # A path of the command line that cannot be read or written as asked (an
+            # output onto a link, into a missing folder): like a missing input, no rule
+            # is broken, so no rule id follows (issue 11).
+            raise fail(f"{exc.path}: {exc.message}") from None
         except SectionXError as exc:
             for line in str(exc).splitlines() or ["error"]:
                 warn(line)
