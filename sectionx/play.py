@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -443,7 +444,11 @@ class Stats:
             if not values:
                 return {}
             v = sorted(values)
-            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": v[len(v) // 2], "max": v[-1]}
+            # The median of an even count is the mean of the middle two (issue 11: of
+            # 1180 and 1406 it said 1406); a whole one prints without '.0'.
+            middle = statistics.median(v)
+            median = int(middle) if middle == int(middle) else middle
+            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": median, "max": v[-1]}
 
         total = sum(self.action_kinds.values()) or 1
         return {
