@@ -353,9 +353,14 @@ def simulate(
              "(needs pip install 'sectionx[cluster]'; every worker needs sectionx).", show_default=False)] = None,
 ) -> None:
     """Play many games between bots and print statistics: game length, winner by seat,
-    prisoners freed and dead, how rounds end, how often each action is used.
-    A progress bar goes to stderr when it is a terminal.  The figures are the same
-    whatever --workers or --scheduler: each game depends only on its seed.
+    what decided each game, prisoners freed and dead, how rounds end, how often each
+    action is used.  A progress bar goes to stderr when it is a terminal.  The figures
+    are the same whatever --workers or --scheduler: each game depends only on its seed.
+
+    A game's winner is the first of its final ranking (E4, E5): who reached the
+    target, else most freed, then freed plus hidden, then most alive; "decided by"
+    counts which step it was.  Players equal on every step tie: such a game has no
+    winner, and is counted as a tie, not by seat.
 
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
@@ -390,6 +395,9 @@ def simulate(
             say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
             say(f"{key.replace('_', ' ')}: {value}")
+    # Issue 11: a winner by seat beside "freed per player: ... max 0" looked like a bug.
+    say("note: the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
+        "ahead; a tie on every step has no winner and is not counted by seat")
 
 
 @app.command()

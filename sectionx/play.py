@@ -380,13 +380,18 @@ class GameSummary:
 
     turns: int
     rounds: int
-    winner_seat: int | None  # 1 for the first seat; None for a game stopped unfinished
+    #: The seat of ``ranking[0]``, 1 for the first; None for a game stopped unfinished.
+    #: In a tie (``decided_by`` TIE) that is only the first of the tied in seat order.
+    winner_seat: int | None
     freed: tuple[int, ...]  # per player, in seat order
     dead: tuple[int, ...]
     round_ends: tuple[str, ...]  # in the order they happened
     #: How often each verb was used, in the order each was first used: Stats counts them
     #: in that order, which decides the order of equal counts in its report.
     verbs: tuple[tuple[str, int], ...]
+    #: Which step of the final ranking made the winner (engine.RANKING_STEPS), TIE when
+    #: none did, None for a game stopped unfinished.
+    decided_by: str | None = None
 
     @classmethod
     def of(cls, game: Game) -> GameSummary:
@@ -395,6 +400,7 @@ class GameSummary:
             turns=game.turn_count,
             rounds=s.round,
             winner_seat=s.colours.index(s.ranking[0]) + 1 if s.finished else None,
+            decided_by=(engine.deciding_step(s) or TIE) if s.finished else None,
             freed=tuple(p.freed for p in s.players),
             dead=tuple(p.count(PlaceKind.DEAD) for p in s.players),
             round_ends=tuple(game.round_ends),
@@ -409,14 +415,29 @@ def simulate_game(spec: GameSpec) -> GameSummary:
     return GameSummary.of(play_game(start, make_bots(list(spec.bots), start.colours, spec.seed)))
 
 
+#: What decided a game whose first two players are equal on every step of the ranking.
+TIE = "tie"
+
+
 @dataclass
 class Stats:
-    """Figures over many games (``sectionx simulate``)."""
+    """Figures over many games (``sectionx simulate``).
+
+    The winner of a game is the first of its final ranking (E4, E5): the player who
+    reached the target, else the one ahead on most freed, then freed plus hidden, then
+    alive.  ``decided_by`` counts which step that was, so a game nobody won by freeing
+    prisoners shows as such.  Players equal on every step tie: the rules name no
+    winner and sectionx merely lists them in seat order, so a tie counts under
+    ``decided_by`` TIE and not in ``winners_by_seat`` (it would credit seat 1 with wins
+    the rules never gave, a seat bias of sectionx's own)."""
 
     games: int = 0
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     winners_by_seat: Counter[int] = field(default_factory=Counter)
+    decided_by: Counter[str] = field(default_factory=Counter)
+    #: Games in which no player freed a prisoner (all were ranked on hideouts or survivors).
+    nobody_freed: int = 0
     freed: list[int] = field(default_factory=list)
     dead: list[int] = field(default_factory=list)
     round_ends: Counter[str] = field(default_factory=Counter)
@@ -430,10 +451,13 @@ class Stats:
         self.games += 1
         self.turns.append(g.turns)
         self.rounds.append(g.rounds)
-        if g.winner_seat is not None:
-            self.winners_by_seat[g.winner_seat] += 1
-        else:
+        if g.winner_seat is None:
             self.unfinished += 1
+        else:
+            self.decided_by[g.decided_by or TIE] += 1
+            if g.decided_by != TIE:
+                self.winners_by_seat[g.winner_seat] += 1
+            self.nobody_freed += not any(g.freed)
         self.freed += g.freed
         self.dead += g.dead
         self.round_ends.update(g.round_ends)
@@ -457,6 +481,9 @@ class Stats:
             "turns": summary(self.turns),
             "rounds": summary(self.rounds),
             "winner_by_seat": dict(sorted(self.winners_by_seat.items())),
+            # Every step, in the ranking's order, zeros too: the same keys for every run.
+            "decided_by": {step: self.decided_by[step] for step in (*engine.RANKING_STEPS, TIE)},
+            "games_with_none_freed": self.nobody_freed,
             "freed_per_player": summary(self.freed),
             "dead_per_player": summary(self.dead),
             "round_ends": dict(self.round_ends.most_common()),
