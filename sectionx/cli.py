@@ -319,6 +319,7 @@ def play_command(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
+    A progress bar (turns, round, actions) goes to stderr when it is a terminal.
 
     Example:  sectionx play --players 4 --bots greedy,random,random,random --seed 3 -o output/game.yaml
     """
@@ -329,7 +330,14 @@ def play_command(
         seats = play.make_bots(_bot_names(bots), start.colours, seed)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    game = play.play_game(start, seats)
+    # A greedy bot takes tens of seconds a game: progress on stderr (when it is a
+    # terminal), so that stdout, which may carry the record, stays the record alone.
+    with progress_bar("turns", total=None, fields=("round", "actions")) as bar:
+        bar.update(round=start.round)
+
+        def turn_ended(turns: int, actions: int, round_now: int) -> None:
+            bar.update(advance=turns - bar.done, round=round_now, actions=actions)
+        game = play.play_game(start, seats, on_turn=turn_ended)
     names = {c.value: b.name for c, b in seats.items()}
     header = f"Made with: sectionx play --players {players} --variant {variant} --seed {seed} --bots {bots}"
     text = formats.dumps_record(Scenario(start, title=f"{players}-player game, seed {seed}"), game.actions,

@@ -249,12 +249,19 @@ def step_through(start: State, actions: list[Action] | None = None, *,
         i += 1
 
 
-def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
-    """Play from ``start`` until the game ends; the record replays to the same end."""
+#: Told, while a game is played, as each turn ends: (turns ended, actions so far, the
+#: round now).  The game's own figures, so a caller can show progress (``sectionx play``).
+OnTurn = Callable[[int, int, int], None]
+
+
+def play_game(start: State, bots: dict[Colour, Bot], *, on_turn: OnTurn | None = None) -> Game:
+    """Play from ``start`` until the game ends; the record replays to the same end.
+    ``on_turn`` (if given) is told as each turn ends, the last one included; it does
+    not change the game."""
     if all(type(bot) is RandomBot for bot in bots.values()):
         pos = core_position(start)
         if pos is not None:
-            return _play_random(start, pos, bots)
+            return _play_random(start, pos, bots, on_turn)
     game = Game(start, turns=[(0, _turn_label(start, 1))])
     state = start
     for i, before, action, after in step_through(start, bots=bots):
@@ -264,12 +271,16 @@ def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
             game.round_ends.append(how)
         if not after.finished and engine.turn_ended(before, action, after):
             game.turns.append((i + 1, _turn_label(after, len(game.turns) + 1)))
+            if on_turn is not None:
+                on_turn(len(game.turns) - 1, len(game.actions), after.round)
         state = after
     game.final = state
+    if on_turn is not None:
+        on_turn(game.turn_count, len(game.actions), state.round)
     return game
 
 
-def _play_random(start: State, pos: Position, bots: dict[Colour, Bot]) -> Game:
+def _play_random(start: State, pos: Position, bots: dict[Colour, Bot], on_turn: OnTurn | None = None) -> Game:
     """``play_game`` between random bots, the position kept in the search core.
 
     The same game, action for action, as the general loop (each bot draws the same
@@ -295,7 +306,11 @@ def _play_random(start: State, pos: Position, bots: dict[Colour, Bot]) -> Game:
                  and not (pos.tile_action or pos.door_action or pos.round_ends))
         if not finished and (pos.round != round_before or pos.player != player_before or fresh):
             game.turns.append((len(game.actions), f"turn {len(game.turns) + 1}: round {pos.round}, {start.colours[pos.player]}"))
+            if on_turn is not None:
+                on_turn(len(game.turns) - 1, len(game.actions), pos.round)
     game.final = pos.to_state()
+    if on_turn is not None:
+        on_turn(game.turn_count, len(game.actions), game.final.round)
     return game
 
 
