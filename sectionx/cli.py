@@ -337,6 +337,7 @@ def play_command(
 
         def turn_ended(turns: int, actions: int, round_now: int) -> None:
             bar.update(advance=turns - bar.done, round=round_now, actions=actions)
+
         game = play.play_game(start, seats, on_turn=turn_ended)
     names = {c.value: b.name for c, b in seats.items()}
     header = f"Made with: sectionx play --players {players} --variant {variant} --seed {seed} --bots {bots}"
