@@ -24,7 +24,7 @@ from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
 from .progress import progress_bar
 from .workers import run_units
-from .yamlsrc import LoadError
+from .yamlsrc import Diagnostic, LoadError
 
 if TYPE_CHECKING:
     from .solver.exact import Solved
@@ -74,6 +74,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def problem_line(d: Diagnostic) -> str:
+    """How the command line tells a problem: located, with its ruling id, as
+    ``str(d)``; but a file that cannot be read at all is the command line's problem,
+    told like the others (``sectionx: scenarios/nope.yaml: no such file``), with no
+    rule id, since no rule is broken (issue 11)."""
+    return f"sectionx: {d}" if d.unreadable else str(d)
+
+
 def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
     """Run a command with its inputs tracked (so no output overwrites one of them) and
     turn sectionx and file-system errors into one line on stderr and exit 2."""
@@ -83,6 +91,15 @@ def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
         try:
             with fileio.tracking():
                 return fn(*args, **kwargs)
+        except LoadError as exc:
+            for line in [problem_line(d) for d in exc.diagnostics] or ["sectionx: error"]:
+                warn(line)
+            raise typer.Exit(2) from None
+        except fileio.FileProblem as exc:
+            # A path of the command line that cannot be read or written as asked (an
+            # output onto a link, into a missing folder): like a missing input, no rule
+            # is broken, so no rule id follows (issue 11).
+            raise fail(f"{exc.path}: {exc.message}") from None
         except SectionXError as exc:
             for line in str(exc).splitlines() or ["error"]:
                 warn(line)
@@ -118,7 +135,8 @@ def validate(
 ) -> None:
     """Check files against the format and every rule; list every problem.
 
-    Each problem is one line: FILE:LINE:COLUMN: message (ruling id).
+    Each problem is one line: FILE:LINE:COLUMN: message (ruling id).  A file
+    that cannot be read (missing, not a regular file) gets one line on stderr.
     Exit status 0 when every file is valid, 1 otherwise.
 
     Example:  sectionx validate scenarios/*.yaml --bundled
@@ -130,7 +148,7 @@ def validate(
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
     # so checking many files takes the memory of one.
     results: list[dict[str, object]] = []
-    files_seen = bad = problems = 0
+    files_seen = bad = problems = listed = 0
     for report in _reports(files or [], bundled):
         files_seen += 1
         bad += not report.ok
@@ -139,12 +157,16 @@ def validate(
             results.append(report.as_json())
             continue
         for d in report.diagnostics:
-            say(str(d))
+            if d.unreadable:  # not a finding about the file's contents: stderr, as for every command
+                warn(problem_line(d))
+            else:
+                listed += 1
+                say(str(d))
         if report.ok and not quiet:
             say(f"{report.file}: ok, {report.summary}")
     if output == "json":
         say(json.dumps(results, indent=2))
-    elif bad:
+    elif listed:  # the count sums up the list; a file that cannot be read has had its one line
         warn(f"{problems} problem(s) in {bad} of {files_seen} file(s)")
     raise typer.Exit(1 if bad else 0)
 
@@ -185,7 +207,7 @@ def show(
         text = ""
     say(text, nl=False)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or not text:
         raise typer.Exit(1)
 
@@ -258,13 +280,13 @@ def replay(
     A record that starts from a puzzle is played by Q2 (only the goal's player
     takes turns), and the summary says whether and when the goal is met (Q4).
 
-    Example:  sectionx replay output/game.yaml --show
+    Example:  sectionx replay tests/golden/play-2p-seed5.yaml
     """
     record = formats.load_record(file)
     start = checking.scenario_report(str(file), record.start)
     if not start.ok:
         for d in checking.own_file(str(file), start.diagnostics):
-            warn(str(d))
+            warn(problem_line(d))
         raise typer.Exit(1)
 
     def show_turn(number: int, state: State) -> None:
@@ -273,7 +295,7 @@ def replay(
     result = play.replay(checking.record_start(record), record.actions, on_turn=show_turn if show_states else None)
     problems = checking.replay_diagnostics(record, result)
     for d in problems:
-        warn(str(d))
+        warn(problem_line(d))
     if result.error is not None:
         raise typer.Exit(1)
     s = result.final
@@ -297,6 +319,7 @@ def play_command(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
+    A progress bar (turns, round, actions) goes to stderr when it is a terminal.
 
     Example:  sectionx play --players 4 --bots greedy,random,random,random --seed 3 -o output/game.yaml
     """
@@ -307,7 +330,15 @@ def play_command(
         seats = play.make_bots(_bot_names(bots), start.colours, seed)
     except ValueError as exc:
         raise fail(str(exc)) from None
-    game = play.play_game(start, seats)
+    # A greedy bot takes tens of seconds a game: progress on stderr (when it is a
+    # terminal), so that stdout, which may carry the record, stays the record alone.
+    with progress_bar("turns", total=None, fields=("round", "actions")) as bar:
+        bar.update(round=start.round)
+
+        def turn_ended(turns: int, actions: int, round_now: int) -> None:
+            bar.update(advance=turns - bar.done, round=round_now, actions=actions)
+
+        game = play.play_game(start, seats, on_turn=turn_ended)
     names = {c.value: b.name for c, b in seats.items()}
     header = f"Made with: sectionx play --players {players} --variant {variant} --seed {seed} --bots {bots}"
     text = formats.dumps_record(Scenario(start, title=f"{players}-player game, seed {seed}"), game.actions,
@@ -331,9 +362,14 @@ def simulate(
              "(needs pip install 'sectionx[cluster]'; every worker needs sectionx).", show_default=False)] = None,
 ) -> None:
     """Play many games between bots and print statistics: game length, winner by seat,
-    prisoners freed and dead, how rounds end, how often each action is used.
-    A progress bar goes to stderr when it is a terminal.  The figures are the same
-    whatever --workers or --scheduler: each game depends only on its seed.
+    what decided each game, prisoners freed and dead, how rounds end, how often each
+    action is used.  A progress bar goes to stderr when it is a terminal.  The figures
+    are the same whatever --workers or --scheduler: each game depends only on its seed.
+
+    A game's winner is the first of its final ranking (E4, E5): who reached the
+    target, else most freed, then freed plus hidden, then most alive; "decided by"
+    counts which step it was.  Players equal on every step tie: such a game has no
+    winner, and is counted as a tie, not by seat.
 
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
@@ -368,6 +404,9 @@ def simulate(
             say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
             say(f"{key.replace('_', ' ')}: {value}")
+    # Issue 11: a winner by seat beside "freed per player: ... max 0" looked like a bug.
+    say("note: the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
+        "ahead; a tie on every step has no winner and is not counted by seat")
 
 
 @app.command()
@@ -415,7 +454,7 @@ def render(
         raise fail(f"{out}: the output must end in .svg or .pdf (or give --format svg|pdf)")
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or report.loaded is None:
         raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
     look = theme.load_theme(template)
@@ -518,7 +557,7 @@ def solve(
         raise fail(f"--format must be text, json or yaml, not {output!r}")
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok or report.loaded is None:
         raise typer.Exit(INVALID) if not report.ok else fail(f"{file}: a {report.kind} file; solve takes puzzles")
     scenario = report.loaded.scenario
@@ -591,7 +630,7 @@ def sheet(
     _print_kind(out)
     report = checking.check_file(file)
     for d in report.diagnostics:
-        warn(str(d))
+        warn(problem_line(d))
     if not report.ok:
         raise typer.Exit(INVALID)
     summary = ""

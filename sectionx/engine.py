@@ -899,24 +899,37 @@ def _end_round(state: State) -> State:
     return _begin_turn(new)
 
 
+#: The steps of the final ranking (E4, E5) in the order they are applied, each named
+#: as ``sectionx simulate`` reports which one decided a game.
+RANKING_STEPS = ("target (E4)", "most freed (E5)", "freed + hidden (E5)", "most alive (E5)")
+
+
+def standing(state: State, index: int) -> tuple[int, int, int, int]:
+    """Where the player in seat ``index`` (from 0) stands on each of
+    :data:`RANKING_STEPS`, more being better: reached the target (1 or 0), freed,
+    freed plus prisoners in hideouts, freed plus available (alive)."""
+    p = state.players[index]
+    hidden = sum(1 for pl in p.prisoners if pl.kind is PlaceKind.TILE and _feature_kind(state, pl.spot) is FeatureKind.HIDEOUT)
+    return int(p.freed >= state.target), p.freed, p.freed + hidden, p.freed + p.available
+
+
 def ranking(state: State) -> tuple[Colour, ...]:
     """E4, E5: a player who reached the target first; then most freed; then freed plus
-    prisoners in hideouts; then most prisoners alive.  Equal players keep seat order."""
-
-    def hidden(p: PlayerState) -> int:
-        return sum(1 for pl in p.prisoners if pl.kind is PlaceKind.TILE and _feature_kind(state, pl.spot) is FeatureKind.HIDEOUT)
-
-    order = sorted(
-        range(len(state.players)),
-        key=lambda i: (
-            -(state.players[i].freed >= state.target),
-            -state.players[i].freed,
-            -(state.players[i].freed + hidden(state.players[i])),
-            -(state.players[i].freed + state.players[i].available),
-            i,
-        ),
-    )
+    prisoners in hideouts; then most prisoners alive.  Equal players keep seat order
+    (the rules name no further tie-break)."""
+    order = sorted(range(len(state.players)), key=lambda i: (tuple(-x for x in standing(state, i)), i))
     return tuple(state.players[i].colour for i in order)
+
+
+def deciding_step(state: State) -> str | None:
+    """For a finished game, the step of :data:`RANKING_STEPS` that put the winner
+    (``ranking[0]``) ahead of the second; None when the two are equal on every step:
+    then no rule made the winner, and ``ranking`` lists them in seat order."""
+    first, second = (state.colours.index(c) for c in state.ranking[:2])
+    for step, a, b in zip(RANKING_STEPS, standing(state, first), standing(state, second), strict=True):
+        if a != b:
+            return step
+    return None
 
 
 def _game_over(state: State) -> State:

@@ -25,7 +25,7 @@ import yaml
 from . import __version__
 from .actions import Action
 from .actions import parse as action_from_text
-from .fileio import FileProblem, resolve_reference
+from .fileio import REFERENCE_RULE, FileProblem, resolve_reference
 from .hexgrid import Cell, corners, hexagon, parse_cell
 from .model import (
     COLOURS,
@@ -256,8 +256,10 @@ class _Reader:
             self.diagnostics.extend(exc.diagnostics)
             value = None
         found = self.diagnostics[before:]
-        # A problem of the named file as a whole is told at the line that names it.
-        whole = [doc.diag(path, f"{kind} {ref!r}: {d.message}", d.rule) for d in found if d.line == 0]
+        # A problem of the named file as a whole is told at the line that names it; one
+        # that cannot be read at all is the reference's problem (no rule is broken).
+        whole = [doc.diag(path, f"{kind} {ref!r}: {d.message}", REFERENCE_RULE if d.unreadable else d.rule)
+                 for d in found if d.line == 0]
         self.diagnostics[before:] = whole + unquoted([d for d in found if d.line], f"{kind} file", doc.file)
         return value
 
@@ -867,7 +869,7 @@ def load_record(path: str | Path) -> Record:
         except FileProblem as exc:
             raise LoadError([doc.diag(("start",), exc.message, exc.rule)]) from None
         except LoadError as exc:
-            whole = [doc.diag(("start",), f"start {start_ref!r}: {d.message}", d.rule)
+            whole = [doc.diag(("start",), f"start {start_ref!r}: {d.message}", REFERENCE_RULE if d.unreadable else d.rule)
                      for d in exc.diagnostics if d.line == 0 and str(d.file) == str(target)]
             rest = [d for d in exc.diagnostics if not (d.line == 0 and str(d.file) == str(target))]
             raise LoadError(whole + unquoted(rest, "start file", doc.file)) from None

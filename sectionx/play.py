@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -248,12 +249,19 @@ def step_through(start: State, actions: list[Action] | None = None, *,
         i += 1
 
 
-def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
-    """Play from ``start`` until the game ends; the record replays to the same end."""
+#: Told, while a game is played, as each turn ends: (turns ended, actions so far, the
+#: round now).  The game's own figures, so a caller can show progress (``sectionx play``).
+OnTurn = Callable[[int, int, int], None]
+
+
+def play_game(start: State, bots: dict[Colour, Bot], *, on_turn: OnTurn | None = None) -> Game:
+    """Play from ``start`` until the game ends; the record replays to the same end.
+    ``on_turn`` (if given) is told as each turn ends, the last one included; it does
+    not change the game."""
     if all(type(bot) is RandomBot for bot in bots.values()):
         pos = core_position(start)
         if pos is not None:
-            return _play_random(start, pos, bots)
+            return _play_random(start, pos, bots, on_turn)
     game = Game(start, turns=[(0, _turn_label(start, 1))])
     state = start
     for i, before, action, after in step_through(start, bots=bots):
@@ -263,12 +271,16 @@ def play_game(start: State, bots: dict[Colour, Bot]) -> Game:
             game.round_ends.append(how)
         if not after.finished and engine.turn_ended(before, action, after):
             game.turns.append((i + 1, _turn_label(after, len(game.turns) + 1)))
+            if on_turn is not None:
+                on_turn(len(game.turns) - 1, len(game.actions), after.round)
         state = after
     game.final = state
+    if on_turn is not None:
+        on_turn(game.turn_count, len(game.actions), state.round)
     return game
 
 
-def _play_random(start: State, pos: Position, bots: dict[Colour, Bot]) -> Game:
+def _play_random(start: State, pos: Position, bots: dict[Colour, Bot], on_turn: OnTurn | None = None) -> Game:
     """``play_game`` between random bots, the position kept in the search core.
 
     The same game, action for action, as the general loop (each bot draws the same
@@ -294,7 +306,11 @@ def _play_random(start: State, pos: Position, bots: dict[Colour, Bot]) -> Game:
                  and not (pos.tile_action or pos.door_action or pos.round_ends))
         if not finished and (pos.round != round_before or pos.player != player_before or fresh):
             game.turns.append((len(game.actions), f"turn {len(game.turns) + 1}: round {pos.round}, {start.colours[pos.player]}"))
+            if on_turn is not None:
+                on_turn(len(game.turns) - 1, len(game.actions), pos.round)
     game.final = pos.to_state()
+    if on_turn is not None:
+        on_turn(game.turn_count, len(game.actions), game.final.round)
     return game
 
 
@@ -379,13 +395,18 @@ class GameSummary:
 
     turns: int
     rounds: int
-    winner_seat: int | None  # 1 for the first seat; None for a game stopped unfinished
+    #: The seat of ``ranking[0]``, 1 for the first; None for a game stopped unfinished.
+    #: In a tie (``decided_by`` TIE) that is only the first of the tied in seat order.
+    winner_seat: int | None
     freed: tuple[int, ...]  # per player, in seat order
     dead: tuple[int, ...]
     round_ends: tuple[str, ...]  # in the order they happened
     #: How often each verb was used, in the order each was first used: Stats counts them
     #: in that order, which decides the order of equal counts in its report.
     verbs: tuple[tuple[str, int], ...]
+    #: Which step of the final ranking made the winner (engine.RANKING_STEPS), TIE when
+    #: none did, None for a game stopped unfinished.
+    decided_by: str | None = None
 
     @classmethod
     def of(cls, game: Game) -> GameSummary:
@@ -394,6 +415,7 @@ class GameSummary:
             turns=game.turn_count,
             rounds=s.round,
             winner_seat=s.colours.index(s.ranking[0]) + 1 if s.finished else None,
+            decided_by=(engine.deciding_step(s) or TIE) if s.finished else None,
             freed=tuple(p.freed for p in s.players),
             dead=tuple(p.count(PlaceKind.DEAD) for p in s.players),
             round_ends=tuple(game.round_ends),
@@ -408,14 +430,29 @@ def simulate_game(spec: GameSpec) -> GameSummary:
     return GameSummary.of(play_game(start, make_bots(list(spec.bots), start.colours, spec.seed)))
 
 
+#: What decided a game whose first two players are equal on every step of the ranking.
+TIE = "tie"
+
+
 @dataclass
 class Stats:
-    """Figures over many games (``sectionx simulate``)."""
+    """Figures over many games (``sectionx simulate``).
+
+    The winner of a game is the first of its final ranking (E4, E5): the player who
+    reached the target, else the one ahead on most freed, then freed plus hidden, then
+    alive.  ``decided_by`` counts which step that was, so a game nobody won by freeing
+    prisoners shows as such.  Players equal on every step tie: the rules name no
+    winner and sectionx merely lists them in seat order, so a tie counts under
+    ``decided_by`` TIE and not in ``winners_by_seat`` (it would credit seat 1 with wins
+    the rules never gave, a seat bias of sectionx's own)."""
 
     games: int = 0
     turns: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     winners_by_seat: Counter[int] = field(default_factory=Counter)
+    decided_by: Counter[str] = field(default_factory=Counter)
+    #: Games in which no player freed a prisoner (all were ranked on hideouts or survivors).
+    nobody_freed: int = 0
     freed: list[int] = field(default_factory=list)
     dead: list[int] = field(default_factory=list)
     round_ends: Counter[str] = field(default_factory=Counter)
@@ -429,10 +466,13 @@ class Stats:
         self.games += 1
         self.turns.append(g.turns)
         self.rounds.append(g.rounds)
-        if g.winner_seat is not None:
-            self.winners_by_seat[g.winner_seat] += 1
-        else:
+        if g.winner_seat is None:
             self.unfinished += 1
+        else:
+            self.decided_by[g.decided_by or TIE] += 1
+            if g.decided_by != TIE:
+                self.winners_by_seat[g.winner_seat] += 1
+            self.nobody_freed += not any(g.freed)
         self.freed += g.freed
         self.dead += g.dead
         self.round_ends.update(g.round_ends)
@@ -443,7 +483,11 @@ class Stats:
             if not values:
                 return {}
             v = sorted(values)
-            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": v[len(v) // 2], "max": v[-1]}
+            # The median of an even count is the mean of the middle two (issue 11: of
+            # 1180 and 1406 it said 1406); a whole one prints without '.0'.
+            middle = statistics.median(v)
+            median = int(middle) if middle == int(middle) else middle
+            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": median, "max": v[-1]}
 
         total = sum(self.action_kinds.values()) or 1
         return {
@@ -452,6 +496,9 @@ class Stats:
             "turns": summary(self.turns),
             "rounds": summary(self.rounds),
             "winner_by_seat": dict(sorted(self.winners_by_seat.items())),
+            # Every step, in the ranking's order, zeros too: the same keys for every run.
+            "decided_by": {step: self.decided_by[step] for step in (*engine.RANKING_STEPS, TIE)},
+            "games_with_none_freed": self.nobody_freed,
             "freed_per_player": summary(self.freed),
             "dead_per_player": summary(self.dead),
             "round_ends": dict(self.round_ends.most_common()),

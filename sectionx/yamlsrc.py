@@ -26,7 +26,7 @@ import jsonschema
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .fileio import FileProblem, read_bytes
+from .fileio import FILE_RULE, FileProblem, read_bytes
 from .model import SectionXError
 
 MAX_BYTES = 1 << 20
@@ -58,7 +58,19 @@ class Diagnostic:
     #: The message was replaced so as not to quote a file the user did not name.
     hidden: bool = field(default=False, compare=False)
 
+    @property
+    def unreadable(self) -> bool:
+        """The file could not be read at all: missing, not a regular file, too large,
+        refused by the system.  That is no rule broken (nor a problem of form), so
+        its line names no rule: issue 11, where ``no such file (format)`` read as if
+        the file broke a ruling."""
+        return self.line == 0 and self.rule == FILE_RULE
+
     def __str__(self) -> str:
+        """``FILE:LINE:COLUMN: message (rule)``; ``FILE: message (rule)`` for a problem
+        of the whole file; ``FILE: message`` for a file that cannot be read."""
+        if self.unreadable:
+            return f"{self.file}: {self.message}"
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         return f"{where}: {self.message} ({self.rule})"
 

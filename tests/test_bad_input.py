@@ -2,9 +2,10 @@
 
 The product standard (see sectionx/yamlsrc.py): every problem is reported as
 ``FILE:LINE:COLUMN: message (rule)``, or ``FILE: message (rule)`` for problems of
-the whole file (missing, a directory, empty, too large, not UTF-8); the exit
-status is non-zero; no traceback is ever shown; no half-written output file is
-ever left behind.
+the whole file (empty, not UTF-8); a file that cannot be read at all (missing, a
+directory, too large) breaks no rule and is ``sectionx: FILE: message`` on stderr
+(issue 11); the exit status is non-zero; no traceback is ever shown; no
+half-written output file is ever left behind.
 
 Fixtures live in ``tests/invalid/format/``, one file per kind of error.  The first
 line of each is a comment::
@@ -149,24 +150,46 @@ def test_whitespace_only_file(tmp_path: Path):
     assert_reported(path, 0, "empty")
 
 
+def assert_unreadable(path: Path, text: str, *args: str) -> str:
+    """validate PATH exits 1 and says, in one line on stderr and naming no rule (issue
+    11: a file that cannot be read breaks no ruling), ``sectionx: PATH: ...text...``."""
+    result = run("validate", *args, str(path))
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    line = result.stderr.strip()
+    assert "\n" not in line, f"more than one line:\n{result.stderr}"
+    assert line.startswith(f"sectionx: {path}: ") and text in line, line
+    assert not line.endswith(")"), f"a rule id where no rule is broken: {line!r}"
+    return line
+
+
 def test_file_over_one_mebibyte(tmp_path: Path):
     path = tmp_path / "big.yaml"
     body = "players: [red, blue]\ndescription: |\n" + ("  " + "x" * 98 + "\n") * (MAX_BYTES // 100 + 10)
     path.write_text(body)
     assert path.stat().st_size > MAX_BYTES
     start = time.perf_counter()
-    assert_reported(path, 0, "larger than")
+    assert_unreadable(path, "is larger than 1 MiB")
     assert time.perf_counter() - start < 1.0
 
 
 def test_missing_file(tmp_path: Path):
-    assert_reported(tmp_path / "no-such-file.yaml", 0, "no such file")
+    assert assert_unreadable(tmp_path / "no-such-file.yaml", "") == f"sectionx: {tmp_path / 'no-such-file.yaml'}: no such file"
 
 
 def test_directory(tmp_path: Path):
     d = tmp_path / "somedir.yaml"
     d.mkdir()
-    assert_reported(d, 0, "directory")
+    assert_unreadable(d, "is a directory")
+
+
+def test_an_unreadable_file_keeps_its_category_for_tools(tmp_path: Path):
+    """--format json is for tools: the problem keeps its line 0 and its category."""
+    path = tmp_path / "gone.yaml"
+    result = run("validate", "--format", "json", str(path))
+    assert result.exit_code == 1
+    (problem,) = json.loads(result.stdout)[0]["problems"]
+    assert (problem["line"], problem["message"], problem["rule"]) == (0, "no such file", fileio.FILE_RULE)
 
 
 def test_bad_and_good_files_together(tmp_path: Path):
@@ -260,7 +283,69 @@ def test_show_missing_file(tmp_path: Path):
     path = tmp_path / "nothing.yaml"
     result = run("show", str(path))
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"{path}: no such file (file)"
+    assert result.stderr.strip() == f"sectionx: {path}: no such file"
+
+
+MISSING = "nowhere/nope.yaml"
+
+#: Every way a command reads a file the command line names (a deck or book reads a
+#: folder: a missing folder has its own message, and a file in it is checked below).
+READERS = [
+    ("validate", MISSING),
+    ("show", MISSING),
+    ("replay", MISSING),
+    ("solve", MISSING),
+    ("render", MISSING, "-o", "OUT/x.svg"),
+    ("render", "SCENARIO", "-o", "OUT/x.svg", "--template", MISSING),
+    ("sheet", MISSING, "-o", "OUT/x.pdf"),
+    ("sheet", "PUZZLE", "-o", "OUT/x.pdf", "--template", MISSING),
+    ("new", "--board", MISSING),
+    ("kit", "--board", MISSING, "--out", "OUT/kit"),
+    ("kit", "--tiles", MISSING, "--out", "OUT/kit"),
+    ("kit", "--template", MISSING, "--out", "OUT/kit"),
+    ("deck", "DECK", "-o", "OUT/x.pdf", "--template", MISSING),
+    ("book", "DECK", "-o", "OUT/x.pdf", "--template", MISSING),
+]
+
+
+@pytest.mark.parametrize("args", READERS, ids=" ".join)
+def test_a_missing_file_is_one_line_naming_it_and_no_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          args: tuple[str, ...]):
+    """Issue 11: ``scenarios/nope.yaml: no such file (format)`` looked like a broken
+    ruling.  Every command that reads a named file says so in one line, with the
+    program's name and no rule id, exits non-zero and writes nothing."""
+    monkeypatch.chdir(tmp_path)
+    root = HERE.parent
+    given = {"OUT": str(tmp_path / "out"), "SCENARIO": str(root / "scenarios" / "midgame-4p.yaml"),
+             "PUZZLE": str(root / "scenarios" / "puzzle-first-escape.yaml"),
+             "DECK": str(root / "scenarios" / "puzzles" / "deck")}
+
+    def fill(word: str) -> str:
+        head, slash, rest = word.partition("/")
+        return given[head] + slash + rest if head in given else word
+
+    result = run(*map(fill, args))
+    assert result.exit_code != 0
+    assert result.stdout == ""
+    assert result.stderr == f"sectionx: {MISSING}: no such file\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_file_in_a_deck_folder_is_named(tmp_path: Path):
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "gone")
+    for command in ("deck", "book"):
+        result = run(command, str(tmp_path), "-o", str(tmp_path / "x.pdf"))
+        assert result.exit_code == 1
+        assert result.stderr == f"sectionx: {tmp_path / 'a.yaml'}: no such file\n"
+
+
+def test_a_missing_file_named_inside_a_file_is_a_reference_problem(tmp_path: Path):
+    """The record's line that names it is told, as a problem of the reference: still no ruling."""
+    record = tmp_path / "r.yaml"
+    record.write_text("start: gone.yaml\nactions: []\n")
+    result = run("replay", str(record))
+    assert result.exit_code != 0
+    assert result.stderr == f"{record}:1:8: start 'gone.yaml': no such file ({fileio.REFERENCE_RULE})\n"
 
 
 # ----------------------------------------------------------------------- writing

@@ -1,11 +1,13 @@
 """Every command through typer's CliRunner: output, exit codes, determinism."""
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import typer.main
 import yaml
 from typer.testing import CliRunner
 
@@ -21,15 +23,48 @@ def run(*args: str):
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 
+COMMANDS = typer.main.get_command(app).commands  # every command, so a new one is covered too
+#: Options whose value is a file or folder the command writes, not one it reads.
+OUTPUT_OPTIONS = ("-o", "--out")
+#: What marks an example's word as a path: a folder in it, or a file kind sectionx reads or writes.
+PATH_SUFFIXES = (".yaml", ".yml", ".json", ".svg", ".pdf")
+
+
 def test_help_on_every_command_has_an_example():
     result = run("--help")
     assert result.exit_code == 0
-    commands = ["validate", "show", "new", "replay", "play", "simulate", "schema", "render", "kit"]
-    for name in commands:
+    assert {"validate", "show", "replay", "play", "simulate", "solve", "generate", "deck", "book"} <= set(COMMANDS)
+    for name in COMMANDS:
         assert name in result.output
         sub = run(name, "--help")
         assert sub.exit_code == 0, name
         assert "Example:" in sub.output, name
+
+
+def example_paths(name: str) -> list[tuple[str, bool]]:
+    """(path, written) for every path in the Example: line of ``name``'s --help (the
+    command's docstring is what --help prints, before wrapping)."""
+    help_text = COMMANDS[name].help or ""
+    line = next(text for text in help_text.splitlines() if text.strip().startswith("Example:"))
+    words = shlex.split(line.split("Example:", 1)[1])
+    assert words[:2] == ["sectionx", name], line
+    return [(word, words[i - 1] in OUTPUT_OPTIONS) for i, word in enumerate(words)
+            if i >= 2 and not word.startswith("-") and ("/" in word or word.endswith(PATH_SUFFIXES))]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_example_in_help_names_files_that_exist(name):
+    """Issue 11: `show --help` named scenarios/midgame.yaml, which is not in the
+    repository.  A file an example reads must exist here (a glob must match some);
+    a file it writes must go into a folder that exists (output/ is kept for them)."""
+    for path, written in example_paths(name):
+        if written:
+            folder = Path(path).parts[0] if len(Path(path).parts) > 1 else "."
+            assert (ROOT / folder).is_dir(), f"sectionx {name} --help writes into {folder}/, which does not exist"
+        else:
+            # output/ is git-ignored: a file there exists only where someone made it.
+            assert Path(path).parts[0] != "output", f"sectionx {name} --help reads {path}, which no checkout has"
+            assert sorted(ROOT.glob(path)), f"sectionx {name} --help reads {path}, which does not exist"
 
 
 def test_version():
@@ -92,7 +127,7 @@ def test_validate_mixes_good_and_bad_files(tmp_path):
     missing = tmp_path / "missing.yaml"
     result = run("validate", str(good), str(missing))
     assert result.exit_code == 1
-    assert f"{missing}: no such file (file)" in result.output
+    assert f"sectionx: {missing}: no such file\n" in result.stderr
     assert f"{good}: ok" in result.output
 
 

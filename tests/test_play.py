@@ -132,7 +132,8 @@ def test_simulate_prints_statistics_text_and_json():
                  "round ends:", "actions:"]:
         assert word in result.stdout, word
     data = json.loads(runner.invoke(app, ["simulate", "--games", "2", "--players", "2", "--format", "json"]).stdout)
-    assert data["games"] == 2 and sum(data["winner_by_seat"].values()) + data["unfinished"] == 2
+    # A tie (equal on every step of E4, E5) is no win by seat: tests/test_simulate.py.
+    assert data["games"] == 2 and sum(data["winner_by_seat"].values()) + data["decided_by"]["tie"] + data["unfinished"] == 2
 
 
 # ---------------------------------------------------------------- random games through the search core
@@ -172,3 +173,37 @@ def test_a_random_game_is_the_same_kept_in_the_core_or_played_state_by_state(var
     assert general.actions == kept.actions
     assert general.turns == kept.turns and general.round_ends == kept.round_ends
     assert general.final == kept.final
+
+
+# ---------------------------------------------------------------- progress while a game is played
+
+
+@pytest.mark.parametrize("through_states", [False, True], ids=["core", "states"])
+def test_on_turn_is_told_each_turn_as_it_ends_and_changes_nothing(through_states):
+    start = _new(2, "standard", 6)
+
+    def bots():
+        made = play.make_bots(["random"], start.colours, 6)
+        return {c: _RandomBotThroughStates(b.rng) for c, b in made.items()} if through_states else made
+
+    told: list[tuple[int, int, int]] = []
+    game = play.play_game(start, bots(), on_turn=lambda *figures: told.append(figures))
+    assert game.actions == play.play_game(start, bots()).actions
+    assert [turns for turns, _, _ in told] == list(range(1, game.turn_count + 1))
+    assert told[-1] == (game.turn_count, len(game.actions), game.final.round)
+    assert [actions for _, actions, _ in told] == sorted(actions for _, actions, _ in told)
+
+
+def test_play_shows_progress_on_stderr_and_stdout_is_the_record_alone(monkeypatch):
+    """Issue 11: a greedy game runs some 20 s without a sign of life.  The bar goes to
+    stderr; stdout, where the record goes without -o, is byte for byte what it was."""
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    golden = GOLDEN / "play-2p-seed5.yaml"
+    quiet = runner.invoke(app, made_with(golden), catch_exceptions=False)
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich's switch: draw as on a terminal
+    drawn = runner.invoke(app, made_with(golden), catch_exceptions=False)
+    assert quiet.exit_code == drawn.exit_code == 0
+    assert drawn.stdout == quiet.stdout == golden.read_text()
+    assert quiet.stderr == ""
+    assert "turns" in drawn.stderr and "1564/?" in drawn.stderr and "round 4" in drawn.stderr
