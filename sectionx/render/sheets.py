@@ -27,7 +27,7 @@ from functools import cache
 
 from ..model import Board, Catalogue
 from .art import TileArt, hex_corners
-from .board import BOARD_LABEL_PT, board_items, frame_width
+from .board import BOARD_LABEL_PT, board_items, frame_width, outline
 from .fonts import text_width
 from .layout import SQRT3, Layout
 from .pieces import CLEARANCE_PT, mark_style
@@ -361,15 +361,29 @@ def board_drawing(board: Board, theme: Theme, *, coords: bool = True) -> tuple[S
     layout = Layout(theme.tile).fitted(board.cells, pad)
     _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
-    items = _sea(w, h, theme) + board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT)
+    land = outline(board.cells, layout)
+    items = _sea(w, h, theme, land) + board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT)
     items += _frame_and_title(board, layout, w, h, theme)
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
 
 
-def _sea(w: float, h: float, theme: Theme) -> list[Item]:
+def _inside(p: Point, loops: list[list[Point]]) -> bool:
+    """Whether ``p`` lies inside the closed loops (even-odd rule, a ray to the right)."""
+    x, y = p
+    inside = False
+    for loop in loops:
+        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _sea(w: float, h: float, theme: Theme, land: list[list[Point]]) -> list[Item]:
     """The sea round the prison island: the sea colour and rows of small waves a shade
     darker (in ink-saver, where the sea is white, the waves are pale grey; in greyscale
-    they stay a step darker than the water), so the texture reads in all three modes."""
+    they stay a step darker than the water), so the texture reads in all three modes.
+    Waves the board would cover (inside ``land``, its outline) are left out: the
+    board's drawing is repeated on every board page, so they would only add bytes."""
     col = theme.colours
     items: list[Item] = [rect(0.0, 0.0, w, h, Style(fill=col["sea"]))]
     wave = Style(stroke=shade(col["sea"], 0.8) if not theme.ink_saver else "#d0d0d0", width=0.35, cap="round")
@@ -379,6 +393,9 @@ def _sea(w: float, h: float, theme: Theme) -> list[Item]:
     while y < h:
         x = (row % 2) * step_x / 2 + 3.0
         while x < w - 3.0:
+            if all(_inside(p, land) for p in ((x - 1.0, y), (x + 4.5, y), (x + 10.0, y))):
+                x += step_x
+                continue
             # one wave: two shallow arcs, as a cubic curve
             items.append(Path((("M", x, y), ("C", x + 1.5, y - a, x + 3.0, y - a, x + 4.5, y),
                                ("C", x + 6.0, y + a, x + 7.5, y + a, x + 9.0, y)), wave))
