@@ -24,7 +24,7 @@ from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
 from .progress import progress_bar
 from .workers import run_units
-from .yamlsrc import Diagnostic, LoadError
+from .yamlsrc import Diagnostic, LoadError, read_yaml
 
 if TYPE_CHECKING:
     from .solver.exact import Solved
@@ -424,6 +424,55 @@ def schema(
     from .yamlsrc import schema as load_schema
 
     _emit(json.dumps(load_schema(), indent=2) + "\n", out)
+
+
+@app.command()
+@reports_errors
+def illustrate(
+    file: Annotated[Path, typer.Argument(help="A rulebook figure: a scenario file with claims.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Also draw it: .svg or .pdf (the figure cropped).",
+                                             show_default=False)] = None,
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+) -> None:
+    """Check every claim of a rulebook figure with the rules engine and, with -o, draw
+    it.  A claim that does not hold is one line naming the file, the line and the
+    claim (exit 1), and nothing is drawn.  Claims: docs/rulebook.md.
+
+    Example:  sectionx illustrate scenarios/rules/distance-rule.yaml -o output/distance-rule.svg
+    """
+    from . import figures
+
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(problem_line(d))
+    if not report.ok or report.loaded is None:
+        raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; a figure is a game state")
+    doc = read_yaml(file)
+    problems = figures.claim_problems(doc, report.loaded.scenario)
+    for d in problems:
+        warn(problem_line(d))
+    if problems:
+        raise typer.Exit(1)
+    count = len(report.loaded.scenario.claims)
+    if out is None:
+        say(f"{file}: {_claims_hold(count)}")
+        return
+    from .render import diagram, pdf, svg, theme
+
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf")
+    look = theme.load_theme(template)
+    document = diagram.diagram(report.loaded.scenario, look, crop=True, coords=False, panel=False)
+    if kind == "svg":
+        svg.write_svg(out, document.pages[0], document.symbol_map, look)
+    else:
+        pdf.write_pdf(out, document, look)
+    warn(f"{file}: {_claims_hold(count)}; wrote {out}")
+
+
+def _claims_hold(count: int) -> str:
+    return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
 
 
 @app.command()

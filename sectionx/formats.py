@@ -40,6 +40,7 @@ from .model import (
     Arrow,
     Board,
     Catalogue,
+    Claim,
     Colour,
     Feature,
     Goal,
@@ -412,7 +413,13 @@ class _Reader:
                 self.fail(doc, ("grade",), "grade: only a solved puzzle is graded; it needs an answer: block", key=True)
             g = data["grade"]
             grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
-        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade)
+        # Claims: their shape is the schema's; whether they hold is sectionx.figures' job.
+        claims = tuple(Claim("legal" if "legal" in c else "illegal" if "illegal" in c else "moves",
+                             c.get("legal", c.get("illegal", "")), c.get("because", ""), c.get("moves", ""),
+                             tuple(c.get("allowed", ())), tuple(c.get("refused", ())), c.get("says", ""))
+                       for c in data.get("claims", ()))
+        return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade,
+                        claims)
 
     def goal(self, doc: Doc, data: dict[str, Any], player: Colour) -> Goal:
         """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
@@ -729,8 +736,23 @@ def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
     if scenario.grade is not None:
         g = scenario.grade
         data["grade"] = {"id": g.id, "tier": g.tier, **({"figures": dict(g.figures)} if g.figures else {})}
+    if scenario.claims:
+        data["claims"] = [claim_to_data(c) for c in scenario.claims]
     if scenario.annotations:
         data["annotations"] = annotations_to_data(scenario.annotations)
+    return data
+
+
+def claim_to_data(claim: Claim) -> dict[str, Any]:
+    """One entry of ``claims:``; the reader reads it back equal."""
+    data: dict[str, Any] = {"says": claim.says} if claim.says else {}
+    if claim.kind == "moves":
+        data["moves"] = claim.moves
+        data.update({k: list(v) for k, v in (("allowed", claim.allowed), ("refused", claim.refused)) if v})
+    else:
+        data[claim.kind] = claim.action
+    if claim.because:
+        data["because"] = claim.because
     return data
 
 

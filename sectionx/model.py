@@ -755,9 +755,27 @@ class Grade:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """What a rulebook figure shows, as a statement the rules engine decides
+    (:mod:`sectionx.figures`): ``kind`` is ``legal`` or ``illegal`` (``action``, in
+    the notation of docs/format.md; ``because`` the ruling that refuses an illegal
+    one) or ``moves`` (the tile on ``moves`` may go to each of ``allowed`` and to
+    none of ``refused``, cells or labels).  ``says`` is the claim in words.  Claims
+    never affect play."""
+
+    kind: str
+    action: str = ""
+    because: str = ""
+    moves: str = ""
+    allowed: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    says: str = ""
+
+
+@dataclass(frozen=True)
 class Scenario:
-    """What a scenario file holds: a state, a goal when it is a puzzle, and the
-    annotations a diagram of it draws."""
+    """What a scenario file holds: a state, a goal when it is a puzzle, the
+    annotations a diagram of it draws and, for a rulebook figure, its claims."""
 
     state: State
     goal: Goal | None = None
@@ -766,6 +784,7 @@ class Scenario:
     annotations: Annotations = NO_ANNOTATIONS
     answer: Answer | None = None
     grade: Grade | None = None
+    claims: tuple[Claim, ...] = ()
 
     @property
     def is_puzzle(self) -> bool:

@@ -165,6 +165,9 @@ KEY_EFFECTS = {
                lambda s: (s.answer.turns, s.answer.cost, s.answer.plans) == (3, 2, 1)),
     "grade": ("goal: {count: 2}\nanswer: {turns: 3, plans: 1}\ngrade: {id: beginner/compact/free#7, tier: beginner, figures: {turns: 3}}",
               lambda s: s.grade is not None and s.grade.tier == "beginner" and s.grade.figure("turns") == 3),
+    "claims": ('claims: [{legal: "pass", says: Hi}, {moves: A, refused: ["0,4"], because: N3}]',
+               lambda s: [(c.kind, c.action, c.says) for c in s.claims] == [("legal", "pass", "Hi"), ("moves", "", "")]
+               and s.claims[1].refused == ("0,4",) and s.claims[1].because == "N3"),
     "annotations": ('annotations: {labels: {"2,0": A}, caption: Hi}',
                     lambda s: s.annotations.labels == ((Cell(2, 0), "A"),) and s.annotations.caption == "Hi"),
 }

@@ -1,0 +1,136 @@
+"""Rulebook figures whose every claim the rules engine checks (``sectionx illustrate``).
+
+A figure is a scenario file (a position, with annotations for the drawing) with a
+``claims:`` list: what the figure shows, as statements about the position that
+the engine can decide.  Three kinds, each with an optional ``says:`` (the claim in
+words, as a rulebook prints it):
+
+* ``legal: ACTION`` -- the player to move may take ``ACTION`` now
+  (:func:`sectionx.engine.explain` finds no problem);
+* ``illegal: ACTION`` with ``because: ID`` -- the player may not, and ruling
+  ``ID`` is among the reasons the engine gives;
+* ``moves: CELL`` with ``allowed: [...]`` and/or ``refused: [...]`` (and an
+  optional ``because: ID``) -- the tile on ``CELL`` may be moved (N2) to each
+  allowed cell at some rotation, and to no refused cell at any rotation (every
+  refusal citing ``because``, if given).  Cells may be written as ``q,r`` or as
+  a label of the figure's annotations (``A``), as the rulebook's text names them.
+
+Actions use the notation of docs/format.md (``place T05 2,-1@3``).  A false
+claim, an action the notation does not read or a label the figure lacks is a
+:class:`~sectionx.yamlsrc.Diagnostic` at the claim's line, so a manual build
+stops with one line naming the file, the line and the claim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import actions, engine, formats
+from .actions import Move
+from .hexgrid import Cell, parse_cell
+from .model import Claim, NotationError, Scenario
+from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
+
+#: The rule id of a false claim's diagnostic: the claim, not a ruling, is at fault.
+CLAIM = "claim"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A checked figure: its scenario and how many claims held."""
+
+    scenario: Scenario
+    claims: int
+
+
+def check_figure(path: str | Path) -> Figure:
+    """Load the figure at ``path`` and check every claim; LoadError lists the file's
+    problems of form, or every claim that does not hold (each at its line)."""
+    doc = read_yaml(path)
+    scenario = formats.load_doc(doc, Path(path).parent).scenario
+    problems = claim_problems(doc, scenario)
+    if problems:
+        raise LoadError(problems)
+    return Figure(scenario, len(scenario.claims))
+
+
+def claim_problems(doc: Doc, scenario: Scenario) -> list[Diagnostic]:
+    """Every claim of ``scenario`` (read from ``doc``, which places them) that the
+    position does not bear out."""
+    out: list[Diagnostic] = []
+    for i, claim in enumerate(scenario.claims):
+        out += [doc.diag(("claims", i, key), message, CLAIM) for key, message in _check(claim, scenario)]
+    return out
+
+
+def _check(claim: Claim, scenario: Scenario) -> list[tuple[str, str]]:
+    """(key of the claim the problem points at, message) for each way it fails."""
+    state = scenario.state
+    said = f" ({claim.says!r})" if claim.says else ""
+    if claim.kind == "moves":
+        return _check_moves(claim, scenario, said)
+    key = claim.kind
+    try:
+        action = actions.parse(claim.action)
+    except NotationError as exc:
+        return [(key, f"claim{said}: {claim.action!r} is not an action: {exc}")]
+    problems = engine.explain(state, action)
+    if key == "legal" and problems:
+        reasons = "; ".join(f"{p.message} ({p.rule})" for p in problems)
+        return [(key, f"false claim{said}: {claim.action} is illegal: {reasons}")]
+    if key == "illegal":
+        if not problems:
+            return [(key, f"false claim{said}: {claim.action} is legal")]
+        rules = [p.rule for p in problems]
+        if claim.because not in rules:
+            return [("because", (f"false claim{said}: {claim.action} is illegal, but because of "
+                                f"{', '.join(rules)}, not {claim.because}"))]
+    return []
+
+
+def _cell(text: str, scenario: Scenario) -> Cell | None:
+    """A cell written as ``q,r`` or as a label of the figure's annotations."""
+    for cell, label in scenario.annotations.labels:
+        if label == text:
+            return cell
+    try:
+        return parse_cell(text)
+    except ValueError:
+        return None
+
+
+def _check_moves(claim: Claim, scenario: Scenario, said: str) -> list[tuple[str, str]]:
+    state = scenario.state
+    source = _cell(claim.moves, scenario)
+    if source is None:
+        return [("moves", f"claim{said}: {claim.moves!r} is neither a cell nor a label of the figure")]
+    placed = state.tile_at.get(source)
+    if placed is None:
+        return [("moves", f"false claim{said}: no tile lies on {source}")]
+    tile = state.catalogue[placed.tile]
+    out: list[tuple[str, str]] = []
+    for key, want, texts in (("allowed", True, claim.allowed), ("refused", False, claim.refused)):
+        for text in texts:
+            target = _cell(text, scenario)
+            if target is None:
+                out.append((key, f"claim{said}: {text!r} is neither a cell nor a label of the figure"))
+                continue
+            reasons = [engine.explain(state, Move(source, target, r)) for r in tile.distinct_rotations]
+            legal = [r for r, problems in zip(tile.distinct_rotations, reasons, strict=True) if not problems]
+            name = text if text == str(target) else f"{text} ({target})"
+            if want and not legal:
+                why = sorted({f"{p.message} ({p.rule})" for problems in reasons for p in problems})
+                out.append((key, f"false claim{said}: the tile on {source} may not move to {name}: {'; '.join(why)}"))
+            elif not want and legal:
+                out.append((key, (f"false claim{said}: the tile on {source} may move to {name} "
+                                 f"(move {source} {target}@{legal[0]} is legal)")))
+            elif not want and claim.because:
+                rules = sorted({p.rule for problems in reasons for p in problems})
+                if claim.because not in rules:
+                    out.append(("because", (f"false claim{said}: moving to {name} is refused because of "
+                                           f"{', '.join(rules)}, not {claim.because}")))
+    return out
+
+
+__all__ = ["CLAIM", "Figure", "check_figure", "claim_problems"]

@@ -1,0 +1,108 @@
+"""Rulebook figures (issue 12): every claim of every figure in scenarios/rules/ holds,
+and each kind of false claim stops with one line naming the file, line and claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx import figures
+from sectionx.cli import app
+from sectionx.yamlsrc import LoadError
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+runner = CliRunner()
+
+_BASE = """\
+format: 1
+players: [red, blue, yellow, purple]
+turn: {{player: red, phase: 2}}
+tiles:
+  "0,3": T46
+prisoners:
+  red:
+    at: ["0,3"]
+annotations:
+  labels:
+    "0,2": A
+    "-1,4": B
+    "0,4": C
+claims:
+{claims}"""
+
+
+def _figure(tmp_path: Path, claims: str) -> Path:
+    path = tmp_path / "figure.yaml"
+    path.write_text(_BASE.format(claims=claims), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("path", FIGURES, ids=lambda p: p.stem)
+def test_every_claim_of_every_figure_holds(path):
+    figure = figures.check_figure(path)
+    assert figure.claims >= 1
+
+
+def test_there_are_figures():
+    assert FIGURES
+
+
+@pytest.mark.parametrize("claims", [
+    '  - legal: "move 0,3 0,2@0"\n',  # A: farther from the green areas (N3)
+    '  - legal: "move 0,3 -1,4@0"\n',  # B: as far
+    '  - illegal: "move 0,3 0,4@0"\n    because: N3\n',  # C: nearer
+    '  - illegal: "rotate 0,3@1"\n    because: N2\n',  # carries a prisoner
+    '  - moves: "0,3"\n    allowed: [A, B, "1,2"]\n    refused: [C]\n    because: N3\n',
+])
+def test_true_claims_hold(tmp_path, claims):
+    assert figures.check_figure(_figure(tmp_path, claims)).claims == 1
+
+
+@pytest.mark.parametrize(("claims", "words"), [
+    ('  - legal: "move 0,3 0,4@0"\n', "is illegal"),
+    ('  - illegal: "move 0,3 0,2@0"\n    because: N3\n', "is legal"),
+    ('  - illegal: "rotate 0,3@1"\n    because: N3\n', "not N3"),
+    ('  - moves: "0,3"\n    allowed: [C]\n', "may not move to C"),
+    ('  - moves: "0,3"\n    refused: [B]\n', "may move to B"),
+    ('  - moves: "0,3"\n    refused: [C]\n    because: N2\n', "not N2"),
+    ('  - moves: "0,3"\n    allowed: [Z]\n', "neither a cell nor a label"),
+    ('  - moves: "0,2"\n    allowed: [A]\n', "no tile lies on 0,2"),
+    ('  - legal: "fly to the moon"\n', "is not an action"),
+])
+def test_a_false_claim_is_one_line_at_its_line(tmp_path, claims, words):
+    path = _figure(tmp_path, '  - says: "the claim"\n' + claims.replace("  - ", "    ", 1))
+    with pytest.raises(LoadError) as caught:
+        figures.check_figure(path)
+    (d,) = caught.value.diagnostics
+    assert words in d.message and "the claim" in d.message
+    assert d.file == str(path) and d.line >= 15  # at the claim, below the figure's position
+
+
+def test_illustrate_checks_then_draws_and_draws_nothing_for_a_false_claim(tmp_path):
+    out = tmp_path / "figure.svg"
+    result = runner.invoke(app, ["illustrate", str(FIGURES[0]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith("<?xml") and "hold" in result.output
+    bad = _figure(tmp_path, '  - legal: "move 0,3 0,4@0"\n')
+    result = runner.invoke(app, ["illustrate", str(bad), "-o", str(tmp_path / "bad.svg")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{bad}:15:") and "false claim" in lines[0]
+    assert not (tmp_path / "bad.svg").exists()
+
+
+def test_a_claim_of_two_kinds_is_refused_by_the_schema(tmp_path):
+    bad = _figure(tmp_path, '  - legal: "move 0,3 0,2@0"\n    illegal: "move 0,3 0,4@0"\n    because: N3\n')
+    result = runner.invoke(app, ["illustrate", str(bad)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert f"{bad}:" in result.output
+
+
+def test_claims_survive_a_round_trip_through_the_format():
+    from sectionx import formats
+    scenario = formats.load(FIGURES[0]).scenario
+    again = formats.loads(formats.dumps(scenario)).scenario
+    assert again.claims == scenario.claims and scenario.claims
