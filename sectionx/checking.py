@@ -135,7 +135,7 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
     state = scenario.state
     kind = "puzzle" if scenario.is_puzzle else "state"
     summary = (f"{kind}: {len(state.players)} players on the {state.board.name} board, round {state.round}, "
-               f"{len(state.tiles)} tiles placed, {state.current.colour} to move")
+               f"{len(state.tiles)} tile{'' if len(state.tiles) == 1 else 's'} placed, {state.current.colour} to move")
     g = scenario.goal
     if g is not None:
         summary += f"; goal {_goal_summary(g)}" + (f" within {g.turns} turns" if g.turns else "")
