@@ -2,7 +2,7 @@
 
 A figure is a scenario file (a position, with annotations for the drawing) with a
 ``claims:`` list: what the figure shows, as statements about the position that
-the engine can decide.  Three kinds, each with an optional ``says:`` (the claim in
+the engine can decide.  Four kinds, each with an optional ``says:`` (the claim in
 words, as a rulebook prints it):
 
 * ``legal: ACTION`` -- the player to move may take ``ACTION`` now
@@ -13,7 +13,12 @@ words, as a rulebook prints it):
   optional ``because: ID``) -- the tile on ``CELL`` may be moved (N2) to each
   allowed cell at some rotation, and to no refused cell at any rotation (every
   refusal citing ``because``, if given).  Cells may be written as ``q,r`` or as
-  a label of the figure's annotations (``A``), as the rulebook's text names them.
+  a label of the figure's annotations (``A``), as the rulebook's text names them;
+* ``after: ACTION`` (or a list, taken in turn) with ``then:`` -- each action is
+  legal, and afterwards the position is as ``then`` says, in the file's own words
+  (``doors``, ``prisoners``, ``zones``, ``tiles`` with ``empty``, ``round``; only
+  what is written is compared, lists as sets): "placing T16 makes blue's door
+  leave", "these prisoners die in the collapse".
 
 Actions use the notation of docs/format.md (``place T05 2,-1@3``).  A false
 claim, an action the notation does not read or a label the figure lacks is a
@@ -25,11 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import actions, engine, formats
 from .actions import Move
 from .hexgrid import Cell, parse_cell
-from .model import Claim, NotationError, Scenario
+from .model import Claim, NotationError, PlaceKind, Scenario, State
 from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 
 #: The rule id of a false claim's diagnostic: the claim, not a ruling, is at fault.
@@ -70,6 +76,8 @@ def _check(claim: Claim, scenario: Scenario) -> list[tuple[str, str]]:
     said = f" ({claim.says!r})" if claim.says else ""
     if claim.kind == "moves":
         return _check_moves(claim, scenario, said)
+    if claim.kind == "after":
+        return _check_after(claim, scenario, said)
     key = claim.kind
     try:
         action = actions.parse(claim.action)
@@ -133,4 +141,61 @@ def _check_moves(claim: Claim, scenario: Scenario, said: str) -> list[tuple[str,
     return out
 
 
-__all__ = ["CLAIM", "Figure", "check_figure", "claim_problems"]
+def facts(state: State) -> dict[str, Any]:
+    """The position in the words ``then:`` uses, every colour and cell written out:
+    doors and prisoners per colour, zones, tiles (``empty`` where none lies) and
+    the round."""
+    return {
+        "doors": {p.colour.value: sorted(str(d) for d in p.doors) for p in state.players},
+        "prisoners": {p.colour.value: {"island": p.count(PlaceKind.ISLAND), "freed": p.count(PlaceKind.FREED),
+                                       "dead": p.count(PlaceKind.DEAD),
+                                       "at": sorted(str(pl) for pl in p.prisoners
+                                                    if pl.kind in (PlaceKind.TILE, PlaceKind.GREEN))}
+                      for p in state.players},
+        "zones": {z.name: state.zone_owner[z.name].value if z.name in state.zone_owner else None
+                  for z in state.board.zones},
+        "tiles": {str(c): str(state.tile_at[c]) if c in state.tile_at else "empty" for c in state.board.tile_cells},
+        "round": state.round,
+    }
+
+
+def _differences(want: Any, have: Any, where: str) -> list[str]:
+    """Where ``have`` differs from ``want``, comparing only what ``want`` writes
+    (lists as sets of texts: the order of doors or prisoners means nothing)."""
+    if isinstance(want, dict):
+        if not isinstance(have, dict):
+            return [f"{where} is {have!r}"]
+        out: list[str] = []
+        for key, value in want.items():
+            name = f"{where}.{key}" if where else str(key)
+            if key not in have:
+                out.append(f"{name}: there is no {key!r} here")
+            else:
+                out += _differences(value, have[key], name)
+        return out
+    if isinstance(want, list):
+        if sorted(map(str, want)) != sorted(map(str, have)):
+            return [f"{where} is [{', '.join(map(str, have))}], not [{', '.join(map(str, want))}]"]
+        return []
+    return [] if want == have else [f"{where} is {have!r}, not {want!r}"]
+
+
+def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[str, str]]:
+    state = scenario.state
+    for text in claim.after:
+        try:
+            action = actions.parse(text)
+        except NotationError as exc:
+            return [("after", f"claim{said}: {text!r} is not an action: {exc}")]
+        problems = engine.explain(state, action)
+        if problems:
+            reasons = "; ".join(f"{p.message} ({p.rule})" for p in problems)
+            return [("after", f"false claim{said}: {text} is illegal: {reasons}")]
+        state = engine.apply(state, action)
+    wrong = _differences(dict(claim.then), facts(state), "")
+    if wrong:
+        return [("then", f"false claim{said}: after {'; '.join(claim.after)}, " + "; ".join(wrong))]
+    return []
+
+
+__all__ = ["CLAIM", "Figure", "check_figure", "claim_problems", "facts"]

@@ -414,9 +414,11 @@ class _Reader:
             g = data["grade"]
             grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
         # Claims: their shape is the schema's; whether they hold is sectionx.figures' job.
-        claims = tuple(Claim("legal" if "legal" in c else "illegal" if "illegal" in c else "moves",
+        claims = tuple(Claim(next(k for k in ("legal", "illegal", "moves", "after") if k in c),
                              c.get("legal", c.get("illegal", "")), c.get("because", ""), c.get("moves", ""),
-                             tuple(c.get("allowed", ())), tuple(c.get("refused", ())), c.get("says", ""))
+                             tuple(c.get("allowed", ())), tuple(c.get("refused", ())), c.get("says", ""),
+                             (c["after"],) if isinstance(c.get("after"), str) else tuple(c.get("after", ())),
+                             tuple(c.get("then", {}).items()))
                        for c in data.get("claims", ()))
         return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade,
                         claims)
@@ -749,6 +751,9 @@ def claim_to_data(claim: Claim) -> dict[str, Any]:
     if claim.kind == "moves":
         data["moves"] = claim.moves
         data.update({k: list(v) for k, v in (("allowed", claim.allowed), ("refused", claim.refused)) if v})
+    elif claim.kind == "after":
+        data["after"] = claim.after[0] if len(claim.after) == 1 else list(claim.after)
+        data["then"] = dict(claim.then)
     else:
         data[claim.kind] = claim.action
     if claim.because:

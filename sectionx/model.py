@@ -760,8 +760,10 @@ class Claim:
     (:mod:`sectionx.figures`): ``kind`` is ``legal`` or ``illegal`` (``action``, in
     the notation of docs/format.md; ``because`` the ruling that refuses an illegal
     one) or ``moves`` (the tile on ``moves`` may go to each of ``allowed`` and to
-    none of ``refused``, cells or labels).  ``says`` is the claim in words.  Claims
-    never affect play."""
+    none of ``refused``, cells or labels) or ``after`` (the actions of ``after``,
+    taken in turn, are legal and leave the position as ``then`` says: plain data
+    in the file's own words, ``doors``, ``prisoners``, ``zones``, ``tiles``,
+    ``round``).  ``says`` is the claim in words.  Claims never affect play."""
 
     kind: str
     action: str = ""
@@ -770,6 +772,8 @@ class Claim:
     allowed: tuple[str, ...] = ()
     refused: tuple[str, ...] = ()
     says: str = ""
+    after: tuple[str, ...] = ()
+    then: tuple[tuple[str, Any], ...] = field(default=(), hash=False)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,10 @@ def test_there_are_figures():
     '  - illegal: "move 0,3 0,4@0"\n    because: N3\n',  # C: nearer
     '  - illegal: "rotate 0,3@1"\n    because: N2\n',  # carries a prisoner
     '  - moves: "0,3"\n    allowed: [A, B, "1,2"]\n    refused: [C]\n    because: N3\n',
+    # the prisoner travels with its tile (N2), in the tile's hideout
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": empty, "0,2": T46}\n'
+    '      prisoners: {red: {at: ["0,2"], island: 7}}\n      round: 1\n'),
+    '  - after: ["move 0,3 0,2@0", "end"]\n    then:\n      doors: {red: []}\n',
 ])
 def test_true_claims_hold(tmp_path, claims):
     assert figures.check_figure(_figure(tmp_path, claims)).claims == 1
@@ -71,6 +75,10 @@ def test_true_claims_hold(tmp_path, claims):
     ('  - moves: "0,3"\n    allowed: [Z]\n', "neither a cell nor a label"),
     ('  - moves: "0,2"\n    allowed: [A]\n', "no tile lies on 0,2"),
     ('  - legal: "fly to the moon"\n', "is not an action"),
+    ('  - after: "move 0,3 0,4@0"\n    then: {round: 1}\n', "is illegal"),
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": T46}\n', "tiles.0,3 is 'empty', not 'T46'"),
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      prisoners: {red: {at: ["0,3"]}}\n', "prisoners.red.at is [0,2]"),
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"9,9": T46}\n', "there is no '9,9'"),
 ])
 def test_a_false_claim_is_one_line_at_its_line(tmp_path, claims, words):
     path = _figure(tmp_path, '  - says: "the claim"\n' + claims.replace("  - ", "    ", 1))
@@ -101,8 +109,9 @@ def test_a_claim_of_two_kinds_is_refused_by_the_schema(tmp_path):
     assert f"{bad}:" in result.output
 
 
-def test_claims_survive_a_round_trip_through_the_format():
+@pytest.mark.parametrize("path", FIGURES, ids=lambda p: p.stem)
+def test_claims_survive_a_round_trip_through_the_format(path):
     from sectionx import formats
-    scenario = formats.load(FIGURES[0]).scenario
+    scenario = formats.load(path).scenario
     again = formats.loads(formats.dumps(scenario)).scenario
     assert again.claims == scenario.claims and scenario.claims
