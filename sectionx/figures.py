@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import actions, engine, formats
+from . import actions, checking, engine
 from .actions import Move
 from .hexgrid import Cell, parse_cell
 from .model import Claim, NotationError, PlaceKind, Scenario, State
@@ -51,11 +51,15 @@ class Figure:
 
 
 def check_figure(path: str | Path) -> Figure:
-    """Load the figure at ``path`` and check every claim; LoadError lists the file's
-    problems of form, or every claim that does not hold (each at its line)."""
-    doc = read_yaml(path)
-    scenario = formats.load_doc(doc, Path(path).parent).scenario
-    problems = claim_problems(doc, scenario)
+    """Check the figure at ``path`` as ``sectionx validate`` checks a position (its
+    form and every ruling), then every claim; LoadError lists the problems, each at
+    its line.  A figure must be a position the rules allow before its claims mean
+    anything."""
+    report = checking.check_file(path)
+    if not report.ok or report.loaded is None:
+        raise LoadError(report.diagnostics or [Diagnostic(str(path), 1, 1, f"a {report.kind} file, not a figure", CLAIM)])
+    scenario = report.loaded.scenario
+    problems = claim_problems(read_yaml(path), scenario)
     if problems:
         raise LoadError(problems)
     return Figure(scenario, len(scenario.claims))

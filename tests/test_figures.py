@@ -115,3 +115,14 @@ def test_claims_survive_a_round_trip_through_the_format(path):
     scenario = formats.load(path).scenario
     again = formats.loads(formats.dumps(scenario)).scenario
     assert again.claims == scenario.claims and scenario.claims
+
+
+def test_a_figure_must_be_a_position_the_rules_allow(tmp_path):
+    """Claims about a position the rules refuse mean nothing: the figure is refused
+    as validate refuses it (here a red prisoner on a green area nobody owns, Z1)."""
+    path = tmp_path / "figure.yaml"
+    path.write_text(_BASE.format(claims='  - legal: "pass"\n').replace('at: ["0,3"]', 'at: ["0,3", "5,0"]'),
+                    encoding="utf-8")
+    with pytest.raises(LoadError) as caught:
+        figures.check_figure(path)
+    assert any(d.rule == "Z1" for d in caught.value.diagnostics)
