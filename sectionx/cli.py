@@ -426,6 +426,30 @@ def schema(
     _emit(json.dumps(load_schema(), indent=2) + "\n", out)
 
 
+def _checked_position(file: Path, refusal: str) -> formats.Loaded:
+    """The game state or puzzle in ``file`` (with its sources), checked: every problem
+    is told on stderr (exit 1 when there is one); a file of another kind ends with
+    ``refusal`` (exit 2)."""
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(problem_line(d))
+    if not report.ok:
+        raise typer.Exit(1)
+    if report.loaded is None:
+        raise fail(f"{file}: a {report.kind} file; {refusal}")
+    return report.loaded
+
+
+def _write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
+    """The first page of a drawn ``document`` as one SVG, or the document as a PDF."""
+    from .render import pdf, svg
+
+    if kind == "svg":
+        svg.write_svg(out, document.pages[0], document.symbol_map, look)
+    else:
+        pdf.write_pdf(out, document, look)
+
+
 @app.command()
 @reports_errors
 def illustrate(
@@ -442,32 +466,21 @@ def illustrate(
     """
     from . import figures
 
-    report = checking.check_file(file)
-    for d in report.diagnostics:
-        warn(problem_line(d))
-    if not report.ok or report.loaded is None:
-        raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; a figure is a game state")
-    doc = read_yaml(file)
-    problems = figures.claim_problems(doc, report.loaded.scenario)
+    scenario = _checked_position(file, "a figure is a game state").scenario
+    problems = figures.claim_problems(read_yaml(file), scenario)
     for d in problems:
         warn(problem_line(d))
     if problems:
         raise typer.Exit(1)
-    count = len(report.loaded.scenario.claims)
+    count = len(scenario.claims)
     if out is None:
         say(f"{file}: {_claims_hold(count)}")
         return
-    from .render import diagram, pdf, svg, theme
+    from .render import diagram, theme
 
-    kind = out.suffix.lower().lstrip(".")
-    if kind not in ("svg", "pdf"):
-        raise fail(f"{out}: the output must end in .svg or .pdf")
     look = theme.load_theme(template)
-    document = diagram.diagram(report.loaded.scenario, look, crop=True, coords=False, panel=False)
-    if kind == "svg":
-        svg.write_svg(out, document.pages[0], document.symbol_map, look)
-    else:
-        pdf.write_pdf(out, document, look)
+    document = diagram.diagram(scenario, look, crop=True, coords=False, panel=False)
+    _write_picture(out, _print_kind(out), document, look)
     warn(f"{file}: {_claims_hold(count)}; wrote {out}")
 
 
@@ -496,28 +509,21 @@ def render(
 
     Example:  sectionx render scenarios/figure-tunnel-fight.yaml -o output/fight.svg --crop
     """
-    from .render import diagram, pdf, svg, theme  # reportlab loads slowly; only render needs it
+    from .render import diagram, theme  # reportlab loads slowly; only render needs it
 
     kind = (output or ("svg" if fileio.is_stdout(out) else out.suffix.lower().lstrip("."))).lower()
     if kind not in ("svg", "pdf"):
         raise fail(f"{out}: the output must end in .svg or .pdf (or give --format svg|pdf)")
-    report = checking.check_file(file)
-    for d in report.diagnostics:
-        warn(problem_line(d))
-    if not report.ok or report.loaded is None:
-        raise typer.Exit(1) if not report.ok else fail(f"{file}: a {report.kind} file; render draws game states and puzzles")
+    loaded = _checked_position(file, "render draws game states and puzzles")
+    scenario = loaded.scenario
     look = theme.load_theme(template)
     look = look.with_tile(tile_size, pieces=False) if tile_size else look  # diagram tokens scale with the tile
     try:
-        scenario = report.loaded.scenario
         document = diagram.diagram(scenario, look, crop=crop, coords=coords,
                                    panel=scenario.goal is not None if panel is None else panel)
     except diagram.UnprintableText as exc:
-        raise LoadError(report.loaded.locate([Problem("font", exc.message, exc.subject)])) from None
-    if kind == "svg":
-        svg.write_svg(out, document.pages[0], document.symbol_map, look)
-    else:
-        pdf.write_pdf(out, document, look)
+        raise LoadError(loaded.locate([Problem("font", exc.message, exc.subject)])) from None
+    _write_picture(out, kind, document, look)
     if not fileio.is_stdout(out):
         warn(f"wrote {out}")
 
@@ -604,12 +610,7 @@ def solve(
 
     if output not in ("text", "json", "yaml"):
         raise fail(f"--format must be text, json or yaml, not {output!r}")
-    report = checking.check_file(file)
-    for d in report.diagnostics:
-        warn(problem_line(d))
-    if not report.ok or report.loaded is None:
-        raise typer.Exit(INVALID) if not report.ok else fail(f"{file}: a {report.kind} file; solve takes puzzles")
-    scenario = report.loaded.scenario
+    scenario = _checked_position(file, "solve takes puzzles").scenario  # a file with problems exits INVALID (1)
     if scenario.goal is None:
         raise fail(f"{file}: no goal: block, so it is no puzzle (see docs/format.md, Puzzles)", INVALID)
 
