@@ -89,8 +89,7 @@ def _check(claim: Claim, scenario: Scenario) -> list[tuple[str, str]]:
         return [(key, f"claim{said}: {claim.action!r} is not an action: {exc}")]
     problems = engine.explain(state, action)
     if key == "legal" and problems:
-        reasons = "; ".join(f"{p.message} ({p.rule})" for p in problems)
-        return [(key, f"false claim{said}: {claim.action} is illegal: {reasons}")]
+        return [(key, f"false claim{said}: {claim.action} is illegal: {'; '.join(map(str, problems))}")]
     if key == "illegal":
         if not problems:
             return [(key, f"false claim{said}: {claim.action} is legal")]
@@ -132,7 +131,7 @@ def _check_moves(claim: Claim, scenario: Scenario, said: str) -> list[tuple[str,
             legal = [r for r, problems in zip(tile.distinct_rotations, reasons, strict=True) if not problems]
             name = text if text == str(target) else f"{text} ({target})"
             if want and not legal:
-                why = sorted({f"{p.message} ({p.rule})" for problems in reasons for p in problems})
+                why = sorted({str(p) for problems in reasons for p in problems})
                 out.append((key, f"false claim{said}: the tile on {source} may not move to {name}: {'; '.join(why)}"))
             elif not want and legal:
                 out.append((key, (f"false claim{said}: the tile on {source} may move to {name} "
@@ -193,8 +192,7 @@ def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[str,
             return [("after", f"claim{said}: {text!r} is not an action: {exc}")]
         problems = engine.explain(state, action)
         if problems:
-            reasons = "; ".join(f"{p.message} ({p.rule})" for p in problems)
-            return [("after", f"false claim{said}: {text} is illegal: {reasons}")]
+            return [("after", f"false claim{said}: {text} is illegal: {'; '.join(map(str, problems))}")]
         state = engine.apply(state, action)
     wrong = _differences(dict(claim.then), facts(state), "")
     if wrong:
