@@ -198,9 +198,9 @@ def test_nine_poker_cards_to_an_a4_or_letter_sheet():
         assert all(math.isclose(b - a, THEME.card[0]) for a, b in itertools.pairwise(xs))  # no gutter
         assert all(math.isclose(b - a, THEME.card[1]) for a, b in itertools.pairwise(ys))
         assert sheet.bleed_x >= C.MIN_BLEED and sheet.bleed_y >= C.MIN_BLEED
-    assert len(C.card_grid(THEME, PAPERS["a3"])) == 16
+    assert len(C.card_sheet(THEME, PAPERS["a3"]).slots) == 16
     with pytest.raises(DoesNotFit):
-        C.card_grid(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
+        C.card_sheet(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
 
 
 @slow

@@ -17,7 +17,7 @@ from sectionx.cli import app
 from sectionx.model import Answer, Grade, Scenario
 from sectionx.render import pieces
 from sectionx.render.book import book
-from sectionx.render.components import card_grid
+from sectionx.render.components import card_sheet
 from sectionx.render.deck import card_back, deck
 from sectionx.render.pdf import to_pdf
 from sectionx.render.scene import Group, Page, Text, apply
@@ -124,7 +124,7 @@ def test_cards_are_numbered_in_order_of_difficulty(solved):
 
 
 def test_deck_pages_are_sheets_of_fronts_each_followed_by_its_backs(cards):
-    per_sheet = len(card_grid(THEME, A4))
+    per_sheet = len(card_sheet(THEME, A4).slots)
     assert per_sheet == 9  # 3 x 3 poker cards (issue 11)
     assert [p.name for p in cards.pages] == ["1-cards-1-fronts", "2-cards-1-backs"]
     fronts = [list(groups(p, "piece-card-")) for p in cards.pages[::2]]

@@ -329,11 +329,6 @@ def card_sheet(theme: Theme, paper: Paper) -> CardSheet:
                      sx, min(sx + theme.crop_length, room_x), sy, min(sy + theme.crop_length, room_y))
 
 
-def card_grid(theme: Theme, paper: Paper) -> list[tuple[float, float]]:
-    """Top-left corners of the card trims on one sheet (:func:`card_sheet`)."""
-    return card_sheet(theme, paper).slots
-
-
 def back_position(x: float, y: float, theme: Theme, paper: Paper,
                   offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
     """Where the back of the card whose front's top-left is (x, y) goes, for long-edge
