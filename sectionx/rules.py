@@ -1,7 +1,7 @@
 """The referee: tunnels, and the checks that a board, tile set or state obeys the rules.
 
 Every check returns :class:`~sectionx.model.Problem` values, each with the ruling
-id it enforces (``../shared/spec/rulings.md`` and ``docs/rules.md``) and the
+id it enforces (``docs/rules.md``, "Index of rule ids") and the
 subject it concerns; :mod:`sectionx.formats` turns subjects into file positions.
 All problems are reported, never only the first.
 

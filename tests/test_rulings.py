@@ -1,7 +1,7 @@
 """Every ruling that ``sectionx.rules`` enforces: an allowed case and a refused case.
 
-Ruling ids come from ``../shared/spec/rulings.md`` (G2, G3, T1-T3, P1, N1-N4, M1, M3,
-D1, D2, K1, K2, Z1, E1, E2, E4, E5) and from the project's own additions (T4
+Ruling ids are those of ``docs/rules.md``: this edition's rulings (G2, G3, T1-T3,
+P1, N1-N4, M1, M3, D1, D2, K1, K2, Z1, E1, E2, E4, E5) and its own additions (T4
 features may not cross, D5 one door per feature, K3 the key needs a prisoner in a
 hideout, S1 set-up, Q1 goals, Q3 tiles out of play only in puzzles).
 
