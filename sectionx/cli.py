@@ -484,6 +484,65 @@ def illustrate(
     warn(f"{file}: {_claims_hold(count)}; wrote {out}")
 
 
+@app.command()
+@reports_errors
+def manual(
+    lang: Annotated[str, typer.Option("--lang", "-l", help="en, de or nl, or a language file (.yaml) of your own.")] = "en",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="rulebook.pdf or rulebook.html (default: "
+                                             "output/rulebook-LANG.pdf or .html).", show_default=False)] = None,
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help="pdf or html (default: from -o, else pdf).",
+                                            show_default=False)] = None,
+    paper: Annotated[str, typer.Option(help="Paper for the PDF: a4, letter, ... (the template's names).")] = "a4",
+    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+    rules_text: Annotated[Path | None, typer.Option("--rules", help="The rules text (default: the project's "
+                                                    "docs/rules.md).", show_default=False)] = None,
+    figures: Annotated[Path | None, typer.Option("--figures", help="The folder of figures (default: the project's "
+                                                 "scenarios/rules/).", show_default=False)] = None,
+) -> None:
+    """Build the illustrated rulebook: the rules of play (sections 1 to 11 of
+    docs/rules.md) with every figure of scenarios/rules/ after the rule it
+    illustrates, a components page, the turn at a glance and an index of rule ids;
+    a PDF, or one self-contained HTML page with the figures inline.
+
+    Every figure's claims are checked by the rules engine first: a claim that does
+    not hold, a figure the language file has no words for, text the font cannot
+    print stop the build with one line each naming the file and line (exit 1), and
+    nothing is written.  docs/rulebook.md has the details.
+
+    Example:  sectionx manual --lang nl -o output/spelregels.pdf
+    """
+    from . import manual as book
+    from .render import theme
+
+    kind = (fmt or (out.suffix.lstrip(".").lower() if out is not None else "pdf")).lower()
+    if kind not in ("pdf", "html"):
+        raise fail(f"{out if out is not None else '--format'}: the manual is written as .pdf or .html (or give --format pdf|html)")
+    code = Path(lang).stem if lang.endswith((".yaml", ".yml")) else lang
+    target = out if out is not None else Path("output") / f"rulebook-{code}.{kind}"
+    look = theme.load_theme(template)
+    page = look.paper(paper)
+    source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
+    try:
+        prepared = book.prepare(source, rules_text=rules_text or book.RULES_TEXT, figures=figures or book.FIGURES, theme=look)
+    except LoadError as exc:
+        for d in exc.diagnostics:
+            warn(problem_line(d))
+        raise typer.Exit(1) from None
+    if kind == "pdf":
+        from .manual.pdf import to_pdf
+
+        data: bytes | str = to_pdf(prepared, look, page)
+    else:
+        from .manual.html import to_html
+
+        data = to_html(prepared, look)
+    if out is None:
+        fileio.make_folder(target.parent)
+    fileio.write_file(target, data)
+    count = len(prepared.figures)
+    warn(f"wrote {target}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")
+
+
 def _claims_hold(count: int) -> str:
     return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
 

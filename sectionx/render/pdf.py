@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
@@ -331,3 +332,35 @@ def to_pdf(document: Document, theme: Theme) -> bytes:
 def write_pdf(path: str | FilePath, document: Document, theme: Theme) -> None:
     """Write :func:`to_pdf` to ``path`` atomically (:func:`sectionx.fileio.write_file`)."""
     write_file(path, to_pdf(document, theme))
+
+
+class ScenePainter:
+    """Scene items drawn into a PDF that something else lays out (the manual's pages,
+    set by reportlab's platypus): one per canvas, each symbol one form for the whole
+    file, as :func:`to_pdf` does.  Symbols of the same name must be the same symbol."""
+
+    def __init__(self, canvas: Canvas, theme: Theme):
+        self._painter = _Painter(canvas, {}, theme)
+
+    def add_symbols(self, symbols: Iterable[Symbol]) -> None:
+        for s in symbols:
+            known = self._painter.symbols.get(s.name)
+            if known is not None and known != s:
+                raise ValueError(f"two different symbols are named {s.name!r}")
+            self._painter.symbols[s.name] = s
+
+    def draw(self, items: tuple[Item, ...], height_mm: float, scale_: float = 1.0) -> None:
+        """Draw ``items`` (scene mm, y down, ``height_mm`` tall) with their top-left at
+        the canvas's current origin, scaled by ``scale_``; the canvas's state is kept."""
+        p = self._painter
+        for name in used_symbols(items, p.symbols):
+            p.define(name)
+        c = p.c
+        c.saveState()
+        p.state, p.stack = {}, []
+        c.translate(0, height_mm * scale_ * PT_PER_MM)
+        c.scale(scale_ * PT_PER_MM, -scale_ * PT_PER_MM)
+        c.setMiterLimit(4)
+        p.items(items)
+        c.restoreState()
+        p.state, p.stack = {}, []
