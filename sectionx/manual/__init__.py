@@ -132,13 +132,21 @@ def prepare(language: str | Path, *, rules_text: str | Path = RULES_TEXT, figure
         found.append((path.stem, rule, scenario))
     if problems:
         raise LoadError(problems)
+    names = {name for name, _, _ in found}
+    problems += [lang.at(("figures", name), f"figures.{name}: there is no figure {name} in {folder} (a figure renamed "
+                         "or removed?)") for name in lang.figures if name not in names]
     placed = place_figures(rules, [(name, rule) for name, rule, _ in found])
     order = [b.figure for s in placed.sections for b in s.blocks if b.kind == "figure"]
     by_name = {name: (rule, scenario) for name, rule, scenario in found}
     book: dict[str, BookFigure] = {}
     for number, name in enumerate(order, 1):
         rule, scenario = by_name[name]
-        book[name] = BookFigure(name, number, rule, _words(name, scenario, lang), scenario)
+        try:
+            book[name] = BookFigure(name, number, rule, _words(name, scenario, lang), scenario)
+        except LoadError as exc:
+            problems += exc.diagnostics
+    if problems:
+        raise LoadError(problems)
     return Manual(lang, placed, book)
 
 

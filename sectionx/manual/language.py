@@ -160,14 +160,14 @@ def read_language(path: str | Path, text: str | None = None) -> Language:
     sections_in = r.mapping(("sections",), top.get("sections", {}), "sections")
     sections: dict[int, str] = {}
     for k, v in sections_in.items():
-        if not isinstance(k, int) or k not in PLAYER_SECTIONS:
+        number = int(k) if str(k).isdigit() else 0  # the YAML reader keeps keys as text
+        if number not in PLAYER_SECTIONS:
             r.bad(("sections", k), f"sections: {k!r} is not a section number {PLAYER_SECTIONS.start} to {PLAYER_SECTIONS.stop - 1}")
         else:
-            sections[k] = r.string(("sections", k), v, f"sections.{k}")
-    if code != "en":
-        for n in PLAYER_SECTIONS:
-            if n not in sections_in:
-                r.bad(("sections",), f"sections lacks {n}: every language but English names the rules sections")
+            sections[number] = r.string(("sections", k), v, f"sections.{k}")
+    lacking = [str(n) for n in PLAYER_SECTIONS if n not in sections]
+    if code != "en" and lacking:
+        r.bad(("sections",), f"sections lacks {', '.join(lacking)}: every language but English names the rules sections")
     intro = r.strings(("intro",), top.get("intro", []), "intro")
     comps_in = r.mapping(("components",), top.get("components", {}), "components")
     r.keys(("components",), comps_in, COMPONENT_KEYS, "components")

@@ -396,7 +396,9 @@ class _Writer:
                                  Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
         says = [s for s in f.text.says if s]
         if says:
-            lines = "<br/>".join(f"✓ {escape(s)}" for s in says)
+            # A check mark from ZapfDingbats, a font every PDF reader has: the theme's may lack one.
+            tick = '<font face="ZapfDingbats">4</font>'
+            lines = "<br/>".join(f"{tick} {escape(s)}" for s in says)
             parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
         parts.append(Spacer(1, 3 * mm))
         box = Table([[parts]], colWidths=[self.width * mm])

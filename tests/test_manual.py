@@ -1,0 +1,302 @@
+"""The illustrated rulebook (issue 12): ``sectionx manual`` in PDF and HTML, in every
+shipped language, with every figure's claims checked before anything is written.
+
+Most tests share one prepared book per language (``prepare`` checks all figures,
+which is what costs); the PDF is built once per language and read back with pypdf.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from sectionx import manual
+from sectionx.cli import app
+from sectionx.manual import html as manual_html
+from sectionx.manual import pdf as manual_pdf
+from sectionx.manual.language import LANGUAGES, language_file, read_language
+from sectionx.manual.source import place_figures, read_rules
+from sectionx.render.theme import load_theme
+from sectionx.yamlsrc import LoadError
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+runner = CliRunner()
+THEME = load_theme(None)
+A4 = THEME.paper("a4")
+
+
+@cache
+def book(lang: str) -> manual.Manual:
+    return manual.prepare(lang, theme=THEME)
+
+
+@cache
+def pdf_text(lang: str) -> tuple[int, str, bytes]:
+    data = manual_pdf.to_pdf(book(lang), THEME, A4)
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), "\n".join(p.extract_text() for p in reader.pages), data
+
+
+@cache
+def html_page(lang: str) -> str:
+    return manual_html.to_html(book(lang), THEME)
+
+
+# ------------------------------------------------------------------ what goes in
+
+
+def test_every_figure_is_placed_once_after_the_rule_its_title_names():
+    m = book("en")
+    placed = [b.figure for s in m.rules.sections for b in s.blocks if b.kind == "figure"]
+    assert sorted(placed) == sorted(p.stem for p in FIGURES)
+    assert [m.figures[n].number for n in placed] == list(range(1, len(placed) + 1))
+    for s in m.rules.sections:
+        rule = ""
+        for b in s.blocks:
+            if b.rule:
+                rule = b.rule
+            if b.kind == "figure":
+                # Figures follow their rule's text: the last rule defined above is theirs.
+                assert rule == m.figures[b.figure].rule, b.figure
+                assert m.figures[b.figure].text.title.startswith(rule)
+
+
+def test_the_manual_prints_sections_1_to_11_and_the_index_of_their_rules():
+    rules = read_rules(ROOT / "docs" / "rules.md")
+    assert [s.number for s in rules.sections] == list(range(1, 12))
+    ids = [e.rule for e in rules.index]
+    assert "N3" in ids and "V2" in ids
+    assert "Q1" not in ids  # puzzles (section 12) are not in the players' book
+    assert all(e.rule in rules.defined for e in rules.index)
+
+
+def test_a_figure_goes_after_its_rule_examples_and_before_the_next_rule():
+    rules = read_rules(ROOT / "docs" / "rules.md")
+    placed = place_figures(rules, [("f", "N3"), ("g", "Z1")])
+    for sec in placed.sections:
+        kinds = [(b.kind, b.rule, b.figure) for b in sec.blocks]
+        for i, (kind, _, fig) in enumerate(kinds):
+            if kind == "figure":
+                nxt = kinds[i + 1] if i + 1 < len(kinds) else ("end", "", "")
+                assert nxt[0] in ("heading", "end") or nxt[1], (fig, nxt)  # a new rule, heading or the end
+    z = next(s for s in placed.sections if s.number == 8)
+    before = [b for b in z.blocks[: [b.figure for b in z.blocks].index("g")] if b.rule]
+    assert before[-1].rule == "Z1" and sum(b.rule == "Z1" for b in before) == 2  # after the clarification
+
+
+# ------------------------------------------------------------------ the PDF
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pdf_builds_in_every_language_with_every_figure(lang):
+    pages, text, _ = pdf_text(lang)
+    m = book(lang)
+    assert pages >= 15
+    flat = " ".join(text.split())
+    assert m.language.text["summary"] in flat
+    for f in m.figures.values():
+        assert f"{m.language.text['figure']} {f.number}." in flat
+        assert " ".join(f.text.title.split()) in flat
+    for e in m.rules.index:
+        assert e.rule in flat
+    for c in m.language.components.values():
+        assert c.name in flat
+
+
+def test_the_contents_and_index_give_the_pages_where_things_are():
+    _, _, data = pdf_text("en")
+    reader = PdfReader(io.BytesIO(data))
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages]
+    index_page = next(i for i, t in enumerate(texts) if t.startswith("Index of rule ids"))
+    rows = re.findall(r"\b(N3|E3|V2) .*? (\d+) (\d+)\b", texts[index_page])
+    assert {r[0] for r in rows} == {"N3", "E3", "V2"}
+    for rule, _, page in rows:
+        assert f"{rule} " in texts[int(page) - 1], (rule, page)
+    contents = next(t for t in texts if t.startswith("Contents"))
+    page = int(re.search(r"9\. The end of a round: the collapse (\d+)", contents).group(1))
+    assert "9. The end of a round" in texts[page - 1]
+
+
+def test_the_pdf_is_the_same_bytes_every_time():
+    assert manual_pdf.to_pdf(book("en"), THEME, A4) == pdf_text("en")[2]
+
+
+def test_other_languages_say_the_rules_text_is_english_and_translate_the_rest():
+    for lang in ("de", "nl"):
+        m = book(lang)
+        flat = " ".join(pdf_text(lang)[1].split())
+        assert m.language.text["rules_language"] in flat
+        assert m.language.sections[9] in flat
+    assert "Ein Spielzug auf einen Blick" in pdf_text("de")[1]
+    assert "Een beurt in één oogopslag" in " ".join(pdf_text("nl")[1].split())
+
+
+# ------------------------------------------------------------------ the HTML
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.hrefs: list[str] = []
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for k, v in attrs:
+            if k == "id":
+                self.ids.append(v)
+            if k in ("href", "xlink:href", "src"):
+                self.hrefs.append(v)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_html_is_one_self_contained_page(lang):
+    page = html_page(lang)
+    p = _Ids()
+    p.feed(page)
+    assert len(p.ids) == len(set(p.ids)), "every id once"
+    assert all(h.startswith("#") for h in p.hrefs), "nothing outside the page"
+    assert all(h[1:] in p.ids for h in p.hrefs), "every link lands"
+    assert "img" not in p.tags and "script" not in p.tags
+    m = book(lang)
+    assert p.tags.count("figure") == len(m.figures)
+    assert p.tags.count("svg") == len(m.figures) + 1 + len(m.language.components)  # cover, components
+    assert f'<html lang="{lang}">' in page
+
+
+def test_html_escapes_the_rules_text_rather_than_passing_html_through(tmp_path):
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = tmp_path / "rules.md"
+    rules.write_text(text.replace("## 1. The game in brief\n", "## 1. The game in brief\n\n<script>alert(1)</script>\n", 1),
+                     encoding="utf-8")
+    page = manual_html.to_html(manual.prepare("en", rules_text=rules, theme=THEME), THEME)
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+# ------------------------------------------------------------------ the build stops
+
+
+_FALSE = """\
+format: 1
+title: "T2: a false claim"
+players: [red, blue]
+turn: {player: red, phase: 3}
+tiles:
+  "1,0": T01
+claims:
+  - says: "Red may not leave the island into the tunnel at 1,0."
+    illegal: "step island 1,0"
+    because: M4
+"""
+
+
+def _figures_with(tmp_path: Path, name: str, text: str) -> Path:
+    folder = tmp_path / "figures"
+    shutil.copytree(ROOT / "scenarios" / "rules", folder)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_false_claim_stops_the_build_with_one_line_and_nothing_written(tmp_path):
+    folder = _figures_with(tmp_path, "zz-false.yaml", _FALSE)
+    out = tmp_path / "book.pdf"
+    result = runner.invoke(app, ["manual", "--figures", str(folder), "-o", str(out)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert re.match(rf"{re.escape(str(folder / 'zz-false.yaml'))}:9:\d+: false claim .*\(claim\)$", lines[0]), lines[0]
+    assert not out.exists()
+
+
+def test_a_figure_without_a_rule_in_its_title_is_refused(tmp_path):
+    folder = _figures_with(tmp_path, "zz-untitled.yaml", _FALSE.replace("T2: a false claim", "A figure").replace(
+        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+    with pytest.raises(LoadError, match=r"zz-untitled.yaml:2:\d+: figure zz-untitled: its title must start with the id"):
+        manual.prepare("en", figures=folder, theme=THEME)
+
+
+def test_a_figure_of_a_rule_the_book_does_not_print_is_refused(tmp_path):
+    folder = _figures_with(tmp_path, "zz-puzzle.yaml", _FALSE.replace("T2: a false claim", "Q1: a puzzle rule").replace(
+        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+    with pytest.raises(LoadError, match=r"illustrates Q1, a rule the rules text .* does not define"):
+        manual.prepare("en", figures=folder, theme=THEME)
+
+
+def test_a_new_figure_without_words_in_german_stops_the_german_build(tmp_path):
+    folder = _figures_with(tmp_path, "zz-new.yaml", _FALSE.replace(
+        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+    manual.prepare("en", figures=folder, theme=THEME)  # English takes the file's words
+    with pytest.raises(LoadError, match=r"de.yaml:\d+:\d+: figure zz-new has no Deutsch words"):
+        manual.prepare("de", figures=folder, theme=THEME)
+
+
+def _language(tmp_path: Path, edit) -> Path:
+    text = edit(language_file("de").read_text(encoding="utf-8"))
+    path = tmp_path / "xx.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_language_file_with_a_missing_word_names_its_line(tmp_path):
+    path = _language(tmp_path, lambda t: t.replace("  figure: Abbildung\n", ""))
+    with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: text lacks 'figure' \(manual\)"):
+        read_language(path)
+
+
+def test_a_language_file_with_text_the_font_cannot_print_is_refused(tmp_path):
+    path = _language(tmp_path, lambda t: t.replace("  figure: Abbildung\n", "  figure: 图\n"))
+    with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: the font Vera.ttf has no glyph for '图' .*\(font\)"):
+        manual.prepare(path, theme=THEME)
+
+
+def test_a_claim_without_its_translation_is_refused(tmp_path):
+    # Drop the last 'says' line of the first figure's German words.
+    def edit(t: str) -> str:
+        start = t.index("\nfigures:")
+        head, figs = t[:start], t[start:]
+        m = re.search(r"\n(\s+says:\n(?:\s+- .*\n)+)", figs)
+        assert m
+        block = m.group(1).rstrip("\n").split("\n")
+        return head + figs.replace(m.group(1), "\n".join(block[:-1]) + "\n", 1) if len(block) > 2 else head + figs.replace(
+            m.group(1), block[0] + "\n" + block[1] + "\n" + block[1] + "\n", 1)
+    path = _language(tmp_path, edit)
+    with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: figure [a-z-]+ has \d+ claims, and figures\.[a-z-]+\.says gives \d+"):
+        manual.prepare(path, theme=THEME)
+
+
+def test_a_language_that_is_not_shipped_is_refused():
+    result = runner.invoke(app, ["manual", "--lang", "fr", "-o", "x.pdf"])
+    assert result.exit_code == 1
+    assert "no manual in language 'fr'; sectionx has en, de, nl" in result.stderr
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_manual_writes_the_pdf_and_the_html(tmp_path):
+    out = tmp_path / "rulebook.pdf"
+    result = runner.invoke(app, ["manual", "--lang", "nl", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "Nederlands" in result.stderr and "every claim checked" in result.stderr
+    page = tmp_path / "rulebook.html"
+    result = runner.invoke(app, ["manual", "-o", str(page)])
+    assert result.exit_code == 0, result.stderr
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_manual_refuses_an_output_it_cannot_write_as(tmp_path):
+    result = runner.invoke(app, ["manual", "-o", str(tmp_path / "book.docx")])
+    assert result.exit_code != 0
+    assert "the manual is written as .pdf or .html" in result.stderr
+    assert not (tmp_path / "book.docx").exists()
