@@ -18,7 +18,10 @@ words, as a rulebook prints it):
   legal, and afterwards the position is as ``then`` says, in the file's own words
   (``doors``, ``prisoners``, ``zones``, ``tiles`` with ``empty``, ``round``,
   ``joined``, ``apart``; only what is written is compared, lists as sets):
-  "placing T16 makes blue's door leave", "these prisoners die in the collapse";
+  "placing T16 makes blue's door leave", "these prisoners die in the collapse".
+  Written before any other claim, ``after:`` (without ``then``) makes it speak
+  of the position the actions lead to: ``after: "take 1"`` with ``illegal:
+  "place T01 5,0"`` -- "having taken a tile, red may not lay it on a green area";
 * ``joined: [PLACE, ...]`` and/or ``apart: [PLACE, ...]`` -- the places of
   ``joined`` lie in one tunnel (D1: features joined through matching openings,
   as :func:`sectionx.rules.tunnels` groups them), and the first place of
@@ -39,7 +42,7 @@ stops with one line naming the file, the line and the claim.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +95,15 @@ Where = str | YamlPath
 
 def _check(claim: Claim, scenario: Scenario) -> list[tuple[Where, str]]:
     """(key of the claim the problem points at, message) for each way it fails."""
-    state = scenario.state
     said = f" ({claim.says!r})" if claim.says else ""
+    if claim.after and claim.kind != "after":
+        # after: before another claim: it speaks of the position the actions lead to.
+        played = _played(claim, scenario.state, said)
+        if isinstance(played, list):
+            return played
+        scenario = replace(scenario, state=played)
+        said += f", after {'; '.join(claim.after)}"
+    state = scenario.state
     if claim.kind == "moves":
         return _check_moves(claim, scenario, said)
     if claim.kind == "after":
@@ -321,8 +331,9 @@ def _differences(want: Any, have: Any, where: str) -> list[str]:
     return [] if want == have else [f"{where} is {have!r}, not {want!r}"]
 
 
-def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[Where, str]]:
-    state = scenario.state
+def _played(claim: Claim, state: State, said: str) -> State | list[tuple[Where, str]]:
+    """The position after the claim's ``after`` actions, each legal in turn; or the
+    problem with the first that is not."""
     for text in claim.after:
         try:
             action = actions.parse(text)
@@ -332,6 +343,13 @@ def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[Wher
         if problems:
             return [("after", f"false claim{said}: {text} is illegal: {'; '.join(map(str, problems))}")]
         state = engine.apply(state, action)
+    return state
+
+
+def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[Where, str]]:
+    state = _played(claim, scenario.state, said)
+    if isinstance(state, list):
+        return state
     then = dict(claim.then)
     joined, apart = tuple(then.pop("joined", ())), tuple(then.pop("apart", ()))
     wrong = _differences(then, facts(state), "")

@@ -418,11 +418,12 @@ class _Reader:
                         claims)
 
     def claim(self, doc: Doc, index: int, data: dict[str, Any]) -> Claim:
-        """One entry of ``claims:``.  Its shape is the schema's (one kind per claim);
+        """One entry of ``claims:``.  Its shape is the schema's (one kind per claim,
+        ``after:`` with ``then:`` or before another kind);
         here what the schema cannot say: a ``joined`` or ``apart`` claim names two
         places or more, and a ``moves`` claim says what the tile joins only at the
         cells it is ``allowed`` to.  Whether a claim holds is sectionx.figures' job."""
-        kind = next(k for k in ("legal", "illegal", "moves", "after", "joined", "apart") if k in data)
+        kind = next(k for k in ("legal", "illegal", "moves", "joined", "apart", "after") if k in data)
         for key in ("joined", "apart"):
             places = data.get(key, ())
             if kind == "moves" and places and "allowed" not in data:
@@ -770,6 +771,8 @@ def claim_to_data(claim: Claim) -> dict[str, Any]:
         data["then"] = dict(claim.then)
     elif claim.kind in ("legal", "illegal"):
         data[claim.kind] = claim.action
+    if claim.after and claim.kind != "after":
+        data["after"] = claim.after[0] if len(claim.after) == 1 else list(claim.after)
     data.update({k: list(v) for k, v in (("joined", claim.joined), ("apart", claim.apart)) if v})
     if claim.because:
         data["because"] = claim.because

@@ -769,7 +769,9 @@ class Claim:
     ``moves`` claim may give ``joined`` and ``apart`` too: moved to each allowed
     cell the tile is joined to the places of ``joined`` at some legal rotation,
     and to none of ``apart`` at any.  Places are written ``island``, ``q,r``,
-    ``q,r/N`` or a label (``B``, ``B/1``).  ``says`` is the claim in words.
+    ``q,r/N`` or a label (``B``, ``B/1``).  Any other kind may give ``after``
+    too (without ``then``): it then speaks of the position after those actions.
+    ``says`` is the claim in words.
     Claims never affect play."""
 
     kind: str
