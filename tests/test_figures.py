@@ -172,6 +172,17 @@ def test_a_false_connection_claim_stops_illustrate_with_its_line(tmp_path):
     assert not (tmp_path / "bad.svg").exists()
 
 
+def test_the_next_round_is_the_position_the_end_of_the_round_leads_to():
+    """The texts' two pictures, "end of the round" and "start of the next round":
+    the second is what the engine makes of the first after purple's step, stacks
+    and all (E1, E3), not a drawing of what someone expects."""
+    from sectionx import actions, engine, formats
+    end = formats.load(ROOT / "scenarios" / "rules" / "end-of-round.yaml").scenario
+    (step,) = end.claims[0].after
+    after = engine.apply(end.state, actions.parse(step))
+    assert formats.load(ROOT / "scenarios" / "rules" / "next-round.yaml").scenario.state == after
+
+
 def test_illustrate_checks_then_draws_and_draws_nothing_for_a_false_claim(tmp_path):
     out = tmp_path / "figure.svg"
     result = runner.invoke(app, ["illustrate", str(FIGURES[0]), "-o", str(out)])
