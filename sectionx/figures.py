@@ -16,7 +16,7 @@ words, as a rulebook prints it):
   a label of the figure's annotations (``A``), as the rulebook's text names them;
 * ``after: ACTION`` (or a list, taken in turn) with ``then:`` -- each action is
   legal, and afterwards the position is as ``then`` says, in the file's own words
-  (``doors``, ``prisoners``, ``zones``, ``tiles`` with ``empty``, ``round``,
+  (``doors``, ``prisoners``, ``zones``, ``keys``, ``tiles`` with ``empty``, ``round``,
   ``joined``, ``apart``; only what is written is compared, lists as sets):
   "placing T16 makes blue's door leave", "these prisoners die in the collapse".
   Written before any other claim, ``after:`` (without ``then``) makes it speak
@@ -294,8 +294,9 @@ def _moved_connection(claim: Claim, scenario: Scenario, source: Cell, target: Ce
 
 def facts(state: State) -> dict[str, Any]:
     """The position in the words ``then:`` uses, every colour and cell written out:
-    doors and prisoners per colour, zones, tiles (``empty`` where none lies) and
-    the round."""
+    doors and prisoners per colour, zones, the master keys (the colours holding
+    one, as ``keys:`` writes them), tiles (``empty`` where none lies) and the
+    round."""
     return {
         "doors": {p.colour.value: sorted(str(d) for d in p.doors) for p in state.players},
         "prisoners": {p.colour.value: {"island": p.count(PlaceKind.ISLAND), "freed": p.count(PlaceKind.FREED),
@@ -305,6 +306,7 @@ def facts(state: State) -> dict[str, Any]:
                       for p in state.players},
         "zones": {z.name: state.zone_owner[z.name].value if z.name in state.zone_owner else None
                   for z in state.board.zones},
+        "keys": sorted(p.colour.value for p in state.players if p.key),
         "tiles": {str(c): str(state.tile_at[c]) if c in state.tile_at else "empty" for c in state.board.tile_cells},
         "round": state.round,
     }

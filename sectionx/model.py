@@ -762,8 +762,8 @@ class Claim:
     one) or ``moves`` (the tile on ``moves`` may go to each of ``allowed`` and to
     none of ``refused``, cells or labels) or ``after`` (the actions of ``after``,
     taken in turn, are legal and leave the position as ``then`` says: plain data
-    in the file's own words, ``doors``, ``prisoners``, ``zones``, ``tiles``,
-    ``round``, ``joined``, ``apart``) or ``joined`` or ``apart`` (the places of
+    in the file's own words, ``doors``, ``prisoners``, ``zones``, ``keys``,
+    ``tiles``, ``round``, ``joined``, ``apart``) or ``joined`` or ``apart`` (the places of
     ``joined`` lie in one tunnel, D1, and the first of ``apart`` lies in none
     with any of the others; a claim giving both is of kind ``joined``).  A
     ``moves`` claim may give ``joined`` and ``apart`` too: moved to each allowed

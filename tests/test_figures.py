@@ -60,6 +60,7 @@ def test_there_are_figures():
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": empty, "0,2": T46}\n'
     '      prisoners: {red: {at: ["0,2"], island: 7}}\n      round: 1\n'),
     '  - after: ["move 0,3 0,2@0", "end"]\n    then:\n      doors: {red: []}\n',
+    '  - after: "move 0,3 0,2@0"\n    then:\n      keys: []\n',  # seven red prisoners on the island (K1)
     # after: before another claim: it speaks of the position the actions lead to
     '  - after: "move 0,3 0,2@4"\n    legal: "step 0,2 island"\n',  # turned to open NW, onto the island
     '  - after: "move 0,3 0,2@4"\n    joined: [A, island]\n',
@@ -83,6 +84,7 @@ def test_true_claims_hold(tmp_path, claims):
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": T46}\n', "tiles.0,3 is 'empty', not 'T46'"),
     ('  - after: "move 0,3 0,2@0"\n    then:\n      prisoners: {red: {at: ["0,3"]}}\n', "prisoners.red.at is [0,2]"),
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"9,9": T46}\n', "there is no '9,9'"),
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      keys: [red]\n', "keys is [], not [red]"),
     ('  - after: "move 0,3 0,2@0"\n    legal: "step 0,2 island"\n', "after move 0,3 0,2@0: step 0,2 island is illegal"),
     ('  - after: "move 0,3 0,4@0"\n    legal: "end"\n', "move 0,3 0,4@0 is illegal"),
     ('  - after: "move 0,3 0,2@0"\n    joined: [A, island]\n', "after move 0,3 0,2@0: A (0,2) and island are not"),
