@@ -163,6 +163,13 @@ def _step_neighbours(state: State, place: Place) -> list[Place]:
     return out
 
 
+def neighbours(state: State, place: Place) -> list[Place]:
+    """The places one step from ``place`` (M2), whoever may enter them (room and
+    doors, M4, are not asked): from the island, every feature that opens onto it;
+    from a feature, the island, green areas and features its openings face."""
+    return _step_neighbours(state, place)
+
+
 #: Z1: may ``colour`` enter (and so claim) ``zone``?  Shared with the goal checks (Q1).
 claim_allowed = rules.claim_allowed
 

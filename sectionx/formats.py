@@ -413,15 +413,30 @@ class _Reader:
                 self.fail(doc, ("grade",), "grade: only a solved puzzle is graded; it needs an answer: block", key=True)
             g = data["grade"]
             grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
-        # Claims: their shape is the schema's; whether they hold is sectionx.figures' job.
-        claims = tuple(Claim(next(k for k in ("legal", "illegal", "moves", "after") if k in c),
-                             c.get("legal", c.get("illegal", "")), c.get("because", ""), c.get("moves", ""),
-                             tuple(c.get("allowed", ())), tuple(c.get("refused", ())), c.get("says", ""),
-                             (c["after"],) if isinstance(c.get("after"), str) else tuple(c.get("after", ())),
-                             tuple(c.get("then", {}).items()))
-                       for c in data.get("claims", ()))
+        claims = tuple(self.claim(doc, i, c) for i, c in enumerate(data.get("claims", ())))
         return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade,
                         claims)
+
+    def claim(self, doc: Doc, index: int, data: dict[str, Any]) -> Claim:
+        """One entry of ``claims:``.  Its shape is the schema's (one kind per claim,
+        ``after:`` with ``then:`` or before another kind);
+        here what the schema cannot say: a ``joined`` or ``apart`` claim names two
+        places or more, and a ``moves`` claim says what the tile joins only at the
+        cells it is ``allowed`` to.  Whether a claim holds is sectionx.figures' job."""
+        kind = next(k for k in ("legal", "illegal", "moves", "joined", "apart", "after") if k in data)
+        for key in ("joined", "apart"):
+            places = data.get(key, ())
+            if kind == "moves" and places and "allowed" not in data:
+                self.fail(doc, ("claims", index, key), f"claims[{index}].{key}: a moves claim says what the tile "
+                          f"joins at its allowed cells; add allowed: [CELLS]", key=True)
+            elif kind != "moves" and len(places) == 1:
+                self.fail(doc, ("claims", index, key), f"claims[{index}].{key} names one place; name two or more "
+                          f"({'places in one tunnel' if key == 'joined' else 'a place and those no tunnel joins it to'})", key=True)
+        after = data.get("after", ())
+        return Claim(kind, data.get("legal", data.get("illegal", "")), data.get("because", ""), data.get("moves", ""),
+                     tuple(data.get("allowed", ())), tuple(data.get("refused", ())), data.get("says", ""),
+                     (after,) if isinstance(after, str) else tuple(after), tuple(data.get("then", {}).items()),
+                     tuple(data.get("joined", ())), tuple(data.get("apart", ())))
 
     def goal(self, doc: Doc, data: dict[str, Any], player: Colour) -> Goal:
         """The ``goal:`` block: one kind, or ``all:`` with the parts that must hold at
@@ -754,8 +769,11 @@ def claim_to_data(claim: Claim) -> dict[str, Any]:
     elif claim.kind == "after":
         data["after"] = claim.after[0] if len(claim.after) == 1 else list(claim.after)
         data["then"] = dict(claim.then)
-    else:
+    elif claim.kind in ("legal", "illegal"):
         data[claim.kind] = claim.action
+    if claim.after and claim.kind != "after":
+        data["after"] = claim.after[0] if len(claim.after) == 1 else list(claim.after)
+    data.update({k: list(v) for k, v in (("joined", claim.joined), ("apart", claim.apart)) if v})
     if claim.because:
         data["because"] = claim.because
     return data

@@ -762,8 +762,17 @@ class Claim:
     one) or ``moves`` (the tile on ``moves`` may go to each of ``allowed`` and to
     none of ``refused``, cells or labels) or ``after`` (the actions of ``after``,
     taken in turn, are legal and leave the position as ``then`` says: plain data
-    in the file's own words, ``doors``, ``prisoners``, ``zones``, ``tiles``,
-    ``round``).  ``says`` is the claim in words.  Claims never affect play."""
+    in the file's own words, ``doors``, ``prisoners``, ``zones``, ``keys``,
+    ``tiles``, ``round``, ``joined``, ``apart``) or ``joined`` or ``apart`` (the places of
+    ``joined`` lie in one tunnel, D1, and the first of ``apart`` lies in none
+    with any of the others; a claim giving both is of kind ``joined``).  A
+    ``moves`` claim may give ``joined`` and ``apart`` too: moved to each allowed
+    cell the tile is joined to the places of ``joined`` at some legal rotation,
+    and to none of ``apart`` at any.  Places are written ``island``, ``q,r``,
+    ``q,r/N`` or a label (``B``, ``B/1``).  Any other kind may give ``after``
+    too (without ``then``): it then speaks of the position after those actions.
+    ``says`` is the claim in words.
+    Claims never affect play."""
 
     kind: str
     action: str = ""
@@ -774,6 +783,8 @@ class Claim:
     says: str = ""
     after: tuple[str, ...] = ()
     then: tuple[tuple[str, Any], ...] = field(default=(), hash=False)
+    joined: tuple[str, ...] = ()
+    apart: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

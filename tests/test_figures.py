@@ -60,6 +60,11 @@ def test_there_are_figures():
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": empty, "0,2": T46}\n'
     '      prisoners: {red: {at: ["0,2"], island: 7}}\n      round: 1\n'),
     '  - after: ["move 0,3 0,2@0", "end"]\n    then:\n      doors: {red: []}\n',
+    '  - after: "move 0,3 0,2@0"\n    then:\n      keys: []\n',  # seven red prisoners on the island (K1)
+    # after: before another claim: it speaks of the position the actions lead to
+    '  - after: "move 0,3 0,2@4"\n    legal: "step 0,2 island"\n',  # turned to open NW, onto the island
+    '  - after: "move 0,3 0,2@4"\n    joined: [A, island]\n',
+    '  - after: "move 0,3 0,2@0"\n    illegal: "step 0,2 island"\n    because: M2\n',  # open E, onto nothing
 ])
 def test_true_claims_hold(tmp_path, claims):
     assert figures.check_figure(_figure(tmp_path, claims)).claims == 1
@@ -79,6 +84,10 @@ def test_true_claims_hold(tmp_path, claims):
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"0,3": T46}\n', "tiles.0,3 is 'empty', not 'T46'"),
     ('  - after: "move 0,3 0,2@0"\n    then:\n      prisoners: {red: {at: ["0,3"]}}\n', "prisoners.red.at is [0,2]"),
     ('  - after: "move 0,3 0,2@0"\n    then:\n      tiles: {"9,9": T46}\n', "there is no '9,9'"),
+    ('  - after: "move 0,3 0,2@0"\n    then:\n      keys: [red]\n', "keys is [], not [red]"),
+    ('  - after: "move 0,3 0,2@0"\n    legal: "step 0,2 island"\n', "after move 0,3 0,2@0: step 0,2 island is illegal"),
+    ('  - after: "move 0,3 0,4@0"\n    legal: "end"\n', "move 0,3 0,4@0 is illegal"),
+    ('  - after: "move 0,3 0,2@0"\n    joined: [A, island]\n', "after move 0,3 0,2@0: A (0,2) and island are not"),
 ])
 def test_a_false_claim_is_one_line_at_its_line(tmp_path, claims, words):
     path = _figure(tmp_path, '  - says: "the claim"\n' + claims.replace("  - ", "    ", 1))
@@ -87,6 +96,93 @@ def test_a_false_claim_is_one_line_at_its_line(tmp_path, claims, words):
     (d,) = caught.value.diagnostics
     assert words in d.message and "the claim" in d.message
     assert d.file == str(path) and d.line >= 15  # at the claim, below the figure's position
+
+
+# Connection (D1): yellow's junction on -2,1 opens onto the island, onto B (W) and
+# onto C (SE); yellow's prisoner hides in the dead-end hideout on -3,2, open SW
+# onto empty ground, so it is joined to nothing.  D (-4,2) has no tile around it.
+_JOIN = """\
+format: 1
+players: [red, blue, yellow, purple]
+turn: {{player: yellow, phase: 2}}
+tiles:
+  "-2,1": T24
+  "-3,2": T46@2
+prisoners:
+  yellow:
+    at: ["-3,2"]
+annotations:
+  labels:
+    "-3,1": B
+    "-2,2": C
+    "-4,2": D
+claims:
+{claims}"""
+
+
+def _joined(tmp_path: Path, claims: str) -> Path:
+    path = tmp_path / "figure.yaml"
+    path.write_text(_JOIN.format(claims=claims), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("claims", [
+    '  - joined: [island, "-2,1"]\n',  # the junction opens onto the island
+    '  - joined: ["0,0", "-2,1"]\n',  # a cell of the island is the island (G3)
+    '  - apart: ["-3,2", island]\n',  # the hideout opens onto empty ground
+    '  - apart: ["-3,2", "-2,1"]\n    joined: ["-2,1", island]\n',  # both in one claim
+    '  - apart: ["-3,2", "-2,1", island]\n',  # the first is joined to none of the others, which may be joined
+    '  - moves: "-3,2"\n    allowed: [B, C]\n    joined: ["-2,1", island]\n',  # turned to face an open arm
+    '  - moves: "-3,2"\n    allowed: [D]\n    apart: ["-2,1", island]\n',  # nothing around D to join
+    '  - after: "move -3,2 -3,1"\n    then:\n      joined: [B, "-2,1", island]\n',  # turned 0: open E
+    '  - after: "move -3,2 -4,2"\n    then:\n      apart: [D, "-2,1", island]\n',  # nothing around D
+])
+def test_true_connection_claims_hold(tmp_path, claims):
+    assert figures.check_figure(_joined(tmp_path, claims)).claims == 1
+
+
+@pytest.mark.parametrize(("claims", "words"), [
+    ('  - joined: ["-3,2", island]\n', ("-3,2 and island are not in one tunnel (-3,2: the tunnel through -3,2; "
+                                        "island: the tunnel through -2,1)")),
+    ('  - apart: ["-2,1", island]\n', "-2,1 and island are joined: the tunnel through -2,1"),
+    ('  - joined: [D, island]\n', "D (-4,2) is no place in a tunnel: no tile lies on -4,2"),
+    ('  - joined: ["-2,1/1", island]\n', "the tile on -2,1 has no feature 1"),
+    ('  - moves: "-3,2"\n    allowed: [D]\n    joined: [island]\n', ("moved to D (-4,2), the tile is joined to island "
+                                                                       "at no legal rotation")),
+    ('  - moves: "-3,2"\n    allowed: [C]\n    apart: [island]\n', ("moved to C (-2,2) (move -3,2 -2,2@4), -2,2 and "
+                                                                      "island are joined")),
+    ('  - after: "move -3,2 -4,2"\n    then:\n      joined: [D, island]\n', ("after move -3,2 -4,2, D (-4,2) and "
+                                                                               "island are not in one tunnel")),
+    ('  - joined: [Z, island]\n', "'Z' is neither a place nor a label"),
+])
+def test_a_false_connection_claim_is_one_line_at_its_line(tmp_path, claims, words):
+    path = _joined(tmp_path, '  - says: "the claim"\n' + claims.replace("  - ", "    ", 1))
+    with pytest.raises(LoadError) as caught:
+        figures.check_figure(path)
+    (d,) = caught.value.diagnostics
+    assert words in d.message and "the claim" in d.message and d.rule == figures.CLAIM
+    key = "apart" if "apart" in claims else "joined"
+    assert path.read_text().splitlines()[d.line - 1].strip().startswith(key)  # the line of the false key
+
+
+def test_a_false_connection_claim_stops_illustrate_with_its_line(tmp_path):
+    bad = _joined(tmp_path, '  - moves: "-3,2"\n    allowed: [D]\n    joined: [island]\n')
+    result = runner.invoke(app, ["illustrate", str(bad), "-o", str(tmp_path / "bad.svg")])
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith(f"{bad}:18:") and line.endswith("(claim)") and "at no legal rotation" in line
+    assert not (tmp_path / "bad.svg").exists()
+
+
+def test_the_next_round_is_the_position_the_end_of_the_round_leads_to():
+    """The texts' two pictures, "end of the round" and "start of the next round":
+    the second is what the engine makes of the first after purple's step, stacks
+    and all (E1, E3), not a drawing of what someone expects."""
+    from sectionx import actions, engine, formats
+    end = formats.load(ROOT / "scenarios" / "rules" / "end-of-round.yaml").scenario
+    (step,) = end.claims[0].after
+    after = engine.apply(end.state, actions.parse(step))
+    assert formats.load(ROOT / "scenarios" / "rules" / "next-round.yaml").scenario.state == after
 
 
 def test_illustrate_checks_then_draws_and_draws_nothing_for_a_false_claim(tmp_path):
