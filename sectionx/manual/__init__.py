@@ -113,7 +113,7 @@ def prepare(language: str | Path, *, rules_text: str | Path = RULES_TEXT, figure
     folder = Path(figures)
     if not folder.is_dir():
         raise LoadError([Diagnostic(str(folder), 0, 0, "no such folder of figures", MANUAL)])
-    paths = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    paths = sorted((p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()), key=lambda p: p.stem)
     if len(paths) > MAX_FIGURES:
         raise LoadError([Diagnostic(str(folder), 0, 0, f"{len(paths)} figures; a manual takes at most {MAX_FIGURES}", MANUAL)])
     found: list[tuple[str, str, Scenario]] = []
