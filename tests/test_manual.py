@@ -192,10 +192,10 @@ title: "T2: a false claim"
 players: [red, blue]
 turn: {player: red, phase: 3}
 tiles:
-  "1,0": T01
+  "2,0": T01
 claims:
-  - says: "Red may not leave the island into the tunnel at 1,0."
-    illegal: "step island 1,0"
+  - says: "Red may not leave the island into the tunnel at 2,0."
+    illegal: "step island 2,0"
     because: M4
 """
 
@@ -220,21 +220,21 @@ def test_a_false_claim_stops_the_build_with_one_line_and_nothing_written(tmp_pat
 
 def test_a_figure_without_a_rule_in_its_title_is_refused(tmp_path):
     folder = _figures_with(tmp_path, "zz-untitled.yaml", _FALSE.replace("T2: a false claim", "A figure").replace(
-        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+        'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     with pytest.raises(LoadError, match=r"zz-untitled.yaml:2:\d+: figure zz-untitled: its title must start with the id"):
         manual.prepare("en", figures=folder, theme=THEME)
 
 
 def test_a_figure_of_a_rule_the_book_does_not_print_is_refused(tmp_path):
     folder = _figures_with(tmp_path, "zz-puzzle.yaml", _FALSE.replace("T2: a false claim", "Q1: a puzzle rule").replace(
-        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+        'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     with pytest.raises(LoadError, match=r"illustrates Q1, a rule the rules text .* does not define"):
         manual.prepare("en", figures=folder, theme=THEME)
 
 
 def test_a_new_figure_without_words_in_german_stops_the_german_build(tmp_path):
     folder = _figures_with(tmp_path, "zz-new.yaml", _FALSE.replace(
-        'illegal: "step island 1,0"\n    because: M4', 'legal: "step island 1,0"'))
+        'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     manual.prepare("en", figures=folder, theme=THEME)  # English takes the file's words
     with pytest.raises(LoadError, match=r"de.yaml:\d+:\d+: figure zz-new has no Deutsch words"):
         manual.prepare("de", figures=folder, theme=THEME)

@@ -60,8 +60,9 @@ if TYPE_CHECKING:
 
 #: Text sizes (pt).
 BODY, SMALL, H2, H3, TITLE = 9.5, 8.0, 15.0, 11.0, 34.0
-#: Figures are drawn at most this wide and tall (mm); the text block is narrower than A4.
-FIGURE_MAX_H = 105.0
+#: Figures are drawn at most this wide and tall (mm): small enough that a figure with its
+#: caption rarely leaves half a page empty where it does not fit, big enough to read.
+FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
 #: Page margins (mm): a generous outer margin keeps lines about 80 characters long.
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
 #: Monospaced font for code: Courier is built into every PDF reader.
@@ -392,13 +393,13 @@ class _Writer:
     def figure(self, f: BookFigure) -> Flowable:
         pic = Picture.of(drawn(f, self.lang, self.theme))
         head = f"<b>{escape(self.t('figure'))} {f.number}.</b> <b>{escape(f.text.title)}</b>"
-        parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, self.width, FIGURE_MAX_H), Spacer(1, 2 * mm),
+        parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H), Spacer(1, 2 * mm),
                                  Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
         says = [s for s in f.text.says if s]
         if says:
-            # A check mark from ZapfDingbats, a font every PDF reader has: the theme's may lack one.
-            tick = '<font face="ZapfDingbats">4</font>'
-            lines = "<br/>".join(f"{tick} {escape(s)}" for s in says)
+            # Bullets, not check marks: Vera has no check mark, and ZapfDingbats' showed as a
+            # box in poppler where no Dingbats font is installed.  The heading says "checked".
+            lines = "<br/>".join(f"• {escape(s)}" for s in says)
             parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
         parts.append(Spacer(1, 3 * mm))
         box = Table([[parts]], colWidths=[self.width * mm])

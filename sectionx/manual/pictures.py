@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from ..formats import bundled_board, bundled_catalogue
 from ..model import COLOURS
-from ..render.art import PRISONER, TileArt, door_symbol, key_symbol, prisoner_symbol
+from ..render.art import PRISONER, TileArt, hex_corners, door_symbol, key_symbol, prisoner_symbol
 from ..render.board import BOARD_LABEL_PT, board_items
 from ..render.layout import Layout
-from ..render.scene import Document, Item, Page, Style, Symbol, Use, rect, translate
+from ..render.scene import Document, Group, Item, Page, Style, Symbol, Use, polygon, rect, translate
 
 if TYPE_CHECKING:
     from ..render.theme import Theme
@@ -74,7 +74,10 @@ def component_pictures(theme: Theme, lang: Language) -> list[tuple[str, Picture]
         symbols.setdefault(art.tile_name(t), art.tile_symbol(t))
         cx = F * 0.55 + (i % cols) * F * 1.05
         cy = F * 0.55 + (i // cols) * F * 1.0
-        items += art.tile_items(t, (cx, cy), 0)
+        # Clipped to the hexagon: the art runs on into the bleed, for cutting.
+        hexagon = tuple(hex_corners(F, (cx, cy)))
+        items.append(Group(tuple(art.tile_items(t, (cx, cy), 0)), clip=hexagon))
+        items.append(polygon(hexagon, Style(stroke=theme.colours["cell_line"], width=0.3)))
     rows = (len(tiles) + cols - 1) // cols
     out.append(("tiles", Picture(tuple(items), tuple(symbols.values()), F * (0.1 + 1.05 * cols), F * (0.1 + 1.0 * rows))))
     d = PRISONER * F

@@ -1,0 +1,75 @@
+"""How long the illustrated rulebook takes to build, per language and format (issue 12).
+
+Target: the manual builds in seconds.  Each build is timed in its parts: checking
+(the language file, the rules text, every figure and every claim: ``prepare``),
+then writing the PDF (two platypus passes, for the page numbers) or the HTML.
+The reference, timed in the same run, is what an author would otherwise do:
+``sectionx illustrate`` on every figure, checking its claims and drawing it to
+PDF, one after another.  The ratio of the two holds on a noisy machine where an
+absolute time does not.
+
+    .venv/bin/python benchmarks/bench_manual.py --repeat 3
+
+Figures go to docs/benchmarks.md by hand, with the machine and the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sectionx import figures
+from sectionx.manual import FIGURES, prepare
+from sectionx.manual.html import to_html
+from sectionx.manual.language import LANGUAGES
+from sectionx.manual.pdf import to_pdf
+from sectionx.render import diagram
+from sectionx.render.pdf import to_pdf as scene_pdf
+from sectionx.render.theme import load_theme
+
+
+def best(fn, repeat: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each; the fastest counts")
+    args = ap.parse_args()
+    theme = load_theme(None)
+    paper = theme.paper("a4")
+    paths = sorted(Path(FIGURES).glob("*.yaml"))
+
+    def reference() -> int:
+        for p in paths:
+            scenario = figures.check_figure(p).scenario
+            scene_pdf(diagram.diagram(scenario, theme, crop=True), theme)
+        return len(paths)
+
+    ref, _ = best(reference, args.repeat)
+    rows = []
+    for lang in LANGUAGES:
+        checked, manual = best(lambda lang=lang: prepare(lang, theme=theme), args.repeat)
+        pdf_s, pdf = best(lambda m=manual: to_pdf(m, theme, paper), args.repeat)
+        html_s, html = best(lambda m=manual: to_html(m, theme), args.repeat)
+        rows.append({"lang": lang, "figures": len(manual.figures), "check_s": round(checked, 2), "pdf_s": round(pdf_s, 2),
+                     "pdf_total_s": round(checked + pdf_s, 2), "pdf_kib": len(pdf) // 1024,
+                     "html_s": round(html_s, 2), "html_total_s": round(checked + html_s, 2), "html_kib": len(html.encode()) // 1024,
+                     "pdf_vs_illustrate_each": round((checked + pdf_s) / ref, 2)})
+    print(json.dumps({"machine": f"{platform.machine()}, Python {platform.python_version()}",
+                      "illustrate_each_s": round(ref, 2), "figures": len(paths), "builds": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
