@@ -519,6 +519,10 @@ def manual(
         raise fail(f"{out if out is not None else '--format'}: the manual is written as .pdf or .html (or give --format pdf|html)")
     code = Path(lang).stem if lang.endswith((".yaml", ".yml")) else lang
     target = out if out is not None else Path("output") / f"rulebook-{code}.{kind}"
+    for given, default, what in ((rules_text, book.RULES_TEXT, "--rules FILE"), (figures, book.FIGURES, "--figures DIR")):
+        if given is None and not default.exists():
+            # Installed from a wheel: the rules text and the figures live in the project, not the package.
+            raise fail(f"{default}: not found; the manual is built from a clone of sectionx (give {what})")
     look = theme.load_theme(template)
     page = look.paper(paper)
     source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
