@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..formats import bundled_board, bundled_catalogue
 from ..model import COLOURS
-from ..render.art import PRISONER, TileArt, hex_corners, door_symbol, key_symbol, prisoner_symbol
+from ..render.art import PRISONER, TileArt, door_symbol, hex_corners, key_symbol, prisoner_symbol
 from ..render.board import BOARD_LABEL_PT, board_items
 from ..render.layout import Layout
 from ..render.scene import Document, Group, Item, Page, Style, Symbol, Use, polygon, rect, translate
