@@ -417,7 +417,7 @@ class _Writer:
             summary = inline_text(e.summary)
             rows.append([Paragraph(f'<a href="#rule-{e.rule}"><b>{e.rule}</b></a>', self.s.cell), Paragraph(summary, self.s.cell),
                          Paragraph(str(e.section), self.s.cell), Paragraph(self.page_of(f"rule-{e.rule}"), self.s.cell)])
-        table = Table(rows, colWidths=[12 * mm, (self.width - 42) * mm, 15 * mm, 15 * mm], repeatRows=1)
+        table = Table(rows, colWidths=self.column_widths(rows), repeatRows=1)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5)]))
         return [*out, table]
