@@ -39,7 +39,7 @@ from ..model import (
     TileType,
 )
 from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
-from .board import block_point, block_tint, board_items, cell_block_spans, frame_width, island_centre
+from .board import block_point, block_tint, board_items, cell_block_spans, fitted, frame_width, island_centre
 from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
 from .scene import (
@@ -66,8 +66,8 @@ from .scene import (
     scale,
     translate,
 )
-from .text import goal_sentence
 from .theme import Theme
+from .words import ENGLISH, Words
 
 # PRISONER (token diameter) and DOOR (length, depth), fractions of the tile's
 # across-flats, are the art's (render/art.py), which places tokens and doors.
@@ -80,6 +80,9 @@ LABEL = 0.26
 LABEL_WIDTH = 0.85
 #: Scale of the tiles drawn in the side panel.
 PANEL_TILE = 0.42
+#: The widest a stack's caption may be, as a fraction of a panel tile's across-flats:
+#: less than the 1.25 between two stacks, so neighbouring captions never meet.
+STACK_CAPTION = 1.15
 
 Rect = tuple[float, float, float, float]
 
@@ -190,9 +193,11 @@ def _key_point(state: State, layout: Layout, colour: Colour) -> Point:
 
 
 def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False, puzzle: Goal | None = None,
-         annotations: Annotations = NO_ANNOTATIONS, title: str = "", text: str = "", goal: str = "") -> Plan:
+         annotations: Annotations = NO_ANNOTATIONS, title: str = "", text: str = "", goal: str = "",
+         words: Words = ENGLISH) -> Plan:
     """The page geometry of :func:`diagram` (exposed so tests can check positions).
-    Under the board: the caption (or ``text`` when there is none), then ``goal`` in bold."""
+    Under the board: the caption (or ``text`` when there is none), then ``goal`` in bold.
+    ``words`` as :func:`diagram` draws them (the side panel is as wide as they need)."""
     F = theme.tile
     base = Layout(F)
     margin = max(4.0, 0.25 * F)
@@ -214,7 +219,7 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     caption = tuple((line, False) for line in (wrap(below, width_, caption_size, False, theme) if below else ()))
     caption += tuple((line, True) for line in (wrap(goal, width_, caption_size, True, theme) if goal else ()))
     panel_x = board[2] + 0.4 * F if panel else None
-    width = board[2] + margin + (0.4 * F + _panel_width(F) if panel else 0.0)
+    width = board[2] + margin + (0.4 * F + _panel_width(state, theme, words) if panel else 0.0)
     panel_h = _panel_height(state, F) if panel else 0.0
     line = caption_size * MM_PER_PT * 1.35
     height = top + max(bh + (0.35 * F + line * len(caption) if caption else 0.0), panel_h) + margin
@@ -296,19 +301,22 @@ def outline(cells: frozenset[Cell], layout: Layout) -> tuple[Point, ...]:
 
 
 def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = False, coords: bool = False,
-            panel: bool = False, annotations: Annotations | None = None, goal_text: bool = True) -> Document:
+            panel: bool = False, annotations: Annotations | None = None, goal_text: bool = True,
+            words: Words = ENGLISH) -> Document:
     """One page: the position on its board, with annotations (the scenario's unless
     ``annotations`` is given).  ``crop`` shows only the region around tiles, prisoners
     on tiles and green areas, doors and annotations (grown by one cell); ``coords``
     writes q,r in every cell; ``panel`` adds hands, counts and stacks at the side.
     ``goal_text=False`` leaves a puzzle's goal sentence out from under the board (the
     crop still keeps what the goal needs): for a caller that sets the goal in words
-    itself, at a size of its own, as the deck's cards do."""
+    itself, at a size of its own, as the deck's cards do.  ``words``: every fixed word
+    drawn (the board's names, the side panel's, the goal line's), English by default
+    (:mod:`sectionx.render.words`)."""
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
-    check_glyphs(scenario.title, annotations, theme, scenario.description)
-    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text).document()
+    check_glyphs(scenario.title, annotations, theme, scenario.description, words)
+    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text, words).document()
 
 
 class UnprintableText(SectionXError, ValueError):
@@ -323,14 +331,18 @@ class UnprintableText(SectionXError, ValueError):
         super().__init__(message)
 
 
-def check_glyphs(title: str, annotations: Annotations, theme: Theme, description: str = "") -> None:
+def check_glyphs(title: str, annotations: Annotations, theme: Theme, description: str = "",
+                 words: Words = ENGLISH) -> None:
     """Refuse text the embedded font has no glyph for: the PDF would show empty boxes
-    while an SVG viewer quietly takes another font, so the two files would differ."""
+    while an SVG viewer quietly takes another font, so the two files would differ.
+    The ``words`` are checked too, in the bold face (some are set in bold)."""
     texts: list[tuple[str, tuple[object, ...], str, bool]] = [
         ("title", ("title",), title, True),
         ("caption", ("annotation-caption",), " ".join(annotations.caption.split()), False),
         ("description", ("description",), " ".join(description.split()), False)]
     texts += [(f"label on {cell}", ("annotation-label", cell), text, True) for cell, text in annotations.labels]
+    if words is not ENGLISH:
+        texts += [(f"words.{name}", ("words", name), text, bold) for name, text in words.texts() for bold in (False, True)]
     for place, subject, text, bold in texts:
         missing = missing_glyphs(text, theme, bold)
         if missing:
@@ -342,7 +354,7 @@ def check_glyphs(title: str, annotations: Annotations, theme: Theme, description
 
 class _Drawing:
     def __init__(self, scenario: Scenario, theme: Theme, crop: bool, coords: bool, panel: bool, annotations: Annotations,
-                 goal_text: bool = True):
+                 goal_text: bool = True, words: Words = ENGLISH):
         self.scenario = scenario
         self.state = scenario.state
         self.theme = theme
@@ -350,13 +362,14 @@ class _Drawing:
         self.ann = annotations
         self.art = TileArt(theme)
         self.F = theme.tile
-        goal = f"Puzzle: {goal_sentence(scenario.goal)}." if scenario.goal is not None and goal_text else ""
+        self.words = words
+        goal = words.puzzle.format(goal=words.goal(scenario.goal)) if scenario.goal is not None and goal_text else ""
         if goal and self.state.advanced:
             # V2 changes what a turn may do; a solver of the card must know it.
-            goal += " Advanced game: steps, the tile action and a door may come in any order (V2)."
+            goal += " " + words.advanced
         self.plan = plan(self.state, theme, crop=crop, panel=panel, puzzle=scenario.goal, annotations=annotations,
                          title=scenario.title,
-                         text=scenario.description, goal=goal)
+                         text=scenario.description, goal=goal, words=words)
         self.layout = self.plan.layout
         self.symbols: dict[str, Symbol] = {}
         self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
@@ -384,7 +397,7 @@ class _Drawing:
     # -- the page
 
     def document(self) -> Document:
-        inner: list[Item] = board_items(self.state.board, self.layout, self.theme)
+        inner: list[Item] = board_items(self.state.board, self.layout, self.theme, words=self.words)
         inner += self.tiles()
         inner += self.highlights()
         if self.coords:  # under the pieces, so a token or label is never hidden by a hint
@@ -628,7 +641,7 @@ class _Drawing:
         for p in self.state.players:
             out += self.player_block(p, x0, y)
             y += _player_height(p, F)
-        out.append(Text(x0, y + head * MM_PER_PT, "Stacks", head, ink, "start", True))
+        out.append(Text(x0, y + head * MM_PER_PT, self.words.stacks, head, ink, "start", True))
         y += head * MM_PER_PT * 1.6
         s = PANEL_TILE * F
         for i, stack in enumerate(self.state.stacks):
@@ -636,7 +649,7 @@ class _Drawing:
             cy = y + s * 0.6
             if not stack:
                 out.append(polygon(hex_corners(s, (cx, cy)), Style(stroke=self.theme.colours["cell_line"], width=F * 0.01, dash=(F * 0.03, F * 0.03))))
-                caption = "empty"
+                caption = self.words.empty
             elif self.state.advanced:  # open stacks (V2): the top tile is known
                 out += self.small_tile(self.state.catalogue[stack[0]], cx, cy)
                 caption = f"{stack[0]} +{len(stack) - 1}"
@@ -644,8 +657,10 @@ class _Drawing:
                 back = self.art.back_symbol()
                 self.symbols.setdefault(back.name, back)
                 out.append(Group((Use(back.name),), compose(translate(cx, cy), scale(PANEL_TILE)), clip=tuple(hex_corners(F))))
-                caption = f"{len(stack)} tiles"
-            out.append(Text(cx, cy + s * 0.62 + body * MM_PER_PT, f"{i + 1}: {caption}", body * 0.85, ink, "middle"))
+                caption = self.words.stack(len(stack))
+            text = f"{i + 1}: {caption}"  # as wide as the gap between two stacks at most
+            size = fitted(text, body * 0.85, s * STACK_CAPTION, self.theme, False)
+            out.append(Text(cx, cy + s * 0.62 + body * MM_PER_PT, text, size, ink, "middle"))
         return out
 
     def small_tile(self, tile: TileType, cx: float, cy: float) -> list[Item]:
@@ -665,25 +680,23 @@ class _Drawing:
         # prisoner tokens on the board stays honest.
         out.append(Circle(x0 + r, cy, r, Style(fill=self.theme.player(p.colour), stroke=ink, width=F * 0.01)))
         out.append(symbol_shape(p.colour, x0 + r, cy, r * 1.1, Style(fill=on_colour(self.theme, p.colour))))
-        name = p.colour.value.capitalize() + ("  (to move)" if p is self.state.current and not self.state.finished else "")
+        name = _player_name(self.state, p, self.words)
         out.append(Text(x0 + 2.6 * r, cy + head * MM_PER_PT * 0.36, name, head, ink, "start", True))
         if p.key:
             sym = key_symbol(self.theme, round(KEY * F * 0.7, 3))
             tw = text_width(name, head, True, self.theme)
             out.append(self.use(sym, translate(x0 + 2.6 * r + tw + KEY * F * 0.45, cy)))
         y2 = y + 2 * r + body * MM_PER_PT * 1.3
-        counts = (f"freed {p.count(PlaceKind.FREED) + p.count(PlaceKind.GREEN)} · dead {p.count(PlaceKind.DEAD)} · "
-                  f"island {p.count(PlaceKind.ISLAND)}")
-        out.append(Text(x0, y2, counts, body, ink, "start"))
+        out.append(Text(x0, y2, _counts(p, self.words), body, ink, "start"))
         y3 = y2 + body * MM_PER_PT * 0.6
         doors = p.doors_in_hand
-        out.append(Text(x0, y3 + F * 0.12 + body * MM_PER_PT * 0.36, "doors", body, ink, "start"))
+        out.append(Text(x0, y3 + F * 0.12 + body * MM_PER_PT * 0.36, self.words.doors, body, ink, "start"))
         sym = door_symbol(self.theme, p.colour, round(DOOR[0] * F * 0.7, 3), round(DOOR[1] * F * 0.7, 3))
-        dx = x0 + text_width("doors ", body, False, self.theme) + DOOR[0] * F * 0.4
+        dx = x0 + text_width(self.words.doors + " ", body, False, self.theme) + DOOR[0] * F * 0.4
         for k in range(doors):
             out.append(self.use(sym, translate(dx + k * DOOR[0] * F * 0.8, y3 + F * 0.12)))
         if not doors:
-            out.append(Text(dx - DOOR[0] * F * 0.3, y3 + F * 0.12 + body * MM_PER_PT * 0.36, "none in hand", body, ink, "start"))
+            out.append(Text(dx - DOOR[0] * F * 0.3, y3 + F * 0.12 + body * MM_PER_PT * 0.36, self.words.no_doors, body, ink, "start"))
         if p.hand:
             s = PANEL_TILE * F
             ty = y3 + F * 0.3 + s * 0.55
@@ -715,8 +728,28 @@ def _pill_reach(cx: float, cy: float, w: float, h: float, points: list[Point]) -
     return min(math.dist((min(max(x, cx - half), cx + half), cy), (x, y)) for x, y in points) - h / 2
 
 
-def _panel_width(F: float) -> float:
-    return max(3 * PANEL_TILE * F * 1.25, 2.6 * F)
+def _player_name(state: State, p: PlayerState, words: Words) -> str:
+    """The heading of a player's block in the side panel: the colour's name, and
+    whether it is that player's turn."""
+    return words.colour(p.colour) + (f"  {words.to_move}" if p is state.current and not state.finished else "")
+
+
+def _counts(p: PlayerState, words: Words) -> str:
+    return words.counts.format(freed=p.count(PlaceKind.FREED) + p.count(PlaceKind.GREEN), dead=p.count(PlaceKind.DEAD),
+                               island=p.count(PlaceKind.ISLAND))
+
+
+def _panel_width(state: State, theme: Theme, words: Words = ENGLISH) -> float:
+    """The side panel's width: room for three stacks and the usual words, wider when
+    the words given (another language) need it."""
+    F = theme.tile
+    head, body = F * 0.3, F * 0.22
+    widest = max([text_width(_player_name(state, p, words), head, True, theme) + 2.6 * F * 0.11 + KEY * F
+                  for p in state.players]
+                 + [text_width(_counts(p, words), body, False, theme) for p in state.players]
+                 + [text_width(f"{words.doors} {words.no_doors}", body, False, theme),
+                    text_width(words.stacks, head, True, theme)])
+    return max(3 * PANEL_TILE * F * 1.25, 2.6 * F, widest)
 
 
 def _player_height(p: PlayerState, F: float) -> float:
