@@ -32,6 +32,7 @@ from sectionx.cli import app
 from sectionx.hexgrid import Cell
 from sectionx.model import (
     ANNOTATION_COLOURS,
+    DEAD,
     ISLAND,
     PRISONERS,
     Annotations,
@@ -365,6 +366,35 @@ def test_crop_keeps_every_prisoner_token_whole(path):
     """--crop keeps the cell blocks of colours with prisoners on the island (their token
     and its ×N count) and of master-key holders, as well as everything on tiles."""
     assert_tokens_inside_the_crop(svg_of(load(path), crop=True))
+
+
+@pytest.mark.parametrize("players", ["[red, blue, yellow]", "[red, blue]"], ids=["standard", "compact"])
+def test_a_crop_never_cuts_the_island_or_a_free_zone(players):
+    """With nobody on the island (every prisoner dead) the island is no cell that
+    matters, but the rectangle round two labels may still reach over it: the crop then
+    takes the island whole, and likewise each free zone, never a part of one."""
+    state = formats.loads(f"players: {players}").state
+    state = state.replace(players=tuple(PlayerState(p.colour, (DEAD,) * PRISONERS) for p in state.players))
+    board = state.board
+    wholes = [board.island] + [frozenset(z.cells) for z in board.zones]
+    checked = 0
+    for a, b in itertools.islice(itertools.combinations(sorted(board.cells), 2), 0, None, 7):
+        shown = plan(state, THEME, crop=True, annotations=Annotations(labels=((a, "A"), (b, "B")))).shown
+        assert shown is not None
+        for cells in wholes:
+            assert not shown & cells or cells <= shown, (a, b, sorted(cells - shown))
+        checked += bool(shown & board.island)
+    assert checked > 100
+
+
+def test_a_long_title_widens_a_narrow_crop():
+    state = formats.loads("players: [red, blue]").state
+    state = state.replace(players=tuple(PlayerState(p.colour, (DEAD,) * PRISONERS) for p in state.players))
+    scenario = Scenario(state, title="M4: going round a door through a free entrance, the long way",
+                        annotations=Annotations(labels=((Cell(1, -4), "A"),)))
+    page = plan(scenario.state, THEME, crop=True, annotations=scenario.annotations, title=scenario.title)
+    size = page.title_size
+    assert page.width >= 2 * page.margin + text_width(scenario.title, size, True, THEME)
 
 
 def without_text(text: str) -> bytes:

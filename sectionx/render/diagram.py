@@ -225,38 +225,49 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     height = top + max(bh + (0.35 * F + line * len(caption) if caption else 0.0), panel_h) + margin
     if caption:
         width = max(width, margin * 2 + max(text_width(s, caption_size, bold, theme) for s, bold in caption))
+    if title:  # the page holds its title, however narrow the crop
+        width = max(width, margin * 2 + text_width(title, title_size, True, theme))
     return Plan(layout, board, margin, width, height, title_size, caption, caption_size, panel_x, shown)
 
 
 def crop_cells(state: State, layout: Layout, annotations: Annotations,
                whole: Rect | None = None, puzzle: Goal | None = None) -> frozenset[Cell]:
     """The whole cells a cropped diagram shows: every cell that matters and its
-    neighbours, the island and each free zone whole as soon as any of their cells
-    is in (a crop never cuts through them), then every cell of the hex grid whose
-    centre falls in the rectangle around those, so the outline has no holes."""
+    neighbours, then every cell of the hex grid whose centre falls in the rectangle
+    around those, so the outline has no holes.  The island and each free zone are
+    shown whole as soon as any of their cells is in, also one the rectangle brought
+    in (the rectangle then grows round them): a crop never cuts through them."""
     board = state.board
     cells = _interest(state, annotations, puzzle)
     grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, layout)
-    if grown & board.island:
-        grown |= board.island
-    for zone in board.zones:
-        if grown & set(zone.cells):
-            grown |= set(zone.cells)
-    l_, t_, r_, b_ = layout.bounds(grown)
+    wholes = [frozenset(board.island)] + [frozenset(zone.cells) for zone in board.zones]
+    while True:
+        lattice = _rectangle(grown, layout, whole)
+        more = frozenset().union(*(w for w in wholes if w & lattice and not w <= lattice))
+        if not more:
+            break
+        grown |= more
+    # Cells of the board only, unless that leaves a shape with holes or in pieces (an odd
+    # board): a rectangle of the grid never has either, so the outline is one polygon.
+    on_board = frozenset(lattice & board.cells)
+    return on_board if on_board and _one_loop(on_board) else frozenset(lattice)
+
+
+def _rectangle(cells: set[Cell], layout: Layout, whole: Rect | None) -> set[Cell]:
+    """Every cell of the hex grid whose centre lies in the rectangle round ``cells``
+    (within ``whole``, the board with its frame, when given)."""
+    l_, t_, r_, b_ = layout.bounds(cells)
     if whole is not None:
         l_, t_, r_, b_ = max(l_, whole[0]), max(t_, whole[1]), min(r_, whole[2]), min(b_, whole[3])
-    qs = [c.q for c in grown]
-    rs = [c.r for c in grown]
+    qs = [c.q for c in cells]
+    rs = [c.r for c in cells]
     lattice = set()
     for r in range(min(rs) - 1, max(rs) + 2):
         for q in range(min(qs) - 2, max(qs) + 3):
             x, y = layout.centre(Cell(q, r))
             if l_ - 1e-6 <= x <= r_ + 1e-6 and t_ - 1e-6 <= y <= b_ + 1e-6:
                 lattice.add(Cell(q, r))
-    # Cells of the board only, unless that leaves a shape with holes or in pieces (an odd
-    # board): a rectangle of the grid never has either, so the outline is one polygon.
-    on_board = frozenset(lattice & board.cells)
-    return on_board if on_board and _one_loop(on_board) else frozenset(lattice)
+    return lattice
 
 
 def _boundary(cells: frozenset[Cell]) -> dict[tuple[float, float], tuple[float, float]]:
