@@ -37,6 +37,7 @@ from sectionx.model import (
     PRISONERS,
     Annotations,
     Arrow,
+    FeatureKind,
     Highlight,
     Placed,
     PlaceKind,
@@ -46,6 +47,7 @@ from sectionx.model import (
     Spot,
     tile_place,
 )
+from sectionx.render.art import TileArt, token_stroke
 from sectionx.render.diagram import PRISONER, diagram, plan
 from sectionx.render.fonts import text_width
 from sectionx.render.scene import MM_PER_PT, apply
@@ -188,6 +190,41 @@ def test_no_two_prisoner_tokens_overlap(path):
     points = prisoner_points(svg_of(load(path)))
     for p, q in itertools.combinations(points, 2):
         assert math.dist(p, q) >= PRISONER * F * 0.95, (p, q)
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_two_prisoners_in_a_hideout_lie_inside_its_chamber(rotation):
+    """T2: a hideout holds two.  Both tokens, outline and all, lie on the chamber's pale
+    floor (inside its dark rim) and apart from each other, on every hideout tile turned
+    every way; one token alone lies inside it too."""
+    base = formats.loads("players: [red, blue, yellow, purple]").state
+    art = TileArt(THEME)
+    hideouts = [t for t in base.catalogue.tiles if t.has_hideout()]
+    cells = [c for c in base.board.sorted_tile_cells if c.q % 2 == 0 and c.r % 2 == 0]
+    tiles, places = [], defaultdict(list)
+    for i, tile in enumerate(hideouts):
+        feature = next(k for k, f in enumerate(tile.features) if f.kind is FeatureKind.HIDEOUT)
+        tiles.append((cells[i], Placed(tile.id, rotation)))
+        places[i % 2].append(tile_place(cells[i], feature))
+        if i % 3:  # every third hideout holds one prisoner only
+            places[2 + i % 2].append(tile_place(cells[i], feature))
+    assert all(len(mine) <= PRISONERS for mine in places.values())
+    players = tuple(PlayerState(p.colour, tuple(sorted(places[k] + [ISLAND] * (PRISONERS - len(places[k])))))
+                    for k, p in enumerate(base.players))
+    state = base.replace(tiles=tuple(sorted(tiles)), players=players)
+    layout = plan(state, THEME).layout
+    tokens = uses(svg_of(state), "sym-prisoner-")
+    for i, tile in enumerate(hideouts):
+        centre = layout.centre(cells[i])  # a hideout's chamber is the middle of its tile
+        mine = [(float(ident.rsplit("-", 1)[1]) / 2, (m[4], m[5])) for ident, m in tokens
+                if math.dist((m[4], m[5]), centre) < F / 2]
+        assert len(mine) == (2 if i % 3 else 1), tile.id
+        for r, p in mine:
+            reach = math.dist(p, centre) + r + token_stroke(2 * r) / 2
+            assert reach <= art.chamber_r + 1e-3, (tile.id, rotation, reach, art.chamber_r)
+        if len(mine) == 2:
+            (ra, a), (rb, b) = mine
+            assert math.dist(a, b) > ra + rb + token_stroke(2 * ra), (tile.id, rotation)
 
 
 def test_full_hideout_and_three_tunnels_on_one_tile_stay_apart():

@@ -38,7 +38,18 @@ from ..model import (
     State,
     TileType,
 )
-from .art import DOOR, PRISONER, TileArt, door_symbol, hex_corners, key_symbol, on_colour, prisoner_symbol, symbol_shape
+from .art import (
+    DOOR,
+    PRISONER,
+    TileArt,
+    door_symbol,
+    hex_corners,
+    key_symbol,
+    on_colour,
+    prisoner_symbol,
+    symbol_shape,
+    token_stroke,
+)
 from .board import block_point, block_tint, board_items, cell_block_spans, fitted, frame_width, island_centre
 from .fonts import missing_glyphs, text_width, wrap
 from .layout import Layout
@@ -78,6 +89,8 @@ LABEL = 0.26
 #: The widest a label's pill may be, as a fraction of the tile's across-flats: a
 #: long label (up to 12 characters) gets a smaller font rather than spill across cells.
 LABEL_WIDTH = 0.85
+#: Centre distance of the two tokens in a hideout, as a fraction of their diameter.
+HIDEOUT_GAP = 1.06
 #: Scale of the tiles drawn in the side panel.
 PANEL_TILE = 0.42
 #: The widest a stack's caption may be, as a fraction of a panel tile's across-flats:
@@ -385,6 +398,9 @@ class _Drawing:
         self.symbols: dict[str, Symbol] = {}
         self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
         self.d = PRISONER * self.F
+        # In a hideout the tokens lie in its chamber (T2): two side by side, a little
+        # apart, their outlines inside the chamber's pale floor, so a little smaller.
+        self.d_hideout = min(self.d, (self.art.chamber_r - token_stroke(self.d) / 2) / (HIDEOUT_GAP / 2 + 0.5))
 
     # -- symbols
 
@@ -468,15 +484,16 @@ class _Drawing:
 
     def spots(self, tile: TileType, feature: int, guarded: bool = False) -> tuple[Point, ...]:
         """Token centres on one feature, rotation 0: the art's anchors, with a hideout's
-        two bunks pushed apart so that two tokens never overlap (T2); on a feature that
-        also holds a door (``guarded``), the art's spot clear of the door."""
+        two bunks set so that two of its (smaller) tokens never overlap (T2) and stay
+        inside the chamber; on a feature that also holds a door (``guarded``), the
+        art's spot clear of the door."""
         if guarded and tile.features[feature].kind.takes_door:
             return (self.art.guarded_spot(tile, feature),)
         points = self.art.anchors(tile)[feature]
         if tile.features[feature].kind is FeatureKind.HIDEOUT and len(points) == 2:
             (x0, y0), (x1, y1) = points
             gap = math.dist(points[0], points[1])
-            want = self.d * 1.06
+            want = self.d_hideout * HIDEOUT_GAP
             if 0 < gap < want:
                 mx, my = (x0 + x1) / 2, (y0 + y1) / 2
                 k = want / gap
@@ -486,6 +503,7 @@ class _Drawing:
     def prisoners(self) -> list[Item]:
         out: list[Item] = []
         syms = {p.colour: prisoner_symbol(self.theme, p.colour, round(self.d, 3)) for p in self.state.players}
+        hidden = {p.colour: prisoner_symbol(self.theme, p.colour, round(self.d_hideout, 3)) for p in self.state.players}
         on_tile: dict[tuple[Cell, int], list[Colour]] = defaultdict(list)
         on_green: dict[Cell, list[Colour]] = defaultdict(list)
         doored = {(d.cell, d.feature) for p in self.state.players for d in p.doors}
@@ -496,12 +514,14 @@ class _Drawing:
                 elif pl.kind is PlaceKind.GREEN:
                     on_green[pl.at].append(p.colour)
         for (cell, feature), colours in sorted(on_tile.items()):
-            spots = self.spots(self.state.tile_type(cell), feature, (cell, feature) in doored)
+            tile = self.state.tile_type(cell)
+            spots = self.spots(tile, feature, (cell, feature) in doored)
             m = self.tile_matrix(cell)
+            kind = hidden if tile.features[feature].kind is FeatureKind.HIDEOUT else syms
             for i, colour in enumerate(colours):
                 x, y = apply(m, spots[i % len(spots)])
                 self.tokens.append((x, y))
-                out.append(self.use(syms[colour], translate(x, y)))
+                out.append(self.use(kind[colour], translate(x, y)))
         for cell, colours in sorted(on_green.items()):
             cx, cy = self.layout.centre(cell)
             ring = self.F * 0.27
