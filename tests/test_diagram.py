@@ -47,10 +47,12 @@ from sectionx.model import (
     Spot,
     tile_place,
 )
+from sectionx.render import scene
 from sectionx.render.art import TileArt, token_stroke
 from sectionx.render.diagram import PRISONER, diagram, plan
 from sectionx.render.fonts import text_width
-from sectionx.render.scene import MM_PER_PT, apply
+from sectionx.render.geometry import blob_gap
+from sectionx.render.scene import MM_PER_PT, Group, Text, Use, apply
 from sectionx.render.svg import to_svg
 from sectionx.render.theme import default_theme
 from sectionx.yamlsrc import schema
@@ -627,6 +629,108 @@ def test_a_short_label_keeps_its_full_size():
     scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
     sizes = {label: size for label, *_, size in label_pills(svg_of(scenario))}
     assert sizes == {"A": round(F * 0.34 * MM_PER_PT, 3), "B": round(F * 0.34 * MM_PER_PT, 3)}
+
+
+# ------------------------------------------------------------------ arrows
+
+
+def heads_and_marks(doc, state) -> tuple[list, list]:
+    """The arrowheads (each with its white casing) and what none may cover: label pills,
+    the free zones' names, doors and prisoner tokens, all as blobs (diagram.blob_gap)."""
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    paper, ink = THEME.colours["paper"], THEME.colours["ink"]
+    zones = {z.name for z in state.board.zones}
+    heads, marks = [], []
+    for it in board.items:
+        if isinstance(it, scene.Path) and it.style.fill == it.style.stroke == paper and len(it.commands) == 4:
+            heads.append((tuple(it.points()), it.style.width / 2))
+        elif isinstance(it, scene.Path) and it.style.fill == paper and it.style.stroke == ink:  # a label's pill
+            xs, ys = zip(*it.points(), strict=True)
+            h, y = max(ys) - min(ys), (max(ys) + min(ys)) / 2
+            marks.append((((min(xs) + h / 2, y), (max(xs) - h / 2, y)), h / 2 + it.style.width / 2))
+        elif isinstance(it, Text) and it.text in zones:
+            w = text_width(it.text, it.size, True, THEME)
+            top, bottom = it.y - it.size * MM_PER_PT * 0.72, it.y
+            marks.append((((it.x - w / 2, top), (it.x + w / 2, top), (it.x + w / 2, bottom), (it.x - w / 2, bottom)), 0.0))
+        elif isinstance(it, Use) and it.name.startswith("door-"):
+            length, depth = (float(v) for v in it.name.rsplit("-", 1)[1].split("x"))
+            corners = [(sx * length / 2, sy * depth / 2) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            marks.append((tuple(apply(it.matrix, c) for c in corners), 0.0))
+        elif isinstance(it, Use) and it.name.startswith("prisoner-"):
+            marks.append((((it.matrix[4], it.matrix[5]),), float(it.name.rsplit("-", 1)[1]) / 2))
+    return heads, marks
+
+
+def assert_heads_clear(scenario) -> int:
+    doc = diagram(scenario, THEME, crop=True)
+    heads, marks = heads_and_marks(doc, scenario.state)
+    assert len(heads) == sum(1 for a in scenario.annotations.arrows if len(set(a.cells)) > 1)
+    for head in heads:
+        for mark in marks:
+            assert blob_gap(head, mark) > 0, (head, mark)
+    return len(heads)
+
+
+RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS + RULES if load(p).annotations.arrows], ids=lambda p: p.stem)
+def test_no_arrowhead_covers_a_label_a_zone_name_a_door_or_a_prisoner(path):
+    """An arrow that ends at a labelled cell or a free zone stops short of the label or
+    the zone's name, and its head leaves doors and prisoners in sight (the collapse's
+    arrowhead once covered the zone letter E, the tunnel fight's blue's door)."""
+    assert assert_heads_clear(load(path))
+
+
+def test_arrows_into_every_free_zone_and_labelled_cell_stop_short():
+    """From every neighbour into every free zone of both boards, and into labelled cells
+    where prisoners stand: each head clear of every label, name, door and token."""
+    for players, source in (("[red, blue, yellow]", "midgame-4p"), ("[red, blue]", None)):
+        state = load(ROOT / "scenarios" / f"{source}.yaml").state if source else formats.loads(f"players: {players}").state
+        board = state.board
+        arrows, labels = [], []
+        for cell in sorted(board.green):
+            for n in cell.neighbours():
+                if n in board.tile_cells:
+                    arrows.append(Arrow((n, cell)))
+        occupied = sorted({pl.at for p in state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE})
+        for cell in occupied:
+            labels.append((cell, "X"))
+            arrows += [Arrow((n, cell), "blue") for n in cell.neighbours() if n in board.tile_cells][:2]
+        scenario = Scenario(state, annotations=Annotations(labels=tuple(labels), arrows=tuple(arrows)))
+        assert assert_heads_clear(scenario) == len(arrows)
+
+
+def test_a_label_on_a_free_zone_steps_aside_from_its_name():
+    """A label on a green cell would hide the zone's name: it steps to a corner of the
+    cell instead, as it does from a prisoner token."""
+    state = formats.loads("players: [red, blue, yellow]").state
+    labels = tuple((cell, "A") for cell in sorted(state.board.green))
+    scenario = Scenario(state, annotations=Annotations(labels=labels))
+    _, marks = heads_and_marks(diagram(scenario, THEME), state)
+    pills = [m for m in marks if len(m[0]) == 2]
+    names = [m for m in marks if len(m[0]) == 4]
+    assert len(pills) == len(names) == len(labels)
+    for pill in pills:
+        for name in names:
+            assert blob_gap(pill, name) > 0
+
+
+def test_blob_gap_measures_between_shapes():
+    square = (((0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)), 0.0)
+    assert blob_gap(((((5.0, 1.0),)), 1.0), square) == pytest.approx(2.0)  # a disc beside it
+    assert blob_gap((((1.0, 1.0),), 0.1), square) < 0  # a disc inside
+    assert blob_gap((((-1.0, 1.0), (3.0, 1.0)), 0.0), square) <= 0  # a segment right through
+    assert blob_gap((((1.0, -1.0), (1.0, 3.0)), 0.1), (((-1.0, 1.0), (3.0, 1.0)), 0.0)) < 0  # a cross
+    assert blob_gap((((0.0, 3.0), (2.0, 3.0)), 0.5), square) == pytest.approx(0.5)  # a pill above it
+
+
+@settings(max_examples=30, deadline=None)
+@given(annotated())
+def test_random_arrows_stop_short_of_labels_and_zone_names(example):
+    board, annotations = example
+    players = "[red, blue]" if board == "compact" else "[red, blue, yellow]"
+    assert_heads_clear(Scenario(formats.loads(f"players: {players}").state, annotations=annotations))
 
 
 # ------------------------------------------------------------------ the command

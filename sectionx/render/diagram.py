@@ -9,9 +9,11 @@ document, so the SVG and PDF written from it are byte-identical run to run.
 Layers, bottom to top: the board (:func:`board.board_items`); the tiles, each
 clipped to its cell (the art's bleed would otherwise spill onto neighbours);
 highlights (a translucent tint over cell and tile, so a highlighted *tile*
-shows too); coordinates (under the pieces); doors; prisoners; claimed zones;
-master keys; arrows; labels; then the title above and the caption below.  An
-optional side panel lists each player's belongings and the stacks.
+shows too); coordinates (under the pieces); arrows (under the pieces too, so a
+door or prisoner on the way stays in sight; each head stops short of every piece,
+label and zone name); doors; prisoners; claimed zones; master keys; labels; then
+the title above and the caption below.  An optional side panel lists each
+player's belongings and the stacks.
 
 Tokens scale with the tile: a prisoner is :data:`PRISONER` of the tile's
 across-flats, so three fit on one tile (T2).
@@ -42,6 +44,7 @@ from .art import (
     DOOR,
     PRISONER,
     TileArt,
+    door_stroke,
     door_symbol,
     hex_corners,
     key_symbol,
@@ -52,6 +55,7 @@ from .art import (
 )
 from .board import block_point, block_tint, board_items, cell_block_spans, fitted, frame_width, island_centre
 from .fonts import missing_glyphs, text_width, wrap
+from .geometry import Blob, blob_gap, text_blob, texts
 from .layout import Layout
 from .scene import (
     MM_PER_PT,
@@ -397,6 +401,9 @@ class _Drawing:
         self.layout = self.plan.layout
         self.symbols: dict[str, Symbol] = {}
         self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
+        # What an arrowhead must not cover, as the layers are made: tokens, doors, keys,
+        # claim marks, the island counts, and (in document()) the board's names and the labels.
+        self.pieces: list[Blob] = []
         self.d = PRISONER * self.F
         # In a hideout the tokens lie in its chamber (T2): two side by side, a little
         # apart, their outlines inside the chamber's pale floor, so a little smaller.
@@ -424,17 +431,24 @@ class _Drawing:
     # -- the page
 
     def document(self) -> Document:
-        inner: list[Item] = board_items(self.state.board, self.layout, self.theme, words=self.words)
-        inner += self.tiles()
-        inner += self.highlights()
+        board = board_items(self.state.board, self.layout, self.theme, words=self.words)
+        zones = {z.name for z in self.state.board.zones}
+        printed = texts(board)
+        # The free zones' names must show; the small print (FREE ZONE, CELL BLOCK) had
+        # better, but an arrow into a zone may have no other room for its head.
+        names = [text_blob(t, self.theme) for t in printed if t.text in zones]
+        small = [text_blob(t, self.theme) for t in printed if t.text not in zones]
+        tiles, highlights = self.tiles(), self.highlights()
+        pieces = self.doors() + self.prisoners() + self.zones() + self.keys()
+        places = self.label_places(names + small)
+        inner: list[Item] = board + tiles + highlights
         if self.coords:  # under the pieces, so a token or label is never hidden by a hint
             inner += self.coordinates()
-        inner += self.doors()
-        inner += self.prisoners()
-        inner += self.zones()
-        inner += self.keys()
-        inner += self.arrows()
-        inner += self.labels()
+        # Arrows under the pieces: a door or prisoner on the way stays in sight, and
+        # the head stops short of every piece, name and label (arrows()).
+        inner += self.arrows(self.pieces + names + [place.blob for place in places], small)
+        inner += pieces
+        inner += self.labels(places)
         clip = outline(self.plan.shown, self.layout) if self.plan.shown is not None else None
         items: list[Item] = [Group(tuple(inner), clip=clip, label="board")]
         items += self.title_and_caption()
@@ -480,6 +494,8 @@ class _Drawing:
                 point, angle = self.art.door_pose(self.state.tile_type(spot.cell), spot.feature)
                 m = compose(self.tile_matrix(spot.cell), translate(*point), rotate(angle + 90))
                 out.append(self.use(sym, m))
+                corners = ((-length / 2, -depth / 2), (length / 2, -depth / 2), (length / 2, depth / 2), (-length / 2, depth / 2))
+                self.pieces.append((tuple(apply(m, c) for c in corners), door_stroke(depth) / 2))
         return out
 
     def spots(self, tile: TileType, feature: int, guarded: bool = False) -> tuple[Point, ...]:
@@ -521,6 +537,7 @@ class _Drawing:
             for i, colour in enumerate(colours):
                 x, y = apply(m, spots[i % len(spots)])
                 self.tokens.append((x, y))
+                self.pieces.append((((x, y),), self.token_reach(kind is hidden)))
                 out.append(self.use(kind[colour], translate(x, y)))
         for cell, colours in sorted(on_green.items()):
             cx, cy = self.layout.centre(cell)
@@ -530,6 +547,7 @@ class _Drawing:
                 a = math.radians((90, 30, 150, 330, 210, 270)[i % 6])
                 x, y = cx + ring * math.cos(a), cy + ring * math.sin(a)
                 self.tokens.append((x, y))
+                self.pieces.append((((x, y),), self.token_reach()))
                 out.append(self.use(syms[colour], translate(x, y)))
         size = self.F * 0.2
         for p in self.state.players:
@@ -541,7 +559,9 @@ class _Drawing:
             # A disc in the block's tint hides the printed symbol the token stands on.
             out.append(Circle(x, y, self.F * 0.18, Style(fill=block_tint(self.theme, p.colour))))
             out.append(self.use(syms[p.colour], translate(x, y)))
-            out.append(Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True))
+            count = Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True)
+            out.append(count)
+            self.pieces += [(((x, y),), self.token_reach()), text_blob(count, self.theme)]
         return out
 
 
@@ -559,6 +579,7 @@ class _Drawing:
                 out.append(Circle(cx, cy, r, Style(stroke=self.theme.player(colour), width=self.F * 0.04)))
                 out.append(Circle(cx, cy - r, self.F * 0.08, Style(fill=self.theme.colours["paper"], stroke=self.theme.colours["ink"],
                                                                     width=self.F * 0.01)))
+                self.pieces.append((((cx, cy - r),), self.F * 0.085))
                 out.append(symbol_shape(colour, cx, cy - r, self.F * 0.11, Style(fill=self.theme.player(colour))))
         return out
 
@@ -567,15 +588,22 @@ class _Drawing:
         sym = key_symbol(self.theme, round(KEY * self.F, 3))
         for p in self.state.players:
             if p.key:
-                out.append(self.use(sym, translate(*_key_point(self.state, self.layout, p.colour))))
+                m = translate(*_key_point(self.state, self.layout, p.colour))
+                out.append(self.use(sym, m))
+                l_, t_, r_, b_ = sym.bbox  # a millimetre round the key itself
+                self.pieces.append((tuple(apply(m, c) for c in ((l_, t_), (r_, t_), (r_, b_), (l_, b_))), 0.0))
         return out
 
-    def arrows(self) -> list[Item]:
+    def token_reach(self, hidden: bool = False) -> float:
+        """A prisoner token's radius, its outline included."""
+        d = self.d_hideout if hidden else self.d
+        return d / 2 + token_stroke(d) / 2
+
+    def arrows(self, hard: list[Blob], soft: list[Blob]) -> list[Item]:
         out: list[Item] = []
         w = self.F * 0.06
         casing = self.F * 0.025
         white = self.theme.colours["paper"]
-        labelled = {c for c, _ in self.ann.labels}
         for arrow in self.ann.arrows:
             pts: list[Point] = []
             for c in arrow.cells:
@@ -587,27 +615,32 @@ class _Drawing:
                 out.append(Circle(pts[0][0], pts[0][1], w, Style(fill=colour, stroke=white, width=casing)))
                 continue
             head = w * 3.2
-            (x0, y0), (x1, y1) = pts[-2], pts[-1]
-            seg = math.dist(pts[-2], pts[-1])
-            ux, uy = (x1 - x0) / seg, (y1 - y0) / seg
-            if arrow.cells[-1] in labelled:  # stop at the label's disc, not under it
-                back = min(LABEL * self.F * 0.5 + casing * 2, seg * 0.5)
-                x1, y1 = x1 - ux * back, y1 - uy * back
+            (x0, y0), end = pts[-2], pts[-1]
+            seg = math.dist(pts[-2], end)
+            ux, uy = (end[0] - x0) / seg, (end[1] - y0) / seg
+            # The tip at the last cell's centre, or as little short of it as keeps the
+            # head (with its white casing) clear of every label, zone name and piece there,
+            # and of the board's small print if it can.
+            back = _clear_back(end, (ux, uy), head, casing + self.F * 0.01, seg - head - self.F * 0.1, hard, soft,
+                               self.F * 0.005)
+            x1, y1 = end[0] - ux * back, end[1] - uy * back
             base = (x1 - ux * head * 0.8, y1 - uy * head * 0.8)
             shaft = pts[:-1] + [base]
-            tri = [(x1, y1), (x1 - ux * head - uy * head * 0.55, y1 - uy * head + ux * head * 0.55),
-                   (x1 - ux * head + uy * head * 0.55, y1 - uy * head - ux * head * 0.55)]
+            tri = _head((x1, y1), (ux, uy), head)
             out.append(polyline(shaft, Style(stroke=white, width=w + 2 * casing, cap="round", join="round")))
             out.append(polygon(tri, Style(fill=white, stroke=white, width=2 * casing, join="round")))
             out.append(polyline(shaft, Style(stroke=colour, width=w, cap="round", join="round")))
             out.append(polygon(tri, Style(fill=colour, stroke=colour, width=w * 0.2, join="round")))
         return out
 
-    def labels(self) -> list[Item]:
-        out: list[Item] = []
-        ink = self.theme.colours["ink"]
+    def label_places(self, names: list[Blob]) -> list[LabelPlace]:
+        """Where each label's pill goes: on its cell's centre, or, when that would cover
+        a prisoner token or a name printed on the board (a free zone's), in the corner of
+        its cell farthest from them."""
+        out: list[LabelPlace] = []
         h = self.F * LABEL  # disc diameter / pill height in mm
-        obstacles = list(self.tokens)
+        tokens: list[Blob] = [((t,), self.d / 2) for t in self.tokens]
+        obstacles = tokens + names
         for cell, text in self.ann.labels:
             cx, cy = self.layout.centre(cell)
             size = self.F * 0.34
@@ -618,9 +651,9 @@ class _Drawing:
                 tw = text_width(text, size, True, self.theme)
             w = max(h, tw + h * 0.5)
             x, y = cx, cy
-            if obstacles and _pill_reach(cx, cy, w, h, obstacles) < self.d / 2:
-                # Step aside to the corner farthest from every token on the cell; a wide
-                # pill keeps within its cell's width rather than reach over a neighbour.
+            if obstacles and _pill_gap(cx, cy, w, h, obstacles) < 0:
+                # Step aside to the corner farthest from every token and name on the cell; a
+                # wide pill keeps within its cell's width rather than reach over a neighbour.
                 slack = max(0.0, (self.F - w) / 2)
                 best = None
                 for k in (3, 5, 2, 0, 4, 1):  # corners, upper ones first; the top one holds the coordinates
@@ -628,13 +661,22 @@ class _Drawing:
                     px = cx + self.layout.radius * 0.62 * math.cos(a)
                     px = min(max(px, cx - slack), cx + slack)
                     py = cy + self.layout.radius * 0.62 * math.sin(a)
-                    score = _pill_reach(px, py, w, h, obstacles)
+                    score = _pill_gap(px, py, w, h, obstacles)
                     if best is None or score > best[0] + 1e-6:
                         best = (score, px, py)
                 assert best is not None  # the loop above tries at least one corner
                 _, x, y = best
+            half = max(0.0, w / 2 - h / 2)
+            out.append(LabelPlace(text, x, y, w, h, size, (((x - half, y), (x + half, y)), h / 2 + self.F * 0.01)))
+        return out
+
+    def labels(self, places: list[LabelPlace]) -> list[Item]:
+        out: list[Item] = []
+        ink = self.theme.colours["ink"]
+        for place in places:
+            x, y, w, h, size = place.x, place.y, place.w, place.h, place.size
             out.append(_pill(x, y, w, h, Style(fill=self.theme.colours["paper"], stroke=ink, width=self.F * 0.02)))
-            out.append(Text(x, y + size * MM_PER_PT * 0.36, text, size, ink, "middle", True))
+            out.append(Text(x, y + size * MM_PER_PT * 0.36, place.text, size, ink, "middle", True))
         return out
 
     def coordinates(self) -> list[Item]:
@@ -753,10 +795,57 @@ def _pill(cx: float, cy: float, w: float, h: float, style: Style) -> Path:
     return Path(tuple(cmds), style)
 
 
-def _pill_reach(cx: float, cy: float, w: float, h: float, points: list[Point]) -> float:
-    """How far the nearest of ``points`` lies outside the pill of :func:`_pill` (negative inside)."""
+def _pill_gap(cx: float, cy: float, w: float, h: float, obstacles: list[Blob]) -> float:
+    """How far the nearest of ``obstacles`` lies from the pill of :func:`_pill` (negative: they overlap)."""
     half = max(0.0, w / 2 - h / 2)  # a pill is a disc of diameter h drawn out sideways
-    return min(math.dist((min(max(x, cx - half), cx + half), cy), (x, y)) for x, y in points) - h / 2
+    pill: Blob = (((cx - half, cy), (cx + half, cy)), h / 2)
+    return min(blob_gap(pill, o) for o in obstacles)
+
+
+@dataclass(frozen=True)
+class LabelPlace:
+    """A label's pill: its text, centre, width and height (mm), font size (pt), and its
+    blob (for arrows to keep clear of)."""
+
+    text: str
+    x: float
+    y: float
+    w: float
+    h: float
+    size: float
+    blob: Blob
+
+
+def _head(tip: Point, direction: Point, head: float) -> list[Point]:
+    """An arrowhead ``head`` mm long pointing along ``direction`` (a unit vector) to ``tip``."""
+    (x1, y1), (ux, uy) = tip, direction
+    return [(x1, y1), (x1 - ux * head - uy * head * 0.55, y1 - uy * head + ux * head * 0.55),
+            (x1 - ux * head + uy * head * 0.55, y1 - uy * head - ux * head * 0.55)]
+
+
+def _clear_back(end: Point, direction: Point, head: float, clearance: float, most: float, hard: list[Blob],
+                soft: list[Blob], step: float) -> float:
+    """How far short of ``end`` an arrowhead stops: the least distance (in ``step``s, at
+    most ``most``) at which it lies ``clearance`` clear of every obstacle; else the
+    least at which it is clear of the ``hard`` ones; else the distance at which it
+    comes nearest to being clear of those."""
+    (ex, ey), (ux, uy) = end, direction
+    best = (-math.inf, 0.0)
+    first: float | None = None
+    k = 0
+    while True:
+        back = min(k * step, max(0.0, most))
+        tri = tuple(_head((ex - ux * back, ey - uy * back), direction, head))
+        gap = min((blob_gap((tri, 0.0), o) for o in hard), default=math.inf)
+        if gap >= clearance:
+            if min((blob_gap((tri, 0.0), o) for o in soft), default=math.inf) >= clearance:
+                return back
+            first = back if first is None else first
+        elif gap > best[0] + 1e-9:
+            best = (gap, back)
+        if back >= most:
+            return best[1] if first is None else first
+        k += 1
 
 
 def _player_name(state: State, p: PlayerState, words: Words) -> str:
