@@ -52,7 +52,7 @@ from sectionx.render.art import TileArt, token_stroke
 from sectionx.render.diagram import PRISONER, diagram, plan
 from sectionx.render.fonts import text_width
 from sectionx.render.geometry import blob_gap
-from sectionx.render.scene import MM_PER_PT, Group, Text, Use, apply
+from sectionx.render.scene import MM_PER_PT, Circle, Group, Text, Use, apply, compose
 from sectionx.render.svg import to_svg
 from sectionx.render.theme import default_theme
 from sectionx.yamlsrc import schema
@@ -61,6 +61,7 @@ from .strategies import states
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
 GOLDEN = ROOT / "tests" / "golden" / "diagram-figure-tunnel-fight.svg"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -455,7 +456,72 @@ def test_coordinates_add_text_and_nothing_else(path):
     plain, with_coords = svg_of(scenario), svg_of(scenario, coords=True)
     assert without_text(plain) == without_text(with_coords)
     added = Counter(t for t, _, _ in texts(with_coords)) - Counter(t for t, _, _ in texts(plain))
-    assert set(added) == {f"{c.q},{c.r}" for c in scenario.state.board.cells}
+    # Island cells have none, as on the printed board: the cell blocks' walls run there.
+    board = scenario.state.board
+    assert set(added) == {f"{c.q},{c.r}" for c in board.cells - board.island}
+
+
+def text_boxes(items, matrix=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    """(text, box) of every text among ``items``: its box (advance width, ascent 0.76 and
+    descent 0.24 of the size) as a polygon on the page, turned with its group."""
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            out += text_boxes(it.items, compose(matrix, it.matrix))
+        elif isinstance(it, Text):
+            w = text_width(it.text, it.size, it.bold, THEME)
+            left = it.x - {"start": 0.0, "middle": w / 2, "end": w}[it.anchor]
+            top, bottom = it.y - it.size * MM_PER_PT * 0.76, it.y + it.size * MM_PER_PT * 0.24
+            corners = ((left, top), (left + w, top), (left + w, bottom), (left, bottom))
+            out.append((it.text, (tuple(apply(matrix, c) for c in corners), 0.0)))
+    return out
+
+
+COORDS = re.compile(r"-?\d+,-?\d+")
+
+
+def assert_coordinates_clear(state) -> None:
+    """No coordinate overlaps a tile id, a name printed on the board, or a claimed
+    zone's mark; none is written on the island."""
+    doc = diagram(state, THEME, coords=True)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    boxes = text_boxes(board.items)
+    coords = [(t, box) for t, box in boxes if COORDS.fullmatch(t)]
+    others = [(t, box) for t, box in boxes if not COORDS.fullmatch(t)]
+    assert len(coords) == len(state.board.cells - state.board.island)
+    ids = {placed.tile for _, placed in state.tiles}
+    assert {t for t, _ in others} >= ids
+    marks = [(((it.cx, it.cy),), it.r) for it in board.items if isinstance(it, Circle) and it.r == pytest.approx(F * 0.08)]
+    assert len(marks) == sum(len(z.cells) for z in state.board.zones if z.name in dict(state.zones))
+    for text, box in coords:
+        for other, obstacle in others + [("mark", m) for m in marks]:
+            assert blob_gap(box, obstacle) > 0, (text, other)
+
+
+@pytest.mark.parametrize("path", SCENARIOS + RULES, ids=lambda p: p.stem)
+def test_coordinates_keep_clear_of_tile_ids_and_the_boards_names(path):
+    assert_coordinates_clear(load(path).state)
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_coordinates_keep_clear_of_the_id_of_every_tile_turned_every_way(rotation):
+    """Every tile of the set, turned ``rotation`` steps, full of prisoners with doors on:
+    its id (upright, in the corner the turn takes it to) and the cell's coordinates
+    never meet."""
+    state, _ = door_pass(rotation, None)
+    assert_coordinates_clear(state)
+
+
+def test_tile_ids_stand_upright_on_turned_tiles():
+    """A tile turned upside down keeps its id readable ("T16", not "91T"): the id goes
+    to the corner the turn takes it to, upright."""
+    state, _ = door_pass(3, None)
+    doc = diagram(state, THEME)
+    ids = {placed.tile for _, placed in state.tiles}
+    boxes = [box for t, box in text_boxes(doc.pages[0].items) if t in ids]
+    assert len(boxes) == len(ids)
+    for (a, b, _c, d), _ in boxes:
+        assert a[1] == pytest.approx(b[1]) and a[0] < b[0] and a[1] < d[1]  # top edge level, left to right
 
 
 def test_diagram_is_deterministic_and_draws_a_state_as_well():
@@ -669,9 +735,6 @@ def assert_heads_clear(scenario) -> int:
         for mark in marks:
             assert blob_gap(head, mark) > 0, (head, mark)
     return len(heads)
-
-
-RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", [p for p in SCENARIOS + RULES if load(p).annotations.arrows], ids=lambda p: p.stem)

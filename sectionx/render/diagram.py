@@ -21,6 +21,7 @@ across-flats, so three fit on one tile (T2).
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections import defaultdict
@@ -93,6 +94,10 @@ LABEL = 0.26
 #: The widest a label's pill may be, as a fraction of the tile's across-flats: a
 #: long label (up to 12 characters) gets a smaller font rather than spill across cells.
 LABEL_WIDTH = 0.85
+#: Where a cell's coordinates may stand, as offsets of their baseline's middle from the
+#: cell's centre in tiles' across-flats, in order of preference: the top (the labels
+#: leave it to them), the bottom (inside a claimed zone's ring), then the corners.
+COORDINATE_SPOTS = ((0.0, -0.33), (0.0, 0.37), (-0.24, -0.18), (0.24, -0.18), (-0.24, 0.26), (0.24, 0.26))
 #: Centre distance of the two tokens in a hideout, as a fraction of their diameter.
 HIDEOUT_GAP = 1.06
 #: Scale of the tiles drawn in the side panel.
@@ -404,6 +409,7 @@ class _Drawing:
         # What an arrowhead must not cover, as the layers are made: tokens, doors, keys,
         # claim marks, the island counts, and (in document()) the board's names and the labels.
         self.pieces: list[Blob] = []
+        self.marks: list[Blob] = []  # the claim marks on the rings of claimed zones
         self.d = PRISONER * self.F
         # In a hideout the tokens lie in its chamber (T2): two side by side, a little
         # apart, their outlines inside the chamber's pale floor, so a little smaller.
@@ -418,7 +424,8 @@ class _Drawing:
     def tile_use(self, tile: TileType, centre: Point, rotation: int, *, show_id: bool = True) -> list[Item]:
         sym = self.art.tile_symbol(tile)
         self.symbols.setdefault(sym.name, sym)
-        return self.art.tile_items(tile, centre, rotation, show_id=show_id)
+        # Ids upright: a reader should not have to make out "91T" for T16.
+        return self.art.tile_items(tile, centre, rotation, show_id=show_id, upright=True)
 
     def ink(self, name: str | None) -> str:
         if name is None or name == "highlight":
@@ -438,15 +445,18 @@ class _Drawing:
         # better, but an arrow into a zone may have no other room for its head.
         names = [text_blob(t, self.theme) for t in printed if t.text in zones]
         small = [text_blob(t, self.theme) for t in printed if t.text not in zones]
+        ids = {cell: text_blob(self.art.id_text(self.state.catalogue[placed.tile], self.layout.centre(cell), placed.rotation),
+                               self.theme) for cell, placed in self.state.tiles}
         tiles, highlights = self.tiles(), self.highlights()
         pieces = self.doors() + self.prisoners() + self.zones() + self.keys()
         places = self.label_places(names + small)
         inner: list[Item] = board + tiles + highlights
         if self.coords:  # under the pieces, so a token or label is never hidden by a hint
-            inner += self.coordinates()
+            inner += self.coordinates(list(ids.values()) + names + small + self.marks,
+                                      self.pieces + [place.blob for place in places])
         # Arrows under the pieces: a door or prisoner on the way stays in sight, and
         # the head stops short of every piece, name and label (arrows()).
-        inner += self.arrows(self.pieces + names + [place.blob for place in places], small)
+        inner += self.arrows(self.pieces + names + [place.blob for place in places], small + list(ids.values()))
         inner += pieces
         inner += self.labels(places)
         clip = outline(self.plan.shown, self.layout) if self.plan.shown is not None else None
@@ -580,6 +590,7 @@ class _Drawing:
                 out.append(Circle(cx, cy - r, self.F * 0.08, Style(fill=self.theme.colours["paper"], stroke=self.theme.colours["ink"],
                                                                     width=self.F * 0.01)))
                 self.pieces.append((((cx, cy - r),), self.F * 0.085))
+                self.marks.append((((cx, cy - r),), self.F * 0.085))
                 out.append(symbol_shape(colour, cx, cy - r, self.F * 0.11, Style(fill=self.theme.player(colour))))
         return out
 
@@ -679,13 +690,54 @@ class _Drawing:
             out.append(Text(x, y + size * MM_PER_PT * 0.36, place.text, size, ink, "middle", True))
         return out
 
-    def coordinates(self) -> list[Item]:
+    def coordinates(self, hard: list[Blob], soft: list[Blob]) -> list[Item]:
+        """``q,r`` in every tile cell and green cell (island cells have none, as on the
+        printed board: no tile goes there, and the walls of the cell blocks run through
+        them).  At the top of the cell unless that meets a tile id, a name printed on the
+        board or a claim mark (``hard``), or lies on a tunnel or under a piece or label
+        (``soft``): then at the first other place (bottom, then the corners) clear of
+        both, else the first clear of the ``hard`` ones."""
         size = self.F * 0.15
         ink = self.theme.colours["ink"]
         out: list[Item] = []
-        for cell in sorted(self.state.board.cells):
+        bands = self.bands()
+        for cell in sorted(self.state.board.cells - self.state.board.island):
             cx, cy = self.layout.centre(cell)
-            out.append(Text(cx, cy - self.F * 0.33, f"{cell.q},{cell.r}", size, ink, "middle"))
+            text = f"{cell.q},{cell.r}"
+            region: Blob = (((cx, cy),), self.F * 0.6)
+            must = [b for b in hard if blob_gap(b, region) < 0]
+            should = [b for b in soft + bands.get(cell, []) if blob_gap(b, region) < 0]
+            chosen: Text | None = None
+            for dx, dy in COORDINATE_SPOTS:
+                t = Text(cx + dx * self.F, cy + dy * self.F, text, size, ink, "middle")
+                box = text_blob(t, self.theme)
+                if any(blob_gap(box, b) <= 0 for b in must):
+                    continue
+                chosen = chosen or t
+                if all(blob_gap(box, b) > 0 for b in should):
+                    chosen = t
+                    break
+            out.append(chosen or Text(cx, cy - self.F * 0.33, text, size, ink, "middle"))
+        return out
+
+    def bands(self) -> dict[Cell, list[Blob]]:
+        """The dark tunnel bands, hubs and chambers of each tile, as blobs (coordinates
+        written on them would not read)."""
+        out: dict[Cell, list[Blob]] = {}
+        band = self.art.w / 2 + self.art.edge
+        for cell, placed in self.state.tiles:
+            tile = self.state.catalogue[placed.tile]
+            m = self.tile_matrix(cell)
+            blobs: list[Blob] = []
+            for i, f in enumerate(tile.features):
+                path = self.art.feature_path(tile, i)
+                pts = [apply(m, q) for q in path.points]
+                blobs += [((a, b), band) for a, b in itertools.pairwise(pts)]
+                if f.kind is FeatureKind.HIDEOUT:
+                    blobs.append(((apply(m, (0.0, 0.0)),), self.art.chamber_r + self.art.edge))
+                elif f.kind is FeatureKind.JUNCTION:
+                    blobs.append(((apply(m, (0.0, 0.0)),), self.art.hub_r + self.art.edge))
+            out[cell] = blobs
         return out
 
     def title_and_caption(self) -> list[Item]:
