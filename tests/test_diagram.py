@@ -512,6 +512,41 @@ def test_coordinates_keep_clear_of_the_id_of_every_tile_turned_every_way(rotatio
     assert_coordinates_clear(state)
 
 
+@pytest.mark.parametrize("tile", [40.0, 20.0])
+def test_the_boards_small_print_is_readable_in_a_diagram(tile):
+    """CELL BLOCK (4 pt at 40 mm tiles) and ISLAND (3.6 pt) were the smallest print of a
+    figure, too small once the figure is set in a book: in a diagram no name on the
+    board is smaller than FREE ZONE, 0.16 pt per mm of tile."""
+    theme = THEME.with_tile(tile, pieces=False)
+    scenario = load(ROOT / "scenarios" / "rules" / "master-key.yaml")
+    doc = diagram(scenario, theme, crop=True)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    island = next(it for it in board.items if isinstance(it, Group) and it.label == "island")
+    printed = [it for it in island.items if isinstance(it, Text)]
+    printed += [it for it in board.items if isinstance(it, Text) and it.text == "FREE ZONE"]
+    assert {t.text for t in printed} == {"CELL BLOCK", "ISLAND", "FREE ZONE"}
+    for t in printed:
+        assert t.size >= 0.16 * tile - 1e-9, (t.text, t.size)
+
+
+def test_an_island_token_hides_the_symbol_printed_under_it():
+    """The disc under a colour's island token covers the block's printed symbol, its
+    corners and outline too (the triangle's corners showed beside yellow's token)."""
+    from sectionx.render.board import block_tint
+
+    state = formats.loads("players: [red, blue, yellow, purple]").state
+    doc = diagram(state, THEME)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    island = next(it for it in board.items if isinstance(it, Group) and it.label == "island")
+    for p in state.players:
+        symbol = next(it for it in island.items if isinstance(it, (scene.Path, Circle)) and it.style.fill == THEME.player(p.colour))
+        cover = next(it for it in board.items if isinstance(it, Circle) and it.style.fill == block_tint(THEME, p.colour))
+        points = list(symbol.points()) if isinstance(symbol, scene.Path) else [
+            (symbol.cx + symbol.r * math.cos(a / 8 * math.pi), symbol.cy + symbol.r * math.sin(a / 8 * math.pi)) for a in range(16)]
+        for q in points:
+            assert math.dist(q, (cover.cx, cover.cy)) + symbol.style.width / 2 < cover.r - 0.1, p.colour  # 0.1 mm to spare
+
+
 def test_tile_ids_stand_upright_on_turned_tiles():
     """A tile turned upside down keeps its id readable ("T16", not "91T"): the id goes
     to the corner the turn takes it to, upright."""

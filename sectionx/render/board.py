@@ -65,6 +65,9 @@ def fitted(text: str, size: float, room: float, theme: Theme, bold: bool = True)
     return size * room / width if width > room else size
 
 
+#: The size of the colour's symbol printed in its cell block, as a fraction of the
+#: tile's across-flats.
+BLOCK_SYMBOL = 0.3
 #: The widest the name over a green cell may be, as a fraction of the tile's
 #: across-flats: inside the ring of a claimed zone (render/diagram.py).
 FREE_ZONE_WIDTH = 0.66
@@ -165,7 +168,7 @@ def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, wor
     for colour, _s, _e in cell_block_spans(board):
         bx, by = block_point(board, layout, colour, 0.62)
         ink = theme.player(colour)
-        inner.append(symbol_shape(colour, bx, by, F * 0.3, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
+        inner.append(symbol_shape(colour, bx, by, F * BLOCK_SYMBOL, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
         tx, ty = block_point(board, layout, colour, 0.62, 0.5)
         size = fitted(words.cell_block, max(min_pt, F * 0.1), F * CELL_BLOCK_WIDTH, theme)
         inner.append(Text(tx, ty + F * 0.3, words.cell_block, size, col["ink"], "middle", True))

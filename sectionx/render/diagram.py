@@ -54,7 +54,16 @@ from .art import (
     symbol_shape,
     token_stroke,
 )
-from .board import block_point, block_tint, board_items, cell_block_spans, fitted, frame_width, island_centre
+from .board import (
+    BLOCK_SYMBOL,
+    block_point,
+    block_tint,
+    board_items,
+    cell_block_spans,
+    fitted,
+    frame_width,
+    island_centre,
+)
 from .fonts import missing_glyphs, text_width, wrap
 from .geometry import Blob, blob_gap, text_blob, texts
 from .layout import Layout
@@ -94,6 +103,9 @@ LABEL = 0.26
 #: The widest a label's pill may be, as a fraction of the tile's across-flats: a
 #: long label (up to 12 characters) gets a smaller font rather than spill across cells.
 LABEL_WIDTH = 0.85
+#: The smallest print of the board in a diagram, in points per mm of tile (6.4 pt at
+#: 40 mm tiles): the size of FREE ZONE, a little over a tile id's (0.15).
+SMALL_PRINT = 0.16
 #: Where a cell's coordinates may stand, as offsets of their baseline's middle from the
 #: cell's centre in tiles' across-flats, in order of preference: the top (the labels
 #: leave it to them), the bottom (inside a claimed zone's ring), then the corners.
@@ -438,7 +450,9 @@ class _Drawing:
     # -- the page
 
     def document(self) -> Document:
-        board = board_items(self.state.board, self.layout, self.theme, words=self.words)
+        # The board's small print (CELL BLOCK 4 pt, ISLAND 3.6 pt at 40 mm tiles) would
+        # not read in a figure printed smaller still: none is smaller than FREE ZONE.
+        board = board_items(self.state.board, self.layout, self.theme, min_pt=SMALL_PRINT * self.F, words=self.words)
         zones = {z.name for z in self.state.board.zones}
         printed = texts(board)
         # The free zones' names must show; the small print (FREE ZONE, CELL BLOCK) had
@@ -566,8 +580,10 @@ class _Drawing:
                 continue
             x, y = _block_token(self.state, self.layout, p.colour)
             self.tokens.append((x, y))
-            # A disc in the block's tint hides the printed symbol the token stands on.
-            out.append(Circle(x, y, self.F * 0.18, Style(fill=block_tint(self.theme, p.colour))))
+            # A disc in the block's tint hides the printed symbol the token stands on,
+            # corners and outline too (board.BLOCK_SYMBOL across, the farthest corner a
+            # triangle's at 0.58 of it).
+            out.append(Circle(x, y, BLOCK_SYMBOL * self.F * 0.62, Style(fill=block_tint(self.theme, p.colour))))
             out.append(self.use(syms[p.colour], translate(x, y)))
             count = Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True)
             out.append(count)
