@@ -581,6 +581,14 @@ def test_panel_shows_hands_counts_and_stacks():
     assert {f"{i + 1}: {s[0]} +{len(s) - 1}" for i, s in enumerate(scenario.state.stacks)} <= shown
 
 
+def test_a_stack_of_one_tile_says_tile():
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    stacks = scenario.state.stacks
+    state = scenario.state.replace(stacks=((stacks[0][0],), *stacks[1:]))
+    shown = {t for t, _, _ in texts(svg_of(state, panel=True))}
+    assert "1: 1 tile" in shown and "1: 1 tiles" not in shown
+
+
 def test_explicit_annotations_replace_the_scenarios():
     scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
     mine = Annotations(labels=((Cell(1, -1), "Z"),))

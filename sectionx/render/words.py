@@ -58,7 +58,7 @@ class Words:
     stacks: str = "Stacks"
     empty: str = "empty"
     tiles: str = "{n} tiles"
-    one_tile: str = "{n} tiles"
+    one_tile: str = "{n} tile"
     #: The line under a puzzle: its goal in words, in bold.
     puzzle: str = "Puzzle: {goal}."
     #: Said after the goal of a puzzle in the advanced game (V2).
