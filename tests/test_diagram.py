@@ -734,6 +734,30 @@ def test_a_label_pill_stays_narrower_than_its_cell(words, wide):
         assert cx - F / 2 - 1e-6 <= left and right <= cx + F / 2 + 1e-6, (label, cell)
 
 
+def test_a_wide_label_stepping_aside_stays_inside_its_cell():
+    """A wide label on a cell with a prisoner steps to a corner; at the top or bottom
+    corner a wide pill would stick out of its cell over the neighbours (and out of a
+    crop at the board's edge), so it takes a corner where it stays inside."""
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    state = scenario.state
+    occupied = sorted({pl.at for p in state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE})
+    labels = tuple((cell, WIDE[i % 3]) for i, cell in enumerate(occupied))
+    doc = diagram(replace(scenario, annotations=Annotations(labels=labels)), THEME)
+    layout = plan(state, THEME, annotations=Annotations(labels=labels), title=scenario.title).layout
+    _, marks = heads_and_marks(doc, state)
+    pills = [m for m in marks if len(m[0]) == 2]
+    assert len(pills) == len(labels)
+    for (a, b), reach in pills:
+        r = reach - F * 0.01  # the pill itself; its outline may lie on the cell's edge
+        cell = min(occupied, key=lambda c: math.dist(layout.centre(c), ((a[0] + b[0]) / 2, a[1])))
+        hexagon = layout.corners(cell)
+        outline = [(x + r * math.cos(t / 12 * math.pi), a[1] + r * math.sin(t / 12 * math.pi))
+                   for x in (a[0], b[0]) for t in range(24)]
+        for q in outline:
+            for p0, p1 in zip(hexagon, hexagon[1:] + hexagon[:1], strict=True):
+                assert (p1[0] - p0[0]) * (q[1] - p0[1]) - (p1[1] - p0[1]) * (q[0] - p0[0]) >= -1e-6, cell
+
+
 def test_a_short_label_keeps_its_full_size():
     scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
     sizes = {label: size for label, *_, size in label_pills(svg_of(scenario))}

@@ -680,19 +680,24 @@ class _Drawing:
             x, y = cx, cy
             if obstacles and _pill_gap(cx, cy, w, h, obstacles) < 0:
                 # Step aside to the corner farthest from every token and name on the cell; a
-                # wide pill keeps within its cell's width rather than reach over a neighbour.
+                # wide pill keeps within its cell's width rather than reach over a neighbour,
+                # and a corner where it would stick out of its cell (a wide pill at the top
+                # or bottom) is taken only if no other is left.
                 slack = max(0.0, (self.F - w) / 2)
+                hexagon = tuple(self.layout.corners(cell))
                 best = None
                 for k in (3, 5, 2, 0, 4, 1):  # corners, upper ones first; the top one holds the coordinates
                     a = math.radians(60 * k + 30)
                     px = cx + self.layout.radius * 0.62 * math.cos(a)
                     px = min(max(px, cx - slack), cx + slack)
                     py = cy + self.layout.radius * 0.62 * math.sin(a)
+                    half = max(0.0, w / 2 - h / 2)
+                    inside = _capsule_inside(hexagon, (px - half, py), (px + half, py), h / 2 - 1e-6)
                     score = _pill_gap(px, py, w, h, obstacles)
-                    if best is None or score > best[0] + 1e-6:
-                        best = (score, px, py)
+                    if best is None or (inside, score) > (best[0], best[1] + 1e-6):
+                        best = (inside, score, px, py)
                 assert best is not None  # the loop above tries at least one corner
-                _, x, y = best
+                _, _, x, y = best
             half = max(0.0, w / 2 - h / 2)
             out.append(LabelPlace(text, x, y, w, h, size, (((x - half, y), (x + half, y)), h / 2 + self.F * 0.01)))
         return out
@@ -861,6 +866,24 @@ def _pill(cx: float, cy: float, w: float, h: float, style: Style) -> Path:
     cmds += arc_commands(cx - half, cy, r, 90, 270)
     cmds.append(("Z",))
     return Path(tuple(cmds), style)
+
+
+def _capsule_inside(polygon: tuple[Point, ...], a: Point, b: Point, r: float) -> bool:
+    """Whether the capsule round segment ``a``-``b`` (radius ``r``) lies inside the convex ``polygon``."""
+    cx = sum(x for x, _ in polygon) / len(polygon)
+    cy = sum(y for _, y in polygon) / len(polygon)
+    for p0, p1 in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        # signed distances from the edge's line, positive on the polygon's side
+        side = 1.0 if _edge_distance(p0, p1, (cx, cy)) > 0 else -1.0
+        if min(side * _edge_distance(p0, p1, a), side * _edge_distance(p0, p1, b)) < r:
+            return False
+    return True
+
+
+def _edge_distance(p0: Point, p1: Point, p: Point) -> float:
+    """The signed distance of ``p`` from the line through ``p0`` and ``p1``."""
+    (x0, y0), (x1, y1) = p0, p1
+    return ((x1 - x0) * (p[1] - y0) - (y1 - y0) * (p[0] - x0)) / math.dist(p0, p1)
 
 
 def _pill_gap(cx: float, cy: float, w: float, h: float, obstacles: list[Blob]) -> float:
