@@ -32,10 +32,12 @@ from sectionx.cli import app
 from sectionx.hexgrid import Cell
 from sectionx.model import (
     ANNOTATION_COLOURS,
+    DEAD,
     ISLAND,
     PRISONERS,
     Annotations,
     Arrow,
+    FeatureKind,
     Highlight,
     Placed,
     PlaceKind,
@@ -45,9 +47,12 @@ from sectionx.model import (
     Spot,
     tile_place,
 )
+from sectionx.render import scene
+from sectionx.render.art import TileArt, token_stroke
 from sectionx.render.diagram import PRISONER, diagram, plan
 from sectionx.render.fonts import text_width
-from sectionx.render.scene import MM_PER_PT, apply
+from sectionx.render.geometry import blob_gap
+from sectionx.render.scene import MM_PER_PT, Circle, Group, Text, Use, apply, compose
 from sectionx.render.svg import to_svg
 from sectionx.render.theme import default_theme
 from sectionx.yamlsrc import schema
@@ -56,6 +61,7 @@ from .strategies import states
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
 GOLDEN = ROOT / "tests" / "golden" / "diagram-figure-tunnel-fight.svg"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -187,6 +193,41 @@ def test_no_two_prisoner_tokens_overlap(path):
     points = prisoner_points(svg_of(load(path)))
     for p, q in itertools.combinations(points, 2):
         assert math.dist(p, q) >= PRISONER * F * 0.95, (p, q)
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_two_prisoners_in_a_hideout_lie_inside_its_chamber(rotation):
+    """T2: a hideout holds two.  Both tokens, outline and all, lie on the chamber's pale
+    floor (inside its dark rim) and apart from each other, on every hideout tile turned
+    every way; one token alone lies inside it too."""
+    base = formats.loads("players: [red, blue, yellow, purple]").state
+    art = TileArt(THEME)
+    hideouts = [t for t in base.catalogue.tiles if t.has_hideout()]
+    cells = [c for c in base.board.sorted_tile_cells if c.q % 2 == 0 and c.r % 2 == 0]
+    tiles, places = [], defaultdict(list)
+    for i, tile in enumerate(hideouts):
+        feature = next(k for k, f in enumerate(tile.features) if f.kind is FeatureKind.HIDEOUT)
+        tiles.append((cells[i], Placed(tile.id, rotation)))
+        places[i % 2].append(tile_place(cells[i], feature))
+        if i % 3:  # every third hideout holds one prisoner only
+            places[2 + i % 2].append(tile_place(cells[i], feature))
+    assert all(len(mine) <= PRISONERS for mine in places.values())
+    players = tuple(PlayerState(p.colour, tuple(sorted(places[k] + [ISLAND] * (PRISONERS - len(places[k])))))
+                    for k, p in enumerate(base.players))
+    state = base.replace(tiles=tuple(sorted(tiles)), players=players)
+    layout = plan(state, THEME).layout
+    tokens = uses(svg_of(state), "sym-prisoner-")
+    for i, tile in enumerate(hideouts):
+        centre = layout.centre(cells[i])  # a hideout's chamber is the middle of its tile
+        mine = [(float(ident.rsplit("-", 1)[1]) / 2, (m[4], m[5])) for ident, m in tokens
+                if math.dist((m[4], m[5]), centre) < F / 2]
+        assert len(mine) == (2 if i % 3 else 1), tile.id
+        for r, p in mine:
+            reach = math.dist(p, centre) + r + token_stroke(2 * r) / 2
+            assert reach <= art.chamber_r + 1e-3, (tile.id, rotation, reach, art.chamber_r)
+        if len(mine) == 2:
+            (ra, a), (rb, b) = mine
+            assert math.dist(a, b) > ra + rb + token_stroke(2 * ra), (tile.id, rotation)
 
 
 def test_full_hideout_and_three_tunnels_on_one_tile_stay_apart():
@@ -367,6 +408,35 @@ def test_crop_keeps_every_prisoner_token_whole(path):
     assert_tokens_inside_the_crop(svg_of(load(path), crop=True))
 
 
+@pytest.mark.parametrize("players", ["[red, blue, yellow]", "[red, blue]"], ids=["standard", "compact"])
+def test_a_crop_never_cuts_the_island_or_a_free_zone(players):
+    """With nobody on the island (every prisoner dead) the island is no cell that
+    matters, but the rectangle round two labels may still reach over it: the crop then
+    takes the island whole, and likewise each free zone, never a part of one."""
+    state = formats.loads(f"players: {players}").state
+    state = state.replace(players=tuple(PlayerState(p.colour, (DEAD,) * PRISONERS) for p in state.players))
+    board = state.board
+    wholes = [board.island] + [frozenset(z.cells) for z in board.zones]
+    checked = 0
+    for a, b in itertools.islice(itertools.combinations(sorted(board.cells), 2), 0, None, 7):
+        shown = plan(state, THEME, crop=True, annotations=Annotations(labels=((a, "A"), (b, "B")))).shown
+        assert shown is not None
+        for cells in wholes:
+            assert not shown & cells or cells <= shown, (a, b, sorted(cells - shown))
+        checked += bool(shown & board.island)
+    assert checked > 100
+
+
+def test_a_long_title_widens_a_narrow_crop():
+    state = formats.loads("players: [red, blue]").state
+    state = state.replace(players=tuple(PlayerState(p.colour, (DEAD,) * PRISONERS) for p in state.players))
+    scenario = Scenario(state, title="M4: going round a door through a free entrance, the long way",
+                        annotations=Annotations(labels=((Cell(1, -4), "A"),)))
+    page = plan(scenario.state, THEME, crop=True, annotations=scenario.annotations, title=scenario.title)
+    size = page.title_size
+    assert page.width >= 2 * page.margin + text_width(scenario.title, size, True, THEME)
+
+
 def without_text(text: str) -> bytes:
     """The SVG with every <text> element removed (and layout whitespace ignored)."""
     root = ET.fromstring(text)
@@ -386,7 +456,107 @@ def test_coordinates_add_text_and_nothing_else(path):
     plain, with_coords = svg_of(scenario), svg_of(scenario, coords=True)
     assert without_text(plain) == without_text(with_coords)
     added = Counter(t for t, _, _ in texts(with_coords)) - Counter(t for t, _, _ in texts(plain))
-    assert set(added) == {f"{c.q},{c.r}" for c in scenario.state.board.cells}
+    # Island cells have none, as on the printed board: the cell blocks' walls run there.
+    board = scenario.state.board
+    assert set(added) == {f"{c.q},{c.r}" for c in board.cells - board.island}
+
+
+def text_boxes(items, matrix=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    """(text, box) of every text among ``items``: its box (advance width, ascent 0.76 and
+    descent 0.24 of the size) as a polygon on the page, turned with its group."""
+    out = []
+    for it in items:
+        if isinstance(it, Group):
+            out += text_boxes(it.items, compose(matrix, it.matrix))
+        elif isinstance(it, Text):
+            w = text_width(it.text, it.size, it.bold, THEME)
+            left = it.x - {"start": 0.0, "middle": w / 2, "end": w}[it.anchor]
+            top, bottom = it.y - it.size * MM_PER_PT * 0.76, it.y + it.size * MM_PER_PT * 0.24
+            corners = ((left, top), (left + w, top), (left + w, bottom), (left, bottom))
+            out.append((it.text, (tuple(apply(matrix, c) for c in corners), 0.0)))
+    return out
+
+
+COORDS = re.compile(r"-?\d+,-?\d+")
+
+
+def assert_coordinates_clear(state) -> None:
+    """No coordinate overlaps a tile id, a name printed on the board, or a claimed
+    zone's mark; none is written on the island."""
+    doc = diagram(state, THEME, coords=True)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    boxes = text_boxes(board.items)
+    coords = [(t, box) for t, box in boxes if COORDS.fullmatch(t)]
+    others = [(t, box) for t, box in boxes if not COORDS.fullmatch(t)]
+    assert len(coords) == len(state.board.cells - state.board.island)
+    ids = {placed.tile for _, placed in state.tiles}
+    assert {t for t, _ in others} >= ids
+    marks = [(((it.cx, it.cy),), it.r) for it in board.items if isinstance(it, Circle) and it.r == pytest.approx(F * 0.08)]
+    assert len(marks) == sum(len(z.cells) for z in state.board.zones if z.name in dict(state.zones))
+    for text, box in coords:
+        for other, obstacle in others + [("mark", m) for m in marks]:
+            assert blob_gap(box, obstacle) > 0, (text, other)
+
+
+@pytest.mark.parametrize("path", SCENARIOS + RULES, ids=lambda p: p.stem)
+def test_coordinates_keep_clear_of_tile_ids_and_the_boards_names(path):
+    assert_coordinates_clear(load(path).state)
+
+
+@pytest.mark.parametrize("rotation", range(6))
+def test_coordinates_keep_clear_of_the_id_of_every_tile_turned_every_way(rotation):
+    """Every tile of the set, turned ``rotation`` steps, full of prisoners with doors on:
+    its id (upright, in the corner the turn takes it to) and the cell's coordinates
+    never meet."""
+    state, _ = door_pass(rotation, None)
+    assert_coordinates_clear(state)
+
+
+@pytest.mark.parametrize("tile", [40.0, 20.0])
+def test_the_boards_small_print_is_readable_in_a_diagram(tile):
+    """CELL BLOCK (4 pt at 40 mm tiles) and ISLAND (3.6 pt) were the smallest print of a
+    figure, too small once the figure is set in a book: in a diagram no name on the
+    board is smaller than FREE ZONE, 0.16 pt per mm of tile."""
+    theme = THEME.with_tile(tile, pieces=False)
+    scenario = load(ROOT / "scenarios" / "rules" / "master-key.yaml")
+    doc = diagram(scenario, theme, crop=True)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    island = next(it for it in board.items if isinstance(it, Group) and it.label == "island")
+    printed = [it for it in island.items if isinstance(it, Text)]
+    printed += [it for it in board.items if isinstance(it, Text) and it.text == "FREE ZONE"]
+    assert {t.text for t in printed} == {"CELL BLOCK", "ISLAND", "FREE ZONE"}
+    for t in printed:
+        assert t.size >= 0.16 * tile - 1e-9, (t.text, t.size)
+
+
+def test_an_island_token_hides_the_symbol_printed_under_it():
+    """The disc under a colour's island token covers the block's printed symbol, its
+    corners and outline too (the triangle's corners showed beside yellow's token)."""
+    from sectionx.render.board import block_tint
+
+    state = formats.loads("players: [red, blue, yellow, purple]").state
+    doc = diagram(state, THEME)
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    island = next(it for it in board.items if isinstance(it, Group) and it.label == "island")
+    for p in state.players:
+        symbol = next(it for it in island.items if isinstance(it, (scene.Path, Circle)) and it.style.fill == THEME.player(p.colour))
+        cover = next(it for it in board.items if isinstance(it, Circle) and it.style.fill == block_tint(THEME, p.colour))
+        points = list(symbol.points()) if isinstance(symbol, scene.Path) else [
+            (symbol.cx + symbol.r * math.cos(a / 8 * math.pi), symbol.cy + symbol.r * math.sin(a / 8 * math.pi)) for a in range(16)]
+        for q in points:
+            assert math.dist(q, (cover.cx, cover.cy)) + symbol.style.width / 2 < cover.r - 0.1, p.colour  # 0.1 mm to spare
+
+
+def test_tile_ids_stand_upright_on_turned_tiles():
+    """A tile turned upside down keeps its id readable ("T16", not "91T"): the id goes
+    to the corner the turn takes it to, upright."""
+    state, _ = door_pass(3, None)
+    doc = diagram(state, THEME)
+    ids = {placed.tile for _, placed in state.tiles}
+    boxes = [box for t, box in text_boxes(doc.pages[0].items) if t in ids]
+    assert len(boxes) == len(ids)
+    for (a, b, _c, d), _ in boxes:
+        assert a[1] == pytest.approx(b[1]) and a[0] < b[0] and a[1] < d[1]  # top edge level, left to right
 
 
 def test_diagram_is_deterministic_and_draws_a_state_as_well():
@@ -409,6 +579,14 @@ def test_panel_shows_hands_counts_and_stacks():
     advanced = Scenario(scenario.state.replace(advanced=True))
     shown = {t for t, _, _ in texts(svg_of(advanced, panel=True))}
     assert {f"{i + 1}: {s[0]} +{len(s) - 1}" for i, s in enumerate(scenario.state.stacks)} <= shown
+
+
+def test_a_stack_of_one_tile_says_tile():
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    stacks = scenario.state.stacks
+    state = scenario.state.replace(stacks=((stacks[0][0],), *stacks[1:]))
+    shown = {t for t, _, _ in texts(svg_of(state, panel=True))}
+    assert "1: 1 tile" in shown and "1: 1 tiles" not in shown
 
 
 def test_explicit_annotations_replace_the_scenarios():
@@ -556,10 +734,133 @@ def test_a_label_pill_stays_narrower_than_its_cell(words, wide):
         assert cx - F / 2 - 1e-6 <= left and right <= cx + F / 2 + 1e-6, (label, cell)
 
 
+def test_a_wide_label_stepping_aside_stays_inside_its_cell():
+    """A wide label on a cell with a prisoner steps to a corner; at the top or bottom
+    corner a wide pill would stick out of its cell over the neighbours (and out of a
+    crop at the board's edge), so it takes a corner where it stays inside."""
+    scenario = load(ROOT / "scenarios" / "midgame-4p.yaml")
+    state = scenario.state
+    occupied = sorted({pl.at for p in state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE})
+    labels = tuple((cell, WIDE[i % 3]) for i, cell in enumerate(occupied))
+    doc = diagram(replace(scenario, annotations=Annotations(labels=labels)), THEME)
+    layout = plan(state, THEME, annotations=Annotations(labels=labels), title=scenario.title).layout
+    _, marks = heads_and_marks(doc, state)
+    pills = [m for m in marks if len(m[0]) == 2]
+    assert len(pills) == len(labels)
+    for (a, b), reach in pills:
+        r = reach - F * 0.01  # the pill itself; its outline may lie on the cell's edge
+        cell = min(occupied, key=lambda c: math.dist(layout.centre(c), ((a[0] + b[0]) / 2, a[1])))
+        hexagon = layout.corners(cell)
+        outline = [(x + r * math.cos(t / 12 * math.pi), a[1] + r * math.sin(t / 12 * math.pi))
+                   for x in (a[0], b[0]) for t in range(24)]
+        for q in outline:
+            for p0, p1 in zip(hexagon, hexagon[1:] + hexagon[:1], strict=True):
+                assert (p1[0] - p0[0]) * (q[1] - p0[1]) - (p1[1] - p0[1]) * (q[0] - p0[0]) >= -1e-6, cell
+
+
 def test_a_short_label_keeps_its_full_size():
     scenario = load(ROOT / "scenarios" / "figure-tunnel-fight.yaml")
     sizes = {label: size for label, *_, size in label_pills(svg_of(scenario))}
     assert sizes == {"A": round(F * 0.34 * MM_PER_PT, 3), "B": round(F * 0.34 * MM_PER_PT, 3)}
+
+
+# ------------------------------------------------------------------ arrows
+
+
+def heads_and_marks(doc, state) -> tuple[list, list]:
+    """The arrowheads (each with its white casing) and what none may cover: label pills,
+    the free zones' names, doors and prisoner tokens, all as blobs (diagram.blob_gap)."""
+    board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
+    paper, ink = THEME.colours["paper"], THEME.colours["ink"]
+    zones = {z.name for z in state.board.zones}
+    heads, marks = [], []
+    for it in board.items:
+        if isinstance(it, scene.Path) and it.style.fill == it.style.stroke == paper and len(it.commands) == 4:
+            heads.append((tuple(it.points()), it.style.width / 2))
+        elif isinstance(it, scene.Path) and it.style.fill == paper and it.style.stroke == ink:  # a label's pill
+            xs, ys = zip(*it.points(), strict=True)
+            h, y = max(ys) - min(ys), (max(ys) + min(ys)) / 2
+            marks.append((((min(xs) + h / 2, y), (max(xs) - h / 2, y)), h / 2 + it.style.width / 2))
+        elif isinstance(it, Text) and it.text in zones:
+            w = text_width(it.text, it.size, True, THEME)
+            top, bottom = it.y - it.size * MM_PER_PT * 0.72, it.y
+            marks.append((((it.x - w / 2, top), (it.x + w / 2, top), (it.x + w / 2, bottom), (it.x - w / 2, bottom)), 0.0))
+        elif isinstance(it, Use) and it.name.startswith("door-"):
+            length, depth = (float(v) for v in it.name.rsplit("-", 1)[1].split("x"))
+            corners = [(sx * length / 2, sy * depth / 2) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            marks.append((tuple(apply(it.matrix, c) for c in corners), 0.0))
+        elif isinstance(it, Use) and it.name.startswith("prisoner-"):
+            marks.append((((it.matrix[4], it.matrix[5]),), float(it.name.rsplit("-", 1)[1]) / 2))
+    return heads, marks
+
+
+def assert_heads_clear(scenario) -> int:
+    doc = diagram(scenario, THEME, crop=True)
+    heads, marks = heads_and_marks(doc, scenario.state)
+    assert len(heads) == sum(1 for a in scenario.annotations.arrows if len(set(a.cells)) > 1)
+    for head in heads:
+        for mark in marks:
+            assert blob_gap(head, mark) > 0, (head, mark)
+    return len(heads)
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS + RULES if load(p).annotations.arrows], ids=lambda p: p.stem)
+def test_no_arrowhead_covers_a_label_a_zone_name_a_door_or_a_prisoner(path):
+    """An arrow that ends at a labelled cell or a free zone stops short of the label or
+    the zone's name, and its head leaves doors and prisoners in sight (the collapse's
+    arrowhead once covered the zone letter E, the tunnel fight's blue's door)."""
+    assert assert_heads_clear(load(path))
+
+
+def test_arrows_into_every_free_zone_and_labelled_cell_stop_short():
+    """From every neighbour into every free zone of both boards, and into labelled cells
+    where prisoners stand: each head clear of every label, name, door and token."""
+    for players, source in (("[red, blue, yellow]", "midgame-4p"), ("[red, blue]", None)):
+        state = load(ROOT / "scenarios" / f"{source}.yaml").state if source else formats.loads(f"players: {players}").state
+        board = state.board
+        arrows, labels = [], []
+        for cell in sorted(board.green):
+            for n in cell.neighbours():
+                if n in board.tile_cells:
+                    arrows.append(Arrow((n, cell)))
+        occupied = sorted({pl.at for p in state.players for pl in p.prisoners if pl.kind is PlaceKind.TILE})
+        for cell in occupied:
+            labels.append((cell, "X"))
+            arrows += [Arrow((n, cell), "blue") for n in cell.neighbours() if n in board.tile_cells][:2]
+        scenario = Scenario(state, annotations=Annotations(labels=tuple(labels), arrows=tuple(arrows)))
+        assert assert_heads_clear(scenario) == len(arrows)
+
+
+def test_a_label_on_a_free_zone_steps_aside_from_its_name():
+    """A label on a green cell would hide the zone's name: it steps to a corner of the
+    cell instead, as it does from a prisoner token."""
+    state = formats.loads("players: [red, blue, yellow]").state
+    labels = tuple((cell, "A") for cell in sorted(state.board.green))
+    scenario = Scenario(state, annotations=Annotations(labels=labels))
+    _, marks = heads_and_marks(diagram(scenario, THEME), state)
+    pills = [m for m in marks if len(m[0]) == 2]
+    names = [m for m in marks if len(m[0]) == 4]
+    assert len(pills) == len(names) == len(labels)
+    for pill in pills:
+        for name in names:
+            assert blob_gap(pill, name) > 0
+
+
+def test_blob_gap_measures_between_shapes():
+    square = (((0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)), 0.0)
+    assert blob_gap(((((5.0, 1.0),)), 1.0), square) == pytest.approx(2.0)  # a disc beside it
+    assert blob_gap((((1.0, 1.0),), 0.1), square) < 0  # a disc inside
+    assert blob_gap((((-1.0, 1.0), (3.0, 1.0)), 0.0), square) <= 0  # a segment right through
+    assert blob_gap((((1.0, -1.0), (1.0, 3.0)), 0.1), (((-1.0, 1.0), (3.0, 1.0)), 0.0)) < 0  # a cross
+    assert blob_gap((((0.0, 3.0), (2.0, 3.0)), 0.5), square) == pytest.approx(0.5)  # a pill above it
+
+
+@settings(max_examples=30, deadline=None)
+@given(annotated())
+def test_random_arrows_stop_short_of_labels_and_zone_names(example):
+    board, annotations = example
+    players = "[red, blue]" if board == "compact" else "[red, blue, yellow]"
+    assert_heads_clear(Scenario(formats.loads(f"players: {players}").state, annotations=annotations))
 
 
 # ------------------------------------------------------------------ the command

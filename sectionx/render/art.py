@@ -42,6 +42,7 @@ from .scene import (
     Style,
     Symbol,
     Text,
+    apply,
     arc_commands,
     compose,
     polygon,
@@ -453,18 +454,29 @@ class TileArt:
         """Font size (pt) of the tile id: small, but legible at 40 mm tiles."""
         return max(4.0, self.F * 0.15)
 
-    def tile_items(self, tile: TileType, centre: Point, rotation: int, *, show_id: bool = True) -> list[Item]:
+    def tile_items(self, tile: TileType, centre: Point, rotation: int, *, show_id: bool = True,
+                   upright: bool = False) -> list[Item]:
         """One tile on a page: its symbol placed at ``centre`` turned ``rotation`` steps
-        clockwise, and its id printed small in a free corner (turning with the tile)."""
+        clockwise, and its id printed small in a free corner (turning with the tile, as
+        it is printed on it; ``upright``: the corner turns, the id stays upright, as a
+        diagram's reader reads it)."""
         from .scene import Group, Use
 
         m = compose(translate(*centre), rotate(60 * rotation))
         items: list[Item] = [Use(self.tile_name(tile), m)]
-        if show_id:
+        if show_id and upright:
+            items.append(self.id_text(tile, centre, rotation))
+        elif show_id:
             x, y = self.id_position(tile)
             size = self.id_size()
             items.append(Group((Text(x, y + size * 0.35 * 25.4 / 72, tile.id, size, self.theme.colours["ink"], "middle", True),), m))
         return items
+
+    def id_text(self, tile: TileType, centre: Point, rotation: int) -> Text:
+        """The tile id upright in its corner of the tile at ``centre`` turned ``rotation`` steps."""
+        x, y = apply(compose(translate(*centre), rotate(60 * rotation)), self.id_position(tile))
+        size = self.id_size()
+        return Text(x, y + size * 0.35 * 25.4 / 72, tile.id, size, self.theme.colours["ink"], "middle", True)
 
     def back_symbol(self) -> Symbol:
         """The back shared by every tile, so face-down stacks hide what they hold."""

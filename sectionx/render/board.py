@@ -16,6 +16,7 @@ from .fonts import text_width
 from .layout import Layout
 from .scene import Circle, Group, Item, Point, Style, Text, polygon, pt_mm
 from .theme import Theme, tint
+from .words import ENGLISH, Words
 
 
 def outline(cells: frozenset[Cell] | set[Cell], layout: Layout) -> list[list[Point]]:
@@ -57,18 +58,39 @@ def frame_width(layout: Layout) -> float:
     return layout.across_flats * 0.08
 
 
+def fitted(text: str, size: float, room: float, theme: Theme, bold: bool = True) -> float:
+    """``size`` (pt), or smaller so that ``text`` is at most ``room`` mm wide: a name
+    in another language (:class:`~sectionx.render.words.Words`) may be longer."""
+    width = text_width(text, size, bold, theme)
+    return size * room / width if width > room else size
+
+
+#: The size of the colour's symbol printed in its cell block, as a fraction of the
+#: tile's across-flats.
+BLOCK_SYMBOL = 0.3
+#: The widest the name over a green cell may be, as a fraction of the tile's
+#: across-flats: inside the ring of a claimed zone (render/diagram.py).
+FREE_ZONE_WIDTH = 0.66
+#: The widest a cell block's name may be, as a fraction of the tile's across-flats.
+CELL_BLOCK_WIDTH = 0.9
+#: The widest the island's name may be (its disc grows round it up to this), as a
+#: fraction of the tile's across-flats.
+ISLAND_WIDTH = 0.6
+
+
 #: The smallest type (points) on the printed board: names a player reads across
 #: the table (issue 11 measured "ISLAND" at about 1 mm and the zone names at 4-5 pt).
 BOARD_LABEL_PT = 7.0
 
 
 def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = False,
-                min_pt: float = 0.0) -> list[Item]:
+                min_pt: float = 0.0, words: Words = ENGLISH) -> list[Item]:
     """The board without anything on it, in page mm (``layout`` places cell 0,0).
     ``coords``: each tile cell and green cell gets its ``q,r``, small and in the
     pale cell-line colour (island cells get none: no tile goes there, and their
     labels would sit on the walls between the cell blocks).  ``min_pt``: no name
-    on the board (island, cell block, free zone) is smaller than this."""
+    on the board (island, cell block, free zone) is smaller than this.  ``words``:
+    the names the board prints (:class:`~sectionx.render.words.Words`)."""
     col = theme.colours
     F = layout.across_flats
     items: list[Item] = []
@@ -80,14 +102,15 @@ def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = Fa
         items.append(polygon(loop, Style(stroke=col["ink"], width=thin * 2, join="round")))
     for cell in sorted(board.tile_cells):
         items.append(polygon(layout.corners(cell), Style(fill=col["board"], stroke=col["cell_line"], width=thin)))
-    items += _island(board, layout, theme, min_pt)
+    items += _island(board, layout, theme, min_pt, words)
     zone_of = board.zone_of_cell
     ink = "#ffffff" if not theme.ink_saver else col["ink"]
     for cell in sorted(board.green):
         cx, cy = layout.centre(cell)
         items.append(polygon(layout.corners(cell), Style(fill=col["green"], stroke=col["ink"], width=thin * 1.5)))
         items.append(Text(cx, cy + F * 0.08, zone_of.get(cell, ""), F * 0.7, ink, "middle", True))
-        items.append(Text(cx, cy - F * 0.22, "FREE ZONE", max(min_pt, F * 0.16), ink, "middle", True))
+        free = fitted(words.free_zone, max(min_pt, F * 0.16), F * FREE_ZONE_WIDTH, theme)
+        items.append(Text(cx, cy - F * 0.22, words.free_zone, free, ink, "middle", True))
     if coords:
         for cell in sorted(board.tile_cells | board.green):
             cx, cy = layout.centre(cell)
@@ -124,7 +147,7 @@ def block_point(board: Board, layout: Layout, colour: Colour, fraction: float, t
     return cx, cy
 
 
-def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0) -> list[Item]:
+def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, words: Words = ENGLISH) -> list[Item]:
     col = theme.colours
     F = layout.across_flats
     if not board.island:
@@ -145,14 +168,15 @@ def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0) -> 
     for colour, _s, _e in cell_block_spans(board):
         bx, by = block_point(board, layout, colour, 0.62)
         ink = theme.player(colour)
-        inner.append(symbol_shape(colour, bx, by, F * 0.3, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
+        inner.append(symbol_shape(colour, bx, by, F * BLOCK_SYMBOL, Style(fill=ink, stroke=col["ink"], width=F * 0.008)))
         tx, ty = block_point(board, layout, colour, 0.62, 0.5)
-        inner.append(Text(tx, ty + F * 0.3, "CELL BLOCK", max(min_pt, F * 0.1), col["ink"], "middle", True))
+        size = fitted(words.cell_block, max(min_pt, F * 0.1), F * CELL_BLOCK_WIDTH, theme)
+        inner.append(Text(tx, ty + F * 0.3, words.cell_block, size, col["ink"], "middle", True))
     # The island's name in a disc where the walls meet, so no wall runs through it.
-    name_pt = max(min_pt, F * 0.09)
-    r = max(F * 0.18, text_width("ISLAND", name_pt, True, theme) / 2 + F * 0.03)
+    name_pt = fitted(words.island, max(min_pt, F * 0.09), F * ISLAND_WIDTH, theme)
+    r = max(F * 0.18, text_width(words.island, name_pt, True, theme) / 2 + F * 0.03)
     inner.append(Circle(cx, cy, r, Style(fill=col["island"], stroke=col["ink"], width=F * 0.02)))
-    inner.append(Text(cx, cy + pt_mm(name_pt) * 0.36, "ISLAND", name_pt, col["ink"], "middle", True))
+    inner.append(Text(cx, cy + pt_mm(name_pt) * 0.36, words.island, name_pt, col["ink"], "middle", True))
     items: list[Item] = []
     for loop in loops:
         items.append(polygon(loop, Style(fill=col["island"])))
