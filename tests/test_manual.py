@@ -301,3 +301,31 @@ def test_manual_refuses_an_output_it_cannot_write_as(tmp_path):
     assert result.exit_code != 0
     assert "the manual is written as .pdf or .html" in result.stderr
     assert not (tmp_path / "book.docx").exists()
+
+
+# ------------------------------------------------------------------ words on the figures
+
+
+def test_the_english_file_gives_the_drawings_their_default_words():
+    from sectionx.render.words import ENGLISH
+
+    assert book("en").language.drawn_words() == ENGLISH
+
+
+@pytest.mark.parametrize(("lang", "ours", "english"), [
+    ("de", ("INSEL", "FREIE ZONE", "ZELLBLOCK"), ("ISLAND", "FREE ZONE", "CELL BLOCK")),
+    ("nl", ("EILAND", "VRIJE ZONE", "CELBLOK"), ("ISLAND", "FREE ZONE", "CELL BLOCK")),
+])
+def test_figures_and_board_are_drawn_in_the_books_language(lang, ours, english):
+    text = pdf_text(lang)[1]
+    page = html_page(lang)
+    for word in ours:
+        assert word in text and word in page
+    for word in english:
+        assert word not in text and f">{word}<" not in page
+
+
+def test_a_word_that_loses_its_placeholder_is_refused(tmp_path):
+    path = _language(tmp_path, lambda t: t.replace('tiles: "{n} Kacheln"', 'tiles: "Kacheln"'))
+    with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: words.tiles must hold the same \{...\} fields as the English \(\{n\}\)"):
+        read_language(path)

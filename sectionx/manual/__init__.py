@@ -157,7 +157,8 @@ def drawn(figure: BookFigure, lang: Language, theme: Theme) -> Document:
 
     scenario = replace(figure.scenario, title="", description="",
                        annotations=replace(figure.scenario.annotations, caption=""))
-    return diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False)
+    return diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False,
+                           words=lang.drawn_words())
 
 
 __all__ = ["FIGURES", "MAX_FIGURES", "RULES_TEXT", "BookFigure", "Manual", "drawn", "prepare"]

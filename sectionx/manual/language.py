@@ -24,11 +24,13 @@ is a :class:`~sectionx.yamlsrc.Diagnostic` at its line, rule ``manual`` or ``fon
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import string
+from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..render.words import ENGLISH, Words
 from ..yamlsrc import Diagnostic, Doc, LoadError, YamlPath, parse_yaml
 from .source import MANUAL, PLAYER_SECTIONS
 
@@ -44,8 +46,9 @@ TEXT_KEYS = (
     "index", "index_intro", "figure", "checked", "page", "rule", "section", "rules_language",
 )
 
-#: The words drawn on figures and the board, under ``words:``.
-WORD_KEYS = ("island", "free_zone", "in_block", "stacks", "empty", "tiles")
+#: The words drawn on figures and the board, under ``words:``: every word of
+#: :class:`sectionx.render.words.Words` (its English is the default there).
+WORD_KEYS = tuple(f.name for f in fields(Words) if isinstance(getattr(ENGLISH, f.name), str))
 
 #: The components, in the order the components page shows them, under ``components:``.
 COMPONENT_KEYS = ("board", "tiles", "prisoners", "doors", "keys")
@@ -89,12 +92,25 @@ class Language:
     figures: dict[str, FigureText]
     doc: Doc
 
+    def drawn_words(self) -> Words:
+        """The words for figures and the board (goal sentences stay English: no manual
+        figure is a puzzle)."""
+        return Words(**self.words)
+
     def figure(self, name: str) -> FigureText | None:
         return self.figures.get(name)
 
     def at(self, path: YamlPath, message: str, rule: str = MANUAL) -> Diagnostic:
         """A problem at ``path`` of this file."""
         return self.doc.diag(path, message, rule)
+
+
+def _fields(text: str) -> set[str] | None:
+    """The ``{name}`` fields of a format string; None if it is not one."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return None
 
 
 def language_file(code: str) -> Path:
@@ -157,6 +173,14 @@ def read_language(path: str | Path, text: str | None = None) -> Language:
     r.keys(("text",), texts, TEXT_KEYS, "text")
     words = r.mapping(("words",), top.get("words", {}), "words")
     r.keys(("words",), words, WORD_KEYS, "words")
+    for k in WORD_KEYS:
+        if k in words:
+            r.string(("words", k), words[k], f"words.{k}")
+            wanted = _fields(getattr(ENGLISH, k))
+            got = _fields(str(words[k]))
+            if got != wanted:
+                shown = ", ".join("{" + f + "}" for f in sorted(wanted)) or "none"
+                r.bad(("words", k), f"words.{k} must hold the same {{...}} fields as the English ({shown})")
     sections_in = r.mapping(("sections",), top.get("sections", {}), "sections")
     sections: dict[int, str] = {}
     for k, v in sections_in.items():

@@ -54,7 +54,7 @@ def cover_picture(theme: Theme, lang: Language) -> Picture:
     _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
     items: list[Item] = [rect(0, 0, w, h, Style(fill=theme.colours["sea"]))]
-    items += board_items(board, layout, theme, min_pt=BOARD_LABEL_PT)
+    items += board_items(board, layout, theme, min_pt=BOARD_LABEL_PT, words=lang.drawn_words())
     return Picture(tuple(items), (), w, h)
 
 
