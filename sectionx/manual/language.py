@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import string
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,7 +95,7 @@ class Language:
     def drawn_words(self) -> Words:
         """The words for figures and the board (goal sentences stay English: no manual
         figure is a puzzle)."""
-        return Words(**self.words)
+        return replace(ENGLISH, **self.words)
 
     def figure(self, name: str) -> FigureText | None:
         return self.figures.get(name)
@@ -179,7 +179,7 @@ def read_language(path: str | Path, text: str | None = None) -> Language:
             wanted = _fields(getattr(ENGLISH, k))
             got = _fields(str(words[k]))
             if got != wanted:
-                shown = ", ".join("{" + f + "}" for f in sorted(wanted)) or "none"
+                shown = ", ".join("{" + f + "}" for f in sorted(wanted or ())) or "none"
                 r.bad(("words", k), f"words.{k} must hold the same {{...}} fields as the English ({shown})")
     sections_in = r.mapping(("sections",), top.get("sections", {}), "sections")
     sections: dict[int, str] = {}
