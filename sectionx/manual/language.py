@@ -95,7 +95,8 @@ class Language:
     def drawn_words(self) -> Words:
         """The words for figures and the board (goal sentences stay English: no manual
         figure is a puzzle)."""
-        return replace(ENGLISH, **self.words)
+        given: dict[str, Any] = dict(self.words)  # every key is a str field (WORD_KEYS, checked on reading)
+        return replace(ENGLISH, **given)
 
     def figure(self, name: str) -> FigureText | None:
         return self.figures.get(name)
