@@ -215,8 +215,9 @@ class _Book(BaseDocTemplate):
 
 
 class _Writer:
-    def __init__(self, manual: Manual, theme: Theme, paper: tuple[float, float], known: dict[str, int]):
-        self.m, self.theme, self.paper = manual, theme, paper
+    def __init__(self, manual: Manual, theme: Theme, paper: tuple[float, float], known: dict[str, int],
+                 pictures: dict[str, Picture]):
+        self.m, self.theme, self.paper, self.pictures = manual, theme, paper, pictures
         self.known = known  # pages found by the build before (empty in the first)
         self.pages: dict[str, int] = {}  # pages found by this build
         self.lang = manual.language
@@ -391,7 +392,7 @@ class _Writer:
         return widths
 
     def figure(self, f: BookFigure) -> Flowable:
-        pic = Picture.of(drawn(f, self.lang, self.theme))
+        pic = self.pictures[f.name]
         head = f"<b>{escape(self.t('figure'))} {f.number}.</b> <b>{escape(f.text.title)}</b>"
         parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H), Spacer(1, 2 * mm),
                                  Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
@@ -436,8 +437,10 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
     page of every section and rule, the second prints them."""
     known: dict[str, int] = {}
     folio = f"{manual.language.text['title']} · {manual.language.text['rules']}"
+    # Each figure is drawn once, for both builds.
+    pictures = {name: Picture.of(drawn(f, manual.language, theme)) for name, f in manual.figures.items()}
     for _ in range(2):
-        writer = _Writer(manual, theme, paper, known)
+        writer = _Writer(manual, theme, paper, known, pictures)
         buf = io.BytesIO()
         _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
         known = writer.pages

@@ -921,6 +921,12 @@ def _clear_back(end: Point, direction: Point, head: float, clearance: float, mos
     least at which it is clear of the ``hard`` ones; else the distance at which it
     comes nearest to being clear of those."""
     (ex, ey), (ux, uy) = end, direction
+    # Only obstacles near the head's whole path can bring a gap under ``clearance``; the
+    # rest are dropped first (their gaps are all wider, so every decision is the same).
+    reach = head * 1.2 + clearance
+    sx, sy = ex - ux * max(0.0, most), ey - uy * max(0.0, most)
+    box = (min(ex, sx) - reach, min(ey, sy) - reach, max(ex, sx) + reach, max(ey, sy) + reach)
+    hard, soft = _near(hard, box), _near(soft, box)
     best = (-math.inf, 0.0)
     first: float | None = None
     k = 0
@@ -937,6 +943,16 @@ def _clear_back(end: Point, direction: Point, head: float, clearance: float, mos
         if back >= most:
             return best[1] if first is None else first
         k += 1
+
+
+def _near(blobs: list[Blob], box: tuple[float, float, float, float]) -> list[Blob]:
+    """The blobs whose bounding box, grown by their radius, meets ``box``."""
+    out = []
+    for points, r in blobs:
+        xs, ys = [q[0] for q in points], [q[1] for q in points]
+        if min(xs) - r <= box[2] and max(xs) + r >= box[0] and min(ys) - r <= box[3] and max(ys) + r >= box[1]:
+            out.append((points, r))
+    return out
 
 
 def _player_name(state: State, p: PlayerState, words: Words) -> str:
