@@ -526,20 +526,17 @@ def manual(
     look = theme.load_theme(template)
     page = look.paper(paper)
     source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
+    from .manual.html import to_html
+    from .manual.pdf import to_pdf
+
     try:
         prepared = book.prepare(source, rules_text=rules_text or book.RULES_TEXT, figures=figures or book.FIGURES, theme=look)
+        # Setting the PDF can still find a problem in the sources (code Courier cannot print).
+        data: bytes | str = to_pdf(prepared, look, page) if kind == "pdf" else to_html(prepared, look)
     except LoadError as exc:
         for d in exc.diagnostics:
             warn(problem_line(d))
         raise typer.Exit(1) from None
-    if kind == "pdf":
-        from .manual.pdf import to_pdf
-
-        data: bytes | str = to_pdf(prepared, look, page)
-    else:
-        from .manual.html import to_html
-
-        data = to_html(prepared, look)
     if out is None:
         fileio.make_folder(target.parent)
     fileio.write_file(target, data)

@@ -329,3 +329,17 @@ def test_a_word_that_loses_its_placeholder_is_refused(tmp_path):
     path = _language(tmp_path, lambda t: t.replace('tiles: "{n} Kacheln"', 'tiles: "Kacheln"'))
     with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: words.tiles must hold the same \{...\} fields as the English \(\{n\}\)"):
         read_language(path)
+
+
+def test_code_the_pdf_font_cannot_print_stops_the_pdf_at_its_line(tmp_path):
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = tmp_path / "rules.md"
+    rules.write_text(text.replace("## 4. Set-up\n", "## 4. Set-up\n\nWrite `→` here.\n", 1), encoding="utf-8")
+    line = rules.read_text(encoding="utf-8").splitlines().index("Write `→` here.") + 1
+    out = tmp_path / "book.pdf"
+    result = runner.invoke(app, ["manual", "--rules", str(rules), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"{rules}:{line}:1: code '→' holds characters the manual's monospaced font (Courier) "
+                                     "cannot print; write it in Latin-1 (manual)")
+    assert not out.exists()
+    assert runner.invoke(app, ["manual", "--rules", str(rules), "-o", str(tmp_path / "book.html")]).exit_code == 0
