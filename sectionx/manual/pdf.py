@@ -50,7 +50,7 @@ from ..render.pdf import ScenePainter
 from ..yamlsrc import Diagnostic, LoadError
 from . import drawn
 from .pictures import Picture, component_pictures, cover_picture
-from .source import MANUAL, Block, Section
+from .source import MANUAL, Block, Section, closing
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -322,26 +322,23 @@ class _Writer:
     def list_(self, tokens: tuple[Token, ...]) -> Flowable:
         ordered = tokens[0].type == "ordered_list_open"
         items: list[ListItem] = []
-        depth = 0
         current: list[Flowable] = []
         i = 1
         while i < len(tokens) - 1:
             t = tokens[i]
-            if t.type == "list_item_open" and depth == 0:
+            if t.type == "list_item_open":
                 current = []
-            elif t.type == "list_item_close" and depth == 0:
+            elif t.type == "list_item_close":
                 items.append(ListItem(current))
             elif t.type in ("bullet_list_open", "ordered_list_open"):
-                depth_start, j = 0, i
-                while True:
-                    depth_start += tokens[j].nesting
-                    if depth_start == 0:
-                        break
-                    j += 1
+                j = closing(tokens, i)  # a list inside an item: set whole, as its own list
                 current.append(self.list_(tokens[i:j + 1]))
                 i = j
             elif t.type == "inline":
                 current.append(Paragraph(inline(t, self.m.rules.file), self.s.body))
+            elif t.type in ("fence", "code_block"):
+                _latin1(t.content, t, self.m.rules.file)
+                current.append(Preformatted(t.content.rstrip("\n"), self.s.code))
             i += 1
         kw: dict[str, Any] = {"bulletType": "1", "bulletFormat": "%s."} if ordered else {"bulletType": "bullet", "start": "•"}
         return ListFlowable(cast("list[Flowable]", items), leftIndent=14, bulletFontName=self.s.font, bulletFontSize=BODY, **kw)

@@ -107,12 +107,7 @@ def _blocks(tokens: list[Token]) -> list[Block]:
         if t.nesting != 1:
             i += 1
             continue
-        depth, j = 0, i
-        while True:
-            depth += tokens[j].nesting
-            if depth == 0:
-                break
-            j += 1
+        j = closing(tokens, i)
         span = tuple(tokens[i:j + 1])
         if t.type == "heading_open":
             out.append(Block("heading", span, level=int(t.tag[1:]), line=line))
@@ -126,6 +121,16 @@ def _blocks(tokens: list[Token]) -> list[Block]:
             out.append(Block("paragraph", span, line=line))
         i = j + 1
     return out
+
+
+def closing(tokens: list[Token] | tuple[Token, ...], i: int) -> int:
+    """The index of the token that closes the one opened at ``i``."""
+    depth, j = 0, i
+    while True:
+        depth += tokens[j].nesting
+        if depth == 0:
+            return j
+        j += 1
 
 
 def _defined_rule(span: tuple[Token, ...]) -> str:
@@ -238,4 +243,4 @@ def place_figures(rules: Rules, placement: list[tuple[str, str]]) -> Rules:
 
 
 __all__ = ["INDEX_HEADING", "MANUAL", "PLAYER_SECTIONS", "Block", "IndexEntry", "Rules", "Section",
-           "heading_text", "markdown", "place_figures", "read_rules"]
+           "closing", "heading_text", "markdown", "place_figures", "read_rules"]
