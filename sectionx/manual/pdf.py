@@ -417,7 +417,7 @@ class _Writer:
                          Paragraph(str(e.section), self.s.cell), Paragraph(self.page_of(f"rule-{e.rule}"), self.s.cell)])
         table = Table(rows, colWidths=self.column_widths(rows), repeatRows=1)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5)]))
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1.0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8)]))
         return [*out, table]
 
 
