@@ -343,3 +343,16 @@ def test_code_the_pdf_font_cannot_print_stops_the_pdf_at_its_line(tmp_path):
                                      "cannot print; write it in Latin-1 (manual)")
     assert not out.exists()
     assert runner.invoke(app, ["manual", "--rules", str(rules), "-o", str(tmp_path / "book.html")]).exit_code == 0
+
+
+def test_a_figure_title_the_font_cannot_print_stops_the_english_book(tmp_path):
+    folder = _figures_with(tmp_path, "zz-glyph.yaml", _FALSE.replace("T2: a false claim", "T2: 图").replace(
+        'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
+    with pytest.raises(LoadError, match=r"zz-glyph.yaml:2:8: the book's font has no glyph for '图' \(U\+56FE\).*\(font\)"):
+        manual.prepare("en", figures=folder, theme=THEME)
+
+
+def test_the_shipped_languages_have_words_for_no_figure_that_is_gone():
+    names = {p.stem for p in FIGURES}
+    for lang in ("de", "nl"):
+        assert set(book(lang).language.figures) == names

@@ -81,6 +81,32 @@ def _figure_rule(name: str, scenario: Scenario, path: Path) -> str:
     return m.group(1)
 
 
+def _unprintable_figure(path: Path, theme: Theme) -> list[Diagnostic]:
+    """The figure's own title, caption and claims, where the book's font cannot print
+    them (the manual sets them as text, not in the drawing that checks its glyphs)."""
+    from ..render.fonts import missing_glyphs
+
+    doc = read_yaml(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    texts: list[tuple[tuple[object, ...], object]] = [(("title",), data.get("title"))]
+    annotations = data.get("annotations")
+    if isinstance(annotations, dict):
+        texts.append((("annotations", "caption"), annotations.get("caption")))
+    claims = data.get("claims")
+    for i, claim in enumerate(claims if isinstance(claims, list) else []):
+        if isinstance(claim, dict):
+            texts.append((("claims", i, "says"), claim.get("says")))
+    out = []
+    for where, text in texts:
+        if isinstance(text, str):
+            missing = sorted(set(missing_glyphs(text, theme, False)) | set(missing_glyphs(text, theme, True)))
+            if missing:
+                chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+                out.append(doc.diag(where, f"the book's font has no glyph for {chars}; use a template with a font "
+                                    "that has it", "font"))
+    return out
+
+
 def _words(name: str, scenario: Scenario, lang: Language) -> FigureText:
     """The figure's words in ``lang``: the file's own in English, else the language file's."""
     says = tuple(c.says for c in scenario.claims)
@@ -133,8 +159,15 @@ def prepare(language: str | Path, *, rules_text: str | Path = RULES_TEXT, figure
     if problems:
         raise LoadError(problems)
     names = {name for name, _, _ in found}
+    for path in paths:
+        if path.stem in names and lang.figure(path.stem) is None:
+            problems += _unprintable_figure(path, look)
+    # Words for a figure that is gone are stale: refused for the project's own figures
+    # (a renamed figure would otherwise lose its translation unnoticed), not for an
+    # author's folder, which the shipped language files do not know.
+    stale = [name for name in lang.figures if name not in names] if folder.resolve() == Path(FIGURES).resolve() else []
     problems += [lang.at(("figures", name), f"figures.{name}: there is no figure {name} in {folder} (a figure renamed "
-                         "or removed?)") for name in lang.figures if name not in names]
+                         "or removed?)") for name in stale]
     placed = place_figures(rules, [(name, rule) for name, rule, _ in found])
     order = [b.figure for s in placed.sections for b in s.blocks if b.kind == "figure"]
     by_name = {name: (rule, scenario) for name, rule, scenario in found}
