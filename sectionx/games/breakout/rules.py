@@ -289,6 +289,12 @@ def apply(pos: Position, action: Action) -> Position:
     return _tick(replace(nxt, events=tuple(events)))
 
 
+def forced_pass(pos: Position) -> Position:
+    """The player to move passes whether or not they could push: the single-player
+    puzzle's opponent (BQ1), never a move of the game itself (B3 refuses it)."""
+    return _tick(replace(pos, to_move=pos.to_move.other, barred=None, events=(f"{pos.to_move.value} passes",)))
+
+
 def _tick(pos: Position) -> Position:
     """Count a turn towards the stalemate (B7), once the wall has been full."""
     if pos.stalemate is None:
@@ -316,4 +322,4 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
 
 
 __all__ = ["FIGURES", "KNOTS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
-           "Position", "Side", "Wall", "apply", "explain", "legal_actions", "parse_action", "pushed", "ropes", "start"]
+           "Position", "Side", "Wall", "apply", "explain", "forced_pass", "legal_actions", "parse_action", "pushed", "ropes", "start"]

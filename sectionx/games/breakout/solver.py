@@ -1,0 +1,211 @@
+"""Breakout puzzles proved (BQ1): "escape within N of my turns whatever the opponent does".
+
+The question, for the player to move (the *solver's side*, S): can S make sure that
+one of S's figures escapes before S's turn number N + 1 comes, however the other
+player answers?  An escape on the other player's push counts (B6: a push that gives
+only S a rope frees S's figure) and is counted with the turns S has had by then.
+The other player escaping, the stalemate draw (B7) or the game ending otherwise are
+failures for S.  A turn is a push or a forced pass (B3).  The single-player variant
+(BQ1's second goal) is the same question with the other player passing every turn.
+
+The search is an AND/OR tree over whole turns, depth-first with iterative deepening
+on N, so the first N that is proved is the minimum, and every smaller N has been
+proved impossible.  Three things make it fast, and none can change an answer:
+
+* **transposition table**: a position's outcome depends only on the wall, who is to
+  move, the B4 bar and the B7 count (hands follow from the wall within a break-out:
+  13 minus the knots in it), so a result for that key and a number of turns left is
+  reused.  A proof "S wins within k" holds for every k' >= k; "S cannot within k"
+  for every k' <= k;
+* **mirror symmetry**: the rules do not tell left from right, so a position and its
+  mirror (every row reversed, the bar's side swapped) have the same outcome; the key
+  is the smaller of the two;
+* **a lower bound**: each of S's pushes puts one knot into one row, and nothing else
+  ever adds a knot of S's to a row; a rope needs a knot of S's in every row (B5).  So
+  S needs at least as many more turns as there are rows without a knot of S's; with
+  fewer turns left the branch is cut.  (An escape granted on the other's push also
+  needs a rope of S's knots, already in every row.)
+
+:func:`reference` answers the same question by plain minimax over the referee, with
+none of the three; the tests compare them on small walls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import PASS, Action, Player, Position, apply, forced_pass, legal_actions
+
+#: Most turns of S's a search looks at (a limit, not a guess: beyond it the answer is "unknown").
+MAX_TURNS = 30
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The proved minimum, or None if S cannot escape within ``limit`` turns (proved);
+    ``complete`` is False when the node limit stopped the search first (then nothing
+    beyond ``proved_none_below`` is known)."""
+
+    turns: int | None
+    first: tuple[Action, ...]
+    line: tuple[Action, ...]
+    limit: int
+    complete: bool
+    proved_none_below: int
+    nodes: int
+
+
+class _Stop(Exception):
+    pass
+
+
+def _outcome(before: Position, after: Position, me: Player) -> bool | None:
+    """True if S escaped with this turn, False if the turn lost S the break-out (the
+    other escaped, a draw, the game over), None if play goes on."""
+    if after.escapes(me) > before.escapes(me):
+        return True
+    if after.over or after.breakout != before.breakout:
+        return False
+    return None
+
+
+def _key(pos: Position) -> tuple[object, ...]:
+    barred = (pos.barred.row, pos.barred.side.value) if pos.barred else None
+    plain = (pos.rows, pos.to_move, barred, pos.stalemate)
+    mirrored_rows = tuple(tuple(reversed(r)) for r in pos.rows)
+    mbarred = (pos.barred.row, pos.barred.side.other.value) if pos.barred else None
+    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate)
+    return min(plain, mirror, key=repr)
+
+
+def rows_missing(pos: Position, me: Player) -> int:
+    """Rows with no knot of ``me``: a lower bound on ``me``'s turns to a rope (module docstring)."""
+    return sum(all(f is not me for f in row) for row in pos.rows)
+
+
+@dataclass
+class _Search:
+    me: Player
+    solo: bool
+    node_limit: int
+    nodes: int = 0
+    wins: dict[tuple[object, ...], int] = field(default_factory=dict)  # key -> least k known to win
+    fails: dict[tuple[object, ...], int] = field(default_factory=dict)  # key -> most k known to fail
+
+    def my_moves(self, pos: Position) -> list[Action]:
+        return legal_actions(pos)
+
+    def their_moves(self, pos: Position) -> list[Action]:
+        return [PASS] if self.solo else legal_actions(pos)
+
+    def win(self, pos: Position, k: int) -> bool:
+        """S to move with ``k`` turns left: can S force an escape?"""
+        if k <= 0 or rows_missing(pos, self.me) > k:
+            return False
+        key = _key(pos)
+        if self.wins.get(key, MAX_TURNS + 1) <= k:
+            return True
+        if self.fails.get(key, -1) >= k:
+            return False
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _Stop
+        for a in self.my_moves(pos):
+            if self.after_mine(pos, a, k):
+                self.wins[key] = min(k, self.wins.get(key, MAX_TURNS + 1))
+                return True
+        self.fails[key] = max(k, self.fails.get(key, -1))
+        return False
+
+    def after_mine(self, pos: Position, action: Action, k: int) -> bool:
+        nxt = apply(pos, action)
+        done = _outcome(pos, nxt, self.me)
+        if done is not None:
+            return done
+        return self.hold(nxt, k - 1)
+
+    def hold(self, pos: Position, k: int) -> bool:
+        """The other player to move, S with ``k`` turns left after it: does S win
+        against every answer?"""
+        for a in self.their_moves(pos):
+            nxt = forced_pass(pos) if self.solo else apply(pos, a)
+            done = _outcome(pos, nxt, self.me)
+            if done is False or (done is None and not self.win(nxt, k)):
+                return False
+        return True
+
+    def first_moves(self, pos: Position, k: int) -> tuple[Action, ...]:
+        return tuple(a for a in self.my_moves(pos) if self.after_mine(pos, a, k))
+
+    def line(self, pos: Position, k: int) -> tuple[Action, ...]:
+        """A main line: S's first winning push, the other's answer that keeps S longest
+        from escaping, and so on, to the escape."""
+        out: list[Action] = []
+        while k > 0 and not pos.over:
+            mine = next((a for a in self.my_moves(pos) if self.after_mine(pos, a, k)), None)
+            if mine is None:
+                break
+            out.append(mine)
+            pos2 = apply(pos, mine)
+            if _outcome(pos, pos2, self.me) is not None:
+                break
+            best: tuple[int, Action, Position] | None = None
+            for a in self.their_moves(pos2):
+                nxt = forced_pass(pos2) if self.solo else apply(pos2, a)
+                # S's push won within k, so after any answer S wins within k - 1 turns.
+                need = 0 if _outcome(pos2, nxt, self.me) is True else next(j for j in range(1, k) if self.win(nxt, j))
+                if best is None or need > best[0]:
+                    best = (need, a, nxt)
+            assert best is not None
+            out.append(best[1])
+            if best[0] == 0:
+                break
+            pos, k = best[2], best[0]
+        return tuple(out)
+
+
+def solve(pos: Position, limit: int = 6, *, solo: bool = False, node_limit: int = 2_000_000) -> Answer:
+    """The least number of turns (at most ``limit``) in which the player to move can
+    force an escape, with the winning first pushes and a main line; or None, proved,
+    if there is none within ``limit``.  ``node_limit`` bounds the work: reached, the
+    answer is incomplete and says up to which N none was proved."""
+    if not 1 <= limit <= MAX_TURNS:
+        raise ValueError(f"limit must be 1 to {MAX_TURNS} turns")
+    search = _Search(pos.to_move, solo, node_limit)
+    proved_none = 0
+    try:
+        for k in range(1, limit + 1):
+            if search.win(pos, k):
+                return Answer(k, search.first_moves(pos, k), search.line(pos, k), limit, True, k - 1, search.nodes)
+            proved_none = k
+    except _Stop:
+        return Answer(None, (), (), limit, False, proved_none, search.nodes)
+    return Answer(None, (), (), limit, True, limit, search.nodes)
+
+
+def reference(pos: Position, k: int, me: Player | None = None, *, solo: bool = False) -> bool:
+    """Plain minimax over the referee: can the player to move (``me``) force an escape
+    within ``k`` turns?  No table, no symmetry, no bound: for tests on small walls."""
+    me = me or pos.to_move
+    if k <= 0 or pos.over:
+        return False
+    for a in legal_actions(pos):
+        nxt = apply(pos, a)
+        done = _outcome(pos, nxt, me)
+        if done is True:
+            return True
+        if done is False:
+            continue
+        ok = True
+        for b in ([PASS] if solo else legal_actions(nxt)):
+            after = forced_pass(nxt) if solo else apply(nxt, b)
+            d2 = _outcome(nxt, after, me)
+            if d2 is False or (d2 is None and not reference(after, k - 1, me, solo=solo)):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+__all__ = ["MAX_TURNS", "Answer", "reference", "rows_missing", "solve"]

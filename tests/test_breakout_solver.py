@@ -1,0 +1,98 @@
+"""Breakout's solver (issue 13, BQ1): its answers agree with plain minimax on small
+walls, its lines replay through the referee, and the mirror gives the same answer."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from sectionx.games.breakout.rules import PASS, Player, Position, Wall, apply, forced_pass, legal_actions, start
+from sectionx.games.breakout.solver import reference, rows_missing, solve
+
+
+def _positions(wall: Wall, count: int, seed: int) -> list[Position]:
+    """Positions met in random play on ``wall``, still in the first break-out."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = start(wall)
+        for _ in range(rng.randrange(1, 12)):
+            nxt = apply(pos, rng.choice(legal_actions(pos)))
+            if nxt.over or nxt.breakout != 1:
+                break
+            pos = nxt
+        out.append(pos)
+    return out
+
+
+def _least(pos: Position, most: int, solo: bool) -> int | None:
+    return next((k for k in range(1, most + 1) if reference(pos, k, solo=solo)), None)
+
+
+@pytest.mark.parametrize("solo", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_solver_agrees_with_plain_minimax_on_small_walls(seed, solo):
+    found = []
+    for pos in _positions(Wall(3, 3), 6, seed):
+        answer = solve(pos, 3, solo=solo)
+        assert answer.complete
+        assert answer.turns == _least(pos, 3, solo), pos
+        found.append(answer.turns)
+    assert any(t is not None for t in found) or not solo  # the solo puzzles have answers to compare
+
+
+def _mirror(pos: Position) -> Position:
+    barred = replace(pos.barred, side=pos.barred.side.other) if pos.barred else None
+    return replace(pos, rows=tuple(tuple(reversed(r)) for r in pos.rows), barred=barred)
+
+
+def test_a_mirrored_position_has_the_same_answer():
+    for pos in _positions(Wall(4, 4), 6, 11):
+        assert solve(pos, 3).turns == solve(_mirror(pos), 3).turns == _least(_mirror(pos), 3, False)
+
+
+def test_the_main_line_replays_to_an_escape_of_the_solvers_side():
+    for pos in _positions(Wall(3, 3), 12, 5):
+        for solo in (False, True):
+            answer = solve(pos, 3, solo=solo)
+            if answer.turns is None:
+                continue
+            me, here = pos.to_move, pos
+            mine = 0
+            for i, action in enumerate(answer.line):
+                if i % 2 == 0:
+                    assert here.to_move is me
+                    mine += 1
+                here = forced_pass(here) if solo and i % 2 == 1 else apply(here, action)
+            assert here.escapes(me) == pos.escapes(me) + 1
+            assert mine == answer.turns  # the opponent defends as long as it can
+            assert answer.first and answer.line[0] in answer.first
+
+
+def test_the_single_player_puzzle_on_the_empty_wall_needs_a_knot_in_every_row():
+    answer = solve(start(), 6, solo=True)
+    assert answer.turns == 5 and answer.proved_none_below == 4
+    assert set(map(str, answer.first)) == {f"{s}{r}" for s in "LR" for r in range(1, 6)}
+
+
+def test_from_the_empty_wall_no_escape_is_forced_within_five_turns():
+    answer = solve(start(), 5)
+    assert answer.complete and answer.turns is None and answer.proved_none_below == 5
+
+
+def test_the_lower_bound_counts_rows_without_a_knot():
+    pos = apply(apply(start(), legal_actions(start())[0]), legal_actions(start())[0])
+    assert rows_missing(pos, Player.YELLOW) == 4 and rows_missing(start(), Player.BLUE) == 5
+
+
+def test_a_node_limit_makes_the_answer_incomplete_not_wrong():
+    answer = solve(start(), 7, node_limit=50)
+    assert not answer.complete and answer.turns is None and answer.proved_none_below < 7
+
+
+def test_a_pass_is_a_turn_when_the_solvers_side_has_no_knot():
+    pos = replace(start(Wall(3, 3)), hands=(0, 13))
+    assert legal_actions(pos) == [PASS]
+    assert solve(pos, 2).turns is None  # one pass, then blue's pushes: no yellow rope in 2
