@@ -105,6 +105,14 @@ def _check_file(path: str | Path) -> Report:
         doc = read_yaml(path)
     except LoadError as exc:
         return Report(name, "file", exc.diagnostics)
+    from .games.breakout import formats as breakout
+
+    if breakout.is_breakout(doc):
+        try:
+            loaded_game = breakout.read(doc)
+        except LoadError as exc:
+            return Report(name, "breakout", exc.diagnostics)
+        return Report(name, "breakout", [], breakout.summary(loaded_game))
     kind = detect_kind(doc)
     if kind in ("board", "catalogue"):
         try:

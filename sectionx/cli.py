@@ -544,6 +544,48 @@ def manual(
     warn(f"wrote {target}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")
 
 
+def _solve_breakout(file: Path, turns: int | None, nodes: int | None, output: str) -> None:
+    """``solve`` for a Breakout puzzle (BQ1): the fewest turns to a forced escape, the
+    winning first pushes and a main line; exit codes as for Section X."""
+    from .games.breakout import formats as breakout_formats
+    from .games.breakout.solver import solve as solve_breakout
+
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(problem_line(d))
+    if not report.ok:
+        raise typer.Exit(INVALID)
+    loaded = breakout_formats.load(file)
+    if loaded.goal is None:
+        raise fail(f"{file}: no goal: block, so it is no puzzle (see docs/breakout.md)", INVALID)
+    limit = min(turns or loaded.goal.turns, loaded.goal.turns)
+    answer = solve_breakout(loaded.position, limit, solo=loaded.goal.passes, node_limit=nodes or 2_000_000)
+    status = "solved" if answer.turns is not None else "impossible" if answer.complete else "unknown"
+    data: dict[str, Any] = {"file": str(file), "game": "breakout", "status": status, "turns": answer.turns,
+                            "limit": limit, "first": [str(a) for a in answer.first], "line": [str(a) for a in answer.line],
+                            "proved_none_below": answer.proved_none_below + 1, "nodes": answer.nodes}
+    if loaded.has_answer and answer.complete:
+        data["recorded_answer_matches"] = loaded.answer_turns == answer.turns
+        if loaded.answer_turns != answer.turns:
+            warn(f"{file}: the answer recorded in the file (turns {loaded.answer_turns}) is not what was proved "
+                 f"(turns {answer.turns})")
+    if output != "text":
+        text = json.dumps(data, indent=2) if output == "json" else yaml.safe_dump(data, sort_keys=False)
+        say(text.rstrip("\n"))
+    elif status == "solved":
+        who = loaded.position.to_move.value
+        say(f"{file}: {who} escapes in {answer.turns} turn{'s' if answer.turns != 1 else ''} at best (proved: not in fewer), "
+            f"{'the other player passing' if loaded.goal.passes else 'whatever the other player does'}")
+        say(f"  winning first pushes: {' '.join(data['first'])}")
+        say(f"  main line (the other player defending longest): {' '.join(data['line'])}")
+    elif status == "impossible":
+        say(f"{file}: no forced escape within {limit} turns (proved)")
+    else:
+        say(f"{file}: unknown: the node limit was reached; no escape within {answer.proved_none_below} turns (proved)")
+    if status != "solved":
+        raise typer.Exit(3 if status == "impossible" else 4)
+
+
 def _claims_hold(count: int) -> str:
     return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
 
@@ -670,6 +712,11 @@ def solve(
 
     if output not in ("text", "json", "yaml"):
         raise fail(f"--format must be text, json or yaml, not {output!r}")
+    from .games.breakout import formats as breakout_formats
+
+    if breakout_formats.is_breakout(read_yaml(file)):
+        _solve_breakout(file, turns, nodes, output)
+        return
     scenario = _checked_position(file, "solve takes puzzles").scenario  # a file with problems exits INVALID (1)
     if scenario.goal is None:
         raise fail(f"{file}: no goal: block, so it is no puzzle (see docs/format.md, Puzzles)", INVALID)

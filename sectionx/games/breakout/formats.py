@@ -1,0 +1,225 @@
+"""Breakout positions and puzzles in YAML, with FILE:LINE:COLUMN for every problem.
+
+A position file (``game: breakout``) writes the wall as it stands, top row first::
+
+    game: breakout
+    format: 1
+    wall:             # rows top (5) to bottom (1); y yellow, b blue, . empty
+      - "....."
+      - "..y.."
+      - "..y.."
+      - ".by.."
+      - "bby.."
+    to_move: yellow
+    escaped: {yellow: 0, blue: 1}     # optional, default none
+    tops: [{player: blue, column: 2}] # where escaped figures stand (BW2); optional
+    barred: R3                        # the push B4 forbids next; optional
+    stalemate: 4                      # turns since the wall first filled (B7); optional
+    breakout: 2                       # optional: 1 + the escapes so far
+    goal: {escape_within: 5, opponent: defends}   # a puzzle (BQ1); or opponent: passes
+    answer: {turns: 5}                # a puzzle's proved answer, checked by the tests
+
+Hands are not written: within a break-out every knot is in the wall or in its
+owner's hand (B2), so a hand is 13 minus the knots in the wall.  The wall's size is
+the size of the rows written (BW3), each row as long as the others.
+
+Checks, each at its line and column (a knot's column is its character in the row):
+rows of one length, knots only ``y``, ``b`` or ``.``; at most 13 knots of a colour
+(B1); escaped figures 0 to 3 (B8), with ``tops`` matching them (BW2); a bar on a
+full row (B4: it follows a knot falling out of a full row); a stalemate count only
+on a full wall and under 10 (B7); no rope standing (B6: a rope escapes at once);
+the goal's numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...model import NotationError
+from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, read_yaml
+from .rules import FIGURES, KNOTS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
+
+GAME = "breakout"
+_KNOT = {"y": Player.YELLOW, "b": Player.BLUE, ".": None}
+_TOP_KEYS = ("game", "format", "title", "description", "wall", "to_move", "escaped", "tops", "barred", "stalemate",
+             "breakout", "goal", "answer")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """BQ1: escape within ``turns`` of the player to move's turns, the other player
+    defending (``passes`` False) or passing every turn."""
+
+    turns: int
+    passes: bool = False
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A read Breakout file: its position, the puzzle's goal and recorded answer."""
+
+    position: Position
+    goal: Goal | None
+    answer_turns: int | None
+    has_answer: bool
+    title: str
+    doc: Doc
+
+
+def is_breakout(doc: Doc) -> bool:
+    return isinstance(doc.data, dict) and doc.data.get("game") == GAME
+
+
+class _Reader:
+    def __init__(self, doc: Doc):
+        self.doc = doc
+        self.problems: list[Diagnostic] = []
+
+    def bad(self, path: tuple[Any, ...], message: str, rule: str = FORMAT, column: int | None = None) -> None:
+        d = self.doc.diag(path, message, rule)
+        if column is not None:
+            # Inside a quoted row the knot's character is one column past the quote.
+            d = Diagnostic(d.file, d.line, d.column + column, message, rule)
+        self.problems.append(d)
+
+    def whole(self, path: tuple[Any, ...], value: Any, low: int, high: int, what: str, rule: str = FORMAT) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            self.bad(path, f"{what} must be a whole number from {low} to {high}, not {value!r}", rule)
+            return low
+        return value
+
+    def player(self, path: tuple[Any, ...], value: Any) -> Player:
+        try:
+            return Player(value)
+        except ValueError:
+            self.bad(path, f"{value!r} is not a player: yellow or blue (B1)", "B1")
+            return Player.YELLOW
+
+
+def read(doc: Doc) -> Loaded:
+    """The Breakout position of ``doc``; LoadError lists every problem."""
+    r = _Reader(doc)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for key in data:
+        if key not in _TOP_KEYS:
+            r.bad((key,), f"unknown key {key!r} in a Breakout file (known: {', '.join(_TOP_KEYS)})")
+    if data.get("format", 1) != 1:
+        r.bad(("format",), f"format {data.get('format')!r} is not one this sectionx reads (1)")
+    raw = data.get("wall")
+    grid: list[tuple[Player | None, ...]] = []
+    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+        r.bad(("wall",), "wall must be a list of rows, top row first, each a text of y, b and . (BW1)", "BW1")
+    else:
+        width = len(raw[0].strip())
+        for i, text in enumerate(raw):
+            row = text.strip()
+            if len(row) != width or not 1 <= width <= 26:
+                r.bad(("wall", i), f"row {len(raw) - i} has {len(row)} fields; every row has the same length, "
+                                   f"1 to 26 (BW3)", "BW3")
+            cells = []
+            for j, ch in enumerate(row):
+                if ch not in _KNOT:
+                    r.bad(("wall", i), f"{ch!r} at field {j + 1} of row {len(raw) - i} is not a knot: y (yellow), "
+                                       "b (blue) or . (empty)", "BW1", column=j + 1)
+                cells.append(_KNOT.get(ch))
+            grid.append(tuple(cells[:width] + [None] * (width - len(cells))))
+        if len(raw) > 26:
+            r.bad(("wall",), f"{len(raw)} rows; a wall has 1 to 26 (BW3)", "BW3")
+    if r.problems:
+        raise LoadError(r.problems)
+    rows = tuple(reversed(grid))
+    wall = Wall(len(rows), len(rows[0]))
+    counts = {p: sum(f is p for row in rows for f in row) for p in PLAYERS}
+    for p, n in counts.items():
+        if n > KNOTS:
+            r.bad(("wall",), f"{n} {p.value} knots in the wall; each player has {KNOTS} (B1)", "B1")
+    to_move = r.player(("to_move",), data.get("to_move", "yellow"))
+    esc_raw = data.get("escaped", {}) or {}
+    escaped = [0, 0]
+    if not isinstance(esc_raw, dict):
+        r.bad(("escaped",), "escaped must map yellow and blue to their escaped figures")
+    else:
+        for k, v in esc_raw.items():
+            p = r.player(("escaped", k), k)
+            escaped[PLAYERS.index(p)] = r.whole(("escaped", k), v, 0, FIGURES, f"{p.value}'s escaped figures", "B8")
+    tops_raw = data.get("tops", []) or []
+    tops: list[tuple[Player, int]] = []
+    if not isinstance(tops_raw, list):
+        r.bad(("tops",), "tops must be a list of {player, column}")
+    else:
+        for i, t in enumerate(tops_raw):
+            if not isinstance(t, dict):
+                r.bad(("tops", i), "a top is {player: ..., column: ...}")
+                continue
+            p = r.player(("tops", i, "player"), t.get("player"))
+            tops.append((p, r.whole(("tops", i, "column"), t.get("column"), 1, wall.fields, "column", "BW2")))
+        if tops and [sum(p is q for p, _ in tops) for q in PLAYERS] != escaped:
+            r.bad(("tops",), "tops must list one figure for each escaped figure (BW2)", "BW2")
+    barred = None
+    if data.get("barred") is not None:
+        try:
+            from .rules import parse_action
+
+            barred = parse_action(str(data["barred"]))
+        except NotationError as exc:
+            r.bad(("barred",), str(exc), "B4")
+        else:
+            if barred.is_pass or not 1 <= barred.row <= wall.rows:
+                r.bad(("barred",), f"barred must be a push into a row 1 to {wall.rows}", "B4")
+                barred = None
+            elif any(f is None for f in rows[barred.row - 1]):
+                r.bad(("barred",), f"row {barred.row} is not full: a bar follows a knot falling out of a full row (B4)",
+                      "B4")
+    stalemate = None
+    if data.get("stalemate") is not None:
+        stalemate = r.whole(("stalemate",), data["stalemate"], 0, STALEMATE_TURNS - 1, "stalemate", "B7")
+        if any(f is None for row in rows for f in row):
+            r.bad(("stalemate",), "the stalemate count runs only once the wall is full (B7)", "B7")
+    breakout = r.whole(("breakout",), data.get("breakout", sum(escaped) + 1), 1, 10_000, "breakout")
+    result: Player | None = next((p for p in PLAYERS if escaped[PLAYERS.index(p)] >= FIGURES), None)
+    if result is not None:
+        r.bad(("escaped",), f"{result.value} has {FIGURES} figures over the wall: the game is over (B8)", "B8")
+    pos = Position(wall, rows, to_move, (KNOTS - counts[PLAYERS[0]], KNOTS - counts[PLAYERS[1]]),
+                   (escaped[0], escaped[1]), tuple(tops), barred, stalemate, breakout)
+    for p in PLAYERS:
+        if ropes(pos, p):
+            r.bad(("wall",), f"{p.value} has a rope standing in the wall; a rope escapes at once (B6)", "B6")
+    goal = None
+    answer_turns: int | None = None
+    if data.get("goal") is not None:
+        g = data["goal"]
+        if not isinstance(g, dict) or "escape_within" not in g:
+            r.bad(("goal",), "goal must be {escape_within: N, opponent: defends|passes} (BQ1)", "BQ1")
+        else:
+            n = r.whole(("goal", "escape_within"), g["escape_within"], 1, 30, "escape_within", "BQ1")
+            opp = g.get("opponent", "defends")
+            if opp not in ("defends", "passes"):
+                r.bad(("goal", "opponent"), f"opponent must be defends or passes, not {opp!r} (BQ1)", "BQ1")
+            goal = Goal(n, opp == "passes")
+    has_answer = "answer" in data
+    if has_answer:
+        a = data["answer"]
+        if not isinstance(a, dict) or "turns" not in a:
+            r.bad(("answer",), "answer must be {turns: N} (null for none within the goal)")
+        elif a["turns"] is not None:
+            answer_turns = r.whole(("answer", "turns"), a["turns"], 1, 30, "answer turns")
+    if r.problems:
+        raise LoadError(r.problems)
+    return Loaded(pos, goal, answer_turns, has_answer, str(data.get("title", "")), doc)
+
+
+def load(path: str | Path) -> Loaded:
+    return read(read_yaml(path))
+
+
+def summary(loaded: Loaded) -> str:
+    pos = loaded.position
+    knots = sum(f is not None for row in pos.rows for f in row)
+    what = "Breakout puzzle" if loaded.goal else "Breakout position"
+    return f"{what}, {pos.wall.rows}x{pos.wall.fields} wall, {knots} knots, {pos.to_move.value} to push"
+
+
+
+__all__ = ["GAME", "Goal", "Loaded", "is_breakout", "load", "read", "summary"]
