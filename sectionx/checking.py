@@ -50,6 +50,10 @@ class Report:
         }
 
 
+#: The games a file may name with `game:` (docs/format.md; Breakout: docs/breakout.md).
+GAMES = ("sectionx", "breakout")
+
+
 def detect_kind(doc: Doc) -> str:
     """``scenario``, ``record``, ``board`` or ``catalogue``, from a file's top-level keys."""
     data = doc.data
@@ -107,6 +111,10 @@ def _check_file(path: str | Path) -> Report:
         return Report(name, "file", exc.diagnostics)
     from .games.breakout import formats as breakout
 
+    game = doc.data.get("game") if isinstance(doc.data, dict) else None
+    if game is not None and game not in GAMES:
+        return Report(name, "file", [doc.diag(("game",), f"game {game!r} is not one sectionx knows: "
+                                                         f"{', '.join(GAMES)} (no game: key means sectionx)")])
     if breakout.is_breakout(doc):
         try:
             loaded_game = breakout.read(doc)

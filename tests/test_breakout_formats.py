@@ -112,3 +112,18 @@ def test_every_shipped_puzzle_has_its_proved_answer(path):
 
 def test_there_are_at_least_ten_puzzles():
     assert len(PUZZLES) >= 10
+
+
+def test_a_file_names_its_game_and_an_unknown_game_is_refused(tmp_path):
+    figure = (ROOT / "scenarios" / "rules" / "capacity.yaml").read_text(encoding="utf-8")
+    ours = _file(tmp_path, "game: sectionx\n" + figure)
+    assert runner.invoke(app, ["validate", str(ours)]).exit_code == 0
+    other = _file(tmp_path, "game: hekla\n" + figure)
+    result = runner.invoke(app, ["validate", str(other)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{other}:1:7: game 'hekla' is not one sectionx knows: sectionx, breakout")
+
+
+def test_the_schema_gives_a_breakout_file_its_form(tmp_path):
+    lines = _problems(tmp_path, GOOD + "foo: 1\n")
+    assert len(lines) == 1 and "unknown key 'foo'" in lines[0] and ":11:1:" in lines[0]

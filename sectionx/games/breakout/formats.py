@@ -38,13 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from ...model import NotationError
-from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, read_yaml
+from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
 from .rules import FIGURES, KNOTS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
 
 GAME = "breakout"
 _KNOT = {"y": Player.YELLOW, "b": Player.BLUE, ".": None}
-_TOP_KEYS = ("game", "format", "title", "description", "wall", "to_move", "escaped", "tops", "barred", "stalemate",
-             "breakout", "goal", "answer")
 
 
 @dataclass(frozen=True)
@@ -100,13 +98,11 @@ class _Reader:
 
 def read(doc: Doc) -> Loaded:
     """The Breakout position of ``doc``; LoadError lists every problem."""
+    form = check_schema(doc, "breakout")  # the published schema's form first, as for Section X's files
+    if form:
+        raise LoadError(form)
     r = _Reader(doc)
     data = doc.data if isinstance(doc.data, dict) else {}
-    for key in data:
-        if key not in _TOP_KEYS:
-            r.bad((key,), f"unknown key {key!r} in a Breakout file (known: {', '.join(_TOP_KEYS)})")
-    if data.get("format", 1) != 1:
-        r.bad(("format",), f"format {data.get('format')!r} is not one this sectionx reads (1)")
     raw = data.get("wall")
     grid: list[tuple[Player | None, ...]] = []
     if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
