@@ -1,0 +1,47 @@
+"""Breakout's bots and self-play statistics (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sectionx.games.breakout.play import BOTS, MAX_TURNS, play_game, simulate
+from sectionx.games.breakout.rules import Player, apply, legal_actions, parse_action, start
+
+
+def test_random_games_all_end_and_the_figures_add_up():
+    stats = simulate(15, ("random", "random"), 0)
+    d = stats.as_dict()
+    assert d["games"] == 15 and d["unfinished"] == 0
+    assert d["wins"]["yellow"] + d["wins"]["blue"] + d["draws"] == 15
+
+
+def test_the_same_seed_gives_the_same_game():
+    assert play_game(("winner", "random"), 4) == play_game(("winner", "random"), 4)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_winner_bot_beats_the_random_bot_from_either_seat(seat):
+    names = ("winner", "random") if seat == 0 else ("random", "winner")
+    stats = simulate(6, names, 10)
+    assert stats.wins[(Player.YELLOW if seat == 0 else Player.BLUE).value] == 6
+
+
+def test_the_winner_bot_takes_an_escape_in_one():
+    pos = start()
+    for text in ("L1", "R5", "L2", "R5", "L3", "R5", "L4", "R4"):
+        pos = apply(pos, parse_action(text))
+    assert pos.to_move is Player.YELLOW
+    choice = BOTS["winner"](0)(pos)
+    assert apply(pos, choice).escapes(Player.YELLOW) == 1
+    assert choice in legal_actions(pos)
+
+
+def test_an_unknown_bot_is_refused():
+    with pytest.raises(ValueError, match="no Breakout bot 'clever'"):
+        simulate(1, ("clever", "random"))
+
+
+def test_a_game_that_does_not_end_is_stopped_and_counted_apart():
+    # Two winner bots fall into pushing one full row for ever (docs/breakout.md, "Open").
+    game = play_game(("winner", "winner"), 0)
+    assert not game.finished and game.turns == MAX_TURNS and game.winner is None
