@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.games.breakout.rules import Wall, apply, legal_actions, start
+from sectionx.games.breakout.play import random_position
+from sectionx.games.breakout.rules import Wall, start
 from sectionx.games.breakout.solver import reference, solve
 
 
@@ -45,15 +46,7 @@ def main() -> None:
             break
     d = args.reference_depth
     rng = random.Random(1)
-    positions = []
-    while len(positions) < 30:
-        pos = start(Wall(4, 4))
-        for _ in range(rng.randrange(1, 14)):
-            nxt = apply(pos, rng.choice(legal_actions(pos)))
-            if nxt.over or nxt.breakout != 1:
-                break
-            pos = nxt
-        positions.append(pos)
+    positions = [random_position(rng, Wall(4, 4), 1, 14) for _ in range(30)]
     t0 = time.perf_counter()
     ref = [next((k for k in range(1, d + 1) if reference(p, k)), None) for p in positions]
     ref_s = time.perf_counter() - t0

@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx.fileio import write_file
-from sectionx.games.breakout.rules import Position, apply, legal_actions, start
+from sectionx.games.breakout.play import random_position
+from sectionx.games.breakout.rules import Position, Wall
 from sectionx.games.breakout.solver import solve
 
 WANTED = [("defends", 2), ("defends", 2), ("defends", 3), ("defends", 3), ("defends", 3), ("defends", 4),
@@ -39,13 +40,8 @@ def main() -> None:
     made = 0
     for number, (opponent, turns) in enumerate(WANTED, 1):
         while True:
-            pos = start()
-            for _ in range(rng.randrange(4, 30)):
-                nxt = apply(pos, rng.choice(legal_actions(pos)))
-                if nxt.over or nxt.breakout != 1:
-                    break
-                pos = nxt
-            if pos.over or pos.breakout != 1 or pos.stalemate is not None:
+            pos = random_position(rng, Wall(), 4, 30)
+            if pos.stalemate is not None:
                 continue
             answer = solve(pos, turns, solo=opponent == "passes", node_limit=200_000)
             if answer.complete and answer.turns == turns:

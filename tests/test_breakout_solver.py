@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from sectionx.games.breakout.play import random_position
 from sectionx.games.breakout.rules import PASS, Player, Position, Wall, apply, forced_pass, legal_actions, start
 from sectionx.games.breakout.solver import reference, rows_missing, solve
 
@@ -15,16 +16,7 @@ from sectionx.games.breakout.solver import reference, rows_missing, solve
 def _positions(wall: Wall, count: int, seed: int) -> list[Position]:
     """Positions met in random play on ``wall``, still in the first break-out."""
     rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        pos = start(wall)
-        for _ in range(rng.randrange(1, 12)):
-            nxt = apply(pos, rng.choice(legal_actions(pos)))
-            if nxt.over or nxt.breakout != 1:
-                break
-            pos = nxt
-        out.append(pos)
-    return out
+    return [random_position(rng, wall, 1, 12) for _ in range(count)]
 
 
 def _least(pos: Position, most: int, solo: bool) -> int | None:

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .rules import Action, Player, Position, apply, legal_actions, ropes, start
+from .rules import Action, Player, Position, Wall, apply, groups, legal_actions, ropes, start
 from .solver import solve
 
 Bot = Callable[[Position], Action]
@@ -37,22 +37,7 @@ MAX_TURNS = 2_000
 def _reach(pos: Position, player: Player) -> int:
     """How close ``player`` is to a rope: the most rows one group of their knots spans,
     plus the rows holding a knot of theirs."""
-    best = 0
-    seen: set[tuple[int, int]] = set()
-    for r in range(1, pos.wall.rows + 1):
-        for c in range(1, pos.wall.fields + 1):
-            if pos.at(r, c) is not player or (r, c) in seen:
-                continue
-            group, todo = {(r, c)}, [(r, c)]
-            while todo:
-                a, b = todo.pop()
-                for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if 1 <= n[0] <= pos.wall.rows and 1 <= n[1] <= pos.wall.fields and n not in group \
-                            and pos.at(*n) is player:
-                        group.add(n)
-                        todo.append(n)
-            seen |= group
-            best = max(best, len({x for x, _ in group}))
+    best = max((len({r for r, _ in g}) for g in groups(pos, player)), default=0)
     rows = sum(any(f is player for f in row) for row in pos.rows)
     return best * 2 + rows
 
@@ -60,6 +45,19 @@ def _reach(pos: Position, player: Player) -> int:
 def score(pos: Position, player: Player) -> int:
     """The ``winner`` bot's measure of a position for ``player``: its reach against the other's."""
     return _reach(pos, player) - _reach(pos, player.other)
+
+
+def random_position(rng: random.Random, wall: Wall, low: int, high: int) -> Position:
+    """A position met in random play on ``wall``: ``rng.randrange(low, high)`` random
+    turns from the empty wall, stopping before the turn that would end the first
+    break-out (for puzzles, benchmarks and tests)."""
+    pos = start(wall)
+    for _ in range(rng.randrange(low, high)):
+        nxt = apply(pos, rng.choice(legal_actions(pos)))
+        if nxt.over or nxt.breakout != 1:
+            break
+        pos = nxt
+    return pos
 
 
 def random_bot(seed: int) -> Bot:
@@ -163,4 +161,4 @@ def simulate(games: int, names: tuple[str, str], seed: int = 0) -> Stats:
     return stats
 
 
-__all__ = ["BOTS", "Game", "Stats", "play_game", "random_bot", "score", "simulate", "winner_bot"]
+__all__ = ["BOTS", "Game", "Stats", "play_game", "random_bot", "random_position", "score", "simulate", "winner_bot"]

@@ -194,14 +194,14 @@ def pushed(row: tuple[Field, ...], side: Side, knot: Player) -> tuple[tuple[Fiel
     return (tuple(cells) if side is Side.LEFT else tuple(reversed(cells))), out
 
 
-def ropes(pos: Position, player: Player) -> list[frozenset[tuple[int, int]]]:
-    """The player's ropes (B5): each a set of (row, field) joined orthogonally,
-    holding a knot in row 1 and one in the top row."""
+def groups(pos: Position, player: Player) -> list[frozenset[tuple[int, int]]]:
+    """The player's knots in groups joined left, right, up and down (B5), each a set of
+    (row, field)."""
     seen: set[tuple[int, int]] = set()
     out = []
-    top = pos.wall.rows
-    for r in range(1, top + 1):
-        for c in range(1, pos.wall.fields + 1):
+    rows, fields = pos.wall.rows, pos.wall.fields
+    for r in range(1, rows + 1):
+        for c in range(1, fields + 1):
             if pos.at(r, c) is not player or (r, c) in seen:
                 continue
             group = {(r, c)}
@@ -209,13 +209,18 @@ def ropes(pos: Position, player: Player) -> list[frozenset[tuple[int, int]]]:
             while todo:
                 a, b = todo.pop()
                 for n in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if 1 <= n[0] <= top and 1 <= n[1] <= pos.wall.fields and n not in group and pos.at(*n) is player:
+                    if 1 <= n[0] <= rows and 1 <= n[1] <= fields and n not in group and pos.at(*n) is player:
                         group.add(n)
                         todo.append(n)
             seen |= group
-            if any(x == 1 for x, _ in group) and any(x == top for x, _ in group):
-                out.append(frozenset(group))
+            out.append(frozenset(group))
     return out
+
+
+def ropes(pos: Position, player: Player) -> list[frozenset[tuple[int, int]]]:
+    """The player's ropes (B5): the groups holding a knot in row 1 and one in the top row."""
+    top = pos.wall.rows
+    return [g for g in groups(pos, player) if any(x == 1 for x, _ in g) and any(x == top for x, _ in g)]
 
 
 def explain(pos: Position, action: Action) -> list[Problem]:
@@ -322,4 +327,4 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
 
 
 __all__ = ["FIGURES", "KNOTS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
-           "Position", "Side", "Wall", "apply", "explain", "forced_pass", "legal_actions", "parse_action", "pushed", "ropes", "start"]
+           "Position", "Side", "Wall", "apply", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]
