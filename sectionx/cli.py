@@ -24,7 +24,7 @@ from .fileio import printable
 from .model import COLOURS, Board, Catalogue, Colour, Problem, Scenario, SectionXError, State
 from .progress import progress_bar
 from .workers import run_units
-from .yamlsrc import Diagnostic, LoadError, read_yaml
+from .yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 
 if TYPE_CHECKING:
     from .solver.exact import Solved
@@ -544,18 +544,19 @@ def manual(
     warn(f"wrote {target}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")
 
 
-def _solve_breakout(file: Path, turns: int | None, nodes: int | None, output: str) -> None:
-    """``solve`` for a Breakout puzzle (BQ1): the fewest turns to a forced escape, the
-    winning first pushes and a main line; exit codes as for Section X."""
+def _solve_breakout(file: Path, doc: Doc, turns: int | None, nodes: int | None, output: str) -> None:
+    """``solve`` for a Breakout puzzle (BQ1), read from ``doc`` (the file, already
+    parsed): the fewest turns to a forced escape, the winning first pushes and a main
+    line; exit codes as for Section X."""
     from .games.breakout import formats as breakout_formats
     from .games.breakout.solver import solve as solve_breakout
 
-    report = checking.check_file(file)
-    for d in report.diagnostics:
-        warn(problem_line(d))
-    if not report.ok:
-        raise typer.Exit(INVALID)
-    loaded = breakout_formats.load(file)
+    try:
+        loaded = breakout_formats.read(doc)  # the checks validate makes of a Breakout file
+    except LoadError as exc:
+        for d in exc.diagnostics:
+            warn(problem_line(d))
+        raise typer.Exit(INVALID) from None
     if loaded.goal is None:
         raise fail(f"{file}: no goal: block, so it is no puzzle (see docs/breakout.md)", INVALID)
     limit = min(turns or loaded.goal.turns, loaded.goal.turns)
@@ -714,8 +715,9 @@ def solve(
         raise fail(f"--format must be text, json or yaml, not {output!r}")
     from .games.breakout import formats as breakout_formats
 
-    if breakout_formats.is_breakout(read_yaml(file)):
-        _solve_breakout(file, turns, nodes, output)
+    doc = read_yaml(file)
+    if breakout_formats.is_breakout(doc):
+        _solve_breakout(file, doc, turns, nodes, output)
         return
     scenario = _checked_position(file, "solve takes puzzles").scenario  # a file with problems exits INVALID (1)
     if scenario.goal is None:
