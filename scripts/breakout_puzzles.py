@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.fileio import write_file
+from sectionx.fileio import make_folder, write_file
 from sectionx.games.breakout.play import random_position
 from sectionx.games.breakout.rules import Position, Wall
 from sectionx.games.breakout.solver import solve
@@ -37,6 +37,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("scenarios/breakout/puzzles"))
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    make_folder(args.out)
     made = 0
     for number, (opponent, turns) in enumerate(WANTED, 1):
         while True:
