@@ -348,7 +348,7 @@ def test_code_the_pdf_font_cannot_print_stops_the_pdf_at_its_line(tmp_path):
 def test_a_figure_title_the_font_cannot_print_stops_the_english_book(tmp_path):
     folder = _figures_with(tmp_path, "zz-glyph.yaml", _FALSE.replace("T2: a false claim", "T2: 图").replace(
         'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
-    with pytest.raises(LoadError, match=r"zz-glyph.yaml:2:8: the book's font has no glyph for '图' \(U\+56FE\).*\(font\)"):
+    with pytest.raises(LoadError, match=r"zz-glyph.yaml:2:8: the font Vera.ttf has no glyph for '图' \(U\+56FE\).*\(font\)"):
         manual.prepare("en", figures=folder, theme=THEME)
 
 

@@ -84,7 +84,7 @@ def _figure_rule(name: str, scenario: Scenario, path: Path) -> str:
 def _unprintable_figure(path: Path, theme: Theme) -> list[Diagnostic]:
     """The figure's own title, caption and claims, where the book's font cannot print
     them (the manual sets them as text, not in the drawing that checks its glyphs)."""
-    from ..render.fonts import missing_glyphs
+    from ..render import fonts
 
     doc = read_yaml(path)
     data = doc.data if isinstance(doc.data, dict) else {}
@@ -98,12 +98,9 @@ def _unprintable_figure(path: Path, theme: Theme) -> list[Diagnostic]:
             texts.append((("claims", i, "says"), claim.get("says")))
     out = []
     for where, text in texts:
-        if isinstance(text, str):
-            missing = sorted(set(missing_glyphs(text, theme, False)) | set(missing_glyphs(text, theme, True)))
-            if missing:
-                chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-                out.append(doc.diag(where, f"the book's font has no glyph for {chars}; use a template with a font "
-                                    "that has it", "font"))
+        why = fonts.unprintable(text, theme) if isinstance(text, str) else ""
+        if why:
+            out.append(doc.diag(where, why, "font"))
     return out
 
 

@@ -23,7 +23,6 @@ is a :class:`~sectionx.yamlsrc.Diagnostic` at its line, rule ``manual`` or ``fon
 
 from __future__ import annotations
 
-import os
 import string
 from dataclasses import dataclass, fields, replace
 from importlib import resources
@@ -238,7 +237,7 @@ def load_language(code: str) -> Language:
 
 def unprintable(lang: Language, theme: Theme) -> list[Diagnostic]:
     """Every string of the language file the theme's fonts cannot print, at its line."""
-    from ..render.fonts import missing_glyphs
+    from ..render import fonts
 
     out: list[Diagnostic] = []
 
@@ -250,14 +249,9 @@ def unprintable(lang: Language, theme: Theme) -> list[Diagnostic]:
             for i, v in enumerate(value):
                 walk((*path, i), v)
         elif isinstance(value, str):
-            for bold in (False, True):
-                missing = missing_glyphs(value, theme, bold)
-                if missing:
-                    chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-                    font = os.path.basename(os.fspath(theme.font_bold if bold else theme.font_regular))
-                    out.append(lang.doc.diag(path, f"the font {font} has no glyph for {chars}; "
-                                             "use a template with a font that has it", "font"))
-                    break
+            why = fonts.unprintable(value, theme)
+            if why:
+                out.append(lang.doc.diag(path, why, "font"))
 
     walk((), lang.doc.data)
     return out

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -64,7 +63,7 @@ from .board import (
     frame_width,
     island_centre,
 )
-from .fonts import missing_glyphs, text_width, wrap
+from .fonts import text_width, unprintable, wrap
 from .geometry import Blob, blob_gap, text_blob, texts
 from .layout import Layout
 from .scene import (
@@ -389,12 +388,9 @@ def check_glyphs(title: str, annotations: Annotations, theme: Theme, description
     if words is not ENGLISH:
         texts += [(f"words.{name}", ("words", name), text, bold) for name, text in words.texts() for bold in (False, True)]
     for place, subject, text, bold in texts:
-        missing = missing_glyphs(text, theme, bold)
-        if missing:
-            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-            font = os.path.basename(os.fspath(theme.font_bold if bold else theme.font_regular))
-            raise UnprintableText(f"{place}: the font {font} has no glyph for {chars}; "
-                                  "use a template with a font that has it", subject)
+        why = unprintable(text, theme, bold)
+        if why:
+            raise UnprintableText(f"{place}: {why}", subject)
 
 
 class _Drawing:

@@ -73,6 +73,18 @@ def missing_glyphs(text: str, theme: Theme, bold: bool = False) -> list[str]:
     return missing
 
 
+def unprintable(text: str, theme: Theme, bold: bool | None = None) -> str:
+    """Why the theme's font cannot print ``text`` ("" when it can): the font and the
+    characters it lacks.  ``bold`` None checks both weights (text set in either)."""
+    for weight in ((False, True) if bold is None else (bold,)):
+        missing = missing_glyphs(text, theme, weight)
+        if missing:
+            chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            font = os.path.basename(os.fspath(theme.font_bold if weight else theme.font_regular))
+            return f"the font {font} has no glyph for {chars}; use a template with a font that has it"
+    return ""
+
+
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool, theme: Theme) -> list[str]:
     """``text`` broken greedily at spaces into lines at most ``width_mm`` wide.
 
