@@ -35,12 +35,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import engine, formats, play, rules
-from sectionx.model import COLOURS, State
-from sectionx.solver.core import ACT_PHASE, FREE_PHASE, TAKE_PHASE, TILE_PHASE, Position, action_of
-from sectionx.solver.movegen import legal_moves
-from sectionx.solver.sample import random_move
-from sectionx.solver.turns import turn_successors
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, play, rules
+from sectionx.games.sectionx.model import State
+from sectionx.games.sectionx.solver.core import ACT_PHASE, FREE_PHASE, TAKE_PHASE, TILE_PHASE, Position, action_of
+from sectionx.games.sectionx.solver.movegen import legal_moves
+from sectionx.games.sectionx.solver.sample import random_move
+from sectionx.games.sectionx.solver.turns import turn_successors
 
 
 def start(players: int, seed: int) -> State:

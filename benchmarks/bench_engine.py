@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import engine, formats, play, rules
-from sectionx.model import COLOURS
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, play, rules
 
 #: Issue 9: random four-player games per second on one core.
 TARGET = 20

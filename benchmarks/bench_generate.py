@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.generator import Params, generate
-from sectionx.model import TIERS
+from sectionx.games.sectionx.generator import Params, generate
+from sectionx.games.sectionx.model import TIERS
 from sectionx.workers import run_units
 
 TARGETS = {"beginner": 60.0, "expert": 10.0}

@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import figures
-from sectionx.manual import FIGURES, prepare
-from sectionx.manual.html import to_html
-from sectionx.manual.language import LANGUAGES
-from sectionx.manual.pdf import to_pdf
-from sectionx.render import diagram
+from sectionx.games.sectionx import figures
+from sectionx.games.sectionx.manual import FIGURES, prepare
+from sectionx.games.sectionx.manual.html import to_html
+from sectionx.games.sectionx.manual.language import LANGUAGES
+from sectionx.games.sectionx.manual.pdf import to_pdf
+from sectionx.games.sectionx.render import diagram
 from sectionx.render.pdf import to_pdf as scene_pdf
 from sectionx.render.theme import load_theme
 

@@ -1,4 +1,4 @@
-"""Benchmark: what the reference solver (sectionx/solver/reference.py) solves, and how fast.
+"""Benchmark: what the reference solver (sectionx/games/sectionx/solver/reference.py) solves, and how fast.
 
 Not a test: it measures.  Run from the project root:
 
@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import test_reference as tiny
 
-from sectionx import formats
-from sectionx.model import Scenario
-from sectionx.solver.reference import solve_reference
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.model import Scenario
+from sectionx.games.sectionx.solver.reference import solve_reference
 
 
 def compact(body: str) -> Scenario:

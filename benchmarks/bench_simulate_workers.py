@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import play
+from sectionx.games.sectionx import play
 from sectionx.workers import run_units
 
 

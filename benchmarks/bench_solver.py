@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx import formats, puzzle
+from sectionx.games.sectionx import formats, puzzle
+from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.reference import solve_reference
 from sectionx.search import Limit, plans_text
-from sectionx.solver.exact import solve_puzzle
-from sectionx.solver.reference import solve_reference
 
 
 def files() -> list[Path]:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx import formats
-from sectionx.model import TIERS
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.model import TIERS
 
 FIGURES = (("turns", "turns (proved minimum)"), ("cost", "tile and door actions"), ("detours", "detours needed"),
            ("first_turns", "plausible first turns"), ("traps", "of which traps"), ("decoys", "decoy tiles in hand"))

@@ -28,10 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx import engine, formats, rules
-from sectionx.model import COLOURS, Scenario
-from sectionx.solver.core import Position, action_of
-from sectionx.solver.sample import random_move
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, rules
+from sectionx.games.sectionx.model import Scenario
+from sectionx.games.sectionx.solver.core import Position, action_of
+from sectionx.games.sectionx.solver.sample import random_move
 
 
 def soak_game(players: int, seed: int, advanced: bool, core: bool = False) -> tuple[int, str | None, list]:

@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, seed, settings
 
-from sectionx import formats
-from sectionx.solver.exact import solve_puzzle
-from sectionx.solver.reference import solve_reference
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.reference import solve_reference
 from tests.test_puzzlecore import wide_puzzles
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx import formats  # noqa: E402
-from sectionx.render import kit  # noqa: E402
+from sectionx.games.sectionx import formats  # noqa: E402
+from sectionx.games.sectionx.render import kit  # noqa: E402
 from sectionx.render.theme import default_theme  # noqa: E402
 
 #: (picture, PDF, page number in it, width in pixels)

@@ -40,7 +40,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from .model import SectionXError
+from .errors import SectionXError
 
 #: Rule id of problems with files as files (not their contents).
 FILE_RULE = "file"

@@ -35,7 +35,7 @@ from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from .model import SectionXError
+from .errors import SectionXError
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -26,8 +26,8 @@ import jsonschema
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .errors import SectionXError
 from .fileio import FILE_RULE, FileProblem, read_bytes
-from .model import SectionXError
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 40

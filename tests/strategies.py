@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sectionx import formats, rules
-from sectionx.model import (
-    COLOURS,
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import formats, rules
+from sectionx.games.sectionx.model import (
     DEAD,
     DOORS,
     FREED,

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from sectionx import formats
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.model import FeatureKind, TileType
+from sectionx.games.sectionx.render.art import TileArt
 from sectionx.hexgrid import Cell
-from sectionx.model import FeatureKind, TileType
-from sectionx.render.art import TileArt
 from sectionx.render.fonts import text_width
 from sectionx.render.layout import Layout
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Text, Use, apply

@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sectionx import fileio
-from sectionx.checking import Report, check_file
 from sectionx.cli import app
+from sectionx.games.sectionx.checking import Report, check_file
 from sectionx.yamlsrc import MAX_BYTES
 
 HERE = Path(__file__).parent

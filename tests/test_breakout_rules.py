@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sectionx.errors import NotationError
 from sectionx.games.breakout.rules import (
     KNOTS,
     PASS,
@@ -28,7 +29,6 @@ from sectionx.games.breakout.rules import (
     ropes,
     start,
 )
-from sectionx.model import NotationError
 
 Y, B = Player.YELLOW, Player.BLUE
 _ = None

@@ -11,8 +11,9 @@ import typer.main
 import yaml
 from typer.testing import CliRunner
 
-from sectionx import __version__, formats, rules
+from sectionx import __version__
 from sectionx.cli import app
+from sectionx.games.sectionx import formats, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

@@ -19,8 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reportlab.pdfbase.ttfonts import TTFont
 
-from sectionx.model import COLOURS, DOORS, PRISONERS, Colour
-from sectionx.render import components as C
+from sectionx.colours import COLOURS, Colour
+from sectionx.games.sectionx.model import DOORS, PRISONERS
+from sectionx.games.sectionx.render import components as C
 from sectionx.render import pieces as P
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Page, Path, Text, Use, compose
 from sectionx.render.svg import to_svg

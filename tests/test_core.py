@@ -26,13 +26,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sectionx import engine, formats, play, rules
-from sectionx.actions import End
-from sectionx.model import COLOURS, Catalogue, PlaceKind, State, TileType
-from sectionx.solver.core import KEEP, STEP, Position, action_of, move_of
-from sectionx.solver.movegen import legal_moves
-from sectionx.solver.tables import tables_for
-from sectionx.solver.turns import successor_actions, turn_successors
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, play, rules
+from sectionx.games.sectionx.actions import End
+from sectionx.games.sectionx.model import Catalogue, PlaceKind, State, TileType
+from sectionx.games.sectionx.solver.core import KEEP, STEP, Position, action_of, move_of
+from sectionx.games.sectionx.solver.movegen import legal_moves
+from sectionx.games.sectionx.solver.tables import tables_for
+from sectionx.games.sectionx.solver.turns import successor_actions, turn_successors
 
 from .strategies import states
 

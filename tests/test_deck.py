@@ -1,4 +1,4 @@
-"""The challenge deck and the puzzle book (sectionx.puzzleset, sectionx.render.deck and
+"""The challenge deck and the puzzle book (sectionx.games.sectionx.puzzleset, sectionx.games.sectionx.render.deck and
 .book, `sectionx deck` and `sectionx book`), on copies of small puzzles of
 scenarios/puzzles/ given a grade: block (each solves in a fraction of a second)."""
 
@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import formats, puzzleset
 from sectionx.cli import app
-from sectionx.model import Answer, Grade, Scenario
+from sectionx.games.sectionx import formats, puzzleset
+from sectionx.games.sectionx.model import Answer, Grade, Scenario
+from sectionx.games.sectionx.render.book import book
+from sectionx.games.sectionx.render.components import card_sheet
+from sectionx.games.sectionx.render.deck import card_back, deck
 from sectionx.render import pieces
-from sectionx.render.book import book
-from sectionx.render.components import card_sheet
-from sectionx.render.deck import card_back, deck
 from sectionx.render.pdf import to_pdf
 from sectionx.render.scene import Group, Page, Text, apply
 from sectionx.render.svg import to_svg

@@ -27,10 +27,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from sectionx import checking, formats
 from sectionx.cli import app
-from sectionx.hexgrid import Cell
-from sectionx.model import (
+from sectionx.errors import SectionXError
+from sectionx.games.sectionx import checking, formats
+from sectionx.games.sectionx.model import (
     ANNOTATION_COLOURS,
     DEAD,
     ISLAND,
@@ -43,13 +43,13 @@ from sectionx.model import (
     PlaceKind,
     PlayerState,
     Scenario,
-    SectionXError,
     Spot,
     tile_place,
 )
+from sectionx.games.sectionx.render.art import TileArt, token_stroke
+from sectionx.games.sectionx.render.diagram import PRISONER, diagram, plan
+from sectionx.hexgrid import Cell
 from sectionx.render import scene
-from sectionx.render.art import TileArt, token_stroke
-from sectionx.render.diagram import PRISONER, diagram, plan
 from sectionx.render.fonts import text_width
 from sectionx.render.geometry import blob_gap
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Text, Use, apply, compose
@@ -532,7 +532,7 @@ def test_the_boards_small_print_is_readable_in_a_diagram(tile):
 def test_an_island_token_hides_the_symbol_printed_under_it():
     """The disc under a colour's island token covers the block's printed symbol, its
     corners and outline too (the triangle's corners showed beside yellow's token)."""
-    from sectionx.render.board import block_tint
+    from sectionx.games.sectionx.render.board import block_tint
 
     state = formats.loads("players: [red, blue, yellow, purple]").state
     doc = diagram(state, THEME)

@@ -17,9 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sectionx import actions, engine, formats, rules
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import actions, engine, formats, rules
+from sectionx.games.sectionx.model import PRISONERS, TILE_COUNT, PlaceKind, State
 from sectionx.hexgrid import Cell
-from sectionx.model import COLOURS, PRISONERS, TILE_COUNT, PlaceKind, State
 
 from .strategies import states
 

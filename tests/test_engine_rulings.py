@@ -27,9 +27,10 @@ import textwrap
 
 import pytest
 
-from sectionx import actions, engine, formats, rules
+from sectionx.colours import Colour
+from sectionx.games.sectionx import actions, engine, formats, rules
+from sectionx.games.sectionx.model import ISLAND, Placed, PlaceKind, Spot, green_place, tile_place
 from sectionx.hexgrid import Cell
-from sectionx.model import ISLAND, Colour, Placed, PlaceKind, Spot, green_place, tile_place
 
 RED, BLUE, YELLOW, PURPLE = Colour("red"), Colour("blue"), Colour("yellow"), Colour("purple")
 FOUR = "players: [red, blue, yellow, purple]\n"

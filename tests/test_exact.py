@@ -1,4 +1,4 @@
-"""The exact solver (sectionx.solver.exact on sectionx.search) against the reference
+"""The exact solver (sectionx.games.sectionx.solver.exact on sectionx.search) against the reference
 solver: the same minimum, the same least number of tile and door actions, the same
 number of optimal plans, on every hand-worked puzzle small enough for the reference;
 every solution replays through the referee."""
@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import puzzle
 from sectionx.cli import app
+from sectionx.games.sectionx import puzzle
+from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.puzzlecore import CoreProblem
+from sectionx.games.sectionx.solver.reference import solve_reference
 from sectionx.search import Limit
-from sectionx.solver.exact import solve_puzzle
-from sectionx.solver.puzzlecore import CoreProblem
-from sectionx.solver.reference import solve_reference
 
 from .test_reference import CASES, ONE_TURN, TWO_TURNS
 
@@ -56,7 +56,7 @@ def _puzzle_file(tmp_path: Path, sc_text: str) -> Path:
 
 def test_solve_command_exit_codes_formats_and_record(tmp_path):
     runner = CliRunner()
-    from sectionx import formats
+    from sectionx.games.sectionx import formats
 
     path = tmp_path / "one.yaml"
     path.write_text(formats.dumps(ONE_TURN))
@@ -86,7 +86,7 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
 def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):
     from pypdf import PdfReader
 
-    from sectionx import formats
+    from sectionx.games.sectionx import formats
 
     runner = CliRunner()
     path = tmp_path / "two.yaml"
@@ -104,7 +104,7 @@ def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):
 
 def test_replay_counts_the_unfinished_last_turn_of_a_solution(tmp_path):
     """A solution ends mid-turn (Q4): replay counts that turn, so '2 turns', not '1 turns'."""
-    from sectionx import formats, play
+    from sectionx.games.sectionx import formats, play
 
     solved = solve_puzzle(TWO_TURNS)
     result = play.replay(puzzle.start(TWO_TURNS), solved.actions)
@@ -118,7 +118,7 @@ def test_replay_counts_the_unfinished_last_turn_of_a_solution(tmp_path):
 
 
 def test_solve_says_when_the_recorded_answer_is_not_what_it_proves(tmp_path):
-    from sectionx import formats
+    from sectionx.games.sectionx import formats
 
     text = formats.dumps(ONE_TURN)
     right, wrong = tmp_path / "right.yaml", tmp_path / "wrong.yaml"

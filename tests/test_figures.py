@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import figures
 from sectionx.cli import app
+from sectionx.games.sectionx import figures
 from sectionx.yamlsrc import LoadError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,7 +178,7 @@ def test_the_next_round_is_the_position_the_end_of_the_round_leads_to():
     """The texts' two pictures, "end of the round" and "start of the next round":
     the second is what the engine makes of the first after purple's step, stacks
     and all (E1, E3), not a drawing of what someone expects."""
-    from sectionx import actions, engine, formats
+    from sectionx.games.sectionx import actions, engine, formats
     end = formats.load(ROOT / "scenarios" / "rules" / "end-of-round.yaml").scenario
     (step,) = end.claims[0].after
     after = engine.apply(end.state, actions.parse(step))
@@ -207,7 +207,7 @@ def test_a_claim_of_two_kinds_is_refused_by_the_schema(tmp_path):
 
 @pytest.mark.parametrize("path", FIGURES, ids=lambda p: p.stem)
 def test_claims_survive_a_round_trip_through_the_format(path):
-    from sectionx import formats
+    from sectionx.games.sectionx import formats
     scenario = formats.load(path).scenario
     again = formats.loads(formats.dumps(scenario)).scenario
     assert again.claims == scenario.claims and scenario.claims

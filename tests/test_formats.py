@@ -8,9 +8,10 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from sectionx import formats, rules
+from sectionx.errors import NotationError
+from sectionx.games.sectionx import formats, rules
+from sectionx.games.sectionx.model import Feature, FeatureKind, Placed, PlaceKind, Scenario, parse_placed
 from sectionx.hexgrid import Cell
-from sectionx.model import Feature, FeatureKind, NotationError, Placed, PlaceKind, Scenario, parse_placed
 from sectionx.yamlsrc import schema
 
 from .strategies import states

@@ -12,16 +12,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import checking, formats
 from sectionx.cli import app
-from sectionx.generator import Params, Unit, generate, make
-from sectionx.generator.build import build
-from sectionx.generator.grade import grade
-from sectionx.generator.symmetry import canonical, symmetries
+from sectionx.colours import Colour
+from sectionx.games.sectionx import checking, formats
+from sectionx.games.sectionx.generator import Params, Unit, generate, make
+from sectionx.games.sectionx.generator.build import build
+from sectionx.games.sectionx.generator.grade import grade
+from sectionx.games.sectionx.generator.symmetry import canonical, symmetries
+from sectionx.games.sectionx.model import TIERS, Board, PlaceKind, Zone
+from sectionx.games.sectionx.solver.exact import solve_puzzle
 from sectionx.hexgrid import Cell
-from sectionx.model import TIERS, Board, Colour, PlaceKind, Zone
 from sectionx.search import Limit
-from sectionx.solver.exact import solve_puzzle
 from sectionx.workers import run_units
 
 PUZZLES = Path(__file__).parent.parent / "scenarios" / "puzzles"
@@ -146,7 +147,7 @@ def test_ids_are_checked():
 
 def _turned(text: str, turns: int, mirrored: bool) -> str:
     """The puzzle file turned (and mirrored) on the board: cells and rotations mapped."""
-    from sectionx.generator.symmetry import _edge_map, _transform
+    from sectionx.games.sectionx.generator.symmetry import _edge_map, _transform
     sc = formats.loads(text).scenario
     f = _transform(turns, mirrored)
     edges = _edge_map(f)
@@ -181,7 +182,7 @@ def _turned(text: str, turns: int, mirrored: bool) -> str:
 
 
 def _own_mirror(tile) -> bool:
-    from sectionx.generator.symmetry import _edge_map, _hand_shape, _transform
+    from sectionx.games.sectionx.generator.symmetry import _edge_map, _hand_shape, _transform
     return _hand_shape(tile, _edge_map(_transform(0, True))) == _hand_shape(tile, _edge_map(_transform(0, False)))
 
 

@@ -24,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sectionx import fileio
-from sectionx.render import kit as kits
+from sectionx.games.sectionx.render import kit as kits
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

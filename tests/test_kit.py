@@ -14,8 +14,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from sectionx import formats
-from sectionx.render import kit, sheets
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.render import kit, sheets
 from sectionx.render.scene import MM_PER_PT
 from sectionx.render.theme import load_theme
 

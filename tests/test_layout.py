@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sectionx import formats
+from sectionx.games.sectionx import formats
 from sectionx.hexgrid import Cell, opposite
 from sectionx.render.layout import SQRT3, Layout
 

@@ -18,12 +18,12 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from sectionx import manual
 from sectionx.cli import app
-from sectionx.manual import html as manual_html
-from sectionx.manual import pdf as manual_pdf
-from sectionx.manual.language import LANGUAGES, language_file, read_language
-from sectionx.manual.source import place_figures, read_rules
+from sectionx.games.sectionx import manual
+from sectionx.games.sectionx.manual import html as manual_html
+from sectionx.games.sectionx.manual import pdf as manual_pdf
+from sectionx.games.sectionx.manual.language import LANGUAGES, language_file, read_language
+from sectionx.games.sectionx.manual.source import place_figures, read_rules
 from sectionx.render.theme import load_theme
 from sectionx.yamlsrc import LoadError
 
@@ -307,7 +307,7 @@ def test_manual_refuses_an_output_it_cannot_write_as(tmp_path):
 
 
 def test_the_english_file_gives_the_drawings_their_default_words():
-    from sectionx.render.words import ENGLISH
+    from sectionx.games.sectionx.render.words import ENGLISH
 
     assert book("en").language.drawn_words() == ENGLISH
 

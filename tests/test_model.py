@@ -3,14 +3,13 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sectionx import formats
-from sectionx.hexgrid import Cell
-from sectionx.model import (
+from sectionx.colours import Colour
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.model import (
     DEAD,
     FREED,
     ISLAND,
     Across,
-    Colour,
     Feature,
     FeatureKind,
     PlaceKind,
@@ -19,6 +18,7 @@ from sectionx.model import (
     green_place,
     tile_place,
 )
+from sectionx.hexgrid import Cell
 
 from .strategies import states
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import formats, play, rules
 from sectionx.cli import app
-from sectionx.model import COLOURS
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import formats, play, rules
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 # Each golden record names the command that made it in its header.

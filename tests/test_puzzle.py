@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sectionx import actions, checking, engine, formats, play, puzzle, rules
-from sectionx.model import Colour, Goal, GoalKind, PlaceKind, Scenario, State
-from sectionx.puzzle import goal_met, plan_signature
+from sectionx.colours import Colour
+from sectionx.games.sectionx import actions, checking, engine, formats, play, puzzle, rules
+from sectionx.games.sectionx.model import Goal, GoalKind, PlaceKind, Scenario, State
+from sectionx.games.sectionx.puzzle import goal_met, plan_signature
 
 from .strategies import goals, states
 

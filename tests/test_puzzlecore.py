@@ -1,4 +1,4 @@
-"""The puzzle solver on the search core (sectionx.solver.puzzlecore) against the referee.
+"""The puzzle solver on the search core (sectionx.games.sectionx.solver.puzzlecore) against the referee.
 
 * Whole turns: the core's successors of a node are the referee's (every legal
   action listed by ``engine.legal_actions`` and carried out by ``engine.apply``),
@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from sectionx import formats, puzzle, rules
+from sectionx.games.sectionx import formats, puzzle, rules
+from sectionx.games.sectionx.model import Scenario
+from sectionx.games.sectionx.solver.core import Position
+from sectionx.games.sectionx.solver.exact import PuzzleProblem, solve_puzzle
+from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem
+from sectionx.games.sectionx.solver.reference import solve_reference
 from sectionx.hexgrid import Cell
-from sectionx.model import Scenario
-from sectionx.solver.core import Position
-from sectionx.solver.exact import PuzzleProblem, solve_puzzle
-from sectionx.solver.puzzlecore import INF, CoreProblem
-from sectionx.solver.reference import solve_reference
 
 from .test_reference import CASES, board
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from sectionx import checking, engine, formats, puzzle
-from sectionx.actions import Move, MoveDoor, PlaceDoor, PlaceTile, Rotate, Step, Swap
-from sectionx.model import FeatureKind, GoalKind, PlaceKind
+from sectionx.games.sectionx import checking, engine, formats, puzzle
+from sectionx.games.sectionx.actions import Move, MoveDoor, PlaceDoor, PlaceTile, Rotate, Step, Swap
+from sectionx.games.sectionx.model import FeatureKind, GoalKind, PlaceKind
+from sectionx.games.sectionx.solver.exact import Solved, solve_puzzle
 from sectionx.search import Limit
-from sectionx.solver.exact import Solved, solve_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "scenarios" / "puzzles").glob("*.yaml"))
@@ -100,7 +100,7 @@ def test_every_puzzle_of_the_set_has_its_own_title():
 def test_a_solution_that_ends_the_round_is_pictured_before_the_collapse():
     """Puzzle 02's second prisoner on green ends the round (E1) and the tunnels
     collapse (E3); its picture shows the board as the step left it, not cleared."""
-    from sectionx.solution import turn_pictures
+    from sectionx.games.sectionx.solution import turn_pictures
 
     path = ROOT / "scenarios" / "puzzles" / "02-change-places.yaml"
     solved = _solve(path)

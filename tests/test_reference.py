@@ -4,7 +4,7 @@ Each puzzle is checked both ways: the solver's answer against the hand-worked
 one, and the solver against a plain enumeration (:func:`brute_force`) that tries
 every line of play with no merging of positions at all, so the two share only
 the engine and the goal and plan definitions (Q4, Q5).  Every solution returned
-is replayed through the engine (:func:`sectionx.puzzle.judge`).
+is replayed through the engine (:func:`sectionx.games.sectionx.puzzle.judge`).
 
 Boards are written inline: a one-cell island ``0,0`` with a row of tile cells
 running east to a green cell (zone E), and a green cell ``-1,0`` west of the
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from sectionx import engine, formats, puzzle, rules
-from sectionx.model import Scenario
-from sectionx.solver.reference import ReferenceResult, solve_reference
+from sectionx.games.sectionx import engine, formats, puzzle, rules
+from sectionx.games.sectionx.model import Scenario
+from sectionx.games.sectionx.solver.reference import ReferenceResult, solve_reference
 
 ROOT = Path(__file__).parent.parent
 

@@ -1,4 +1,4 @@
-"""Every ruling that ``sectionx.rules`` enforces: an allowed case and a refused case.
+"""Every ruling that ``sectionx.games.sectionx.rules`` enforces: an allowed case and a refused case.
 
 Ruling ids are those of ``docs/rules.md``: this edition's rulings (G2, G3, T1-T3,
 P1, N1-N4, M1, M3, D1, D2, K1, K2, Z1, E1, E2, E4, E5) and its own additions (T4
@@ -9,13 +9,13 @@ Three layers:
 
 * ``tests/invalid/rules/*.yaml`` -- one file per kind of refused position.  The first
   line reads ``# expect: RULE line N [col C] [msg "part of the message"]`` and
-  :func:`test_refused_fixture` runs :func:`sectionx.checking.check_file` on it and
+  :func:`test_refused_fixture` runs :func:`sectionx.games.sectionx.checking.check_file` on it and
   looks for that located diagnostic.  The file name starts with the rule id.
 * ``tests/valid/rules/*.yaml`` -- positions that must check clean, and
   :data:`ALLOWED`: for every ruling a small valid position that exercises it.
-* in-code tests for the subtle cases: states read with :func:`sectionx.formats.loads`
-  and judged by :func:`sectionx.rules.check_scenario`, and the board and tile checks
-  (:func:`~sectionx.rules.check_board`, :func:`~sectionx.rules.check_tile`) run on
+* in-code tests for the subtle cases: states read with :func:`sectionx.games.sectionx.formats.loads`
+  and judged by :func:`sectionx.games.sectionx.rules.check_scenario`, and the board and tile checks
+  (:func:`~sectionx.games.sectionx.rules.check_board`, :func:`~sectionx.games.sectionx.rules.check_tile`) run on
   model objects built here.
 
 Geometry used throughout (G1): pointy-top axial cells, edges 0 E, 1 SE, 2 SW, 3 W,
@@ -34,9 +34,10 @@ from typing import NamedTuple
 
 import pytest
 
-from sectionx import checking, formats, rules
+from sectionx.colours import Colour
+from sectionx.games.sectionx import checking, formats, rules
+from sectionx.games.sectionx.model import Board, Feature, PlaceKind, Spot, TileType, Turn, Zone
 from sectionx.hexgrid import Cell, hexagon
-from sectionx.model import Board, Colour, Feature, PlaceKind, Spot, TileType, Turn, Zone
 
 HERE = Path(__file__).parent
 INVALID_DIR = HERE / "invalid" / "rules"
@@ -83,7 +84,7 @@ def rule_ids(text: str) -> set[str]:
 
 
 def rules_py_ids() -> set[str]:
-    """Every ruling id that ``sectionx/rules.py`` can put into a Problem."""
+    """Every ruling id that ``sectionx/games/sectionx/rules.py`` can put into a Problem."""
     source = Path(rules.__file__).read_text("utf-8")
     return set(re.findall(r'Problem\(\s*"([A-Z]\d+)"', source))
 
@@ -675,7 +676,7 @@ def test_t3_tile_in_two_places_refused(extra: str, fragment: str) -> None:
 
 def test_t3_missing_tile_refused() -> None:
     """T3: with explicit stacks, a tile mentioned nowhere is missing."""
-    from sectionx.formats import bundled_catalogue
+    from sectionx.games.sectionx.formats import bundled_catalogue
 
     ids = [t for t in bundled_catalogue().ids if t != "T17"]
     stacks = f"stacks: [[{', '.join(ids[:20])}], [{', '.join(ids[20:40])}], [{', '.join(ids[40:])}]]\n"
@@ -1067,7 +1068,7 @@ def test_t4_third_feature_crossing_one_of_two() -> None:
 
 def test_t1_t3_t4_bundled_tile_set_is_clean() -> None:
     """T1, T3, T4: the bundled 54-tile set passes check_catalogue."""
-    from sectionx.formats import bundled_catalogue
+    from sectionx.games.sectionx.formats import bundled_catalogue
 
     cat = bundled_catalogue()
     assert len(cat.tiles) == 54
@@ -1076,8 +1077,8 @@ def test_t1_t3_t4_bundled_tile_set_is_clean() -> None:
 
 def test_t3_catalogue_count_and_ids() -> None:
     """T3: 54 tiles with distinct ids."""
-    from sectionx.formats import bundled_catalogue
-    from sectionx.model import Catalogue
+    from sectionx.games.sectionx.formats import bundled_catalogue
+    from sectionx.games.sectionx.model import Catalogue
 
     cat = bundled_catalogue()
     short = Catalogue("short", cat.tiles[:-1])

@@ -1,5 +1,5 @@
 """The core's random sampler draws what ``engine.random_action`` draws: uniform over
-``engine.legal_actions``, each D4 'keep' variant one action (sectionx.solver.sample).
+``engine.legal_actions``, each D4 'keep' variant one action (sectionx.games.sectionx.solver.sample).
 
 * Exactly: the listed moves and the outcomes of every number of the tile and door
   spaces are ``engine.legal_actions``, each exactly once (so uniform numbers give
@@ -21,10 +21,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sectionx import engine, formats, rules
-from sectionx.model import COLOURS, State
-from sectionx.solver.core import ACT_PHASE, DOOR, FREE_PHASE, KEEP, MOVEDOOR, TAKE_PHASE, TILE_PHASE, Position, action_of
-from sectionx.solver.sample import candidates, draw, random_move
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, rules
+from sectionx.games.sectionx.model import State
+from sectionx.games.sectionx.solver.core import (
+    ACT_PHASE,
+    DOOR,
+    FREE_PHASE,
+    KEEP,
+    MOVEDOOR,
+    TAKE_PHASE,
+    TILE_PHASE,
+    Position,
+    action_of,
+)
+from sectionx.games.sectionx.solver.sample import candidates, draw, random_move
 
 from .strategies import states
 from .test_core import RARE

@@ -1,4 +1,4 @@
-"""Solution pictures (sectionx.solution) and puzzle sheets (sectionx.render.sheet)."""
+"""Solution pictures (sectionx.games.sectionx.solution) and puzzle sheets (sectionx.games.sectionx.render.sheet)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from sectionx import formats
-from sectionx.actions import parse
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.actions import parse
+from sectionx.games.sectionx.model import Highlight
+from sectionx.games.sectionx.render.sheet import sheets
+from sectionx.games.sectionx.solution import turn_pictures
 from sectionx.hexgrid import Cell
-from sectionx.model import Highlight
 from sectionx.render import pdf, theme
-from sectionx.render.sheet import sheets
-from sectionx.solution import turn_pictures
 
 PUZZLE = Path(__file__).resolve().parent.parent / "scenarios" / "puzzle-first-escape.yaml"
 TURN_1 = [parse(t) for t in ("move -3,2 3,-3@2", "step island 2,-2", "step 2,-2 3,-3", "end")]
@@ -60,8 +60,8 @@ def test_render_of_a_puzzle_shows_the_hand_unless_told_not_to(tmp_path):
 
 
 def test_a_cropped_puzzle_shows_every_zone_its_player_could_reach_in_time():
+    from sectionx.games.sectionx.render.diagram import goal_cells, plan
     from sectionx.hexgrid import Cell
-    from sectionx.render.diagram import goal_cells, plan
 
     loaded = formats.load(PUZZLE)
     state, goal = loaded.state, loaded.scenario.goal

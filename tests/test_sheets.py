@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sectionx import formats
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.render import sheets
+from sectionx.games.sectionx.render.art import hex_corners
 from sectionx.render import pieces as P
-from sectionx.render import sheets
-from sectionx.render.art import hex_corners
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Use
 from sectionx.render.textfit import text_box
 from sectionx.render.theme import load_theme

@@ -1,4 +1,4 @@
-"""``sectionx simulate``'s statistics (sectionx.play.Stats): the figures a player
+"""``sectionx simulate``'s statistics (sectionx.games.sectionx.play.Stats): the figures a player
 studying the game's balance reads, checked on games made up to show each case."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import engine, formats, play, rules
 from sectionx.cli import app
-from sectionx.model import COLOURS, DEAD, FREED, ISLAND, FeatureKind, Placed, PlayerState, State, tile_place
+from sectionx.colours import COLOURS
+from sectionx.games.sectionx import engine, formats, play, rules
+from sectionx.games.sectionx.model import DEAD, FREED, ISLAND, FeatureKind, Placed, PlayerState, State, tile_place
 
 runner = CliRunner()
 

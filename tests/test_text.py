@@ -1,7 +1,8 @@
 """The terminal picture's shared words: a puzzle's goal as a sentence (Q1-Q4)."""
 
-from sectionx.model import Colour, Goal, GoalKind
-from sectionx.render.text import goal_sentence
+from sectionx.colours import Colour
+from sectionx.games.sectionx.model import Goal, GoalKind
+from sectionx.games.sectionx.render.text import goal_sentence
 
 
 def test_goal_sentences_read_as_english():
@@ -24,8 +25,8 @@ def test_an_all_goal_lists_its_parts_held_at_once():
 
 def test_a_puzzles_stacks_are_shown_open_or_empty():
     """Q3: a puzzle's stacks are open; N5: empty stacks skip phase 1.  A game's are face down."""
-    from sectionx import formats
-    from sectionx.render.text import describe
+    from sectionx.games.sectionx import formats
+    from sectionx.games.sectionx.render.text import describe
 
     drawn = formats.loads("players: [red, blue]\nstacks: [[T01], [T16], []]\ngoal: {kind: free, turns: 2}\n").scenario
     assert "Stacks (open, Q3): 1 / 1 / 0 tiles; tops T01, T16, -." in describe(drawn.state, puzzle=True)
@@ -36,8 +37,8 @@ def test_a_puzzles_stacks_are_shown_open_or_empty():
 
 def test_a_skipped_phase_1_is_told_as_the_tile_action():
     """N5: empty stacks skip phase 1; N1: so do 3 tiles in hand; otherwise phase 1 is told."""
-    from sectionx import formats
-    from sectionx.render.text import describe
+    from sectionx.games.sectionx import formats
+    from sectionx.games.sectionx.render.text import describe
 
     empty = formats.loads("players: [red, blue]\ngoal: {kind: free, turns: 2}\n").scenario
     assert "phase 2 (tile action; phase 1 skipped: the stacks are empty, N5)" in describe(empty.state)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sectionx import fileio
-from sectionx.model import Colour
+from sectionx.colours import Colour
 from sectionx.render.theme import INK_SAVER_TINT, grey, load_theme, tint
 from sectionx.yamlsrc import LoadError
 

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from sectionx import formats
-from sectionx.model import Goal, Scenario
-from sectionx.render.board import CELL_BLOCK_WIDTH, FREE_ZONE_WIDTH, ISLAND_WIDTH, board_items
-from sectionx.render.diagram import PANEL_TILE, STACK_CAPTION, UnprintableText, diagram
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.model import Goal, Scenario
+from sectionx.games.sectionx.render.board import CELL_BLOCK_WIDTH, FREE_ZONE_WIDTH, ISLAND_WIDTH, board_items
+from sectionx.games.sectionx.render.diagram import PANEL_TILE, STACK_CAPTION, UnprintableText, diagram
+from sectionx.games.sectionx.render.words import ENGLISH, Words
 from sectionx.render.fonts import text_width
 from sectionx.render.layout import Layout
 from sectionx.render.scene import Circle, Document, Group, Item, Text
 from sectionx.render.svg import to_svg
 from sectionx.render.theme import default_theme
-from sectionx.render.words import ENGLISH, Words
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME = default_theme()

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sectionx import play
 from sectionx.cli import app
+from sectionx.games.sectionx import play
 from sectionx.workers import CLUSTER_INSTALL, ClusterUnavailable, SchedulerAddressError, run_units
 
 ROOT = Path(__file__).resolve().parent.parent

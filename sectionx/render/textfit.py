@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import SectionXError
+from ..errors import SectionXError
 from . import fonts
 from .scene import IDENTITY, Matrix, Text, apply, pt_mm
 from .theme import Theme

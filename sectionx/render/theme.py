@@ -20,8 +20,8 @@ from typing import Any
 import reportlab
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..colours import Colour
 from ..fileio import FileProblem, read_bytes, resolve_reference
-from ..model import Colour
 from ..yamlsrc import Diagnostic, Doc, LoadError, check_schema, parse_yaml, read_yaml
 
 RULE = "template"
@@ -87,7 +87,7 @@ class Theme:
         return self.colours[colour.value]
 
     def tier(self, name: str) -> TierMark:
-        """The mark of tier ``name`` (one of :data:`sectionx.model.TIERS`)."""
+        """The mark of tier ``name`` (one of :data:`sectionx.games.sectionx.model.TIERS`)."""
         return self.tiers[name]
 
     def paper(self, name: str) -> tuple[float, float]:

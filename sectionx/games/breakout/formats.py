@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...model import NotationError
+from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
 from .rules import FIGURES, KNOTS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
 

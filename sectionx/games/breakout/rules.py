@@ -27,7 +27,7 @@ BW1-BW3, B1-B8, restated in ``docs/breakout.md``):
 
 A :class:`Position` is a frozen value; :func:`apply` returns the next one and never
 changes its argument.  :func:`explain` gives every reason an action is refused, each
-a :class:`~sectionx.model.Problem` with its ruling id; :func:`legal_actions` lists
+a :class:`~sectionx.games.sectionx.model.Problem` with its ruling id; :func:`legal_actions` lists
 what may be played.  Nothing here reads files or draws.
 """
 
@@ -37,7 +37,7 @@ import enum
 import re
 from dataclasses import dataclass, field, replace
 
-from ...model import NotationError, Problem
+from ...errors import NotationError, Problem
 
 
 class Side(str, enum.Enum):

@@ -1,0 +1,118 @@
+"""What every command says and how it stops, for the CLI and every game's commands.
+
+A game's commands (:mod:`sectionx.games.api`) print through :func:`say` and
+:func:`warn` and stop with :class:`Stop` (an exit status) or :func:`fail` (one line on
+stderr, then an exit status); :mod:`sectionx.cli` turns both into the process's exit.
+Nothing here names a game, and nothing here imports Typer's app: a game's commands
+run the same under the CLI and under tests that call them directly.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import typer
+
+from . import fileio
+from .errors import SectionXError
+from .fileio import printable
+from .yamlsrc import Diagnostic
+
+
+class Stop(Exception):
+    """End the command with exit status ``code``; what there was to say is said."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class Refusal(SectionXError):
+    """End the command with one line, ``sectionx: <message>``, and exit status ``code``
+    (2, a usage problem, unless a command documents another)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def fail(message: str, code: int = 2) -> Refusal:
+    """The refusal to raise: ``raise fail("--format must be text or json")``."""
+    return Refusal(message, code)
+
+
+def _fit(text: str, stream: TextIO) -> str:
+    """``text`` made printable (:func:`fileio.printable`: titles, names and paths come
+    from files and must not drive the terminal) and encodable by ``stream``: on a
+    Latin-1 terminal a snowman becomes ``\\u2603``, not a traceback."""
+    text = printable(text)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    return text
+
+
+def say(text: str, *, nl: bool = True) -> None:
+    """Write ``text`` to stdout (see :func:`_fit`)."""
+    typer.echo(_fit(text, sys.stdout), nl=nl)
+
+
+def warn(text: str) -> None:
+    """Like :func:`say`, to stderr."""
+    typer.echo(_fit(text, sys.stderr), err=True)
+
+
+def problem_line(d: Diagnostic) -> str:
+    """How the command line tells a problem: located, with its ruling id, as
+    ``str(d)``; but a file that cannot be read at all is the command line's problem,
+    told like the others (``sectionx: scenarios/nope.yaml: no such file``), with no
+    rule id, since no rule is broken (issue 11)."""
+    return f"sectionx: {d}" if d.unreadable else str(d)
+
+
+def tell(diagnostics: list[Diagnostic]) -> None:
+    """Every problem on stderr, one line each."""
+    for d in diagnostics:
+        warn(problem_line(d))
+
+
+def emit(text: str, out: Path | None) -> None:
+    """Generated text to stdout, or to ``out`` through the one output writer."""
+    if out is None:
+        say(text, nl=False)
+    else:
+        fileio.write_file(out, text)
+        if not fileio.is_stdout(out):
+            warn(f"wrote {out}")
+
+
+def picture_kind(out: Path, given: str | None) -> str:
+    """``svg`` or ``pdf`` for ``render``: ``given`` (its --format), else from the
+    output's name (svg for standard output); anything else is refused."""
+    kind = (given or ("svg" if fileio.is_stdout(out) else out.suffix.lower().lstrip("."))).lower()
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf (or give --format svg|pdf)")
+    return kind
+
+
+def print_kind(out: Path) -> str:
+    """``pdf`` or ``svg``, from the output's name (the print commands write either)."""
+    kind = out.suffix.lower().lstrip(".")
+    if kind not in ("svg", "pdf"):
+        raise fail(f"{out}: the output must end in .svg or .pdf")
+    return kind
+
+
+def write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
+    """The first page of a drawn ``document`` as one SVG, or the document as a PDF."""
+    from .render import pdf, svg  # reportlab loads slowly; only drawing needs it
+
+    if kind == "svg":
+        svg.write_svg(out, document.pages[0], document.symbol_map, look)
+    else:
+        pdf.write_pdf(out, document, look)

@@ -1,0 +1,175 @@
+"""What a game gives the house: the commands every game answers, and their options.
+
+Like a puzzle of Simon Tatham's collection, a game is a table of functions: the CLI
+(:mod:`sectionx.cli`) parses the options that every game shares, finds the file's
+game in the registry (:mod:`sectionx.games`) and calls the game's :class:`Commands`.
+Options that do not apply to a game are ``None`` unless given; a game refuses a given
+option it has no use for with one line (``raise console.fail(...)``), so nothing the
+user asked for is silently ignored.  Commands print through :mod:`sectionx.console`
+and end with :class:`~sectionx.console.Stop` (an exit status) or a refusal.
+
+Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..yamlsrc import Diagnostic, Doc
+
+
+@dataclass
+class Report:
+    """What checking one file found (``sectionx validate``): its kind (a game's word:
+    state, puzzle, record, board, ...; ``file`` when it could not be read), every
+    problem located, and a one-line summary when it is valid."""
+
+    file: str
+    kind: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    summary: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "kind": self.kind,
+            "ok": self.ok,
+            "summary": self.summary,
+            "problems": [
+                {"line": d.line, "column": d.column, "message": d.message, "rule": d.rule, "file": d.file}
+                for d in self.diagnostics
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class NewOptions:
+    """``sectionx new``: set up a new game."""
+
+    players: int | None = None
+    variant: str | None = None
+    seed: int | None = None
+    board: str | None = None
+    colours: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """``sectionx play``: one game between bots."""
+
+    players: int | None = None
+    variant: str | None = None
+    seed: int = 0
+    bots: str = "random"
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    """``sectionx simulate``: many games between bots, figures out."""
+
+    games: int = 20
+    players: int | None = None
+    variant: str | None = None
+    seed: int = 0
+    bots: str = "random"
+    output: str = "text"
+    workers: int = 1
+    scheduler: str | None = None
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """``sectionx solve``: limits, formats and where a solution record goes."""
+
+    out: Path | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    turns: int | None = None
+    cap: int = 50
+    output: str = "text"
+    verbose: bool = False
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """``sectionx render``: one picture of a position, ``kind`` svg or pdf."""
+
+    out: Path
+    kind: str
+    crop: bool = False
+    coords: bool = False
+    panel: bool | None = None
+    template: Path | None = None
+    tile_size: float | None = None
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """``sectionx kit``: the print-and-play kit, the same conventions for every game
+    (paper, ink-saver, greyscale, duplex back offsets, template, SVG beside the PDF)."""
+
+    out: Path
+    paper: str = "a4"
+    board_paper: str | None = None
+    ink_saver: bool = False
+    greyscale: bool = False
+    offset: tuple[float, float] = (0.0, 0.0)
+    template: Path | None = None
+    tile_size: float | None = None
+    board: str | None = None
+    tiles: str | None = None
+    svg: bool = True
+    coords: bool = True
+
+
+class Commands(Protocol):
+    """The commands every game answers.  ``path`` is the file named on the command
+    line and ``doc`` its YAML, read once under the house's limits (:mod:`sectionx.yamlsrc`)."""
+
+    def check(self, path: Path, doc: Doc) -> Report:
+        """Every problem of a file of this game, located (``validate``); never raises
+        for bad input."""
+        ...
+
+    def bundled(self) -> list[Report]:
+        """The reports of the definitions the game ships (``validate --bundled``)."""
+        ...
+
+    def show(self, path: Path, doc: Doc) -> None:
+        """Print a text picture of the file (``show``); problems on stderr, exit 1."""
+        ...
+
+    def new(self, options: NewOptions) -> str:
+        """The YAML of a new game's set-up (``new``); the same options give the same text."""
+        ...
+
+    def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
+        """Check every move of a game record (``replay``); exit 1 at the first illegal one."""
+        ...
+
+    def play(self, options: PlayOptions) -> str:
+        """The record of one game between bots (``play``), which :meth:`replay` accepts."""
+        ...
+
+    def simulate(self, options: SimulateOptions) -> None:
+        """Play many games and print their figures (``simulate``)."""
+        ...
+
+    def solve(self, path: Path, doc: Doc, options: SolveOptions) -> None:
+        """Solve a puzzle exactly (``solve``); exit 0 solved, 1 invalid file, 3 proved
+        impossible within the limit, 4 a limit reached."""
+        ...
+
+    def render(self, path: Path, doc: Doc, options: RenderOptions) -> None:
+        """Draw a position with its annotations (``render``)."""
+        ...
+
+    def kit(self, options: KitOptions) -> None:
+        """Write the print-and-play kit (``kit --game``)."""
+        ...

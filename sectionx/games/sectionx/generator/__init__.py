@@ -1,0 +1,299 @@
+"""New puzzles of measured difficulty, unique by construction (``sectionx generate``).
+
+A **work unit** is self-contained: the set's parameters and one seed in, one
+puzzle or a rejection out (:func:`make`).  It builds a candidate
+(:mod:`.build`), proves its answer with the exact solver, repairs it until its
+solution is unique (:func:`repair`) or gives up, grades it (:mod:`.grade`) and
+rejects it unless the grade is the tier asked for.  Nothing in a unit depends
+on another unit, the machine or the clock (every search is limited by counts,
+never by time), so units may run anywhere: in this process, in a pool of local
+processes or on a Dask cluster (:mod:`sectionx.workers`).
+
+A **set** (:func:`generate`) takes units in seed order and keeps the accepted
+puzzles in that order, dropping any that is the same as an earlier one up to
+the board's symmetries (:mod:`.symmetry`), until it has enough.  Which units
+were tried and which were kept therefore depends on the parameters and the
+first seed only, not on how many workers ran them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import yaml
+
+from ....hexgrid import parse_cell
+from ....search import Limit
+from .. import formats
+from ..actions import PlaceTile
+from ..model import Answer, Grade, Scenario
+from ..solver.exact import Solved, solve_puzzle
+from .build import HAND, RECIPES, Params, build, fits
+from .grade import Figures, GradeLimit, grade
+from .symmetry import canonical
+
+#: How many turns the exact solver may expand per candidate, and the grader per
+#: method: limits by count, so that the same seed gives the same verdict anywhere.
+#: Experts are two turns and the starter set's needed 3 to 8 (docs/puzzles.md).
+SOLVE_NODES = {"beginner": 100, "intermediate": 120, "advanced": 120, "expert": 40}
+GRADE_NODES = 1500
+#: Boards whose distances the grader may work out per candidate (its time goes there).
+GRADE_WORK = 5000
+#: Repairs tried on a candidate whose solution is not unique, and the most
+#: optimal plans a candidate may have for repairs to be worth trying.
+REPAIRS = 3
+MANY_PLANS = 4
+#: Seeds of a set: the first seed times this, plus the candidate's number.
+SEEDS_PER_SET = 1_000_000
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One candidate to try: everything :func:`make` needs, and nothing else."""
+
+    params: Params
+    seed: int
+    solve_nodes: int = 0  # 0: the tier's SOLVE_NODES
+    grade_nodes: int = GRADE_NODES
+    grade_work: int = GRADE_WORK
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a unit gave: ``reason`` is ``"accepted"`` (then ``text`` is the puzzle
+    file and ``form`` its canonical form) or why it was rejected; ``tier`` the
+    grade it got, if it got one; ``repairs`` the repairs made."""
+
+    seed: int
+    reason: str
+    text: str = ""
+    form: tuple[object, ...] = ()
+    tier: str = ""
+    repairs: int = 0
+    figures: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        return self.reason == "accepted"
+
+
+_CHANGE = re.compile(r"(-?\d+),(-?\d+) (\S+?)(?:,|$)")
+
+
+def _changes(items: Iterable[str]) -> list[tuple[str, str]]:
+    """(cell, tile as it lies) of each cell a plan's tile and door items change."""
+    out = []
+    for item in items:
+        for q, r, text in _CHANGE.findall(item.split(" ", 1)[1] if " " in item else ""):
+            out.append((f"{q},{r}", text))
+    return out
+
+
+def _bare(text: str) -> str:
+    """A tile as it lies without its doors and prisoners: its shape (``t03+t12``)."""
+    return "+".join(sorted(part.split("^")[0].split("*")[0] for part in text.split("+")))
+
+
+def _shapes(scenario: Scenario, tile_id: str) -> set[str]:
+    tile = scenario.state.catalogue[tile_id]
+    return {"+".join(sorted(f.kind.letter + "".join(map(str, f.rotated(r))) for f in tile.features)) for r in range(6)}
+
+
+def repair(scenario: Scenario, solved: Solved, rng: random.Random) -> Scenario | None:
+    """A changed puzzle that rules out some optimal plan other than the solver's
+    own, or None when no repair applies.  In order:
+
+    1. take out of the hand a tile the solution never lays whose shape another
+       optimal plan lays;
+    2. take off the board a tile that another plan moves away and the solution
+       leaves where it is;
+    3. block a cell that only the other plans change and that is empty: lay a
+       tile there (out of play until now, no hideout, fitting P1).
+
+    The solver then judges the changed puzzle afresh: a repair may make the
+    puzzle longer or impossible, which rejects it."""
+    kept = [tuple(turn) for turn in solved.plan]
+    # A plan of the list is a tuple of turns, each a tuple of its items (Q5).
+    plans = [[tuple(str(x) for x in turn) if isinstance(turn, tuple) else (str(turn),) for turn in p]
+             for p in solved.result.plan_list]
+    others = [p for p in plans if p != kept]
+    kept_cells = {c for turn in kept for c, _ in _changes(turn)}
+    other_changes = [ch for plan in others for turn in plan for ch in _changes(turn)]
+    state = scenario.state
+    data = formats.scenario_to_data(scenario)
+    me = state.player_by_colour[solved.goal.player] if solved.goal.player else state.current
+    laid = {a.tile for a in solved.actions if isinstance(a, PlaceTile)}
+    wanted = {_bare(text) for _, text in other_changes}
+    for tid in sorted(me.hand):
+        if tid not in laid and _shapes(scenario, tid) & wanted:
+            data["hands"][me.colour.value].remove(tid)
+            data["out"] = sorted([*data.get("out", []), tid])
+            return _reload(data)
+    occupied = {f"{c.q},{c.r}" for c, _ in state.tiles}
+    # A board tile that another plan moves or swaps away, and the solution leaves
+    # alone, goes out of play (a cell the other plan empties is named 'empty').
+    for where, text in other_changes:
+        if text == "empty" and where in occupied and where not in kept_cells:
+            tid = data["tiles"].pop(where).split("@")[0]
+            data["out"] = sorted([*data.get("out", []), tid])
+            fixed = _reload(data)
+            if fixed is not None:
+                return fixed
+            break
+    cells = sorted({c for c, _ in other_changes} - kept_cells - occupied)
+    out = sorted(data.get("out", []))
+    rng.shuffle(out)
+    cat = state.catalogue
+    around = {c: (cat[p.tile], p.rotation) for c, p in state.tiles}
+    for text in cells:
+        cell = parse_cell(text)
+        for tid in out:
+            tile = cat[tid]
+            if tile.has_hideout():
+                continue
+            for rot in tile.distinct_rotations:
+                if not fits(around, cell, tile, rot):
+                    continue
+                trial = dict(data)
+                trial["tiles"] = {**data.get("tiles", {}), text: f"{tid}@{rot}" if rot else tid}
+                trial["out"] = [t for t in data["out"] if t != tid]
+                fixed = _reload(trial)
+                if fixed is not None:
+                    return fixed
+    return None
+
+
+def _reload(data: dict[str, Any]) -> Scenario | None:
+    from ....yamlsrc import LoadError
+    from .. import rules
+    try:
+        scenario = formats.loads(yaml.safe_dump(data, sort_keys=False)).scenario
+    except LoadError:
+        return None
+    return None if rules.check_scenario(scenario) else scenario
+
+
+_TITLES = {"free": "Way out", "zone": "Claim the zone", "hide": "Into hiding", "key": "The master key"}
+
+
+def make(unit: Unit) -> Outcome:
+    """Try one candidate (module docstring): a puzzle of the unit's tier, or why not."""
+    params, seed = unit.params, unit.seed
+    recipe = RECIPES[params.tier]
+    scenario = build(params, seed)
+    if scenario is None or scenario.goal is None:
+        return Outcome(seed, "not built")
+    rng = random.Random(f"sectionx-repair:{params.id(seed)}")
+    repairs = 0
+    while True:
+        solved = solve_puzzle(scenario, Limit(turns=recipe.turns[1], nodes=unit.solve_nodes or SOLVE_NODES[params.tier]), cap=8)
+        r = solved.result
+        if r.status != "solved" or r.turns is None or r.cost is None:
+            return Outcome(seed, "impossible" if r.status == "impossible" else "too hard to prove", repairs=repairs)
+        if r.turns < recipe.turns[0]:
+            return Outcome(seed, "too few turns", repairs=repairs)
+        if r.plans == 1:
+            break
+        if repairs >= REPAIRS or r.plans is None or r.plans > MANY_PLANS:
+            return Outcome(seed, "not unique", repairs=repairs)
+        fixed = repair(scenario, solved, rng)
+        if fixed is None:
+            return Outcome(seed, "not unique", repairs=repairs)
+        scenario, repairs = fixed, repairs + 1
+    assert scenario.goal is not None
+    goal = replace(scenario.goal, turns=r.turns)
+    scenario = replace(scenario, goal=goal)
+    try:
+        figures = grade(scenario, solved, node_limit=unit.grade_nodes, work_limit=unit.grade_work)
+    except GradeLimit:
+        return Outcome(seed, "too hard to grade", repairs=repairs)
+    if figures.tier != params.tier:
+        return Outcome(seed, f"graded {figures.tier}", tier=figures.tier, repairs=repairs, figures=figures.items())
+    puzzle_id = params.id(seed)
+    kind = goal.kind.value
+    scenario = replace(scenario, title=f"{_TITLES.get(kind, 'Puzzle')} {seed % SEEDS_PER_SET}",
+                       description=_description(scenario, figures),
+                       answer=Answer(r.turns, 1, r.cost), grade=Grade(puzzle_id, figures.tier, figures.items()))
+    text = formats.dumps(scenario, header=f"Generated by: sectionx generate --id {puzzle_id}\n"
+                                          f"Grade: {figures.tier} (docs/puzzles.md); solve it with: sectionx solve FILE")
+    return Outcome(seed, "accepted", text, canonical(scenario), figures.tier, repairs, figures.items())
+
+
+def _description(scenario: Scenario, figures: Figures) -> str:
+    from ..render.text import goal_sentence
+    assert scenario.goal is not None
+    hand = len(scenario.state.current.hand)
+    held = f"{hand} tile{'s' if hand != 1 else ''} in hand" if hand else "no tile in hand"
+    sentence = goal_sentence(scenario.goal)
+    return f"{sentence[0].upper()}{sentence[1:]}. Red has {held}; blue passes."
+
+
+# ====================================================================== sets
+
+
+@dataclass
+class Tally:
+    """What a set's generation saw: candidates tried, puzzles found, and why the
+    others were rejected (``duplicate`` for those the same as an earlier one)."""
+
+    tried: int = 0
+    found: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    repaired: int = 0
+
+    @property
+    def acceptance(self) -> float:
+        return self.found / self.tried if self.tried else 0.0
+
+
+Runner = Callable[[Callable[[Unit], Outcome], Iterable[Unit]], Iterator[Outcome]]
+
+
+def units(params: Params, seed: int, **limits: int) -> Iterator[Unit]:
+    """The set's candidates, in order: seeds ``seed * SEEDS_PER_SET + i``."""
+    for i in range(SEEDS_PER_SET):
+        yield Unit(params, seed * SEEDS_PER_SET + i, **limits)
+
+
+def generate(params: Params, count: int, seed: int = 0, *, runner: Runner | None = None,
+             max_tries: int | None = None, on_outcome: Callable[[Outcome, Tally], None] | None = None,
+             **limits: int) -> tuple[list[Outcome], Tally]:
+    """``count`` puzzles of ``params`` (module docstring), in seed order, none the
+    same as another up to symmetry; with the tally.  ``runner`` maps :func:`make`
+    over the units in order (default: here, one by one).  Stops after
+    ``max_tries`` candidates (default ``400 * count``) with what it has."""
+    params.check()
+    run: Runner = runner or map
+    tally = Tally()
+    kept: list[Outcome] = []
+    forms: set[tuple[object, ...]] = set()
+    limit = max_tries if max_tries is not None else 400 * count
+    results = run(make, units(params, seed, **limits))
+    try:
+        for outcome in results:
+            tally.tried += 1
+            if outcome.accepted and outcome.form in forms:
+                outcome = replace(outcome, reason="duplicate", text="")
+            tally.reasons[outcome.reason] += 1
+            if outcome.accepted:
+                forms.add(outcome.form)
+                kept.append(outcome)
+                tally.found += 1
+                tally.repaired += outcome.repairs > 0
+            if on_outcome is not None:
+                on_outcome(outcome, tally)
+            if len(kept) >= count or tally.tried >= limit:
+                break
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    return kept, tally
+
+
+__all__ = ["HAND", "Outcome", "Params", "Tally", "Unit", "generate", "make", "repair", "units"]

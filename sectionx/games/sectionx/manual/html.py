@@ -1,0 +1,184 @@
+"""The manual as one self-contained HTML page: the same book as the PDF, for the web.
+
+The rules text is rendered by markdown-it from the very tokens the PDF is set
+from (raw HTML in the rules text is not passed through); the figures, the board
+and the components are inline SVG written by :mod:`sectionx.render.svg` from the
+same scene pages.  No file is referred to: styles are in the page, pictures in
+the markup, so the page can be mailed or put on a web site as it is.  Links of
+the rules text to other documents print as their text; links inside the page
+(contents, rule ids in the index) work.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import TYPE_CHECKING
+
+from ....render.svg import to_svg
+from . import drawn
+from .pictures import Picture, component_pictures, cover_picture
+from .source import Block, Section, markdown
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from ....render.theme import Theme
+    from . import BookFigure, Manual
+
+_CSS = """
+body { font-family: %(family)s; color: %(ink)s; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
+       line-height: 1.5; font-size: 16px; }
+h1 { text-align: center; font-size: 3rem; margin: 0.5rem 0 0; letter-spacing: 0.05em; }
+h2 { color: %(accent)s; margin-top: 2.5rem; border-bottom: 1px solid %(line)s; }
+h3 { color: %(accent)s; }
+.subtitle { text-align: center; font-size: 1.3rem; margin: 0.3rem 0 1.5rem; }
+.edition, .note { text-align: center; font-size: 0.9rem; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
+th { background: %(tint)s; text-align: left; }
+th, td { border-bottom: 1px solid %(line)s; padding: 0.25rem 0.5rem; vertical-align: top; }
+code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.88em; }
+pre { font-size: 0.78rem; overflow-x: auto; line-height: 1.2; }
+figure { margin: 1.2rem 0; padding: 0.8rem; border: 1px solid %(line)s; }
+figure svg, .picture svg { display: block; margin: 0 auto; max-width: 100%%; height: auto; }
+figcaption { font-size: 0.9rem; margin-top: 0.6rem; }
+figcaption ul { margin: 0.2rem 0 0; padding-left: 1.2rem; list-style: '✓ '; }
+.components td:first-child { width: 14rem; }
+.summary th { width: 12rem; background: %(tint)s; }
+.summary { border: 2px solid %(ink)s; width: 100%%; }
+.summary ul { margin: 0; padding-left: 1.1rem; }
+nav ol { columns: 2; }
+"""
+
+
+def _svg(picture: Picture, name: str, theme: Theme, width_mm: float | None = None) -> str:
+    """The picture as inline SVG: the XML declaration dropped, every id prefixed with
+    ``name`` (one page holds many SVGs, and ids are the page's), and its size in mm
+    the largest it is drawn (the style lets it shrink with the window)."""
+    doc = picture.document(name)
+    text = to_svg(doc.pages[0], doc.symbol_map, theme)
+    text = re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
+    prefix = re.sub(r"[^A-Za-z0-9-]", "-", name)
+    text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}--{m.group(1)}"', text)
+    text = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}--{m.group(1)}"', text)
+    text = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}--{m.group(1)})", text)
+    if width_mm is not None and picture.width > width_mm:
+        h = picture.height * width_mm / picture.width
+        text = re.sub(r'(<svg[^>]*?) height="[^"]*"', rf'\1 height="{h:.2f}mm"', text, count=1)
+        text = re.sub(r'(<svg[^>]*?) width="[^"]*"', rf'\1 width="{width_mm:g}mm"', text, count=1)
+    return text
+
+
+class _Writer:
+    def __init__(self, manual: Manual, theme: Theme):
+        self.m, self.theme, self.lang = manual, theme, manual.language
+        self.md = markdown()
+        self.anchored: set[str] = set()  # rule ids given an anchor (Z1 is defined twice)
+
+    def t(self, key: str) -> str:
+        return escape(self.lang.text[key])
+
+    def render(self, tokens: tuple[Token, ...]) -> str:
+        # Links to the project's other documents lead nowhere from a mailed page: keep
+        # their text.  The tokens are the book's (the PDF reads them too): copied, not changed.
+        shown = []
+        for t in tokens:
+            if t.type == "inline" and any(k.type.startswith("link_") for k in t.children or []):
+                t = t.copy(children=[k for k in t.children or [] if not k.type.startswith("link_")])
+            shown.append(t)
+        return str(self.md.renderer.render(shown, self.md.options, {}))
+
+    def section_title(self, sec: Section) -> str:
+        return escape(self.lang.sections.get(sec.number, sec.title))
+
+    def page(self) -> str:
+        col = self.theme.colours
+        css = _CSS % {"family": self.theme.svg_family.replace("%", ""), "ink": col["ink"], "accent": col["tunnel"],
+                      "line": col["cell_line"], "tint": col["board"]}
+        head = (f'<!DOCTYPE html>\n<html lang="{escape(self.lang.code)}">\n<head>\n<meta charset="utf-8">\n'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+                f'<title>{self.t("title")} · {self.t("rules")}</title>\n<style>{css}</style>\n</head>\n<body>\n')
+        parts = [head]
+        parts.append(f'<header>\n<h1>{self.t("title")}</h1>\n<p class="subtitle">{self.t("subtitle")}</p>\n'
+                     f'<div class="picture">{_svg(cover_picture(self.theme, self.lang), "cover", self.theme, 120)}</div>\n'
+                     f'<p class="edition">{self.t("edition")}</p>\n</header>\n')
+        parts.append(self.contents())
+        parts += [f"<p>{escape(p)}</p>\n" for p in self.lang.intro]
+        parts.append(self.components())
+        parts.append(self.summary())
+        parts.append(f'<h2 id="rules">{self.t("rules")}</h2>\n')
+        if self.lang.code != "en":
+            parts.append(f'<p class="note">{self.t("rules_language")}</p>\n')
+        for sec in self.m.rules.sections:
+            parts.append(self.section(sec))
+        parts.append(self.index())
+        parts.append("</body>\n</html>\n")
+        return "".join(parts)
+
+    def contents(self) -> str:
+        rows = [(self.t("components"), "components"), (self.t("summary"), "summary")]
+        rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
+        rows.append((self.t("index"), "index"))
+        items = "".join(f'<li><a href="#{key}">{text}</a></li>\n' for text, key in rows)
+        return f'<nav>\n<h2>{self.t("contents")}</h2>\n<ul>\n{items}</ul>\n</nav>\n'
+
+    def components(self) -> str:
+        rows = []
+        for key, pic in component_pictures(self.theme, self.lang):
+            c = self.lang.components[key]
+            svg = _svg(pic, f"component-{key}", self.theme, 52)
+            rows.append(f'<tr><td class="picture">{svg}</td><td><b>{escape(c.count)} × {escape(c.name)}</b><br>'
+                        f"{escape(c.note)}</td></tr>\n")
+        return (f'<h2 id="components">{self.t("components")}</h2>\n<p>{self.t("components_intro")}</p>\n'
+                f'<table class="components">\n{"".join(rows)}</table>\n')
+
+    def summary(self) -> str:
+        rows = []
+        for part in self.lang.summary:
+            lines = "".join(f"<li>{escape(line)}</li>" for line in part.lines)
+            rows.append(f'<tr><th scope="row">{escape(part.heading)}</th><td><ul>{lines}</ul></td></tr>\n')
+        return f'<h2 id="summary">{self.t("summary")}</h2>\n<table class="summary">\n{"".join(rows)}</table>\n'
+
+    def section(self, sec: Section) -> str:
+        out = [f'<section>\n<h2 id="{sec.anchor}">{sec.number}. {self.section_title(sec)}</h2>\n']
+        for b in sec.blocks:
+            out.append(self.block(b))
+        out.append("</section>\n")
+        return "".join(out)
+
+    def block(self, b: Block) -> str:
+        if b.kind == "figure":
+            return self.figure(self.m.figures[b.figure])
+        html = self.render(b.tokens)
+        if b.kind == "heading":
+            html = re.sub(r"^<h(\d)>", lambda m: f"<h{int(m.group(1)) + 1}>", html)
+            html = re.sub(r"</h(\d)>\s*$", lambda m: f"</h{int(m.group(1)) + 1}>\n", html)
+        if b.rule and b.rule not in self.anchored:
+            self.anchored.add(b.rule)
+            html = html.replace("<p>", f'<p id="rule-{b.rule}">', 1)
+        return html
+
+    def figure(self, f: BookFigure) -> str:
+        pic = Picture.of(drawn(f, self.lang, self.theme))
+        says = "".join(f"<li>{escape(s)}</li>" for s in f.text.says if s)
+        checked = f'<br><i>{self.t("checked")}</i><ul>{says}</ul>' if says else ""
+        return (f'<figure id="figure-{escape(f.name)}">\n{_svg(pic, f.name, self.theme, 150)}\n'
+                f'<figcaption><b>{self.t("figure")} {f.number}. {escape(f.text.title)}</b><br>'
+                f"{escape(f.text.caption)}{checked}</figcaption>\n</figure>\n")
+
+    def index(self) -> str:
+        rows = []
+        for e in self.m.rules.index:
+            summary = self.md.renderInline(e.summary)
+            rows.append(f'<tr><td><a href="#rule-{e.rule}"><b>{e.rule}</b></a></td><td>{summary}</td>'
+                        f'<td><a href="#section-{e.section}">{e.section}</a></td></tr>\n')
+        return (f'<h2 id="index">{self.t("index")}</h2>\n<p>{self.t("index_intro")}</p>\n<table>\n'
+                f'<tr><th>{self.t("rule")}</th><th></th><th>{self.t("section")}</th></tr>\n{"".join(rows)}</table>\n')
+
+
+def to_html(manual: Manual, theme: Theme) -> str:
+    """The manual as one HTML page (module docstring); the same input gives the same text."""
+    return _Writer(manual, theme).page()
+
+
+__all__ = ["to_html"]

@@ -1,0 +1,446 @@
+"""The manual as a PDF: text set by reportlab's platypus, figures drawn by the scene painter.
+
+Platypus flows the rules text over the pages (paragraphs, lists, tables, code),
+keeps each figure with its caption, and numbers the pages; the figures, the board
+on the cover and the components are scene pages (:mod:`sectionx.render.scene`)
+drawn by :class:`sectionx.render.pdf.ScenePainter`, the same art as the kit's.
+
+The book: a cover (title, the board, the edition), contents, the introduction
+and the components, the turn at a glance, the rules of sections 1 to 11 with the
+figures after the rules they illustrate (section 11 is the variants: two players
+and the advanced game), and the index of rule ids with the page of each rule.
+Page numbers in the contents and the index come from a first build whose pages
+are counted; the second build is the one written (two builds, same layout).
+
+Same input, same bytes: reportlab's invariant mode fixes dates and the file id.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, cast
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from .... import __version__
+from ....render.fonts import font_name
+from ....render.pdf import ScenePainter
+from ....yamlsrc import Diagnostic, LoadError
+from . import drawn
+from .pictures import Picture, component_pictures, cover_picture
+from .source import MANUAL, Block, Section, closing
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from ....render.theme import Theme
+    from . import BookFigure, Manual
+
+#: Text sizes (pt).
+BODY, SMALL, H2, H3, TITLE = 9.5, 8.0, 15.0, 11.0, 34.0
+#: Figures are drawn at most this wide and tall (mm): small enough that a figure with its
+#: caption rarely leaves half a page empty where it does not fit, big enough to read.
+FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
+#: Page margins (mm): a generous outer margin keeps lines about 80 characters long.
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
+#: Monospaced font for code: Courier is built into every PDF reader.
+MONO = "Courier"
+
+
+def _family(theme: Theme) -> str:
+    """Register the theme's fonts as one family (bold, and italic where the template's
+    font is the bundled Vera, whose italics reportlab ships) and give its name."""
+    regular, bold = font_name(theme, False), font_name(theme, True)
+    italic, bold_italic = regular, bold
+    if theme.font_regular.name == "Vera.ttf":
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        fonts = theme.font_regular.parent
+        for name, file in (("sx-VeraIt", "VeraIt.ttf"), ("sx-VeraBI", "VeraBI.ttf")):
+            if name not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(TTFont(name, str(fonts / file)))
+        italic, bold_italic = "sx-VeraIt", "sx-VeraBI" if theme.font_bold.name == "VeraBd.ttf" else bold
+    # The family is known by its regular font's name: platypus maps a style's font back to it.
+    pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold_italic)
+    return regular
+
+
+class _Styles:
+    def __init__(self, theme: Theme):
+        f = _family(theme)
+        self.font = f
+        ink = colors.HexColor(theme.colours["ink"])
+        accent = colors.HexColor(theme.colours["tunnel"])
+        self.body = ParagraphStyle("body", fontName=f, fontSize=BODY, leading=BODY * 1.38, textColor=ink, spaceAfter=4)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=SMALL, leading=SMALL * 1.3, spaceAfter=1)
+        self.cell = ParagraphStyle("cell", parent=self.small, spaceAfter=0)
+        self.h2 = ParagraphStyle("h2", parent=self.body, fontSize=H2, leading=H2 * 1.25, textColor=accent,
+                                 spaceBefore=10, spaceAfter=6)
+        self.h3 = ParagraphStyle("h3", parent=self.body, fontSize=H3, leading=H3 * 1.3, textColor=accent,
+                                 spaceBefore=6, spaceAfter=3)
+        self.title = ParagraphStyle("title", parent=self.body, fontSize=TITLE, leading=TITLE * 1.15, alignment=TA_CENTER,
+                                    spaceAfter=4)
+        self.subtitle = ParagraphStyle("subtitle", parent=self.body, fontSize=13, leading=17, alignment=TA_CENTER)
+        self.centre = ParagraphStyle("centre", parent=self.small, alignment=TA_CENTER)
+        self.code = ParagraphStyle("code", fontName=MONO, fontSize=7.0, leading=8.2, textColor=ink, spaceAfter=6)
+        self.caption = ParagraphStyle("caption", parent=self.small, spaceAfter=2)
+        self.ink = ink
+        self.rule_colour = colors.HexColor(theme.colours["cell_line"])
+        self.tint = colors.HexColor(theme.colours["board"])
+
+
+# ------------------------------------------------------------------ inline text
+
+
+def inline(token: Token, rules_file: str = "") -> str:
+    """An inline token as platypus markup: bold, italic, code in Courier, links as text."""
+    out: list[str] = []
+    for k in token.children or []:
+        if k.type == "text":
+            out.append(escape(k.content))
+        elif k.type in {"softbreak", "hardbreak"}:
+            out.append(" " if k.type == "softbreak" else "<br/>")
+        elif k.type == "strong_open":
+            out.append("<b>")
+        elif k.type == "strong_close":
+            out.append("</b>")
+        elif k.type == "em_open":
+            out.append("<i>")
+        elif k.type == "em_close":
+            out.append("</i>")
+        elif k.type == "code_inline":
+            _latin1(k.content, token, rules_file)
+            out.append(f'<font face="{MONO}">{escape(k.content)}</font>')
+        # links print as their text: a printed book has nowhere to go
+    return "".join(out)
+
+
+def _latin1(text: str, token: Token, rules_file: str) -> None:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        line = token.map[0] + 1 if token.map else 0
+        raise LoadError([Diagnostic(rules_file, line, 1, f"code {text!r} holds characters the manual's monospaced font "
+                                    "(Courier) cannot print; write it in Latin-1", MANUAL)]) from None
+
+
+# ------------------------------------------------------------------ flowables
+
+
+class _Scene(Flowable):
+    """A scene page (figure, cover board, component) drawn at a scale that fits."""
+
+    def __init__(self, picture: Picture, max_w: float, max_h: float):
+        super().__init__()
+        self.picture = picture
+        self.scale = min(1.0, max_w / picture.width, max_h / picture.height)
+        self.width = picture.width * self.scale * mm
+        self.height = picture.height * self.scale * mm
+        self.hAlign = "CENTER"
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        painter: ScenePainter | None = getattr(canvas, "_sx_painter", None)
+        if painter is None:
+            raise RuntimeError("the canvas has no scene painter")
+        painter.add_symbols(self.picture.symbols)
+        painter.draw(self.picture.items, self.picture.height, self.scale)
+
+
+class _Mark(Flowable):
+    """A zero-size mark that records the page it lands on (for contents and index)."""
+
+    def __init__(self, key: str, pages: dict[str, int]):
+        super().__init__()
+        self.key, self.pages = key, pages
+        self.width = self.height = 0
+
+    def draw(self) -> None:
+        self.pages.setdefault(self.key, self.canv.getPageNumber())
+        self.canv.bookmarkPage(self.key)
+
+
+class _Book(BaseDocTemplate):
+    def __init__(self, buf: io.BytesIO, paper: tuple[float, float], theme: Theme, title: str, folio: str, **kw: Any):
+        super().__init__(buf, pagesize=(paper[0] * mm, paper[1] * mm), invariant=1, title=title, author="sectionx",
+                         creator=f"sectionx {__version__}", leftMargin=MARGIN_X * mm, rightMargin=MARGIN_X * mm,
+                         topMargin=MARGIN_TOP * mm, bottomMargin=MARGIN_BOTTOM * mm, **kw)
+        self.theme, self.folio, self.family = theme, folio, _family(theme)
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text", leftPadding=0,
+                      rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._start),
+                               PageTemplate("body", [frame], onPage=self._page)])
+
+    def _start(self, canvas: Any, doc: Any) -> None:
+        canvas._sx_painter = ScenePainter(canvas, self.theme)
+
+    def _page(self, canvas: Any, doc: Any) -> None:
+        if getattr(canvas, "_sx_painter", None) is None:
+            self._start(canvas, doc)
+        canvas.saveState()
+        canvas.setFont(self.family, SMALL)
+        canvas.setFillColor(colors.HexColor(self.theme.colours["ink"]))
+        w = self.pagesize[0]
+        canvas.drawCentredString(w / 2, (MARGIN_BOTTOM - 10) * mm, str(canvas.getPageNumber()))
+        canvas.drawRightString(w - MARGIN_X * mm, (MARGIN_BOTTOM - 10) * mm, self.folio)
+        canvas.restoreState()
+
+
+# ------------------------------------------------------------------ the book
+
+
+class _Writer:
+    def __init__(self, manual: Manual, theme: Theme, paper: tuple[float, float], known: dict[str, int],
+                 pictures: dict[str, Picture]):
+        self.m, self.theme, self.paper, self.pictures = manual, theme, paper, pictures
+        self.known = known  # pages found by the build before (empty in the first)
+        self.pages: dict[str, int] = {}  # pages found by this build
+        self.lang = manual.language
+        self.s = _Styles(theme)
+        self.width = paper[0] - 2 * MARGIN_X
+
+    def t(self, key: str) -> str:
+        return self.lang.text[key]
+
+    def page_of(self, key: str) -> str:
+        return str(self.known.get(key, "")) if self.known else "00"
+
+    def section_title(self, sec: Section) -> str:
+        return self.lang.sections.get(sec.number, sec.title)
+
+    def story(self) -> list[Flowable]:
+        out: list[Flowable] = [NextPageTemplate("body")]
+        out += self.cover()
+        out += [PageBreak()] + self.contents()
+        out += [PageBreak()] + self.introduction()
+        out += [PageBreak()] + self.summary()
+        out += [PageBreak(), _Mark("rules", self.pages), Paragraph(escape(self.t("rules")), self.s.title)]
+        if self.lang.code != "en":
+            out.append(Paragraph(escape(self.t("rules_language")), self.s.centre))
+        for sec in self.m.rules.sections:
+            out += self.section(sec)
+        out += [PageBreak()] + self.index()
+        return out
+
+    def cover(self) -> list[Flowable]:
+        pic = cover_picture(self.theme, self.lang)
+        return [Spacer(1, 18 * mm), Paragraph(escape(self.t("title")), self.s.title),
+                Paragraph(escape(self.t("subtitle")), self.s.subtitle), Spacer(1, 10 * mm),
+                _Scene(pic, self.width, 150), Spacer(1, 8 * mm),
+                Paragraph(escape(self.t("edition")), self.s.centre)]
+
+    def contents(self) -> list[Flowable]:
+        rows = [(self.t("components"), "components"), (self.t("summary"), "summary")]
+        rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
+        rows.append((self.t("index"), "index"))
+        data = [[Paragraph(f'<a href="#{key}">{escape(text)}</a>', self.s.body), Paragraph(self.page_of(key), self.s.body)]
+                for text, key in rows]
+        table = Table(data, colWidths=[(self.width - 15) * mm, 15 * mm])
+        table.setStyle(TableStyle([("ALIGN", (1, 0), (1, -1), "RIGHT"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour)]))
+        return [Paragraph(escape(self.t("contents")), self.s.h2), table]
+
+    def introduction(self) -> list[Flowable]:
+        out: list[Flowable] = [Paragraph(escape(p), self.s.body) for p in self.lang.intro]
+        out += [Spacer(1, 4 * mm), _Mark("components", self.pages), Paragraph(escape(self.t("components")), self.s.h2),
+                Paragraph(escape(self.t("components_intro")), self.s.body)]
+        rows = []
+        for key, pic in component_pictures(self.theme, self.lang):
+            c = self.lang.components[key]
+            text = f"<b>{escape(c.count)} × {escape(c.name)}</b><br/>{escape(c.note)}"
+            rows.append([_Scene(pic, 52, 40), Paragraph(text, self.s.body)])
+        table = Table(rows, colWidths=[58 * mm, (self.width - 58) * mm])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+        return [*out, table]
+
+    def summary(self) -> list[Flowable]:
+        out: list[Flowable] = [_Mark("summary", self.pages), Paragraph(escape(self.t("summary")), self.s.h2)]
+        rows = []
+        for part in self.lang.summary:
+            bullets = "<br/>".join(f"• {escape(line)}" for line in part.lines)
+            rows.append([Paragraph(f"<b>{escape(part.heading)}</b>", self.s.body), Paragraph(bullets, self.s.body)])
+        table = Table(rows, colWidths=[45 * mm, (self.width - 45) * mm])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (0, -1), self.s.tint),
+                                   ("BOX", (0, 0), (-1, -1), 0.8, self.s.ink),
+                                   ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+        return [*out, table]
+
+    def section(self, sec: Section) -> list[Flowable]:
+        head = Paragraph(escape(f"{sec.number}. {self.section_title(sec)}"), self.s.h2)
+        out: list[Flowable] = [CondPageBreak(40 * mm), _Mark(sec.anchor, self.pages), head]
+        for b in sec.blocks:
+            out += self.block(b)
+        return out
+
+    def block(self, b: Block) -> list[Flowable]:
+        rf = self.m.rules.file
+        if b.kind == "heading":
+            return [CondPageBreak(25 * mm), Paragraph(inline(b.tokens[1], rf), self.s.h3)]
+        if b.kind == "paragraph":
+            text = inline(b.tokens[1], rf)
+            if b.rule:
+                return [_Mark(f"rule-{b.rule}", self.pages), Paragraph(text, self.s.body)]
+            return [Paragraph(text, self.s.body)]
+        if b.kind == "code":
+            _latin1(b.tokens[0].content, b.tokens[0], rf)
+            return [KeepTogether([Preformatted(b.tokens[0].content.rstrip("\n"), self.s.code)])]
+        if b.kind == "list":
+            return [self.list_(b.tokens)]
+        if b.kind == "table":
+            return [self.table(b.tokens), Spacer(1, 2 * mm)]
+        if b.kind == "figure":
+            return [self.figure(self.m.figures[b.figure])]
+        raise ValueError(f"unknown block {b.kind}")
+
+    def list_(self, tokens: tuple[Token, ...]) -> Flowable:
+        ordered = tokens[0].type == "ordered_list_open"
+        items: list[ListItem] = []
+        current: list[Flowable] = []
+        i = 1
+        while i < len(tokens) - 1:
+            t = tokens[i]
+            if t.type == "list_item_open":
+                current = []
+            elif t.type == "list_item_close":
+                items.append(ListItem(current))
+            elif t.type in ("bullet_list_open", "ordered_list_open"):
+                j = closing(tokens, i)  # a list inside an item: set whole, as its own list
+                current.append(self.list_(tokens[i:j + 1]))
+                i = j
+            elif t.type == "inline":
+                current.append(Paragraph(inline(t, self.m.rules.file), self.s.body))
+            elif t.type in ("fence", "code_block"):
+                _latin1(t.content, t, self.m.rules.file)
+                current.append(Preformatted(t.content.rstrip("\n"), self.s.code))
+            i += 1
+        kw: dict[str, Any] = {"bulletType": "1", "bulletFormat": "%s."} if ordered else {"bulletType": "bullet", "start": "•"}
+        return ListFlowable(cast("list[Flowable]", items), leftIndent=14, bulletFontName=self.s.font, bulletFontSize=BODY, **kw)
+
+    def table(self, tokens: tuple[Token, ...]) -> Flowable:
+        rows: list[list[Paragraph]] = []
+        row: list[Paragraph] = []
+        for t in tokens:
+            if t.type == "tr_open":
+                row = []
+            elif t.type == "inline":
+                row.append(Paragraph(inline(t, self.m.rules.file), self.s.cell))
+            elif t.type == "tr_close":
+                rows.append(row)
+            elif t.type == "th_open":
+                pass
+        widths = self.column_widths(rows)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (-1, 0), self.s.tint),
+                                   ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+        return table
+
+    def column_widths(self, rows: list[list[Paragraph]]) -> list[float]:
+        """Each column at least as wide as its longest word, the rest of the width shared
+        in proportion to how much more each column's longest cell would take."""
+        cols = max(len(r) for r in rows)
+        pad = 13.0  # the cell's left and right padding (6 pt each, platypus's default) and a point to spare
+        least, most = [0.0] * cols, [0.0] * cols
+        for r in rows:
+            for c, para in enumerate(r):
+                words = [w for frag in para.frags for w in (getattr(frag, "text", "") or "").split()]
+                fonts = {getattr(frag, "fontName", self.s.font) for frag in para.frags} or {self.s.font}
+                size = self.s.cell.fontSize
+                for w in words:
+                    least[c] = max(least[c], max(pdfmetrics.stringWidth(w, f, size) for f in fonts) + pad)
+                line = sum(pdfmetrics.stringWidth(getattr(frag, "text", "") or "", frag.fontName, size) for frag in para.frags)
+                most[c] = max(most[c], line + pad)
+        total = self.width * mm
+        spare = total - sum(least)
+        want = [max(0.0, m - n) for m, n in zip(most, least, strict=True)]
+        if spare <= 0 or not sum(want):
+            return [total * n / sum(least) for n in least] if spare <= 0 else least
+        share = min(1.0, spare / sum(want))
+        widths = [n + w * share for n, w in zip(least, want, strict=True)]
+        left = total - sum(widths)  # all columns at full width: the last takes what is left
+        widths[-1] += max(0.0, left)
+        return widths
+
+    def figure(self, f: BookFigure) -> Flowable:
+        pic = self.pictures[f.name]
+        head = f"<b>{escape(self.t('figure'))} {f.number}.</b> <b>{escape(f.text.title)}</b>"
+        parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H), Spacer(1, 2 * mm),
+                                 Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
+        says = [s for s in f.text.says if s]
+        if says:
+            # Bullets, not check marks: Vera has no check mark, and ZapfDingbats' showed as a
+            # box in poppler where no Dingbats font is installed.  The heading says "checked".
+            lines = "<br/>".join(f"• {escape(s)}" for s in says)
+            parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
+        parts.append(Spacer(1, 3 * mm))
+        box = Table([[parts]], colWidths=[self.width * mm])
+        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, self.s.rule_colour), ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 8)]))
+        return KeepTogether([Spacer(1, 2 * mm), box, Spacer(1, 3 * mm)])
+
+    def index(self) -> list[Flowable]:
+        out: list[Flowable] = [_Mark("index", self.pages), Paragraph(escape(self.t("index")), self.s.h2),
+                               Paragraph(escape(self.t("index_intro")), self.s.body)]
+        head = [Paragraph(f"<b>{escape(self.t(k))}</b>", self.s.cell) for k in ("rule", "index", "section", "page")]
+        head[1] = Paragraph("", self.s.cell)
+        rows = [head]
+        for e in self.m.rules.index:
+            summary = inline_text(e.summary)
+            rows.append([Paragraph(f'<a href="#rule-{e.rule}"><b>{e.rule}</b></a>', self.s.cell), Paragraph(summary, self.s.cell),
+                         Paragraph(str(e.section), self.s.cell), Paragraph(self.page_of(f"rule-{e.rule}"), self.s.cell)])
+        table = Table(rows, colWidths=self.column_widths(rows), repeatRows=1)
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1.0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8)]))
+        return [*out, table]
+
+
+def inline_text(markdown_text: str) -> str:
+    """A line of Markdown (an index summary) as platypus markup."""
+    from .source import markdown
+
+    tokens = markdown().parseInline(markdown_text)
+    return inline(tokens[0]) if tokens else escape(markdown_text)
+
+
+def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
+    """The manual as PDF bytes (module docstring).  Two builds: the first finds the
+    page of every section and rule, the second prints them."""
+    known: dict[str, int] = {}
+    folio = f"{manual.language.text['title']} · {manual.language.text['rules']}"
+    # Each figure is drawn once, for both builds.
+    pictures = {name: Picture.of(drawn(f, manual.language, theme)) for name, f in manual.figures.items()}
+    for _ in range(2):
+        writer = _Writer(manual, theme, paper, known, pictures)
+        buf = io.BytesIO()
+        _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
+        known = writer.pages
+    return buf.getvalue()
+
+__all__ = ["to_pdf"]

@@ -1,0 +1,163 @@
+"""A folder of puzzles made ready to print: the library behind ``sectionx deck`` and
+``sectionx book``.
+
+Contract:
+
+* :func:`read_folder` reads every ``*.yaml`` file directly in a folder (not in the
+  folders below it), in file-name order, and checks each as ``validate`` does.  It
+  refuses the whole folder, with :class:`SetProblem` (one line, naming the file and
+  for a broken file its line), when a file has a problem or is not a puzzle, or when
+  there are no puzzle files: a deck or book is never printed from half a folder.
+* :func:`in_order` puts the graded puzzles (those with a ``grade:`` block) in order of
+  difficulty, :func:`difficulty`: tier, then the grade's figures ``turns``, then
+  ``detours``, then ``cost`` (a figure the grade leaves out is taken from the
+  ``answer:``, else 0), then the grade's id (its parameters, then its seed as a
+  number, so ``#9`` comes before ``#10``), then the file name.  Ungraded puzzles come
+  after them, by file name.
+* :func:`choose` keeps the first ``per_tier`` puzzles of each tier in that order and
+  says which tiers have fewer.
+* :func:`solve_for_print` solves one puzzle with
+  :func:`sectionx.games.sectionx.solver.exact.solve_puzzle` under a *node* limit (a time limit would
+  make the output depend on the machine) and refuses a puzzle that is not solved
+  within it, not unique (Q5), or not what its ``answer:`` records.
+
+Nothing here draws; :mod:`sectionx.games.sectionx.render.deck` and :mod:`sectionx.games.sectionx.render.book` do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import SectionXError
+from ...search import Limit, plans_text
+from . import checking, puzzle
+from .model import TIERS, Scenario
+from .render.sheet import SolvedPuzzle
+from .solution import turn_pictures
+from .solver.exact import solve_puzzle
+
+#: Most turns the solver may expand for one puzzle before the puzzle is refused
+#: (``--nodes``).  The puzzles of scenarios/puzzles/ need at most about 400.
+NODE_LIMIT = 20_000
+#: Most puzzle files a folder may hold (limit): a deck has 60 cards, a book of
+#: 1,000 puzzles already runs to well over 1,000 pages.
+MAX_FILES = 1000
+
+
+class SetProblem(SectionXError):
+    """A folder that cannot be printed as it is; the message is one line.  ``code`` is
+    the exit status the command line gives: 1 for a problem with a puzzle file (as
+    ``solve`` and ``sheet`` do), 2 for a folder with none, 4 when the node limit
+    stopped the solver (as for ``solve``)."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class PuzzleFile:
+    """One puzzle read from a folder: the file and what it holds."""
+
+    path: Path
+    scenario: Scenario
+
+    @property
+    def tier(self) -> str | None:
+        return self.scenario.grade.tier if self.scenario.grade is not None else None
+
+
+def read_folder(folder: Path) -> list[PuzzleFile]:
+    """Every puzzle file of ``folder``, checked, in file-name order (module docstring)."""
+    if not folder.is_dir():
+        raise SetProblem(f"{folder}: not a folder; name the folder that holds the puzzle files", 2)
+    files = sorted(p for p in folder.glob("*.yaml") if not p.is_dir())
+    if not files:
+        raise SetProblem(f"{folder}: no puzzle files (*.yaml) in it", 2)
+    if len(files) > MAX_FILES:
+        raise SetProblem(f"{folder}: {len(files)} puzzle files; a deck or book takes at most {MAX_FILES} (limit)", 2)
+    out = []
+    for path in files:
+        report = checking.check_file(path)
+        if report.diagnostics:
+            more = len(report.diagnostics) - 1
+            raise SetProblem(str(report.diagnostics[0]) + (f" (and {more} more problem{'s' if more != 1 else ''}; "
+                                                            f"sectionx validate {path} lists them)" if more else ""))
+        if report.loaded is None or report.loaded.scenario.goal is None:
+            kind = "game state" if report.loaded is not None else f"{report.kind} file"
+            raise SetProblem(f"{path}: a {kind}, not a puzzle (no goal: block); the folder may hold puzzles only")
+        out.append(PuzzleFile(path, report.loaded.scenario))
+    return out
+
+
+def difficulty(p: PuzzleFile) -> tuple[int, int, int, int, str, int, str]:
+    """The sort key of a graded puzzle (module docstring); easier puzzles sort first."""
+    grade = p.scenario.grade
+    assert grade is not None, "only graded puzzles have a difficulty"
+    answer = p.scenario.answer
+    turns = grade.figure("turns", answer.turns if answer is not None else 0)
+    cost = grade.figure("cost", answer.cost if answer is not None and answer.cost is not None else 0)
+    params, _, seed = grade.id.partition("#")
+    return (TIERS.index(grade.tier), turns, grade.figure("detours"), cost, params, int(seed or 0), p.path.name)
+
+
+def in_order(puzzles: Sequence[PuzzleFile]) -> list[PuzzleFile]:
+    """Graded puzzles by :func:`difficulty`, then the ungraded ones by file name."""
+    graded = sorted((p for p in puzzles if p.tier is not None), key=difficulty)
+    return graded + sorted((p for p in puzzles if p.tier is None), key=lambda p: p.path.name)
+
+
+def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFile], list[str]]:
+    """The first ``per_tier`` puzzles of each tier in order of difficulty, and a warning
+    for each tier with fewer ("only 3 expert puzzles, not 15").  SetProblem for an
+    ungraded puzzle: a deck is ordered and coloured by grade."""
+    for p in puzzles:
+        if p.tier is None:
+            raise SetProblem(f"{p.path}: no grade: block; a deck needs graded puzzles, as sectionx generate writes them "
+                             "(sectionx book takes ungraded ones too)")
+    ordered = in_order(puzzles)
+    chosen: list[PuzzleFile] = []
+    warnings = []
+    for tier in TIERS:
+        here = [p for p in ordered if p.tier == tier]
+        if len(here) < per_tier:
+            warnings.append(f"only {len(here)} {tier} puzzle{'s' if len(here) != 1 else ''}, not {per_tier}; "
+                            "the deck has what there is")
+        chosen += here[:per_tier]
+    return chosen, warnings
+
+
+def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> SolvedPuzzle:
+    """Solve ``p`` (module docstring) and picture its solution turn by turn, as puzzle
+    ``number`` of the set."""
+    scenario = p.scenario
+    goal = puzzle.goal_of(scenario)
+    solved = solve_puzzle(scenario, Limit(turns=goal.turns or Limit().turns, nodes=nodes))
+    result = solved.result
+    if result.status == "impossible":
+        raise SetProblem(f"{p.path}: no solution within the goal's turns (proved): {result.reason or 'impossible'}")
+    if result.status != "solved" or result.plans is None:
+        raise SetProblem(f"{p.path}: not solved within {nodes:,} turns expanded (--nodes); at least "
+                         f"{result.proved_at_least} turns are needed", 4)
+    if result.plans != 1 or result.plans_capped:
+        raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "
+                         "a deck or book prints puzzles with one solution only")
+    recorded = scenario.answer
+    if recorded is not None:
+        found = (result.turns, result.plans, result.cost)
+        wanted = (recorded.turns, recorded.plans, recorded.cost if recorded.cost is not None else result.cost)
+        if found != wanted:
+            raise SetProblem(f"{p.path}: the solver proves turns {result.turns}, plans {result.plans}, cost {result.cost}; "
+                             f"its answer: block says turns {recorded.turns}, plans {recorded.plans}"
+                             f"{'' if recorded.cost is None else f', cost {recorded.cost}'}")
+    pictures = turn_pictures(solved.start, solved.turns, str(goal.player))
+    turns = result.turns or 0
+    summary = (f"{turns} turn{'s' if turns != 1 else ''}, the fewest possible; "
+               f"{result.cost} tile or door action{'s' if result.cost != 1 else ''}; the only solution.")
+    return SolvedPuzzle(number, scenario, tuple(pictures), summary, str(p.path))
+
+
+__all__ = ["MAX_FILES", "NODE_LIMIT", "PuzzleFile", "SetProblem", "choose", "difficulty", "in_order", "read_folder",
+           "solve_for_print"]
