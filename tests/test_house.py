@@ -66,7 +66,7 @@ def test_shared_modules_name_no_game():
     """Shared code imports no game's module; the registry finds the games itself."""
     for path in PACKAGE.rglob("*.py"):
         rel = path.relative_to(PACKAGE)
-        if rel.parts[0] == "games" and len(rel.parts) > 2 or rel.name == "cli.py":
+        if (rel.parts[0] == "games" and len(rel.parts) > 2) or rel.name == "cli.py":
             continue  # inside a game's folder, or the CLI (which may import everything)
         games = {g for m in _imports(path) if (g := _game_of(m))}
         assert not games, f"{rel} imports {games}"
