@@ -16,6 +16,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec
 
@@ -153,17 +154,21 @@ def _reports(files: list[Path], bundled: bool) -> Iterator[api.Report]:
         yield games.check_file(f)
 
 
-def _game_file(file: Path, invalid: int = 1) -> tuple[Doc, games.Game]:
-    """A command's input file, read once under the house's limits, and its game.  A
-    file that cannot be read, is not YAML sectionx reads, or names no game it knows
-    is told as a file with problems: every problem on stderr and exit ``invalid``
-    (1, as for any invalid file)."""
+@contextmanager
+def _game_file(file: Path, invalid: int = 1) -> Iterator[tuple[Doc, games.Game]]:
+    """A command's input file, read, and its game; the command runs inside, under one
+    budget for the files it reads (:func:`shared_budget`), as it did before there
+    were several games (a game's command may read the file again, through its own
+    loader, and must not find it counted twice).  A file that cannot be read, is not
+    YAML sectionx reads, or names no game it knows is told as a file with problems:
+    every problem on stderr and exit ``invalid`` (1, as for any invalid file)."""
     try:
-        with shared_budget():
-            return games.read(file)
+        found = games.read(file)
     except LoadError as exc:
         tell(exc.diagnostics)
         raise Stop(invalid) from None
+    with shared_budget():
+        yield found
 
 
 def _game(name: str | None) -> games.Game:
@@ -188,8 +193,8 @@ def show(
 
     Example:  sectionx show scenarios/midgame-4p.yaml
     """
-    doc, game = _game_file(file)
-    game.commands().show(file, doc)
+    with _game_file(file) as (doc, game):
+        game.commands().show(file, doc)
 
 
 @app.command()
@@ -232,8 +237,8 @@ def replay(
 
     Example:  sectionx replay tests/golden/play-2p-seed5.yaml
     """
-    doc, game = _game_file(file, invalid=2)  # a record that cannot be read has always been exit 2
-    game.commands().replay(file, doc, show=show_states)
+    with _game_file(file, invalid=2) as (doc, game):  # a record that cannot be read has always been exit 2
+        game.commands().replay(file, doc, show=show_states)
 
 
 @app.command("play")
@@ -441,8 +446,8 @@ def render(
     Example:  sectionx render scenarios/figure-tunnel-fight.yaml -o output/fight.svg --crop
     """
     kind = picture_kind(out, output)
-    doc, game = _game_file(file)
-    game.commands().render(file, doc, api.RenderOptions(out, kind, crop, coords, panel, template, tile_size))
+    with _game_file(file) as (doc, game):
+        game.commands().render(file, doc, api.RenderOptions(out, kind, crop, coords, panel, template, tile_size))
 
 
 @app.command()
@@ -515,8 +520,8 @@ def solve(
     """
     if output not in ("text", "json", "yaml"):
         raise fail(f"--format must be text, json or yaml, not {output!r}")
-    doc, game = _game_file(file)
-    game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
+    with _game_file(file) as (doc, game):
+        game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
 
 
 @app.command()
