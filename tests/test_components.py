@@ -451,3 +451,19 @@ def test_symbols_are_named_by_what_they_draw():
     parts = [C.token_pages(THEME, PAPERS["a4"])[1], C.card_pages(THEME, PAPERS["a4"])[1]]
     names = [s.name for part in parts for s in part]
     assert len(names) == len(set(names)) == len(symbols)
+
+
+def test_card_art_clipped_to_the_sheets_bleed_is_measured_to_its_clip():
+    """Found by hypothesis: on letter, 5 mm of bleed leaves room for only 2.5 mm above
+    the cards.  The art is drawn with the template's bleed and clipped to the sheet's,
+    so it paints no further than the clip, and the page check must measure it so."""
+    theme = replace(THEME, card=(63.0, 88.0), bleed=5.0, crop_gap=0.0, crop_length=2.0, crop_width=1.0)
+    sheet = C.card_sheet(theme, PAPERS["letter"])
+    assert sheet.bleed_y < theme.bleed
+    pages, symbols = C.card_pages(theme, PAPERS["letter"])
+    sym = {s.name: s for s in symbols}
+    assert [problems(page, sym, theme) for page in pages] == [[]] * len(pages)
+    (key,) = [g for g in pages[0].items if isinstance(g, Group) and g.label == "piece-card-key-1"]
+    box = P.ink_box([key], sym, theme)
+    assert box is not None and math.isclose(box[1], sheet.origin[1] - sheet.bleed_y)
+    assert P.ink_box(key.items, sym, theme, key.matrix)[1] < box[1]  # unclipped, the art would reach further

@@ -175,10 +175,26 @@ def _walk(items: Iterable[Item], m: Matrix, symbols: dict[str, Symbol]) -> Itera
 
 def ink_box(items: Iterable[Item], symbols: dict[str, Symbol], theme: Theme, m: Matrix = IDENTITY) -> Box | None:
     """Everything the items paint: stroke widths and text extents included, symbols by
-    what they draw (not by their padded ``bbox``)."""
+    what they draw (not by their padded ``bbox``), a clipped group no further than its
+    clip (a card's art drawn with the template's bleed but clipped to the less the
+    sheet has room for paints only up to the clip)."""
     xs: list[float] = []
     ys: list[float] = []
-    for it, mm in _walk(items, m, symbols):
+    plain: list[Item] = []
+    for item in items:
+        if not isinstance(item, Group):
+            plain.append(item)
+            continue
+        inner = ink_box(item.items, symbols, theme, compose(m, item.matrix))
+        if inner is None:
+            continue
+        if item.clip is not None:
+            corners = [apply(compose(m, item.matrix), p) for p in item.clip]
+            inner = (max(inner[0], min(x for x, _ in corners)), max(inner[1], min(y for _, y in corners)),
+                     min(inner[2], max(x for x, _ in corners)), min(inner[3], max(y for _, y in corners)))
+        xs += [inner[0], inner[2]]
+        ys += [inner[1], inner[3]]
+    for it, mm in _walk(plain, m, symbols):
         if isinstance(it, Text):
             l_, t, r, b = text_box(it, theme, mm)
             xs += [l_, r]
