@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from sectionx.games.breakout.play import BOTS, MAX_TURNS, play_game, simulate
-from sectionx.games.breakout.rules import Player, apply, legal_actions, parse_action, start
+from sectionx.games.breakout.rules import LONG_TURNS, STALEMATE_TURNS, Player, apply, legal_actions, parse_action, start
 
 
 def test_random_games_all_end_and_the_figures_add_up():
     stats = simulate(15, ("random", "random"), 0)
     d = stats.as_dict()
     assert d["games"] == 15 and d["unfinished"] == 0
-    assert d["wins"]["yellow"] + d["wins"]["blue"] + d["draws"] == 15
+    assert d["wins_by_seat"]["yellow"] + d["wins_by_seat"]["blue"] + d["draws"]["B7"] + d["draws"]["B9"] == 15
+    assert d["turns"]["min"] <= d["turns"]["median"] <= d["turns"]["max"]
 
 
 def test_the_same_seed_gives_the_same_game():
@@ -41,7 +42,16 @@ def test_an_unknown_bot_is_refused():
         simulate(1, ("clever", "random"))
 
 
-def test_a_game_that_does_not_end_is_stopped_and_counted_apart():
-    # Two winner bots fall into pushing one full row for ever (docs/breakout.md, "Open").
-    game = play_game(("winner", "winner"), 0)
-    assert not game.finished and game.turns == MAX_TURNS and game.winner is None
+def test_two_winner_bots_always_finish_now_that_b9_ends_a_long_break_out():
+    """Before B9, two winner bots pushed one full row for ever (9 games in 10 stopped at
+    MAX_TURNS).  B9 starts B7's count on a break-out's 100th turn."""
+    games = [play_game(("winner", "winner"), seed) for seed in range(4)]
+    assert all(g.finished and g.turns < MAX_TURNS for g in games)
+    assert any(g.drawn_by == "B9" for g in games)
+    for g in games:
+        pos = start()
+        for a in g.actions:
+            pos = apply(pos, a)
+        assert pos.over and (pos.result == "draw") == (g.winner is None)
+        if g.drawn_by == "B9":  # the last break-out: 100 turns, then B7's 5 rounds
+            assert pos.turns == LONG_TURNS + STALEMATE_TURNS and not pos.full

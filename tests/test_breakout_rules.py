@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sectionx.errors import NotationError
 from sectionx.games.breakout.rules import (
     KNOTS,
+    LONG_TURNS,
     PASS,
     STALEMATE_TURNS,
     Action,
@@ -234,6 +235,42 @@ def test_b7_no_count_before_the_wall_is_full():
     for _ in range(6):
         pos = apply(pos, legal_actions(pos)[0])
     assert pos.stalemate is None
+
+
+# ------------------------------------------------------------------ B9
+
+#: A wall that is not full and holds no rope: the long break-out of B9.
+_LONG = ("y....", ".b...", "..y..", "...b.", "....y")
+
+
+def test_b9_a_break_out_one_turn_short_of_the_limit_goes_on_without_a_count():
+    pos = position(*_LONG, to_move=B, turns=LONG_TURNS - 2)
+    after = apply(pos, parse_action("L2"))
+    assert after.turns == LONG_TURNS - 1 and after.stalemate is None and not after.over
+
+
+def test_b9_the_limit_starts_the_count_of_b7_on_a_wall_never_full():
+    pos = position(*_LONG, to_move=B, turns=LONG_TURNS - 1)
+    after = apply(pos, parse_action("L2"))
+    assert not after.full and after.turns == LONG_TURNS and after.stalemate == 0
+    assert any("(B9)" in e for e in after.events)
+    # ... and a pass counts as a turn like a push (B3): the count starts on it too.
+    passing = apply(position(*_LONG, to_move=B, turns=LONG_TURNS - 1, hands=(8, 0)), PASS)
+    assert passing.stalemate == 0 and passing.turns == LONG_TURNS
+
+
+def test_b9_five_rounds_after_the_limit_without_an_escape_is_a_draw():
+    pos = position(*_LONG, to_move=B, turns=LONG_TURNS + STALEMATE_TURNS - 1, stalemate=STALEMATE_TURNS - 1)
+    drawn = apply(pos, parse_action("R3"))
+    assert drawn.result == "draw" and drawn.over and any("a draw (B9)" in e for e in drawn.events)
+    assert legal_actions(drawn) == []
+
+
+def test_b9_an_escape_begins_the_next_break_out_at_turn_0():
+    pos = position("....y", "....y", "....y", "....y", "b....", to_move=Y, turns=LONG_TURNS + 3, stalemate=3)
+    escaped = apply(pos, parse_action("R1"))
+    assert escaped.escaped == (1, 0) and escaped.breakout == 2
+    assert escaped.turns == 0 and escaped.stalemate is None
 
 
 def test_b8_the_third_escape_wins_at_once():

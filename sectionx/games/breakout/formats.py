@@ -14,7 +14,8 @@ A position file (``game: breakout``) writes the wall as it stands, top row first
     escaped: {yellow: 0, blue: 1}     # optional, default none
     tops: [{player: blue, column: 2}] # where escaped figures stand (BW2); optional
     barred: R3                        # the push B4 forbids next; optional
-    stalemate: 4                      # turns since the wall first filled (B7); optional
+    stalemate: 4                      # turns since the count began (B7, B9); optional
+    turns: 37                         # turns played in this break-out (B9); optional
     breakout: 2                       # optional: 1 + the escapes so far
     goal: {escape_within: 5, opponent: defends}   # a puzzle (BQ1); or opponent: passes
     answer: {turns: 5}                # a puzzle's proved answer, checked by the tests
@@ -27,7 +28,8 @@ Checks, each at its line and column (a knot's column is its character in the row
 rows of one length, knots only ``y``, ``b`` or ``.``; at most 13 knots of a colour
 (B1); escaped figures 0 to 3 (B8), with ``tops`` matching them (BW2); a bar on a
 full row (B4: it follows a knot falling out of a full row); a stalemate count only
-on a full wall and under 10 (B7); no rope standing (B6: a rope escapes at once);
+on a full wall or after 100 turns of the break-out, and under 10 (B7, B9); turns not
+fewer than the count, and a count begun by turn 100 (B9); no rope standing (B6: a rope escapes at once);
 the goal's numbers.
 """
 
@@ -39,7 +41,7 @@ from typing import Any
 
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
-from .rules import FIGURES, KNOTS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
+from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
 
 GAME = "breakout"
 _KNOT = {"y": Player.YELLOW, "b": Player.BLUE, ".": None}
@@ -76,6 +78,9 @@ class _Reader:
         self.problems: list[Diagnostic] = []
 
     def bad(self, path: tuple[Any, ...], message: str, rule: str = FORMAT, column: int | None = None) -> None:
+        # A message may name its ruling where it reads best; the line adds the id
+        # once, at its end, so a trailing "(B1)" is not said twice.
+        message = message.removesuffix(f" ({rule})")
         d = self.doc.diag(path, message, rule)
         if column is not None:
             # Inside a quoted row the knot's character is one column past the quote.
@@ -171,14 +176,27 @@ def read(doc: Doc) -> Loaded:
     stalemate = None
     if data.get("stalemate") is not None:
         stalemate = r.whole(("stalemate",), data["stalemate"], 0, STALEMATE_TURNS - 1, "stalemate", "B7")
-        if any(f is None for row in rows for f in row):
-            r.bad(("stalemate",), "the stalemate count runs only once the wall is full (B7)", "B7")
+        if any(f is None for row in rows for f in row) and data.get("turns", 0) < LONG_TURNS:
+            r.bad(("stalemate",), f"the stalemate count runs only once the wall is full (B7) or after {LONG_TURNS} "
+                                  "turns of a break-out (B9: give turns:)", "B7")
     breakout = r.whole(("breakout",), data.get("breakout", sum(escaped) + 1), 1, 10_000, "breakout")
+    turns = stalemate or 0
+    if data.get("turns") is not None:
+        turns = r.whole(("turns",), data["turns"], 0, LONG_TURNS + STALEMATE_TURNS - 1, "turns", "B9")
+        if stalemate is not None and turns < stalemate:
+            r.bad(("turns",), f"{turns} turns in this break-out, but the stalemate count says {stalemate} since the wall "
+                              "filled (B7)", "B7")
+    if stalemate is None and turns >= LONG_TURNS:
+        r.bad(("turns",), f"after {LONG_TURNS} turns of a break-out the stalemate count has started: give stalemate: "
+                          f"{turns - LONG_TURNS} (B9)", "B9")
+    if stalemate is not None and turns - stalemate > LONG_TURNS:
+        r.bad(("stalemate",), f"the count started after turn {turns - stalemate}, but it starts by turn {LONG_TURNS} "
+                              "at the latest (B9)", "B9")
     result: Player | None = next((p for p in PLAYERS if escaped[PLAYERS.index(p)] >= FIGURES), None)
     if result is not None:
         r.bad(("escaped",), f"{result.value} has {FIGURES} figures over the wall: the game is over (B8)", "B8")
     pos = Position(wall, rows, to_move, (KNOTS - counts[PLAYERS[0]], KNOTS - counts[PLAYERS[1]]),
-                   (escaped[0], escaped[1]), tuple(tops), barred, stalemate, breakout)
+                   (escaped[0], escaped[1]), tuple(tops), barred, stalemate, breakout, turns)
     for p in PLAYERS:
         if ropes(pos, p):
             r.bad(("wall",), f"{p.value} has a rope standing in the wall; a rope escapes at once (B6)", "B6")

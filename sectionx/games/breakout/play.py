@@ -9,8 +9,8 @@ Two bots, both deterministic for a seed:
   rope against the other's (:func:`score`), ties broken by its random generator.
 
 :func:`play_game` plays one game to its end (three escapes, or a stalemate draw,
-B7, B8); :func:`simulate` plays many and counts who wins by seat, the draws and the
-game lengths.  Each game depends only on its seed.
+B7, B8, B9); :func:`simulate` plays many and counts who wins by seat, the draws by
+B7 and by B9, and the game lengths.  Each game depends only on its seed.
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from .solver import solve
 
 Bot = Callable[[Position], Action]
 
-#: Turns after which a game is stopped and counted as unfinished.  The rulings do not
-#: end every game: B7 draws a break-out only once the wall has been full, and two
-#: players can push into one full row from the same end for ever (each push drops a
-#: knot out, so the wall never fills).  Two ``winner`` bots do exactly that; see
-#: docs/breakout.md, "Open: play without end".
+#: A guard, not a rule: turns after which a game would be stopped and counted as
+#: unfinished.  B9 ends every break-out within 110 turns, so no game reaches it (two
+#: ``winner`` bots pushing one full row from the same end for ever were why it was
+#: needed before B9; docs/breakout.md).
 MAX_TURNS = 2_000
 
 
@@ -99,39 +98,49 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "winner": winner_
 
 @dataclass(frozen=True)
 class Game:
-    """One game's end: the winner (None for a draw or an unfinished game), its turns
-    and break-outs, and whether it ended (False: stopped at :data:`MAX_TURNS`)."""
+    """One game: the winner (None for a draw), its turns, break-outs and escapes, the
+    ruling that drew it (``B7`` or ``B9``), every action in order (a record,
+    :mod:`.records`), and whether it ended (False only if stopped at
+    :data:`MAX_TURNS`, which B9 makes unreachable: at most 6 break-outs of at most
+    110 turns)."""
 
     winner: Player | None
     turns: int
     breakouts: int
     finished: bool = True
+    drawn_by: str | None = None
+    escaped: tuple[int, int] = (0, 0)
+    actions: tuple[Action, ...] = ()
 
 
 def play_game(names: tuple[str, str], seed: int) -> Game:
     """A game between bots ``names`` (yellow's, blue's), from the empty wall."""
     bots = {p: BOTS[n](seed * 2 + i) for i, (p, n) in enumerate(zip((Player.YELLOW, Player.BLUE), names, strict=True))}
     pos = start()
-    turns = 0
-    while not pos.over and turns < MAX_TURNS:
-        pos = apply(pos, bots[pos.to_move](pos))
-        turns += 1
+    actions: list[Action] = []
+    while not pos.over and len(actions) < MAX_TURNS:
+        action = bots[pos.to_move](pos)
+        pos = apply(pos, action)
+        actions.append(action)
         if not pos.over:
             assert not ropes(pos, Player.YELLOW) and not ropes(pos, Player.BLUE)
     winner = pos.result if isinstance(pos.result, Player) else None
-    return Game(winner, turns, pos.breakout, pos.over)
+    drawn_by = next((r for r in ("B9", "B7") if pos.result == "draw" and any(f"a draw ({r})" in e for e in pos.events)), None)
+    return Game(winner, len(actions), pos.breakout, pos.over, drawn_by, pos.escaped, tuple(actions))
 
 
 @dataclass
 class Stats:
-    """Many games: wins by seat, draws (B7), games stopped unfinished, game lengths in
-    turns (of the finished games)."""
+    """Many games: wins by seat (yellow opens the first break-out, B1), draws by B7
+    and by B9, games stopped unfinished (none, with B9), game lengths in turns and
+    break-outs (of the finished games)."""
 
     games: int = 0
     wins: Counter[str] = field(default_factory=Counter)
-    draws: int = 0
+    draws: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
     lengths: list[int] = field(default_factory=list)
+    breakouts: list[int] = field(default_factory=list)
 
     def add(self, game: Game) -> None:
         self.games += 1
@@ -139,15 +148,25 @@ class Stats:
             self.unfinished += 1
             return
         if game.winner is None:
-            self.draws += 1
+            self.draws[game.drawn_by or "B7"] += 1
         else:
             self.wins[game.winner.value] += 1
         self.lengths.append(game.turns)
+        self.breakouts.append(game.breakouts)
 
     def as_dict(self) -> dict[str, object]:
-        return {"games": self.games, "wins": {p.value: self.wins[p.value] for p in (Player.YELLOW, Player.BLUE)},
-                "draws": self.draws, "unfinished": self.unfinished, "turns_mean": round(statistics.fmean(self.lengths), 1) if self.lengths else None,
-                "turns_median": statistics.median(self.lengths) if self.lengths else None}
+        def spread(values: list[int]) -> dict[str, object]:
+            if not values:
+                return {"mean": None, "median": None, "min": None, "max": None}
+            return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
+                    "min": min(values), "max": max(values)}
+
+        return {"games": self.games,
+                "wins_by_seat": {p.value: self.wins[p.value] for p in (Player.YELLOW, Player.BLUE)},
+                "draws": {"B7": self.draws["B7"], "B9": self.draws["B9"]},
+                "unfinished": self.unfinished,
+                "turns": spread(self.lengths),
+                "breakouts": spread(self.breakouts)}
 
 
 def simulate(games: int, names: tuple[str, str], seed: int = 0) -> Stats:

@@ -68,6 +68,9 @@ KNOTS, FIGURES = 13, 3
 #: Escaped figures that win (B8), and turns after the wall first fills that end a
 #: break-out in a draw (B7: 5 rounds of two turns).
 TO_WIN, STALEMATE_TURNS = 3, 10
+#: Turns of one break-out after which B7's count starts even though the wall has
+#: never been full (B9: 50 rounds of two turns; docs/breakout.md says why 50).
+LONG_TURNS = 100
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,8 @@ class Position:
     the column (1-based) each escaped figure stands above (BW2), in escape order, with
     its player.  ``barred`` is the push B4 forbids next, if any; ``stalemate`` counts
     turns since the wall first filled in this break-out (None before, B7);
-    ``breakout`` numbers the break-outs from 1 (B1: odd ones opened by yellow).
+    ``breakout`` numbers the break-outs from 1 (B1: odd ones opened by yellow);
+    ``turns`` counts the turns played in this break-out (pushes and passes, B9).
     ``result`` is the winner, ``"draw"``, or None while the game goes on."""
 
     wall: Wall
@@ -143,6 +147,7 @@ class Position:
     barred: Action | None = None
     stalemate: int | None = None
     breakout: int = 1
+    turns: int = 0
     result: Player | str | None = None
     events: tuple[str, ...] = field(default=(), compare=False)
 
@@ -274,7 +279,7 @@ def apply(pos: Position, action: Action) -> Position:
         raise IllegalAction(action, problems)
     me = pos.to_move
     if action.is_pass:
-        return _tick(replace(pos, to_move=me.other, barred=None, events=(f"{me.value} passes",)))
+        return _turn_over(replace(pos, to_move=me.other, barred=None), [f"{me.value} passes"])
     row, out = pushed(pos.rows[action.row - 1], action.side, me)
     rows = pos.rows[:action.row - 1] + (row,) + pos.rows[action.row:]
     hands = _with_hand(pos.hands, me, -1)
@@ -289,25 +294,36 @@ def apply(pos: Position, action: Action) -> Position:
         found = ropes(nxt, player)
         if found:
             return _escape(nxt, player, found, events)
-    if nxt.stalemate is None and nxt.full:
-        return replace(nxt, stalemate=0, events=(*events, "the wall is full: 5 rounds to an escape (B7)"))
-    return _tick(replace(nxt, events=tuple(events)))
+    return _turn_over(nxt, events)
 
 
 def forced_pass(pos: Position) -> Position:
     """The player to move passes whether or not they could push: the single-player
     puzzle's opponent (BQ1), never a move of the game itself (B3 refuses it)."""
-    return _tick(replace(pos, to_move=pos.to_move.other, barred=None, events=(f"{pos.to_move.value} passes",)))
+    return _turn_over(replace(pos, to_move=pos.to_move.other, barred=None), [f"{pos.to_move.value} passes"])
 
 
-def _tick(pos: Position) -> Position:
-    """Count a turn towards the stalemate (B7), once the wall has been full."""
+def _turn_over(pos: Position, events: list[str]) -> Position:
+    """A turn without an escape has been played: count it in the break-out (B9) and
+    towards the stalemate (B7).  The count starts, at 0, on the turn the wall is
+    first full (B7) or the break-out's :data:`LONG_TURNS`-th turn (B9), and a turn
+    after that adds one; at :data:`STALEMATE_TURNS` the game is drawn."""
+    pos = replace(pos, turns=pos.turns + 1)
     if pos.stalemate is None:
-        return pos
+        if pos.full:
+            return replace(pos, stalemate=0, events=(*events, "the wall is full: 5 rounds to an escape (B7)"))
+        if pos.turns >= LONG_TURNS:
+            return replace(pos, stalemate=0, events=(*events, f"{LONG_TURNS // 2} rounds without an escape: "
+                                                              "5 more rounds to an escape (B9)"))
+        return replace(pos, events=tuple(events))
     count = pos.stalemate + 1
     if count >= STALEMATE_TURNS:
-        return replace(pos, stalemate=count, result="draw", events=(*pos.events, "5 rounds without an escape: a draw (B7)"))
-    return replace(pos, stalemate=count)
+        # The count began on the break-out's LONG_TURNS-th turn: B9 started it (and
+        # if the wall filled on that very turn, both did).
+        why = "B9" if pos.turns - count == LONG_TURNS else "B7"
+        return replace(pos, stalemate=count, result="draw",
+                       events=(*events, f"5 rounds without an escape: a draw ({why})"))
+    return replace(pos, stalemate=count, events=tuple(events))
 
 
 def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]]], events: list[str]) -> Position:
@@ -322,9 +338,9 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
     nxt = pos.breakout + 1
     opener = Player.YELLOW if nxt % 2 == 1 else Player.BLUE  # B1: break-outs are opened in turn
     return replace(pos, rows=start(pos.wall).rows, hands=(KNOTS, KNOTS), escaped=escaped,
-                   tops=(*pos.tops, (player, column)), barred=None, stalemate=None, breakout=nxt, to_move=opener,
+                   tops=(*pos.tops, (player, column)), barred=None, stalemate=None, breakout=nxt, turns=0, to_move=opener,
                    events=tuple(events))
 
 
-__all__ = ["FIGURES", "KNOTS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
+__all__ = ["FIGURES", "KNOTS", "LONG_TURNS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
            "Position", "Side", "Wall", "apply", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]

@@ -13,9 +13,12 @@ on N, so the first N that is proved is the minimum, and every smaller N has been
 proved impossible.  Three things make it fast, and none can change an answer:
 
 * **transposition table**: a position's outcome depends only on the wall, who is to
-  move, the B4 bar and the B7 count (hands follow from the wall within a break-out:
-  13 minus the knots in it), so a result for that key and a number of turns left is
-  reused.  A proof "S wins within k" holds for every k' >= k; "S cannot within k"
+  move, the B4 bar, the B7 count and the break-out's turn count (B9 starts B7's count
+  on its 100th turn; hands follow from the wall within a break-out: 13 minus the
+  knots in it), so a result for that key and a number of turns left is reused.  The
+  turn count costs no reuse: every position at one depth of a search has the root's
+  count plus that depth, so two positions that meet by different orders of the same
+  turns have the same count anyway.  A proof "S wins within k" holds for every k' >= k; "S cannot within k"
   for every k' <= k;
 * **mirror symmetry**: the rules do not tell left from right, so a position and its
   mirror (every row reversed, the bar's side swapped) have the same outcome; the key
@@ -71,10 +74,10 @@ def _outcome(before: Position, after: Position, me: Player) -> bool | None:
 
 def _key(pos: Position) -> tuple[object, ...]:
     barred = (pos.barred.row, pos.barred.side.value) if pos.barred else None
-    plain = (pos.rows, pos.to_move, barred, pos.stalemate)
+    plain = (pos.rows, pos.to_move, barred, pos.stalemate, pos.turns)
     mirrored_rows = tuple(tuple(reversed(r)) for r in pos.rows)
     mbarred = (pos.barred.row, pos.barred.side.other.value) if pos.barred else None
-    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate)
+    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate, pos.turns)
     return min(plain, mirror, key=repr)
 
 
