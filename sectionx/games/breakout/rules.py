@@ -313,8 +313,8 @@ def _turn_over(pos: Position, events: list[str]) -> Position:
         if pos.full:
             return replace(pos, stalemate=0, events=(*events, "the wall is full: 5 rounds to an escape (B7)"))
         if pos.turns >= LONG_TURNS:
-            return replace(pos, stalemate=0, events=(*events, f"{LONG_TURNS // 2} rounds without an escape: "
-                                                              "5 more rounds to an escape (B9)"))
+            news = f"{LONG_TURNS // 2} rounds without an escape: 5 more rounds to an escape (B9)"
+            return replace(pos, stalemate=0, events=(*events, news))
         return replace(pos, events=tuple(events))
     count = pos.stalemate + 1
     if count >= STALEMATE_TURNS:
