@@ -12,15 +12,45 @@ from typing import Any
 
 import yaml
 
+from ... import fileio
 from ...console import Stop, fail, say, tell, warn
+from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from . import formats
+from . import formats, play, records, text
+from .rules import Player, Position, apply, start
 
 #: Exit status of ``solve``, as for every game.
 SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
 #: Node budget when ``--nodes`` is not given: about half an hour of search on one core.
 DEFAULT_NODES = 2_000_000
+
+
+def _two_players(players: int | None) -> None:
+    if players not in (None, 2):
+        raise fail(f"--players {players}: Breakout has two players, yellow and blue (B1)")
+
+
+def _bots(text: str) -> tuple[str, str]:
+    """``--bots``: one bot for both, or yellow's and blue's."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2:
+        raise fail(f"--bots: one bot for both players or one each (yellow's, blue's), not {text!r}")
+    for n in names:
+        if n not in play.BOTS:
+            raise fail(f"--bots: no Breakout bot {n!r}; there are {', '.join(play.BOTS)}")
+    return names[0], names[1]
+
+
+def _end(pos: Position) -> str:
+    if isinstance(pos.result, Player):
+        return f"game over: {pos.result.value} wins with 3 escapes (B8)"
+    if pos.result == "draw":
+        return "game over: a draw (" + ("B9" if any("(B9)" in e for e in pos.events) else "B7") + ")"
+    return (f"the game goes on: break-out {pos.breakout}, escaped yellow {pos.escapes(Player.YELLOW)}, "
+            f"blue {pos.escapes(Player.BLUE)}, {pos.to_move.value} to push")
 
 
 def _only_sectionx(**given: object) -> None:
@@ -36,6 +66,15 @@ class Breakout:
 
     def check(self, path: Path, doc: Doc) -> api.Report:
         name = str(path)
+        if records.is_record(doc):
+            try:
+                record = records.read(doc, path.parent)
+            except LoadError as exc:
+                return api.Report(name, "breakout record", exc.diagnostics)
+            result = records.replay(record)
+            summary = (f"Breakout record: {len(record.actions)} turns, {_end(result.final)}"
+                       + records.goal_outcome(record, result))
+            return api.Report(name, "breakout record", records.diagnostics(record, result), summary)
         try:
             loaded = formats.read(doc)
         except LoadError as exc:
@@ -46,19 +85,77 @@ class Breakout:
         return []  # Breakout ships no board or tile files: its wall is data in each file (BW3)
 
     def show(self, path: Path, doc: Doc) -> None:
-        raise fail("show: Breakout files are not drawn as text yet (issue 13)")
+        if records.is_record(doc):
+            record = records.read(doc, path.parent)
+            result = records.replay(record)
+            say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
+            problems = records.diagnostics(record, result)
+            tell(problems)
+            raise Stop(1 if problems else 0)
+        try:
+            loaded = formats.read(doc)
+        except LoadError as exc:
+            tell(exc.diagnostics)
+            raise Stop(1) from None
+        say(text.picture(loaded.position, title=loaded.title, goal=loaded.goal), nl=False)
 
     def new(self, options: api.NewOptions) -> str:
-        raise fail("new: Breakout's set-up is not written yet (issue 13)")
+        _only_sectionx(variant=options.variant, board=options.board, colours=options.colours)
+        _two_players(options.players)
+        # Nothing is shuffled or drawn (B1: the empty wall, yellow opens), so a seed changes nothing.
+        return formats.dumps(start(), title="New Breakout game", header="Made with: sectionx new --game breakout")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
-        raise fail("replay: Breakout records are not read yet (issue 13)")
+        if not records.is_record(doc):
+            raise fail(f"{path}: a Breakout position, not a record (a record has actions:)", 1)
+        record = records.read(doc, path.parent)
+
+        def show_turn(number: int, pos: Position) -> None:
+            say(text.picture(pos, title=f"After turn {number}"))
+
+        result = records.replay(record, on_turn=show_turn if show else None)
+        problems = records.diagnostics(record, result)
+        tell(problems)
+        if result.error is not None:
+            raise Stop(1)
+        say(f"{path}: {len(record.actions)} turns, all legal; {_end(result.final)}" + records.goal_outcome(record, result))
+        raise Stop(1 if problems else 0)
 
     def play(self, options: api.PlayOptions) -> str:
-        raise fail("play: Breakout records are not written yet (issue 13)")
+        _only_sectionx(variant=options.variant)
+        _two_players(options.players)
+        names = _bots(options.bots)
+        game = play.play_game(names, options.seed)
+        final = start()
+        for a in game.actions:
+            final = apply(final, a)
+        header = f"Made with: sectionx play --game breakout --seed {options.seed} --bots {','.join(names)}"
+        return records.dumps(start(), game.actions, title=f"Breakout, seed {options.seed}", header=header,
+                             bots={"yellow": names[0], "blue": names[1]}, seed=options.seed,
+                             result=records.result_of(final, len(game.actions)))
 
     def simulate(self, options: api.SimulateOptions) -> None:
-        raise fail("simulate: not wired for Breakout yet (issue 13)")
+        _only_sectionx(variant=options.variant)
+        _two_players(options.players)
+        if options.workers > 1 or options.scheduler is not None:
+            raise fail("--workers/--scheduler: Breakout games take milliseconds; they are played in this process")
+        names = _bots(options.bots)
+        stats = play.Stats()
+        with progress_bar("games", total=options.games) as bar:
+            for i in range(options.games):
+                stats.add(play.play_game(names, options.seed + i))
+                bar.update(advance=1)
+        data = stats.as_dict()
+        if options.output == "json":
+            say(json.dumps(data, indent=2))
+            return
+        for key, value in data.items():
+            if isinstance(value, dict):
+                say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+            else:
+                say(f"{key.replace('_', ' ')}: {value}")
+        say("note: yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
+            "once the wall is full (B7) or after 100 turns of a break-out (B9)")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         """The fewest turns to a forced escape (BQ1), the winning first pushes and a
@@ -72,8 +169,6 @@ class Breakout:
             raise Stop(INVALID) from None
         if loaded.goal is None:
             raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/breakout.md)", INVALID)
-        if options.out is not None:
-            raise fail("--out: a Breakout solution is printed as its main line; there is no record to write yet", INVALID)
         limit = min(options.turns or loaded.goal.turns, loaded.goal.turns)
         answer = solve(loaded.position, limit, solo=loaded.goal.passes, node_limit=options.nodes or DEFAULT_NODES)
         status = "solved" if answer.turns is not None else "impossible" if answer.complete else "unknown"
@@ -93,11 +188,19 @@ class Breakout:
             say(f"{path}: {who} escapes in {answer.turns} turn{'s' if answer.turns != 1 else ''} at best (proved: not in "
                 f"fewer), {'the other player passing' if loaded.goal.passes else 'whatever the other player does'}")
             say(f"  winning first pushes: {' '.join(data['first'])}")
-            say(f"  main line (the other player defending longest): {' '.join(data['line'])}")
+            defence = "the other player passing" if loaded.goal.passes else "the other player defending longest"
+            say(f"  main line ({defence}): {' '.join(data['line'])}")
         elif status == "impossible":
             say(f"{path}: no forced escape within {limit} turns (proved)")
         else:
             say(f"{path}: unknown: the node limit was reached; no escape within {answer.proved_none_below} turns (proved)")
+        if options.out is not None and answer.turns is not None:
+            # The main line as a record from the puzzle's file, which replay checks (BQ1).
+            record = records.dumps(loaded.position, list(answer.line), start_ref=path.name,
+                                   header=f"Solution found by: sectionx solve {path}")
+            fileio.write_file(options.out, record)
+            if not fileio.is_stdout(options.out):
+                warn(f"wrote {options.out}")
         raise Stop({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(status, LIMIT))
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:

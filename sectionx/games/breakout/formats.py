@@ -73,15 +73,19 @@ def is_breakout(doc: Doc) -> bool:
 
 
 class _Reader:
-    def __init__(self, doc: Doc):
+    """Reads a position at ``base`` in ``doc`` (the root of a position file, or a
+    record's ``start:``), every problem at its line."""
+
+    def __init__(self, doc: Doc, base: tuple[Any, ...] = ()):
         self.doc = doc
+        self.base = base
         self.problems: list[Diagnostic] = []
 
     def bad(self, path: tuple[Any, ...], message: str, rule: str = FORMAT, column: int | None = None) -> None:
         # A message may name its ruling where it reads best; the line adds the id
         # once, at its end, so a trailing "(B1)" is not said twice.
         message = message.removesuffix(f" ({rule})")
-        d = self.doc.diag(path, message, rule)
+        d = self.doc.diag(self.base + path, message, rule)
         if column is not None:
             # Inside a quoted row the knot's character is one column past the quote.
             d = Diagnostic(d.file, d.line, d.column + column, message, rule)
@@ -106,8 +110,17 @@ def read(doc: Doc) -> Loaded:
     form = check_schema(doc, "breakout")  # the published schema's form first, as for Section X's files
     if form:
         raise LoadError(form)
-    r = _Reader(doc)
-    data = doc.data if isinstance(doc.data, dict) else {}
+    return read_at(doc, ())
+
+
+def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
+    """The position written at ``base`` in ``doc`` (its form already checked by the
+    schema); LoadError lists every problem, each at its line."""
+    r = _Reader(doc, base)
+    node: Any = doc.data
+    for key in base:
+        node = node[key]
+    data = node if isinstance(node, dict) else {}
     raw = data.get("wall")
     grid: list[tuple[Player | None, ...]] = []
     if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
@@ -236,4 +249,52 @@ def summary(loaded: Loaded) -> str:
 
 
 
-__all__ = ["GAME", "Goal", "Loaded", "is_breakout", "load", "read", "summary"]
+
+
+_LETTER = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
+
+
+def position_fields(pos: Position) -> dict[str, Any]:
+    """The keys of a position file for ``pos`` (without ``game:``), defaults left out:
+    what :func:`read_at` reads back to the same position."""
+    out: dict[str, Any] = {"wall": ["".join(_LETTER[f] for f in row) for row in reversed(pos.rows)],
+                           "to_move": pos.to_move.value}
+    if any(pos.escaped):
+        out["escaped"] = {p.value: pos.escapes(p) for p in PLAYERS}
+        out["tops"] = [{"player": p.value, "column": c} for p, c in pos.tops]
+    if pos.barred is not None:
+        out["barred"] = str(pos.barred)
+    if pos.stalemate is not None:
+        out["stalemate"] = pos.stalemate
+    if pos.breakout != sum(pos.escaped) + 1:
+        out["breakout"] = pos.breakout
+    if pos.turns:
+        out["turns"] = pos.turns
+    return out
+
+
+def dumps(pos: Position, *, title: str = "", header: str = "") -> str:
+    """A position file for ``pos`` (``game: breakout``), which :func:`read` reads back
+    to the same position; ``header`` becomes a comment line at the top."""
+    lines = ([f"# {header}"] if header else []) + [f"game: {GAME}", "format: 1"]
+    if title:
+        lines.append("title: " + flow(title))
+    lines += fields_text(position_fields(pos))
+    return "\n".join(lines) + "\n"
+
+
+def flow(value: Any) -> str:
+    """One value as a single line of YAML (a quoted string, a flow mapping)."""
+    import yaml
+
+    return str(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)).strip().removesuffix("...").strip()
+
+
+def fields_text(fields: dict[str, Any], indent: str = "") -> list[str]:
+    """A position's keys as YAML lines, the wall a row a line, top row first."""
+    out = [f"{indent}wall:{' ' * 12}# rows {len(fields['wall'])} (top) to 1 (bottom); y yellow, b blue, . empty"]
+    out += [f'{indent}  - "{row}"' for row in fields["wall"]]
+    out += [f"{indent}{k}: {flow(v)}" for k, v in fields.items() if k != "wall"]
+    return out
+
+__all__ = ["GAME", "Goal", "Loaded", "dumps", "is_breakout", "load", "position_fields", "read", "read_at", "summary"]

@@ -1,0 +1,196 @@
+"""Breakout game records: where play starts and every turn, checked by ``replay``.
+
+A record (``game: breakout`` with ``actions:``)::
+
+    game: breakout
+    format: 1
+    bots: {yellow: winner, blue: random}   # who played (information only)
+    seed: 3
+    result: {winner: yellow, turns: 87, escaped: {yellow: 3, blue: 1}}   # replay checks it
+    start: 05.yaml          # a position or puzzle beside the record, or one written
+                            # inline with a position file's keys; left out: a new game (B1)
+    actions: [L3, R5, pass, ...]
+
+Each action is a push (``L3``, ``R5``) or ``pass`` (B3), one per turn; a problem is
+told at its line and column.  A record that starts from a puzzle whose other player
+passes (BQ1) gives that player ``pass`` on every turn, whatever their hand holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import NotationError, Problem
+from ...fileio import FileProblem, resolve_reference
+from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, unquoted
+from . import formats
+from .formats import Goal, Loaded
+from .rules import PASS, Action, IllegalAction, Player, Position, apply, explain, forced_pass, parse_action, start
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def is_record(doc: Doc) -> bool:
+    return isinstance(doc.data, dict) and "actions" in doc.data
+
+
+@dataclass(frozen=True)
+class Record:
+    """A read record: its start (a position, and the puzzle's goal if it is one), the
+    actions with where each is written, and what it says of itself."""
+
+    doc: Doc
+    start: Position
+    goal: Goal | None
+    actions: tuple[Action, ...]
+    result: dict[str, Any]
+    title: str
+
+
+def read(doc: Doc, folder: Path) -> Record:
+    """The record in ``doc`` (a file in ``folder``); LoadError lists every problem of
+    form, each at its line (not of legality: :func:`replay` finds those)."""
+    form = check_schema(doc, "breakout_record")
+    if form:
+        raise LoadError(form)
+    data = doc.data
+    loaded: Loaded | None = None
+    ref = data.get("start")
+    if isinstance(ref, str):
+        try:
+            target = resolve_reference(ref, folder, doc.file, what="start", suffixes=YAML_SUFFIXES)
+            loaded = formats.load(target)
+        except FileProblem as exc:
+            raise LoadError([doc.diag(("start",), exc.message, exc.rule)]) from None
+        except LoadError as exc:
+            raise LoadError([doc.diag(("start",), f"start {ref!r} is not a Breakout position it can start from", "format"),
+                             *unquoted(exc.diagnostics, "start file", doc.file)]) from None
+    elif ref is not None:
+        loaded = formats.read_at(doc, ("start",))
+    actions, bad = [], []
+    for i, text in enumerate(data["actions"]):
+        try:
+            actions.append(parse_action(text))
+        except NotationError as exc:
+            bad.append(doc.diag(("actions", i), str(exc), "format"))
+    if bad:
+        raise LoadError(bad)
+    position = loaded.position if loaded is not None else start()
+    return Record(doc, position, loaded.goal if loaded else None, tuple(actions), dict(data.get("result") or {}),
+                  str(data.get("title", "")))
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What replaying found: the position after the last legal turn, how many turns
+    were legal, and the first illegal one (its index and every reason), if any; for a
+    puzzle start, after which of its turns the goal player escaped (None: not)."""
+
+    final: Position
+    played: int
+    error: tuple[int, list[Problem]] | None
+    escaped_after: int | None = None
+
+
+def replay(record: Record, on_turn: Callable[[int, Position], None] | None = None) -> Replayed:
+    """Play ``record``'s actions through the referee, stopping at the first illegal one.
+
+    From a puzzle whose other player passes (BQ1), that player's turns must be
+    ``pass`` and are played as the puzzle's forced pass."""
+    pos = record.start
+    solo = record.goal is not None and record.goal.passes
+    me = pos.to_move
+    mine = 0
+    escaped_after = None
+    for i, action in enumerate(record.actions):
+        before = pos
+        if solo and pos.to_move is not me and not pos.over:
+            if action != PASS:
+                return Replayed(pos, i, (i, [Problem("BQ1", f"the puzzle's other player passes every turn, "
+                                                            f"so this turn is pass, not {action}")]), escaped_after)
+            pos = forced_pass(pos)
+        else:
+            try:
+                pos = apply(pos, action)
+            except IllegalAction as exc:
+                return Replayed(pos, i, (i, exc.problems), escaped_after)
+        if before.to_move is me:
+            mine += 1
+        if record.goal is not None and escaped_after is None and pos.escapes(me) > before.escapes(me):
+            escaped_after = mine
+        if on_turn is not None:
+            on_turn(i + 1, pos)
+    return Replayed(pos, len(record.actions), None, escaped_after)
+
+
+def result_of(pos: Position, turns: int) -> dict[str, Any]:
+    """What a record says of its end (``result:``), as :func:`replay` will check it."""
+    out: dict[str, Any] = {}
+    if pos.over:
+        out["winner"] = pos.result.value if isinstance(pos.result, Player) else None
+        if pos.result == "draw":
+            out["drawn_by"] = "B9" if any("(B9)" in e for e in pos.events) else "B7"
+    out["turns"] = turns
+    out["escaped"] = {p.value: pos.escapes(p) for p in (Player.YELLOW, Player.BLUE)}
+    return out
+
+
+def diagnostics(record: Record, result: Replayed) -> list[Diagnostic]:
+    """The first illegal turn, every reason at its line; else every way the record's
+    ``result:`` differs from what replaying it gives."""
+    doc = record.doc
+    if result.error is not None:
+        index, reasons = result.error
+        who = result.final.to_move.value
+        return [doc.diag(("actions", index), f"turn {index + 1} ({who}): {record.actions[index]} is illegal: {r.message}",
+                         r.rule) for r in reasons]
+    actual = result_of(result.final, result.played)
+    return [doc.diag(("result", key), f"the record says {key} {value!r}, but replaying it gives {actual.get(key)!r}", "B8")
+            for key, value in record.result.items() if actual.get(key, _NOTHING) != value]
+
+
+_NOTHING = object()  # a result key replaying does not give (a winner of a game not over)
+
+
+def goal_outcome(record: Record, result: Replayed) -> str:
+    """For a record from a puzzle, whether and when the goal player escaped (BQ1)."""
+    if record.goal is None:
+        return ""
+    if result.escaped_after is None:
+        return "; the puzzle's goal is not met"
+    within = "" if result.escaped_after <= record.goal.turns else f", beyond its limit of {record.goal.turns}"
+    return f"; the puzzle's goal is met: an escape in turn {result.escaped_after}{within}"
+
+
+def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, title: str = "", header: str = "",
+          start_ref: str | None = None, bots: dict[str, str] | None = None, seed: int | None = None,
+          result: dict[str, Any] | None = None) -> str:
+    """A record that :func:`read` and :func:`replay` accept: ``start_ref`` (a file
+    beside the record) or the start written inline (left out for a new game's start),
+    then one action a line, with a comment at each new break-out."""
+    flow = formats.flow
+    lines = ([f"# {header}"] if header else []) + ["game: breakout", "format: 1"]
+    if title:
+        lines.append("title: " + flow(title))
+    if bots:
+        lines.append("bots: " + flow(bots))
+    if seed is not None:
+        lines.append(f"seed: {seed}")
+    if result is not None:
+        lines.append("result: " + flow(result))
+    if start_ref is not None:
+        lines.append("start: " + flow(start_ref))
+    elif start_pos != start(start_pos.wall):
+        lines.append("start:")
+        lines += formats.fields_text(formats.position_fields(start_pos), "  ")
+    lines.append("actions:" if actions else "actions: []")
+    pos = start_pos
+    for a in actions:
+        if pos.turns == 0 and not pos.over and pos.knots(Player.YELLOW) + pos.knots(Player.BLUE) == 0:
+            lines.append(f"  # break-out {pos.breakout}, {pos.to_move.value} opens")
+        lines.append(f"  - {a}")
+        pos = apply(pos, a) if explain(pos, a) == [] else forced_pass(pos)  # a puzzle's passing player (BQ1)
+    return "\n".join(lines) + "\n"
