@@ -14,9 +14,9 @@ from ....hexgrid import SIDES, Cell
 from ....render.fonts import text_width
 from ....render.layout import Layout
 from ....render.scene import Circle, Group, Item, Point, Style, Text, polygon, pt_mm
+from ....render.shapes import symbol_shape
 from ....render.theme import Theme, tint
 from ..model import Board
-from .art import symbol_shape
 from .words import ENGLISH, Words
 
 

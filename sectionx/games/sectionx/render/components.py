@@ -38,10 +38,11 @@ from ....render.scene import (
     rect,
     translate,
 )
+from ....render.shapes import on_colour, symbol_shape
 from ....render.textfit import ASCENT, DESCENT, LEADING, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from ....render.theme import Theme
 from ..model import DOORS, PRISONERS, TARGET, TARGET_ADVANCED
-from .art import door_symbol, key_symbol, on_colour, prisoner_symbol, symbol_shape
+from .art import door_symbol, key_symbol, prisoner_symbol
 
 Paper = tuple[float, float]
 

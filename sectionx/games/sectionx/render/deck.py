@@ -55,10 +55,11 @@ from ....render.scene import (
     scale,
     translate,
 )
+from ....render.shapes import ink_on, shape
 from ....render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from ....render.theme import Theme
 from ..model import PlaceKind, Scenario
-from .art import TileArt, door_symbol, hex_corners, ink_on, shape
+from .art import TileArt, door_symbol, hex_corners
 from .components import back_bleed, back_position, card_sheet, sheet_note
 from .diagram import check_glyphs, diagram, plan
 from .sheet import SolvedPuzzle, TurnPicture

@@ -56,6 +56,7 @@ from ....render.scene import (
     scale,
     translate,
 )
+from ....render.shapes import on_colour, symbol_shape
 from ....render.theme import Theme
 from ..model import NO_ANNOTATIONS, Annotations, FeatureKind, Goal, PlaceKind, PlayerState, Scenario, State, TileType
 from .art import (
@@ -66,9 +67,7 @@ from .art import (
     door_symbol,
     hex_corners,
     key_symbol,
-    on_colour,
     prisoner_symbol,
-    symbol_shape,
     token_stroke,
 )
 from .board import BLOCK_SYMBOL, block_point, block_tint, board_items, cell_block_spans, fitted, frame_width, island_centre
