@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, say, tell, warn
+from ...console import Stop, fail, say, tell, warn, write_picture
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -58,7 +58,7 @@ def _only_sectionx(**given: object) -> None:
     for name, value in given.items():
         if value is not None:
             raise fail(f"--{name.replace('_', '-')}: Breakout has no such choice (it has two players, yellow and blue, "
-                       "B1, and one wall, BW1)")
+                       "B1, and one wall, BW1; only Section X has it)")
 
 
 class Breakout:
@@ -204,7 +204,24 @@ class Breakout:
         raise Stop({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(status, LIMIT))
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:
-        raise fail("render: Breakout positions are not drawn yet (issue 13)")
+        """The position with its annotations (:mod:`.art`); a record is refused."""
+        from ...render import theme
+        from . import art
+
+        _only_sectionx(crop=options.crop or None, panel=options.panel, tile_size=options.tile_size)
+        if records.is_record(doc):
+            raise fail(f"{path}: a Breakout record; render draws positions and puzzles (show draws a record's end)")
+        try:
+            loaded = formats.read(doc)
+        except LoadError as exc:
+            tell(exc.diagnostics)
+            raise Stop(1) from None
+        look = theme.load_theme(options.template)
+        document = art.diagram(loaded.position, look, title=loaded.title, goal=loaded.goal, coords=options.coords,
+                               marks=loaded.marks)
+        write_picture(options.out, options.kind, document, look)
+        if not fileio.is_stdout(options.out):
+            warn(f"wrote {options.out}")
 
     def kit(self, options: api.KitOptions) -> None:
         raise fail("kit: the Breakout kit is not built yet (issue 13)")

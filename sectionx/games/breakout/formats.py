@@ -19,6 +19,11 @@ A position file (``game: breakout``) writes the wall as it stands, top row first
     breakout: 2                       # optional: 1 + the escapes so far
     goal: {escape_within: 5, opponent: defends}   # a puzzle (BQ1); or opponent: passes
     answer: {turns: 5}                # a puzzle's proved answer, checked by the tests
+    annotations:                      # for pictures (sectionx render); optional
+      fields: ["3.2", "3.3"]          # fields to highlight: row.field
+      pushes: [L3]                    # push arrows to highlight
+      labels: {"3.2": A}              # a letter or word on a field
+      caption: "Yellow pushes L3 and the run slides along."
 
 Hands are not written: within a break-out every knot is in the wall or in its
 owner's hand (B2), so a hand is 13 minus the knots in the wall.  The wall's size is
@@ -41,7 +46,7 @@ from typing import Any
 
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
-from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, STALEMATE_TURNS, Player, Position, Wall, ropes
+from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Wall, ropes
 
 GAME = "breakout"
 _KNOT = {"y": Player.YELLOW, "b": Player.BLUE, ".": None}
@@ -57,6 +62,20 @@ class Goal:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What a figure or puzzle card points out (``annotations:``): fields as
+    (row, field) pairs, pushes, labels on fields, a caption."""
+
+    fields: tuple[tuple[int, int], ...] = ()
+    pushes: tuple[Action, ...] = ()
+    labels: tuple[tuple[tuple[int, int], str], ...] = ()
+    caption: str = ""
+
+
+NO_MARKS = Marks()
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A read Breakout file: its position, the puzzle's goal and recorded answer."""
 
@@ -66,6 +85,7 @@ class Loaded:
     has_answer: bool
     title: str
     doc: Doc
+    marks: Marks = NO_MARKS
 
 
 def is_breakout(doc: Doc) -> bool:
@@ -232,9 +252,51 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
             r.bad(("answer",), "answer must be {turns: N} (null for none within the goal)")
         elif a["turns"] is not None:
             answer_turns = r.whole(("answer", "turns"), a["turns"], 1, 30, "answer turns")
+    marks = _marks(r, data.get("annotations"), wall)
     if r.problems:
         raise LoadError(r.problems)
-    return Loaded(pos, goal, answer_turns, has_answer, str(data.get("title", "")), doc)
+    return Loaded(pos, goal, answer_turns, has_answer, str(data.get("title", "")), doc, marks)
+
+
+def _field(r: _Reader, path: tuple[Any, ...], text: Any, wall: Wall) -> tuple[int, int] | None:
+    """A field written ``row.field`` (``3.2``: row 3, field 2), inside the wall."""
+    parts = str(text).split(".")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        r.bad(path, f"{text!r} is not a field: write row.field, e.g. 3.2 for row 3, field 2 (BW1)", "BW1")
+        return None
+    row, col = int(parts[0]), int(parts[1])
+    if not (1 <= row <= wall.rows and 1 <= col <= wall.fields):
+        r.bad(path, f"field {text} is outside the wall: rows 1 to {wall.rows}, fields 1 to {wall.fields} (BW1)", "BW1")
+        return None
+    return row, col
+
+
+def _marks(r: _Reader, data: Any, wall: Wall) -> Marks:
+    """``annotations:``: fields and pushes to highlight, labels on fields, a caption."""
+    if not isinstance(data, dict):
+        return NO_MARKS
+    from .rules import parse_action
+
+    fields = []
+    for i, text in enumerate(data.get("fields", []) or []):
+        if (f := _field(r, ("annotations", "fields", i), text, wall)) is not None:
+            fields.append(f)
+    pushes = []
+    for i, text in enumerate(data.get("pushes", []) or []):
+        try:
+            push = parse_action(str(text))
+        except NotationError as exc:
+            r.bad(("annotations", "pushes", i), str(exc), "BW1")
+            continue
+        if push.is_pass or push.row > wall.rows:
+            r.bad(("annotations", "pushes", i), f"{text!r} is not a push into rows 1 to {wall.rows} (BW1)", "BW1")
+            continue
+        pushes.append(push)
+    labels = []
+    for key, label in (data.get("labels", {}) or {}).items():
+        if (f := _field(r, ("annotations", "labels", key), key, wall)) is not None:
+            labels.append((f, str(label)))
+    return Marks(tuple(fields), tuple(pushes), tuple(labels), str(data.get("caption", "")))
 
 
 def load(path: str | Path) -> Loaded:

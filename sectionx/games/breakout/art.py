@@ -1,0 +1,192 @@
+"""Breakout positions drawn as a scene (``sectionx render``), for puzzle cards and
+rule figures; the kit's wall uses the same geometry at print size.
+
+The wall stands as players see it: row 1 at the bottom, field 1 at the left (BW1),
+each row a slot with a push arrow at both ends labelled with its notation (``L3``,
+``R3``).  Above row 5 the wall top has one section per column (BW2), where escaped
+figures stand.  Knots are discs in their player's colour with the colour's shape
+(yellow a triangle, blue a square), so a greyscale print still tells them apart.
+The push B4 bars is crossed out on its arrow.  Under the wall: hands, escapes,
+whose push, the B7/B9 count and, for a puzzle, its goal (BQ1).
+
+Annotations (``annotations:`` in a Breakout file, :mod:`.formats`): highlighted
+fields and pushes, a letter or word on a field, and a caption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...colours import Colour
+from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, rect
+from ...render.shapes import ink_on, symbol_shape
+from ...render.textfit import text_width
+from ...render.theme import Theme
+from .formats import NO_MARKS, Goal, Marks
+from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Side
+from .text import goal_sentence
+
+#: A field's side (mm) in a drawing; the kit scales it.
+FIELD = 14.0
+#: The width of a push arrow's end beside the wall.
+END = 16.0
+#: The wall top's height above row 5 (BW2), room for a standing figure.
+TOP = 15.0
+MARGIN = 4.0
+
+
+def colour_of(player: Player) -> Colour:
+    return Colour(player.value)
+
+
+@dataclass
+class _Geometry:
+    rows: int
+    fields: int
+    x0: float = field(init=False)
+    y0: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.x0 = MARGIN + END
+        self.y0 = MARGIN + TOP
+
+    def field_box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of field ``col`` of ``row`` (1-based, row 1 at the bottom)."""
+        return (self.x0 + (col - 1) * FIELD, self.y0 + (self.rows - row) * FIELD, FIELD, FIELD)
+
+    def centre(self, row: int, col: int) -> tuple[float, float]:
+        x, y, w, h = self.field_box(row, col)
+        return x + w / 2, y + h / 2
+
+    @property
+    def width(self) -> float:
+        return self.fields * FIELD
+
+    @property
+    def height(self) -> float:
+        return self.rows * FIELD
+
+
+def knot(theme: Theme, player: Player, cx: float, cy: float, diameter: float) -> list[Item]:
+    """A knot: a disc in the player's colour, an edge, and the colour's shape."""
+    fill = theme.player(colour_of(player))
+    return [Circle(cx, cy, diameter / 2, Style(fill=fill, stroke=theme.colours["ink"], width=max(0.25, diameter * 0.03))),
+            symbol_shape(colour_of(player), cx, cy, diameter * 0.5, Style(fill=ink_on(theme, fill)))]
+
+
+def figure(theme: Theme, player: Player, cx: float, foot: float, height: float) -> list[Item]:
+    """An escaped figure standing on the wall top: head and body in the player's
+    colour, its shape on the body."""
+    fill = theme.player(colour_of(player))
+    edge = Style(fill=fill, stroke=theme.colours["ink"], width=0.3)
+    w = height * 0.55
+    body = polygon([(cx - w / 2, foot), (cx + w / 2, foot), (cx + w * 0.3, foot - height * 0.62),
+                    (cx - w * 0.3, foot - height * 0.62)], edge)
+    head = Circle(cx, foot - height * 0.8, height * 0.18, edge)
+    mark = symbol_shape(colour_of(player), cx, foot - height * 0.3, w * 0.45, Style(fill=ink_on(theme, fill)))
+    return [body, head, mark]
+
+
+def _arrow(theme: Theme, x: float, y: float, row: int, side: Side, *, barred: bool, lit: bool) -> list[Item]:
+    """The push arrow at one end of a row, pointing into the wall, and its label."""
+    ink = theme.colours["ink"]
+    d = 1 if side is Side.LEFT else -1
+    tip = x - d * 1.2
+    head = [(tip, y), (tip - d * 5.0, y - 3.6), (tip - d * 5.0, y + 3.6)]
+    fill = theme.colours["highlight"] if lit else ink
+    out: list[Item] = [line((tip - d * 9.0, y), (tip - d * 4.0, y), Style(stroke=fill, width=1.2)),
+                       polygon(head, Style(fill=fill))]
+    out.append(Text(tip - d * 10.5, y + 1.3, f"{side.value}{row}", 7.5, ink, "end" if d == 1 else "start", bold=True))
+    if barred:
+        cx = tip - d * 5.0
+        cross = Style(stroke="#c62828", width=0.9, cap="round")
+        out += [line((cx - 3.4, y - 3.4), (cx + 3.4, y + 3.4), cross), line((cx - 3.4, y + 3.4), (cx + 3.4, y - 3.4), cross)]
+    return out
+
+
+def wall_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS) -> tuple[list[Item], _Geometry]:
+    """The wall, its ends and top, the knots and the escaped figures."""
+    g = _Geometry(pos.wall.rows, pos.wall.fields)
+    ink = theme.colours["ink"]
+    items: list[Item] = [rect(g.x0 - 1.5, g.y0 - 1.5, g.width + 3, g.height + 3, Style(fill=theme.colours["tunnel"]))]
+    lit = set(marks.fields)
+    for r in range(1, g.rows + 1):
+        for c in range(1, g.fields + 1):
+            x, y, w, h = g.field_box(r, c)
+            fill = theme.colours["highlight"] if (r, c) in lit else theme.colours["rock"]
+            items.append(rect(x + 0.35, y + 0.6, w - 0.7, h - 1.2, Style(fill=fill, stroke=theme.colours["cell_line"], width=0.2)))
+            if coords:
+                items.append(Text(x + 1.0, y + h - 1.3, f"{r}.{c}", 4.5, theme.colours["cell_line"]))
+    # The wall top (BW2): one section above each column.
+    for c in range(1, g.fields + 1):
+        x = g.x0 + (c - 1) * FIELD
+        items.append(rect(x + 0.35, g.y0 - 3.2, FIELD - 0.7, 1.6, Style(fill=theme.colours["tunnel_edge"])))
+    # Row numbers and push arrows at both ends.
+    pushes = set(marks.pushes)
+    for r in range(1, g.rows + 1):
+        _, cy = g.centre(r, 1)
+        for side, x in ((Side.LEFT, g.x0 - 1.5), (Side.RIGHT, g.x0 + g.width + 1.5)):
+            action = Action(r, side)
+            items += _arrow(theme, x, cy, r, side, barred=pos.barred == action, lit=action in pushes)
+    # Knots.
+    for r in range(1, g.rows + 1):
+        for c in range(1, g.fields + 1):
+            who = pos.at(r, c)
+            if who is not None:
+                items += knot(theme, who, *g.centre(r, c), FIELD * 0.72)
+    # Escaped figures on the wall top, several to a section side by side.
+    for c in range(1, g.fields + 1):
+        here = [p for p, col in pos.tops if col == c]
+        for i, p in enumerate(here):
+            cx = g.x0 + (c - 0.5) * FIELD + (i - (len(here) - 1) / 2) * min(6.0, FIELD / max(1, len(here)))
+            items += figure(theme, p, cx, g.y0 - 3.2, TOP - 4.5)
+    for (r, c), label in marks.labels:
+        # In the field's top-left corner, on a paper-coloured tab, clear of the knot's disc.
+        x, y, _, _ = g.field_box(r, c)
+        w = text_width(label, 6.5, True, theme) + 1.6
+        items.append(rect(x + 0.6, y + 0.9, w, 3.6, Style(fill=theme.colours["paper"], stroke=ink, width=0.2)))
+        items.append(Text(x + 0.6 + w / 2, y + 3.65, label, 6.5, ink, "middle", bold=True))
+    return items, g
+
+
+def _facts(pos: Position, goal: Goal | None) -> list[str]:
+    lines = ["; ".join(f"{p.value.capitalize()}: {pos.hand(p)} knots in hand, {pos.escapes(p)} escaped" for p in PLAYERS) + "."]
+    if pos.over:
+        lines.append("Game over: " + (f"{pos.result.value} wins (B8)" if isinstance(pos.result, Player) else "a draw"))
+    else:
+        lines.append(f"{pos.to_move.value.capitalize()} to push; break-out {pos.breakout}.")
+    if pos.barred is not None:
+        lines.append(f"{pos.barred} is barred (B4): a knot just fell out of row {pos.barred.row}.")
+    if pos.stalemate is not None:
+        why = "B7" if pos.full else f"B9, after {LONG_TURNS} turns"
+        lines.append(f"Stalemate count {pos.stalemate} of {STALEMATE_TURNS} ({why}).")
+    if goal is not None:
+        lines.append("Puzzle: " + goal_sentence(pos, goal) + ".")
+    return lines
+
+
+def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None = None, coords: bool = False,
+            marks: Marks = NO_MARKS) -> Document:
+    """One page, sized to the wall and its notes: the position as :func:`wall_items`
+    draws it, a title above, the facts and a caption below."""
+    items, g = wall_items(theme, pos, coords=coords, marks=marks)
+    width = g.x0 + g.width + END + MARGIN
+    ink = theme.colours["ink"]
+    head: list[Item] = []
+    shift = 0.0
+    if title:
+        head.append(Text(width / 2, MARGIN + 3.5, title, 10, ink, "middle", bold=True))
+        shift = 7.0
+    y = g.y0 + g.height + 7.0 + shift
+    notes: list[Item] = []
+    for text in _facts(pos, goal) + ([marks.caption] if marks.caption else []):
+        notes.append(Text(MARGIN, y, text, 7.0, ink))
+        y += 4.2
+    body = Group(tuple(items), (1.0, 0.0, 0.0, 1.0, 0.0, shift), label="wall")
+    widest = max([text_width(t.text, t.size, t.bold, theme) for t in (*head, *notes) if isinstance(t, Text)], default=0.0)
+    page = Page(max(width, widest + 2 * MARGIN), y + MARGIN - 2.0, (*head, body, *notes),
+                name="breakout", label=title or "Breakout position")
+    return Document((page,), (), title or "Breakout position")
+
+
+__all__ = ["FIELD", "diagram", "figure", "knot", "wall_items"]
