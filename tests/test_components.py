@@ -23,6 +23,7 @@ from sectionx.colours import COLOURS, Colour
 from sectionx.games.sectionx.model import DOORS, PRISONERS
 from sectionx.games.sectionx.render import components as C
 from sectionx.render import pieces as P
+from sectionx.render import printing as PR
 from sectionx.render.scene import MM_PER_PT, Circle, Group, Page, Path, Text, Use, compose
 from sectionx.render.svg import to_svg
 from sectionx.render.textfit import DoesNotFit
@@ -40,7 +41,7 @@ CONTENTS = [
 
 def all_pages(theme=THEME, paper=PAPERS["a4"], offset=(0.0, 0.0)):
     parts = [C.token_pages(theme, paper), C.card_pages(theme, paper, offset=offset),
-             C.checklist_page(theme, paper, CONTENTS), C.calibration_pages(theme, paper, offset=offset)]
+             PR.checklist_page(theme, paper, CONTENTS, title=C.CHECKLIST_TITLE, advice=C.CHECKLIST_ADVICE), PR.calibration_pages(theme, paper, offset=offset)]
     pages = [p for ps, _ in parts for p in ps]
     symbols = {s.name: s for _, ss in parts for s in ss}
     return pages, symbols
@@ -185,23 +186,23 @@ def test_aid_card_band_is_the_colour_with_its_shape():
 
 def problems(page, symbols, theme):
     """layout_problems with a card sheet's own margin (PRINT_EDGE: nine cards fill the paper)."""
-    margin = C.PRINT_EDGE if "-cards-" in page.name else None
+    margin = PR.PRINT_EDGE if "-cards-" in page.name else None
     return P.layout_problems(page, symbols, theme, margin=margin)
 
 
 def test_nine_poker_cards_to_an_a4_or_letter_sheet():
     """Issue 11: 3 x 3 poker cards on A4 and letter, butted on shared cut lines."""
     for paper in ("a4", "letter"):
-        sheet = C.card_sheet(THEME, PAPERS[paper])
+        sheet = PR.card_sheet(THEME, PAPERS[paper])
         assert (sheet.cols, sheet.rows) == (3, 3)
         xs = sorted({x for x, _ in sheet.slots})
         ys = sorted({y for _, y in sheet.slots})
         assert all(math.isclose(b - a, THEME.card[0]) for a, b in itertools.pairwise(xs))  # no gutter
         assert all(math.isclose(b - a, THEME.card[1]) for a, b in itertools.pairwise(ys))
-        assert sheet.bleed_x >= C.MIN_BLEED and sheet.bleed_y >= C.MIN_BLEED
-    assert len(C.card_sheet(THEME, PAPERS["a3"]).slots) == 16
+        assert sheet.bleed_x >= PR.MIN_BLEED and sheet.bleed_y >= PR.MIN_BLEED
+    assert len(PR.card_sheet(THEME, PAPERS["a3"]).slots) == 16
     with pytest.raises(DoesNotFit):
-        C.card_sheet(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
+        PR.card_sheet(replace(THEME, card=(300.0, 88.0)), PAPERS["a4"])
 
 
 @slow
@@ -211,7 +212,7 @@ def test_card_sheet_marks_lie_on_the_cut_lines_outside_the_block(theme, paper):
     block's edge), lies outside the block, clear of every card's bleed, and long
     enough to lay a ruler on; no card has a mark of its own that could be taken
     for a neighbour's."""
-    sheet = C.card_sheet(theme, PAPERS[paper])
+    sheet = PR.card_sheet(theme, PAPERS[paper])
     x0, y0 = sheet.origin
     cw, ch = sheet.card
     x1, y1 = x0 + sheet.cols * cw, y0 + sheet.rows * ch
@@ -227,17 +228,17 @@ def test_card_sheet_marks_lie_on_the_cut_lines_outside_the_block(theme, paper):
         else:
             assert ay == by and any(math.isclose(ay, r) for r in rows)
             assert max(ax, bx) < x0 or min(ax, bx) > x1
-        assert math.dist((ax, ay), (bx, by)) >= C.MIN_MARK - 1e-9
+        assert math.dist((ax, ay), (bx, by)) >= PR.MIN_MARK - 1e-9
         for x, y in ((ax, ay), (bx, by)):
-            assert C.PRINT_EDGE - 1e-9 <= x <= sheet.paper[0] - C.PRINT_EDGE + 1e-9
-            assert C.PRINT_EDGE - 1e-9 <= y <= sheet.paper[1] - C.PRINT_EDGE + 1e-9
+            assert PR.PRINT_EDGE - 1e-9 <= x <= sheet.paper[0] - PR.PRINT_EDGE + 1e-9
+            assert PR.PRINT_EDGE - 1e-9 <= y <= sheet.paper[1] - PR.PRINT_EDGE + 1e-9
 
 
 def test_cards_draw_no_trim_line_and_their_bands_reach_the_cut_lines():
     """Issue 11: no dark line over the art (a cut a hair off would leave it), and the
     player aid's colour bands run to the shared cut lines and into the bleed outside."""
     pages, _ = C.card_pages(THEME, PAPERS["a4"])
-    sheet = C.card_sheet(THEME, PAPERS["a4"])
+    sheet = PR.card_sheet(THEME, PAPERS["a4"])
     for page in pages[::2]:
         for g in page.items:
             if isinstance(g, Group) and g.label.startswith("piece-card-"):
@@ -301,7 +302,7 @@ def test_card_backs_share_one_ground_that_bleeds_further_than_the_fronts():
     so a duplex shift of a few mm shows no white edge."""
     pages, symbols = C.card_pages(THEME, PAPERS["a4"])
     sym = {s.name: s for s in symbols}
-    sheet = C.card_sheet(THEME, PAPERS["a4"])
+    sheet = PR.card_sheet(THEME, PAPERS["a4"])
     for p in pages[1::2]:
         assert problems(p, sym, THEME) == []
         ground = next(g for g in p.items if isinstance(g, Group) and g.label == "backs-ground")
@@ -310,7 +311,7 @@ def test_card_backs_share_one_ground_that_bleeds_further_than_the_fronts():
         assert all(box[0] <= b[0] and box[1] <= b[1] and b[2] <= box[2] and b[3] <= box[3] for b in backs)
         x0, y0 = sheet.origin
         assert x0 - box[0] >= 2 * THEME.bleed - 1e-9 and y0 - box[1] >= 2 * THEME.bleed - 1e-9
-        assert box[0] >= C.PRINT_EDGE - 1e-9
+        assert box[0] >= PR.PRINT_EDGE - 1e-9
 
 
 # ---------------------------------------------------------------- text
@@ -336,7 +337,7 @@ def test_every_character_is_in_the_font(paper):
 
 
 def test_checklist_lists_every_row_with_an_empty_box():
-    pages, _ = C.checklist_page(THEME, PAPERS["a4"], CONTENTS)
+    pages, _ = PR.checklist_page(THEME, PAPERS["a4"], CONTENTS, title=C.CHECKLIST_TITLE, advice=C.CHECKLIST_ADVICE)
     assert [p.name for p in pages] == ["01-checklist"]
     page = pages[0]
     words = [t.text for t, _ in texts(page.items, {})]
@@ -353,7 +354,7 @@ def test_checklist_lists_every_row_with_an_empty_box():
 
 
 def test_scale_bar_is_50_mm():
-    bar = C.scale_bar(THEME, 30, 40)
+    bar = PR.scale_bar(THEME, 30, 40)
     xs = [x for it in bar if isinstance(it, Path) for x, _ in it.points()]
     assert math.isclose(max(xs) - min(xs), 50.0)
 
@@ -361,7 +362,7 @@ def test_scale_bar_is_50_mm():
 def test_long_checklist_continues_on_a_second_page():
     rows = [(f"Component {i}", i, ("somewhere in the kit, with a longer explanation that wraps onto a second line "
              "of the table to take room")) for i in range(40)]
-    pages, _ = C.checklist_page(THEME, PAPERS["a4"], rows)
+    pages, _ = PR.checklist_page(THEME, PAPERS["a4"], rows, title=C.CHECKLIST_TITLE, advice=C.CHECKLIST_ADVICE)
     assert len(pages) >= 2 and len({p.name for p in pages}) == len(pages)
     words = " ".join(t.text for p in pages for t, _ in texts(p.items, {}))
     assert all(f"Component {i}" in words for i in range(40))
@@ -380,8 +381,8 @@ def scale_centres(page):
 @given(papers, offsets)
 def test_calibration_back_scales_sit_on_the_mirrored_points(paper, offset):
     W, H = PAPERS[paper]
-    (front, back), _ = C.calibration_pages(THEME, PAPERS[paper], offset=offset)
-    points = C.calibration_points(THEME, PAPERS[paper])
+    (front, back), _ = PR.calibration_pages(THEME, PAPERS[paper], offset=offset)
+    points = PR.calibration_points(THEME, PAPERS[paper])
     assert [p[0] for p in points] == ["A", "B", "C"]
     _, ax, ay = points[0]
     assert math.isclose(ax, W / 2) and ay < H / 3  # top centre
@@ -397,17 +398,17 @@ def test_calibration_back_scales_sit_on_the_mirrored_points(paper, offset):
 
 
 def test_calibration_scale_has_1_mm_ticks_labelled_every_5_mm():
-    items = C._scale(THEME, 100.0, 100.0)
+    items = PR._scale(THEME, 100.0, 100.0)
     strokes = [list(it.points()) for it in items if isinstance(it, Path)]
-    ticks_x = sorted(round(a[0] - 100.0, 6) for a, b in strokes if a[1] == 100.0 - C.RULER_SHIFT and a[0] == b[0])
-    ticks_y = sorted(round(a[1] - 100.0, 6) for a, b in strokes if a[0] == 100.0 + C.RULER_SHIFT and a[1] == b[1])
+    ticks_x = sorted(round(a[0] - 100.0, 6) for a, b in strokes if a[1] == 100.0 - PR.RULER_SHIFT and a[0] == b[0])
+    ticks_y = sorted(round(a[1] - 100.0, 6) for a, b in strokes if a[0] == 100.0 + PR.RULER_SHIFT and a[1] == b[1])
     assert ticks_x == ticks_y == list(range(-10, 11))
     labels_ = sorted(t.text for t in items if isinstance(t, Text) and re.fullmatch(r"[+-]?\d+", t.text))
     assert labels_ == sorted(["-10", "-5", "0", "+5", "+10"] * 2)
 
 
 def test_calibration_text_tells_how_to_use_it():
-    (front, back), _ = C.calibration_pages(THEME, PAPERS["a4"], offset=(1.5, -0.5))
+    (front, back), _ = PR.calibration_pages(THEME, PAPERS["a4"], offset=(1.5, -0.5))
     words = " ".join(t.text for t, _ in texts(front.items, {}))
     for phrase in ("long-edge duplex", "against the light", "--back-offset-x/--back-offset-y", "--back-offset-x 1.5"):
         assert phrase in words
@@ -458,7 +459,7 @@ def test_card_art_clipped_to_the_sheets_bleed_is_measured_to_its_clip():
     the cards.  The art is drawn with the template's bleed and clipped to the sheet's,
     so it paints no further than the clip, and the page check must measure it so."""
     theme = replace(THEME, card=(63.0, 88.0), bleed=5.0, crop_gap=0.0, crop_length=2.0, crop_width=1.0)
-    sheet = C.card_sheet(theme, PAPERS["letter"])
+    sheet = PR.card_sheet(theme, PAPERS["letter"])
     assert sheet.bleed_y < theme.bleed
     pages, symbols = C.card_pages(theme, PAPERS["letter"])
     sym = {s.name: s for s in symbols}

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 
 from sectionx import fileio
 from sectionx.games.sectionx.render import kit as kits
+from sectionx.render import kitfiles
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -380,7 +381,7 @@ def test_a_hostile_manifest_cannot_remove_anything_outside(tmp_path):
     out.mkdir()
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep me")
-    digest = kits._digest(b"keep me")
+    digest = kitfiles.digest(b"keep me")
     manifest = {"files": {"../victim.txt": digest, "/abs/victim.txt": digest, str(victim): digest}}
     (out / kits.MANIFEST).write_text(json.dumps(manifest))
     assert run("kit", "--out", out, "--no-svg").exit_code == 0
@@ -481,7 +482,7 @@ def test_the_kit_folder_against_doctored_manifests_and_links(tmp_path):
     out = tmp_path / "kit"
     out.mkdir()
     (out / "notes.txt").write_bytes(b"")
-    (out / kits.MANIFEST).write_text(json.dumps({"files": {"notes.txt": kits._digest(b"")}}))
+    (out / kits.MANIFEST).write_text(json.dumps({"files": {"notes.txt": kitfiles.digest(b"")}}))
     assert run("kit", "--out", out, "--no-svg").exit_code == 0
     assert (out / "notes.txt").exists()
     (out / kits.MANIFEST).write_text("[" * 100_000)

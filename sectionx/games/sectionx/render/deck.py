@@ -4,11 +4,11 @@ solution on the back, imposed for long-edge duplex like the kit's cards.
 Contract:
 
 * Cards are ``theme.card`` (poker size, 63 x 88 mm, by default), laid out by
-  :func:`~sectionx.games.sectionx.render.components.card_sheet` (9 to an A4 or letter sheet,
+  :func:`~sectionx.render.printing.card_sheet` (9 to an A4 or letter sheet,
   butted on shared cut lines, crop marks outside the block, each card clipped to
   its trim and its outer bleed).  Each sheet of fronts is followed by its
   sheet of backs, every back at the mirrored place
-  (:func:`~sectionx.games.sectionx.render.components.back_position`) shifted by ``offset``, so a
+  (:func:`~sectionx.render.printing.back_position`) shifted by ``offset``, so a
   sheet printed long-edge duplex puts each solution behind its puzzle.  The first
   sheet of fronts is page 1, so every front falls on an odd page.
 * A front is a group labelled ``piece-card-N`` at the card's trim (its last item
@@ -38,6 +38,7 @@ from collections.abc import Sequence
 
 from ....errors import SectionXError
 from ....render.pieces import SAFE, TRIM
+from ....render.printing import back_bleed, back_position, card_sheet, sheet_note
 from ....render.scene import (
     Circle,
     Document,
@@ -60,7 +61,6 @@ from ....render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para
 from ....render.theme import Theme
 from ..model import PlaceKind, Scenario
 from .art import TileArt, door_symbol, hex_corners
-from .components import back_bleed, back_position, card_sheet, sheet_note
 from .diagram import check_glyphs, diagram, plan
 from .sheet import SolvedPuzzle, TurnPicture
 from .text import goal_sentence

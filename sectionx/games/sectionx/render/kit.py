@@ -17,19 +17,12 @@ printers handle one paper size per file best.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
-import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .... import __version__
 from ....colours import COLOURS
-from ....fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, sha256, write_files
-from ....render.pdf import to_pdf
-from ....render.scene import Document, Page, Symbol, Text
-from ....render.svg import to_svg
+from ....render import kitfiles, printing
+from ....render.kitfiles import Kit, Section, assemble
+from ....render.scene import Document, Symbol
 from ....render.textfit import DoesNotFit
 from ....render.theme import Theme, grey
 from ..model import DOORS, PRISONERS, Board, Catalogue
@@ -37,51 +30,6 @@ from . import components, sheets
 
 #: Most tile pages (fronts and backs) a kit may have (limit); 54 tiles take 6 on A4.
 MAX_TILE_PAGES = 200
-
-
-@dataclass(frozen=True)
-class Section:
-    """Consecutive pages of one component; ``duplex`` pairs are front, back, front, back…"""
-
-    what: str
-    count: int
-    pages: tuple[Page, ...]
-    duplex: bool = False
-    advice: str = ""
-
-
-@dataclass(frozen=True)
-class Kit:
-    """The built kit: the main document, and the one-page board when asked for."""
-
-    document: Document
-    poster: Document | None
-    theme: Theme
-
-
-def _strip_number(name: str) -> str:
-    return re.sub(r"^\d+-", "", name)
-
-
-def _blank(paper: tuple[float, float], theme: Theme) -> Page:
-    return Page(paper[0], paper[1], (Text(paper[0] / 2, paper[1] / 2, "This page is left blank on purpose "
-                                          "(so that duplex fronts fall on odd pages).", 8, theme.colours["ink"], "middle"),),
-                "blank", "Blank page")
-
-
-def _number(sections: list[Section], paper: tuple[float, float], theme: Theme, first: int
-            ) -> tuple[list[Page], list[tuple[Section, int, int]]]:
-    """Pages in order with blanks where a duplex front would fall on an even page;
-    each section with its first and last page number."""
-    pages: list[Page] = []
-    spans = []
-    for sec in sections:
-        if sec.duplex and (first + len(pages)) % 2 == 0:
-            pages.append(_blank(paper, theme))
-        start = first + len(pages)
-        pages.extend(sec.pages)
-        spans.append((sec, start, first + len(pages) - 1))
-    return pages, spans
 
 
 def build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str = "a4", *,
@@ -123,7 +71,7 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     keep(tile_s)
     card_p, card_s = components.card_pages(theme, paper, offset=offset)
     keep(card_s)
-    cal_p, cal_s = components.calibration_pages(theme, paper, offset=offset)
+    cal_p, cal_s = printing.calibration_pages(theme, paper, offset=offset)
     keep(cal_s)
     # The board comes on these pages or, with --board-paper, also whole on one large
     # sheet: the checklist says which to print, so nobody prints both.
@@ -141,21 +89,8 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
                 advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
         Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),
     ]
-    # The checklist comes first and lists the page numbers that follow it; it is built
-    # again if its own length moves them.
-    length = 1
-    while True:
-        body, spans = _number(sections, paper, theme, length + 1)
-        rows = [(sec.what, sec.count, (f"page {a}" if a == b else f"pages {a}–{b}") + (f": {sec.advice}" if sec.advice else ""))
-                for sec, a, b in spans]
-        check_p, check_s = components.checklist_page(theme, paper, rows)
-        if len(check_p) == length:
-            break
-        length = len(check_p)
-    keep(check_s)
-    pages = list(check_p) + body
-    named = tuple(replace(p, name=f"{i + 1:02d}-{_strip_number(p.name)}") for i, p in enumerate(pages))
-    document = Document(named, tuple(symbols.values()), "Section X – print-and-play kit")
+    document = assemble(sections, theme, paper, symbols, title="Section X – print-and-play kit",
+                        checklist_title=components.CHECKLIST_TITLE, advice=components.CHECKLIST_ADVICE)
     poster = None
     if board_paper:
         try:
@@ -170,79 +105,16 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
 
 
 def kit_files(kit: Kit, out_dir: Path, *, svg: bool = True) -> dict[Path, bytes]:
-    """File name -> content for everything :func:`write_kit` writes (nothing written yet)."""
-    out: dict[Path, bytes] = {out_dir / "sectionx-kit.pdf": to_pdf(kit.document, kit.theme)}
-    if kit.poster is not None:
-        out[out_dir / f"sectionx-{kit.poster.pages[0].name}.pdf"] = to_pdf(kit.poster, kit.theme)
-    if svg:
-        docs = [kit.document] + ([kit.poster] if kit.poster else [])
-        for doc in docs:
-            table = doc.symbol_map
-            for page in doc.pages:
-                out[out_dir / "svg" / f"{page.name}.svg"] = to_svg(page, table, kit.theme).encode("utf-8")
-    return out
-
-
-#: The kit's record of what it wrote, kept in the kit folder: relative path -> SHA-256.
-MANIFEST = "sectionx-kit.manifest.json"
-_MANIFEST_BYTES = 1 << 20
-#: The only names a manifest entry may have: the names a kit gives its files, in the
-#: folder or in svg/.  A doctored manifest cannot name a user's notes.txt, whatever
-#: digest it claims.
-_ENTRY = re.compile(r"^(svg/\d\d-[a-z0-9-]+\.svg|svg/board-[a-z0-9]+\.svg|sectionx-[a-z0-9-]+\.pdf)$")
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _previous(out_dir: Path) -> dict[str, str]:
-    """What the last kit written into ``out_dir`` wrote, from its manifest; empty if
-    there is none or it cannot be trusted (then nothing old is removed)."""
-    path = out_dir / MANIFEST
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(read_bytes(path, _MANIFEST_BYTES, what="kit manifest", track=False))
-    except (FileProblem, ValueError, RecursionError):  # RecursionError: [[[[… nested past Python's stack
-        return {}
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict):
-        return {}
-    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str) and _ENTRY.match(k)}
+    """File name -> content for everything :func:`write_kit_files` writes (nothing written yet)."""
+    return kitfiles.kit_files(kit, out_dir, PREFIX, svg=svg)
 
 
 def write_kit_files(files: dict[Path, bytes], out_dir: Path) -> list[Path]:
-    """Write the kit into ``out_dir`` as one step and return the files removed.
+    """Write the kit into ``out_dir`` as one step (:func:`sectionx.render.kitfiles.write_kit_files`)."""
+    return kitfiles.write_kit_files(files, out_dir, PREFIX)
 
-    The folder only ever loses files an earlier kit wrote there: the manifest
-    (:data:`MANIFEST`) lists each file this kit wrote with its SHA-256, and a file
-    of the previous kit that this one does not write again is removed only if it
-    is still exactly as that kit wrote it.  Everything is written through
-    :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
-    it was.
-    """
-    svg_dir = out_dir / "svg"
-    if svg_dir.is_symlink() or (svg_dir.exists() and not svg_dir.is_dir()):
-        raise FileProblem(svg_dir, "is not a real folder; the kit writes its SVGs only into a folder of its own",
-                          OUTPUT_RULE)
-    previous = _previous(out_dir)
-    wanted = [out_dir] + ([svg_dir] if any(p.parent == svg_dir for p in files) else [])
-    made = [folder for top in wanted for folder in reversed((top, *top.parents)) if not folder.exists()]
-    made = list(dict.fromkeys(made))
-    for folder in made:
-        make_folder(folder)
-    manifest = {p.relative_to(out_dir).as_posix(): _digest(data) for p, data in sorted(files.items())}
-    stale = [out_dir / name for name, digest in sorted(previous.items())
-             if name not in manifest and sha256(out_dir / name) == digest]
-    record = {"written_by": f"sectionx {__version__}", "files": manifest}
-    everything = dict(files)
-    everything[out_dir / MANIFEST] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
-    try:
-        write_files(everything, remove=tuple(stale))
-    except FileProblem:
-        for folder in reversed(made):  # folders this call made go too: the folder is as it was
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-        raise
-    return stale
+
+#: The kit's file names start so (sectionx-kit.pdf, sectionx-board-a2.pdf).
+PREFIX = "sectionx"
+#: The kit's record of what it wrote, kept in the kit folder.
+MANIFEST = kitfiles.manifest_name(PREFIX)

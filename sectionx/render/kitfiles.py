@@ -1,0 +1,180 @@
+"""A print-and-play kit's document and files, for every game: sections of pages,
+duplex numbering (a blank page wherever a front would fall on an even page), the
+checklist first, and the files written as one step with a manifest, so that a
+re-run only removes files an earlier kit of the same game wrote.  No game words: a
+game names its sections, its title and its file prefix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .. import __version__
+from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, sha256, write_files
+from .pdf import to_pdf
+from .printing import checklist_page
+from .scene import Document, Page, Symbol, Text
+from .svg import to_svg
+from .textfit import Para
+from .theme import Theme
+
+
+@dataclass(frozen=True)
+class Section:
+    """Consecutive pages of one component; ``duplex`` pairs are front, back, front, back…"""
+
+    what: str
+    count: int
+    pages: tuple[Page, ...]
+    duplex: bool = False
+    advice: str = ""
+
+
+@dataclass(frozen=True)
+class Kit:
+    """The built kit: the main document, and the one-page board when asked for."""
+
+    document: Document
+    poster: Document | None
+    theme: Theme
+
+
+def strip_number(name: str) -> str:
+    return re.sub(r"^\d+-", "", name)
+
+
+def blank_page(paper: tuple[float, float], theme: Theme) -> Page:
+    return Page(paper[0], paper[1], (Text(paper[0] / 2, paper[1] / 2, "This page is left blank on purpose "
+                                          "(so that duplex fronts fall on odd pages).", 8, theme.colours["ink"], "middle"),),
+                "blank", "Blank page")
+
+
+def number_pages(sections: list[Section], paper: tuple[float, float], theme: Theme, first: int
+            ) -> tuple[list[Page], list[tuple[Section, int, int]]]:
+    """Pages in order with blanks where a duplex front would fall on an even page;
+    each section with its first and last page number."""
+    pages: list[Page] = []
+    spans = []
+    for sec in sections:
+        if sec.duplex and (first + len(pages)) % 2 == 0:
+            pages.append(blank_page(paper, theme))
+        start = first + len(pages)
+        pages.extend(sec.pages)
+        spans.append((sec, start, first + len(pages) - 1))
+    return pages, spans
+
+
+def assemble(sections: list[Section], theme: Theme, paper: tuple[float, float], symbols: dict[str, Symbol], *,
+             title: str, checklist_title: str, advice: Sequence[Para]) -> Document:
+    """The kit's document: the checklist first, listing each section with its pages
+    (built again if its own length moves them), then the sections in order with a
+    blank page wherever a duplex front would fall on an even page; pages named
+    ``NN-<name>``.  ``symbols`` gains the checklist's."""
+    length = 1
+    while True:
+        body, spans = number_pages(sections, paper, theme, length + 1)
+        rows = [(sec.what, sec.count, (f"page {a}" if a == b else f"pages {a}–{b}") + (f": {sec.advice}" if sec.advice else ""))
+                for sec, a, b in spans]
+        check_p, check_s = checklist_page(theme, paper, rows, title=checklist_title, advice=advice)
+        if len(check_p) == length:
+            break
+        length = len(check_p)
+    for s in check_s:
+        symbols.setdefault(s.name, s)
+    pages = list(check_p) + body
+    named = tuple(replace(p, name=f"{i + 1:02d}-{strip_number(p.name)}") for i, p in enumerate(pages))
+    return Document(named, tuple(symbols.values()), title)
+
+
+def kit_files(kit: Kit, out_dir: Path, prefix: str, *, svg: bool = True) -> dict[Path, bytes]:
+    """File name -> content for everything :func:`write_kit_files` writes (nothing written
+    yet): ``PREFIX-kit.pdf``, the poster as ``PREFIX-<its page>.pdf``, an SVG per page."""
+    out: dict[Path, bytes] = {out_dir / f"{prefix}-kit.pdf": to_pdf(kit.document, kit.theme)}
+    if kit.poster is not None:
+        out[out_dir / f"{prefix}-{kit.poster.pages[0].name}.pdf"] = to_pdf(kit.poster, kit.theme)
+    if svg:
+        docs = [kit.document] + ([kit.poster] if kit.poster else [])
+        for doc in docs:
+            table = doc.symbol_map
+            for page in doc.pages:
+                out[out_dir / "svg" / f"{page.name}.svg"] = to_svg(page, table, kit.theme).encode("utf-8")
+    return out
+
+
+def manifest_name(prefix: str) -> str:
+    """The kit's record of what it wrote, kept in the kit folder: relative path ->
+    SHA-256.  Each game's kit has its own, so two kits in one folder never remove
+    each other's files."""
+    return f"{prefix}-kit.manifest.json"
+
+
+_MANIFEST_BYTES = 1 << 20
+
+
+def _entry(prefix: str) -> re.Pattern[str]:
+    """The only names a manifest entry may have: the names a kit gives its files, in
+    the folder or in svg/.  A doctored manifest cannot name a user's notes.txt,
+    whatever digest it claims."""
+    return re.compile(rf"^(svg/\d\d-[a-z0-9-]+\.svg|svg/board-[a-z0-9]+\.svg|{re.escape(prefix)}-[a-z0-9-]+\.pdf)$")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _previous(out_dir: Path, prefix: str) -> dict[str, str]:
+    """What the last kit written into ``out_dir`` wrote, from its manifest; empty if
+    there is none or it cannot be trusted (then nothing old is removed)."""
+    path = out_dir / manifest_name(prefix)
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(read_bytes(path, _MANIFEST_BYTES, what="kit manifest", track=False))
+    except (FileProblem, ValueError, RecursionError):  # RecursionError: [[[[… nested past Python's stack
+        return {}
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str) and _entry(prefix).match(k)}
+
+
+def write_kit_files(files: dict[Path, bytes], out_dir: Path, prefix: str) -> list[Path]:
+    """Write the kit into ``out_dir`` as one step and return the files removed.
+
+    The folder only ever loses files an earlier kit wrote there: the manifest
+    (:func:`manifest_name`) lists each file this kit wrote with its SHA-256, and a file
+    of the previous kit that this one does not write again is removed only if it
+    is still exactly as that kit wrote it.  Everything is written through
+    :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
+    it was.
+    """
+    svg_dir = out_dir / "svg"
+    if svg_dir.is_symlink() or (svg_dir.exists() and not svg_dir.is_dir()):
+        raise FileProblem(svg_dir, "is not a real folder; the kit writes its SVGs only into a folder of its own",
+                          OUTPUT_RULE)
+    previous = _previous(out_dir, prefix)
+    wanted = [out_dir] + ([svg_dir] if any(p.parent == svg_dir for p in files) else [])
+    made = [folder for top in wanted for folder in reversed((top, *top.parents)) if not folder.exists()]
+    made = list(dict.fromkeys(made))
+    for folder in made:
+        make_folder(folder)
+    manifest = {p.relative_to(out_dir).as_posix(): digest(data) for p, data in sorted(files.items())}
+    stale = [out_dir / name for name, digest in sorted(previous.items())
+             if name not in manifest and sha256(out_dir / name) == digest]
+    record = {"written_by": f"sectionx {__version__}", "files": manifest}
+    everything = dict(files)
+    everything[out_dir / manifest_name(prefix)] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
+    try:
+        write_files(everything, remove=tuple(stale))
+    except FileProblem:
+        for folder in reversed(made):  # folders this call made go too: the folder is as it was
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    return stale
