@@ -1,0 +1,294 @@
+"""Breakout's print-and-play kit: the wall board, 2 x 13 knots, 2 x 3 figure
+standees, rules cards, the checklist and the duplex calibration sheet.
+
+The same conventions as every kit of the house (:mod:`sectionx.render.kitfiles`,
+:mod:`sectionx.render.printing`, :mod:`sectionx.render.pieces`): cut pieces are
+groups labelled ``piece-…`` with their bleed and their cut line last; rectangular
+pieces get crop marks; cards share cut lines and have their backs mirrored for
+long-edge duplex (shifted by the calibration offsets); every colour also carries
+its shape; ink-saver and greyscale come from the theme.
+
+Sizes (mm) and why: a wall field is :data:`FIELD` (24) across, so a knot of
+:data:`KNOT` (20) slides along its row with 2 mm to spare on each side (B2: a push
+moves the run along); the whole wall with its push arrows and top fits one A4 or
+letter page.  A figure standee is :data:`STANDEE` wide, folded from two panels
+(front and back, the back upside down so both stand upright) and two base tabs.
+"""
+
+from __future__ import annotations
+
+from ...colours import Colour
+from ...render.kitfiles import Kit, Section, assemble
+from ...render.pieces import SAFE, TRIM, crop_marks, mark_reach
+from ...render.printing import back_ground, back_position, calibration_pages, card_sheet, cut_style, heading, sheet_note
+from ...render.scene import MM_PER_PT, Circle, Group, Item, Page, Style, Symbol, Text, Use, line, pt_mm, rect, translate
+from ...render.shapes import ink_on, symbol_shape
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_width
+from ...render.theme import Theme, grey
+from . import art
+from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, Player, Wall, start
+
+Paper = tuple[float, float]
+
+#: A wall field across, printed (mm); :data:`KNOT` slides in it with room to spare.
+FIELD = 24.0
+KNOT = 20.0
+#: Spare knots per colour, in case one gets lost.
+SPARE_KNOTS = 2
+#: A figure standee: width, the height of each of its two panels, and of each base tab.
+STANDEE, PANEL, TAB = 20.0, 30.0, 9.0
+#: Space between neighbouring pieces' bleeds or marks: room for the scissors.
+GAP = 2.5
+PREFIX = "breakout"
+TITLE = "Breakout – print-and-play kit"
+
+CHECKLIST_ADVICE: list[Para] = [
+    para(("You need", True), rel=1.1),
+    para("scissors, and a craft knife and metal ruler or a paper trimmer (cards, standees)", lead="•", before=0.25),
+    para("a glue stick, and thin card (about 300 g/m²) to glue the sheets onto", lead="•", before=0.1),
+    para(("Printing", True), rel=1.1, before=0.9),
+    para("Print at 100 % / actual size, not fit to page. Check the scale bar: it must measure 50 mm.",
+         lead="•", before=0.25),
+    para("Print the rules cards long-edge duplex (flip on the long edge).", lead="•", before=0.1),
+    para("Backs off their fronts? Print the calibration sheet and pass its readings as "
+         "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
+    para(("Making the pieces", True), rel=1.1, before=0.9),
+    para("Glue each sheet onto card first and let it dry flat under a book.", lead="•", before=0.25),
+    para("Knots: cut along each circle; the colour printed past it forgives a cut a little off.", lead="•", before=0.1),
+    para("Figures: cut between the crop marks, fold on the dashed lines, glue the two panels back to back and "
+         "the tabs into a foot.", lead="•", before=0.1),
+]
+
+
+def _colour(player: Player) -> Colour:
+    return Colour(player.value)
+
+
+def _name(player: Player) -> str:
+    return player.value.capitalize()
+
+
+def board_page(theme: Theme, paper: Paper, wall: Wall, *, coords: bool) -> Page:
+    """The empty wall at print size (:data:`FIELD`): rows with push arrows at both
+    ends labelled as pushes are written (BW1), the wall top with its sections (BW2)."""
+    W, H = paper
+    m = theme.margin
+    items, g = art.wall_items(theme, start(wall), coords=coords)
+    k = FIELD / art.FIELD
+    left, top = art.MARGIN, 0.0
+    width = (g.x0 + g.width + art.END) * k - left * k
+    height = (g.y0 + g.height + 2.0) * k
+    head, y = heading(theme, m, m, W - 2 * m, "Breakout – the wall",
+                      [(f"{wall.rows} rows, numbered from the bottom, {wall.fields} fields each; push a knot into a row "
+                       "from either end (L3: row 3 from the left). Escaped figures stand on the wall top. Glue onto "
+                       "card; the knots slide along the rows.")], title_pt=14.0, body_pt=8.5)
+    y += 6.0
+    if width > W - 2 * m + 1e-9 or y + height > H - m + 1e-9:
+        raise DoesNotFit(f"the wall ({width:.0f} x {height:.0f} mm at {FIELD:g} mm a field) does not fit {W:g} x {H:g} mm "
+                         "paper within its margins")
+    x = m + (W - 2 * m - width) / 2 - left * k
+    wall_group = Group(tuple(items), (k, 0.0, 0.0, k, x, y - top), label="wall")
+    return Page(W, H, (*head, wall_group), name="10-wall", label="The wall")
+
+
+def _knot_piece(theme: Theme, player: Player, cx: float, cy: float, label: str) -> Group:
+    r = KNOT / 2
+    fill = theme.player(_colour(player))
+    items: list[Item] = [Circle(0, 0, r + theme.bleed, Style(fill=fill)),
+                         *art.knot(theme, player, 0, 0, KNOT * 0.92),
+                         Circle(0, 0, r, cut_style(theme))]
+    return Group(tuple(items), translate(cx, cy), label=label)
+
+
+def knot_page(theme: Theme, paper: Paper) -> Page:
+    """13 knots per colour (B1) and :data:`SPARE_KNOTS` spares, round with bleed."""
+    W, H = paper
+    m = theme.margin
+    items, y = heading(theme, m, m, W - 2 * m, f"Knots: {KNOTS} per colour",
+                       [(f"Cut each knot out along its circle. The last {SPARE_KNOTS} of each colour are spares. "
+                        f"A knot is {KNOT:g} mm across, for rows {FIELD:g} mm high.")], title_pt=12.0, body_pt=8.0)
+    pitch = KNOT + 2 * theme.bleed + GAP
+    per_row = int((W - 2 * m + GAP) // pitch)
+    if per_row < 1:
+        raise DoesNotFit(f"a {KNOT:g} mm knot does not fit between the margins")
+    out: list[Item] = list(items)
+    y += 5.0
+    for player in PLAYERS:
+        out.append(Text(m, y + 3.5, f"{_name(player)} ({player.value[0]})", 9.0, theme.colours["ink"], "start", True))
+        y += 6.0
+        total = KNOTS + SPARE_KNOTS
+        rows = -(-total // per_row)
+        if y + rows * pitch > H - m + 1e-9:
+            raise DoesNotFit("the knots of both colours do not fit one page")
+        for i in range(total):
+            cx = m + (i % per_row) * pitch + pitch / 2 - GAP / 2
+            cy = y + (i // per_row) * pitch + pitch / 2 - GAP / 2
+            kind = "knot" if i < KNOTS else "spare-knot"
+            n = i + 1 if i < KNOTS else i - KNOTS + 1
+            out.append(_knot_piece(theme, player, cx, cy, f"piece-{kind}-{player.value}-{n}"))
+        y += rows * pitch + 4.0
+    return Page(W, H, tuple(out), name="20-knots", label="Knots")
+
+
+def _standee(theme: Theme, player: Player, x: float, y: float, label: str) -> list[Item]:
+    """A fold-over figure at (x, y) (its trim's top-left): base tab, back panel
+    (upside down), front panel, base tab; fold lines dashed; crop marks outside."""
+    w, total = STANDEE, 2 * PANEL + 2 * TAB
+    b = theme.bleed
+    fill = theme.player(_colour(player))
+    ink = theme.colours["ink"]
+    body: list[Item] = [rect(-b, -b, w + 2 * b, total + 2 * b, Style(fill=theme.colours["paper"])),
+                        rect(-b, -b, w + 2 * b, TAB + b, Style(fill=fill)),
+                        rect(-b, TAB + 2 * PANEL, w + 2 * b, TAB + b, Style(fill=fill))]
+    for top, upside_down in ((TAB, True), (TAB + PANEL, False)):
+        # The back panel is the front turned half round, so that folded it stands upright
+        # too; its name is turned by its own angle (the page checks read a text's angle,
+        # not a turned group's).
+        figure_art = art.figure(theme, player, w / 2, PANEL - 4.0, PANEL - 9.0)
+        if upside_down:
+            body.append(Group(tuple(figure_art), (-1.0, 0.0, 0.0, -1.0, w, top + PANEL)))
+            body.append(Text(w / 2, top + 1.2, _name(player), 5.5, ink, "middle", True, angle=180.0))
+        else:
+            body.append(Group((*figure_art, Text(w / 2, PANEL - 1.2, _name(player), 5.5, ink, "middle", True)),
+                              translate(0.0, top)))
+    fold = Style(stroke=ink, width=0.2, dash=(1.2, 1.0))
+    for fy in (TAB, TAB + PANEL, TAB + 2 * PANEL):
+        body.append(line((0.0, fy), (w, fy), fold))
+    body.append(symbol_shape(_colour(player), w / 2, TAB / 2, TAB * 0.5, Style(fill=ink_on(theme, fill))))
+    body.append(rect(0, 0, w, total, cut_style(theme)))
+    return [Group(tuple(body), translate(x, y), label=label), *crop_marks(x, y, w, total, theme)]
+
+
+def figure_page(theme: Theme, paper: Paper) -> Page:
+    """3 figure standees per colour (B1) and one spare each."""
+    W, H = paper
+    m = theme.margin
+    items, y = heading(theme, m, m, W - 2 * m, f"Figures: {FIGURES} per colour",
+                       [("Cut between the crop marks, fold on the dashed lines so the two panels meet back to back, "
+                        "glue them, and fold the tabs outwards into a foot. The fourth of each colour is a spare.")],
+                       title_pt=12.0, body_pt=8.0)
+    reach = mark_reach(theme)
+    pitch_x = STANDEE + 2 * reach + GAP
+    height = 2 * PANEL + 2 * TAB + 2 * reach
+    out: list[Item] = list(items)
+    marks: list[Item] = []
+    y += 6.0
+    count = FIGURES + 1
+    if count * pitch_x > W - 2 * m + GAP + 1e-9 or y + 2 * (height + 8.0) > H - m + 1e-9:
+        raise DoesNotFit("the figure standees do not fit one page")
+    for player in PLAYERS:
+        out.append(Text(m, y + 3.5, _name(player), 9.0, theme.colours["ink"], "start", True))
+        y += 6.0
+        for i in range(count):
+            kind = "figure" if i < FIGURES else "spare-figure"
+            n = i + 1 if i < FIGURES else 1
+            pieces = _standee(theme, player, m + reach + i * pitch_x, y + reach, f"piece-{kind}-{player.value}-{n}")
+            out.append(pieces[0])
+            marks.extend(pieces[1:])
+        y += height + 4.0
+    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="30-figures", label="Figure standees")
+
+
+RULES: list[Para] = [
+    para(("Set-up (B1). ", True), "Two players, yellow and blue, 13 knots and 3 figures each. Yellow opens the first "
+         "break-out, blue the second, and so on; within a break-out you take turns."),
+    para(("Push (B2). ", True), "Put a knot from your hand into a row at its left or right end (L3: row 3 from the "
+         "left). The unbroken run of knots from that end moves one field along; if it reaches the far end, the last "
+         "knot falls out and goes back to its owner.", before=0.35),
+    para(("Pass (B3). ", True), "Only with no knot in hand.", before=0.35),
+    para(("No undo (B4). ", True), "After a knot falls out, the next push may not come back into that row from the "
+         "other end.", before=0.35),
+    para(("Rope and escape (B5, B6). ", True), "Your knots joined left, right, up or down from row 1 to row 5 are a "
+         "rope: one of your figures escapes to the wall top above the rope's leftmost top knot. The pusher's rope "
+         "counts first. Then all knots go back and the next break-out begins.", before=0.35),
+    para(("Draw (B7, B9). ", True), f"Once the wall is full, or after {LONG_TURNS} turns of a break-out, 5 more "
+         "rounds without an escape end the game in a draw.", before=0.35),
+    para(("Win (B8). ", True), "The first player with 3 figures over the wall wins at once.", before=0.35),
+]
+
+
+def _rules_card(theme: Theme, player: Player) -> list[Item]:
+    w, h = theme.card
+    b = theme.bleed
+    fill = theme.player(_colour(player))
+    on = ink_on(theme, fill)
+    band = 10.0
+    items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
+                         rect(-b, -b, w + 2 * b, band + b, Style(fill=fill))]
+    items.append(symbol_shape(_colour(player), SAFE + 2.5, band / 2 + 0.4, 5.0, Style(fill=on)))
+    items.append(Text(SAFE + 6.5, band / 2 + 1.6, "BREAKOUT – THE RULES", 8.5, on, "start", True))
+    _, texts = fit_text(RULES, w - 2 * SAFE, h - band - 2.0 - SAFE, theme, max_pt=7.0, min_pt=4.5)
+    items += placed(texts, SAFE, band + 2.0)
+    items.append(rect(0, 0, w, h, TRIM))
+    return items
+
+
+def _back(theme: Theme) -> Symbol:
+    w, h = theme.card
+    col = theme.colours
+    ink = col["paper"] if not theme.ink_saver else col["ink"]
+    items: list[Item] = [rect(0, 0, w, h, Style(fill=col["back"]))]
+    for k in range(3):
+        inset = 4.0 + 3.0 * k
+        items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
+    size = min(w, h) * 0.22 / MM_PER_PT
+    while text_width("BREAKOUT", size, True, theme) > w - 24 and size > 6:
+        size -= 0.5
+    items.append(Text(w / 2, h / 2 + pt_mm(size) * 0.35, "BREAKOUT", size, ink, "middle", True))
+    return Symbol(f"breakout-card-back-{w:g}x{h:g}", tuple(items), (-1, -1, w + 1, h + 1))
+
+
+def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
+    """A rules card for each player on a card sheet, and the sheet of their backs
+    mirrored for long-edge duplex."""
+    W, H = paper
+    sheet = card_sheet(theme, paper)
+    back = _back(theme)
+    cards = [(p.value, _rules_card(theme, p)) for p in PLAYERS]
+    front: list[Item] = []
+    backs: list[Item] = [back_ground(sheet, len(cards), theme, offset)]
+    for i, ((name, art_items), (x, y)) in enumerate(zip(cards, sheet.slots)):
+        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-rules-{name}"))
+        bx, by = back_position(x, y, theme, paper, offset)
+        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-rules-{name}"))
+    front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
+    backs += sheet_note(sheet, theme, "Print long-edge duplex; this page is the back of the one before"
+                        + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
+    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards"),
+             Page(W, H, tuple(backs), name="41-cards-backs", label="Rules card backs (long-edge duplex)")]
+    return pages, [back]
+
+
+def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
+              wall: Wall | None = None) -> Kit:
+    """Everything needed to play Breakout (the module docstring); DoesNotFit names
+    the paper when something does not fit it."""
+    try:
+        paper = theme.paper(paper_name)
+        symbols: dict[str, Symbol] = {}
+        board = board_page(theme, paper, wall or Wall(), coords=coords)
+        knots = knot_page(theme, paper)
+        figures = figure_page(theme, paper)
+        cards, card_syms = card_pages(theme, paper, offset=offset)
+        cal, cal_syms = calibration_pages(theme, paper, offset=offset)
+        for s in (*card_syms, *cal_syms):
+            symbols.setdefault(s.name, s)
+        sections = [
+            Section("The wall (board)", 1, (board,), advice="single-sided; glue onto card"),
+            Section(f"Knots ({KNOTS} per colour and {SPARE_KNOTS} spares)", 2 * (KNOTS + SPARE_KNOTS), (knots,),
+                    advice="single-sided; glue to card, then cut along the circles"),
+            Section(f"Figure standees ({FIGURES} per colour and 1 spare)", 2 * (FIGURES + 1), (figures,),
+                    advice="single-sided; cut, fold on the dashed lines, glue back to back"),
+            Section("Rules cards", 2, tuple(cards), duplex=True,
+                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
+            Section("Duplex calibration", 1, tuple(cal), duplex=True, advice="print first, long-edge duplex"),
+        ]
+        document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
+    except DoesNotFit as exc:
+        raise theme.paper_problem(paper_name, str(exc)) from None
+    if theme.greyscale:
+        document = document.recoloured(grey)
+    return Kit(document, None, theme)
+
+
+__all__ = ["FIELD", "KNOT", "PREFIX", "build_kit"]

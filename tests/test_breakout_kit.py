@@ -1,0 +1,94 @@
+"""Breakout's print-and-play kit (issue 13): every page laid out by the house's
+rules, pieces sized to the wall, fronts and backs paired, the same bytes every time."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx.cli import app
+from sectionx.games.breakout import kit
+from sectionx.render import pieces as P
+from sectionx.render.scene import Group
+from sectionx.render.theme import load_theme
+
+runner = CliRunner()
+THEME = load_theme(None)
+
+
+@pytest.fixture(scope="module")
+def built():
+    return kit.build_kit(THEME, "a4")
+
+
+def test_every_page_keeps_its_margins_bleeds_and_marks(built):
+    symbols = built.document.symbol_map
+    for page in built.document.pages:
+        margin = 3.0 if "cards" in page.name else None  # card sheets reach the printable edge, as Section X's
+        assert P.layout_problems(page, symbols, THEME, margin=margin) == [], page.name
+
+
+def test_the_pages_in_order_with_duplex_fronts_on_odd_pages(built):
+    names = [p.name for p in built.document.pages]
+    assert names[0].endswith("checklist") or "checklist" in names[0]
+    assert any(n.endswith("wall") for n in names) and any(n.endswith("knots") for n in names)
+    for i, n in enumerate(names, 1):
+        if n.endswith("-cards"):
+            assert i % 2 == 1 and names[i].endswith("cards-backs")
+
+
+def test_thirteen_knots_a_colour_and_spares_each_slide_in_a_row(built):
+    page = next(p for p in built.document.pages if p.name.endswith("knots"))
+    trims = P.pieces(page)
+    for colour in ("yellow", "blue"):
+        assert sum(f"piece-knot-{colour}-" in t.label for t in trims) == 13
+        assert sum(f"piece-spare-knot-{colour}-" in t.label for t in trims) == kit.SPARE_KNOTS
+    for t in trims:
+        assert t.shape == "circle" and t.box[2] - t.box[0] == pytest.approx(kit.KNOT)
+    assert kit.FIELD - kit.KNOT >= 3.0  # room to slide along a row (B2)
+
+
+def test_the_wall_prints_its_fields_at_the_size_the_knots_are_made_for(built):
+    page = next(p for p in built.document.pages if p.name.endswith("wall"))
+    (wall,) = [g for g in page.items if isinstance(g, Group) and g.label == "wall"]
+    assert wall.matrix[0] * kit.art.FIELD == pytest.approx(kit.FIELD)
+
+
+def test_figures_and_rules_cards_have_their_pieces_and_backs(built):
+    figures = next(p for p in built.document.pages if p.name.endswith("figures"))
+    assert sum(t.label.startswith("piece-figure-") for t in P.pieces(figures)) == 6
+    fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
+    backs = next(p for p in built.document.pages if p.name.endswith("cards-backs"))
+    front_x = {g.label.removeprefix("piece-card-"): g.matrix[4] for g in fronts.items if isinstance(g, Group)
+               and g.label.startswith("piece-card-")}
+    back_x = {g.label.removeprefix("back-card-"): g.matrix[4] for g in backs.items if isinstance(g, Group)
+              and g.label.startswith("back-card-")}
+    assert set(front_x) == set(back_x) == {"rules-yellow", "rules-blue"}
+    for name, x in front_x.items():  # mirrored for long-edge duplex
+        assert back_x[name] == pytest.approx(fronts.width - x - THEME.card[0])
+
+
+def test_the_kit_command_writes_the_same_bytes_every_time_and_its_own_manifest(tmp_path):
+    out = tmp_path / "k"
+    result = runner.invoke(app, ["kit", "--game", "breakout", "-o", str(out)])
+    assert result.exit_code == 0 and "wrote" in result.output and "breakout-kit.pdf" in result.output
+    first = (out / "breakout-kit.pdf").read_bytes()
+    assert (out / "breakout-kit.manifest.json").exists() and len(list((out / "svg").glob("*.svg"))) >= 7
+    assert runner.invoke(app, ["kit", "--game", "breakout", "-o", str(out), "--no-svg"]).exit_code == 0
+    assert (out / "breakout-kit.pdf").read_bytes() == first
+    assert not list((out / "svg").glob("*.svg"))  # the kit removed only what it wrote
+
+
+@pytest.mark.parametrize("args", [["--greyscale"], ["--ink-saver"], ["--paper", "letter"], ["--no-coords"]])
+def test_the_kit_in_every_mode(tmp_path, args):
+    result = runner.invoke(app, ["kit", "--game", "breakout", "-o", str(tmp_path / "k"), "--no-svg", *args])
+    assert result.exit_code == 0, result.output
+
+
+def test_section_x_options_and_a_paper_it_does_not_fit_are_one_line(tmp_path):
+    for args, words in ((["--tile-size", "30"], "--tile-size: Breakout has no such choice"),
+                        (["--board-paper", "a2"], "--board-paper: Breakout has no such choice"),
+                        (["--paper", "nonsense"], "nonsense")):
+        result = runner.invoke(app, ["kit", "--game", "breakout", "-o", str(tmp_path / "k"), *args])
+        assert result.exit_code == 2 and result.output.count("\n") == 1 and words in result.output, result.output
+    assert not (tmp_path / "k").exists()
