@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from sectionx.games.breakout.play import random_position
-from sectionx.games.breakout.rules import PASS, Player, Position, Wall, apply, forced_pass, legal_actions, start
+from sectionx.games.breakout.rules import LONG_TURNS, PASS, Player, Position, Wall, apply, forced_pass, legal_actions, start
 from sectionx.games.breakout.solver import reference, rows_missing, solve
 
 
@@ -33,6 +33,48 @@ def test_solver_agrees_with_plain_minimax_on_small_walls(seed, solo):
         assert answer.turns == _least(pos, 3, solo), pos
         found.append(answer.turns)
     assert any(t is not None for t in found) or not solo  # the solo puzzles have answers to compare
+
+
+@pytest.mark.parametrize("solo", [False, True])
+@pytest.mark.parametrize("before", [1, 2, 3, 4, 6, 9])
+def test_solver_agrees_with_minimax_where_b9_ends_the_break_out_within_the_search(before, solo):
+    """Near the B9 limit the turn count decides: the draw it starts must cut escapes
+    the search would otherwise find, and the table must not mix positions that differ
+    only in it (seen with the count as LONG_TURNS - before)."""
+    agreed = 0
+    for pos in _positions(Wall(3, 3), 8, 100 + before):
+        if pos.stalemate is not None:
+            continue
+        near = replace(pos, turns=LONG_TURNS - before)
+        answer = solve(near, 4, solo=solo)
+        assert answer.complete and answer.turns == _least(near, 4, solo), (before, near)
+        agreed += 1
+    assert agreed >= 4
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_with_a_short_b9_limit_the_draw_falls_inside_the_search_and_both_agree(monkeypatch, solo):
+    """B9's real limit (100 turns, then 10) lies beyond what minimax can reach, so
+    shrink it: 4 turns, then a count of 2.  Draws now fall inside a search of 4
+    turns, and the solver (table keyed with the turn count only where B9 can act)
+    must agree with plain minimax, which keys nothing."""
+    from sectionx.games.breakout import rules, solver
+
+    monkeypatch.setattr(rules, "LONG_TURNS", 4)
+    monkeypatch.setattr(rules, "STALEMATE_TURNS", 2)
+    monkeypatch.setattr(solver, "LONG_TURNS", 4)
+    changed = 0
+    for pos in _positions(Wall(3, 3), 24, 200):
+        if pos.stalemate is not None:
+            continue
+        answers = set()
+        for turns in (0, 1, 2, 3):
+            start_pos = replace(pos, turns=turns)
+            answer = solve(start_pos, 4, solo=solo)
+            assert answer.complete and answer.turns == _least(start_pos, 4, solo), (turns, start_pos)
+            answers.add(answer.turns)
+        changed += len(answers) > 1
+    assert changed  # the turn count decided some answers: the draw fell inside the search
 
 
 def _mirror(pos: Position) -> Position:

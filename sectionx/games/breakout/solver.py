@@ -13,13 +13,13 @@ on N, so the first N that is proved is the minimum, and every smaller N has been
 proved impossible.  Three things make it fast, and none can change an answer:
 
 * **transposition table**: a position's outcome depends only on the wall, who is to
-  move, the B4 bar, the B7 count and the break-out's turn count (B9 starts B7's count
-  on its 100th turn; hands follow from the wall within a break-out: 13 minus the
-  knots in it), so a result for that key and a number of turns left is reused.  The
-  turn count costs no reuse: every position at one depth of a search has the root's
-  count plus that depth, so two positions that meet by different orders of the same
-  turns have the same count anyway.  A proof "S wins within k" holds for every k' >= k; "S cannot within k"
-  for every k' <= k;
+  move, the B4 bar, the B7 count and, while B9 could still start that count within
+  the turns left, the break-out's turn count (hands follow from the wall within a
+  break-out: 13 minus the knots in it), so a result for that key and a number of
+  turns left is reused.  A proof "S wins within k" holds for every k' >= k; "S
+  cannot within k" for every k' <= k.  A key without the turn count is used only
+  where B9 cannot act within the turns left (at most 2k + 1 turns), so two
+  positions that share it have the same future within those turns;
 * **mirror symmetry**: the rules do not tell left from right, so a position and its
   mirror (every row reversed, the bar's side swapped) have the same outcome; the key
   is the smaller of the two;
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import PASS, Action, Player, Position, apply, forced_pass, legal_actions
+from .rules import LONG_TURNS, PASS, Action, Player, Position, apply, forced_pass, legal_actions
 
 #: Most turns of S's a search looks at (a limit, not a guess: beyond it the answer is "unknown").
 MAX_TURNS = 30
@@ -72,12 +72,20 @@ def _outcome(before: Position, after: Position, me: Player) -> bool | None:
     return None
 
 
-def _key(pos: Position) -> tuple[object, ...]:
+def _key(pos: Position, k: int) -> tuple[object, ...]:
+    """The table's key for ``pos`` with ``k`` of S's turns left (module docstring).
+
+    The break-out's turn count is in it only while B9 could still start B7's count
+    within the turns left (each of S's turns and the other's answer: at most 2k + 1
+    turns); otherwise two positions that differ only in it have the same future
+    within k, and the same key."""
+    near = pos.stalemate is None and pos.turns + 2 * k + 1 >= LONG_TURNS
+    turns = pos.turns if near else None
     barred = (pos.barred.row, pos.barred.side.value) if pos.barred else None
-    plain = (pos.rows, pos.to_move, barred, pos.stalemate, pos.turns)
+    plain = (pos.rows, pos.to_move, barred, pos.stalemate, turns)
     mirrored_rows = tuple(tuple(reversed(r)) for r in pos.rows)
     mbarred = (pos.barred.row, pos.barred.side.other.value) if pos.barred else None
-    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate, pos.turns)
+    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate, turns)
     return min(plain, mirror, key=repr)
 
 
@@ -105,7 +113,7 @@ class _Search:
         """S to move with ``k`` turns left: can S force an escape?"""
         if k <= 0 or rows_missing(pos, self.me) > k:
             return False
-        key = _key(pos)
+        key = _key(pos, k)
         if self.wins.get(key, MAX_TURNS + 1) <= k:
             return True
         if self.fails.get(key, -1) >= k:
