@@ -116,3 +116,13 @@ def write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
         svg.write_svg(out, document.pages[0], document.symbol_map, look)
     else:
         pdf.write_pdf(out, document, look)
+
+
+def say_figures(data: dict[str, Any]) -> None:
+    """Statistics (``simulate``) as text: a line per figure, a mapping on one line
+    (``wins by seat: yellow 12, blue 5``)."""
+    for key, value in data.items():
+        if isinstance(value, dict):
+            say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+        else:
+            say(f"{key.replace('_', ' ')}: {value}")

@@ -376,3 +376,17 @@ def calibration_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]
         back.append(Text(bx - 7, by + 7 + pt_mm(8.0) * ASCENT, name, 8.0, ink, "end", True))
     return [Page(W, H, tuple(front), name="90-calibration-front", label="Duplex calibration, front"),
             Page(W, H, tuple(back), name="91-calibration-back", label="Duplex calibration, back")], []
+
+
+def printing_advice(duplex: str) -> list[Para]:
+    """The checklist's "Printing" paragraphs every kit gives: actual size and the
+    scale bar, which pages go long-edge duplex (``duplex``, e.g. "the tiles and the
+    cards"), and the calibration offsets."""
+    return [
+        para(("Printing", True), rel=1.1, before=0.9),
+        para("Print at 100 % / actual size, not fit to page. Check the scale bar: it must measure 50 mm.",
+             lead="•", before=0.25),
+        para(f"Print {duplex} long-edge duplex (flip on the long edge).", lead="•", before=0.1),
+        para("Backs off their fronts? Print the calibration sheet and pass its readings as "
+             "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
+    ]

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, say, tell, warn, write_picture
+from ...console import Stop, fail, say, say_figures, tell, warn, write_picture
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -149,11 +149,7 @@ class Breakout:
         if options.output == "json":
             say(json.dumps(data, indent=2))
             return
-        for key, value in data.items():
-            if isinstance(value, dict):
-                say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
-            else:
-                say(f"{key.replace('_', ' ')}: {value}")
+        say_figures(data)
         say("note: yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
             "once the wall is full (B7) or after 100 turns of a break-out (B9)")
 

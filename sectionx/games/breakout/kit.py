@@ -20,7 +20,16 @@ from __future__ import annotations
 from ...colours import Colour
 from ...render.kitfiles import Kit, Section, assemble
 from ...render.pieces import SAFE, TRIM, crop_marks, mark_reach
-from ...render.printing import back_ground, back_position, calibration_pages, card_sheet, cut_style, heading, sheet_note
+from ...render.printing import (
+    back_ground,
+    back_position,
+    calibration_pages,
+    card_sheet,
+    cut_style,
+    heading,
+    printing_advice,
+    sheet_note,
+)
 from ...render.scene import MM_PER_PT, Circle, Group, Item, Page, Style, Symbol, Text, Use, line, pt_mm, rect, translate
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_width
@@ -46,12 +55,7 @@ CHECKLIST_ADVICE: list[Para] = [
     para(("You need", True), rel=1.1),
     para("scissors, and a craft knife and metal ruler or a paper trimmer (cards, standees)", lead="•", before=0.25),
     para("a glue stick, and thin card (about 300 g/m²) to glue the sheets onto", lead="•", before=0.1),
-    para(("Printing", True), rel=1.1, before=0.9),
-    para("Print at 100 % / actual size, not fit to page. Check the scale bar: it must measure 50 mm.",
-         lead="•", before=0.25),
-    para("Print the rules cards long-edge duplex (flip on the long edge).", lead="•", before=0.1),
-    para("Backs off their fronts? Print the calibration sheet and pass its readings as "
-         "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
+    *printing_advice("the rules cards"),
     para(("Making the pieces", True), rel=1.1, before=0.9),
     para("Glue each sheet onto card first and let it dry flat under a book.", lead="•", before=0.25),
     para("Knots: cut along each circle; the colour printed past it forgives a cut a little off.", lead="•", before=0.1),

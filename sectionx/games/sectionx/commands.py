@@ -18,7 +18,7 @@ import yaml
 
 from ... import fileio, games
 from ...colours import COLOURS, Colour
-from ...console import Stop, fail, say, tell, warn, write_picture
+from ...console import Stop, fail, say, say_figures, tell, warn, write_picture
 from ...errors import Problem
 from ...progress import progress_bar
 from ...workers import run_units
@@ -190,11 +190,7 @@ class SectionX:
         if options.output == "json":
             say(json.dumps(data, indent=2))
             return
-        for key, value in data.items():
-            if isinstance(value, dict):
-                say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
-            else:
-                say(f"{key.replace('_', ' ')}: {value}")
+        say_figures(data)
         # Issue 11: a winner by seat beside "freed per player: ... max 0" looked like a bug.
         say("note: the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
             "ahead; a tie on every step has no winner and is not counted by seat")

@@ -26,6 +26,7 @@ from ....render.printing import (
     card_sheet,
     cut_style,
     heading,
+    printing_advice,
     sheet_note,
 )
 from ....render.scene import (
@@ -369,12 +370,7 @@ CHECKLIST_ADVICE = [
          lead="•", before=0.25),
     para("a glue stick", lead="•", before=0.1),
     para("thin card (about 300 g/m²) to glue the sheets onto", lead="•", before=0.1),
-    para(("Printing", True), rel=1.1, before=0.9),
-    para("Print at 100 % / actual size, not fit to page. Check the scale bar: it must measure 50 mm.",
-         lead="•", before=0.25),
-    para("Print the tiles and the cards long-edge duplex (flip on the long edge).", lead="•", before=0.1),
-    para("Backs off their fronts? Print the calibration sheet and pass its readings as "
-         "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
+    *printing_advice("the tiles and the cards"),
     para(("Making the pieces", True), rel=1.1, before=0.9),
     para("Glue each sheet onto card first and let it dry flat under a book.", lead="•", before=0.25),
     para("Tiles, tokens and doors: cut along the thin cut lines; the crop marks show where they run. "
