@@ -9,6 +9,7 @@ run the same under the CLI and under tests that call them directly.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -118,11 +119,16 @@ def write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
         pdf.write_pdf(out, document, look)
 
 
-def say_figures(data: dict[str, Any]) -> None:
-    """Statistics (``simulate``) as text: a line per figure, a mapping on one line
-    (``wins by seat: yellow 12, blue 5``)."""
+def say_figures(data: dict[str, Any], output: str, note: str) -> None:
+    """Statistics (``simulate``): as JSON (``output`` json), else as text, a line per
+    figure, a mapping on one line (``wins by seat: yellow 12, blue 5``), then ``note``
+    on how to read them."""
+    if output == "json":
+        say(json.dumps(data, indent=2))
+        return
     for key, value in data.items():
         if isinstance(value, dict):
             say(f"{key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
         else:
             say(f"{key.replace('_', ' ')}: {value}")
+    say(f"note: {note}")

@@ -390,3 +390,16 @@ def printing_advice(duplex: str) -> list[Para]:
         para("Backs off their fronts? Print the calibration sheet and pass its readings as "
              "--back-offset-x/--back-offset-y.", lead="•", before=0.1),
     ]
+
+
+def card_back_frame(theme: Theme) -> tuple[list[Item], str]:
+    """What every card back starts with, trim at (0, 0)-(w, h): the back colour and
+    three frames inset from the edge; and the ink a game's words on it read in."""
+    w, h = theme.card
+    col = theme.colours
+    ink = col["paper"] if not theme.ink_saver else col["ink"]
+    items: list[Item] = [rect(0, 0, w, h, Style(fill=col["back"]))]
+    for k in range(3):
+        inset = 4.0 + 3.0 * k
+        items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
+    return items, ink

@@ -145,13 +145,9 @@ class Breakout:
             for i in range(options.games):
                 stats.add(play.play_game(names, options.seed + i))
                 bar.update(advance=1)
-        data = stats.as_dict()
-        if options.output == "json":
-            say(json.dumps(data, indent=2))
-            return
-        say_figures(data)
-        say("note: yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
-            "once the wall is full (B7) or after 100 turns of a break-out (B9)")
+        say_figures(stats.as_dict(), options.output,
+                    "yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
+                    "once the wall is full (B7) or after 100 turns of a break-out (B9)")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         """The fewest turns to a forced escape (BQ1), the winning first pushes and a

@@ -24,6 +24,7 @@ from ...render.printing import (
     back_ground,
     back_position,
     calibration_pages,
+    card_back_frame,
     card_sheet,
     cut_style,
     heading,
@@ -229,12 +230,7 @@ def _rules_card(theme: Theme, player: Player) -> list[Item]:
 
 def _back(theme: Theme) -> Symbol:
     w, h = theme.card
-    col = theme.colours
-    ink = col["paper"] if not theme.ink_saver else col["ink"]
-    items: list[Item] = [rect(0, 0, w, h, Style(fill=col["back"]))]
-    for k in range(3):
-        inset = 4.0 + 3.0 * k
-        items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
+    items, ink = card_back_frame(theme)
     size = min(w, h) * 0.22 / MM_PER_PT
     while text_width("BREAKOUT", size, True, theme) > w - 24 and size > 6:
         size -= 0.5

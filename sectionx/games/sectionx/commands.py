@@ -186,14 +186,10 @@ class SectionX:
             for summary in results:  # in seed order, whichever worker finished first
                 stats.add(summary)
                 bar.update(advance=1)
-        data = stats.as_dict()
-        if options.output == "json":
-            say(json.dumps(data, indent=2))
-            return
-        say_figures(data)
         # Issue 11: a winner by seat beside "freed per player: ... max 0" looked like a bug.
-        say("note: the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
-            "ahead; a tie on every step has no winner and is not counted by seat")
+        say_figures(stats.as_dict(), options.output,
+                    "the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
+                    "ahead; a tie on every step has no winner and is not counted by seat")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         from ...search import Limit, Stats, plans_text

@@ -23,6 +23,7 @@ from ....render.pieces import SAFE, TRIM, crop_marks, flow, mark_reach
 from ....render.printing import (
     back_ground,
     back_position,
+    card_back_frame,
     card_sheet,
     cut_style,
     heading,
@@ -310,11 +311,7 @@ def _back_symbol(theme: Theme, kind: str) -> Symbol:
     block of backs (:func:`card_pages`), so no seam shows where two backs meet."""
     w, h = theme.card
     col = theme.colours
-    ink = col["paper"] if not theme.ink_saver else col["ink"]
-    items: list[Item] = [rect(0, 0, w, h, Style(fill=col["back"]))]
-    for k in range(3):
-        inset = 4.0 + 3.0 * k
-        items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
+    items, ink = card_back_frame(theme)
     big = min(w, h) * 1.1 / MM_PER_PT * 0.72
     # In ink-saver mode the big X is drawn in the pale pattern colour, not in solid ink.
     items.append(Text(w / 2, h / 2 + pt_mm(big) * 0.3, "X", big, col["back_pattern"] if theme.ink_saver else ink, "middle", True))
