@@ -65,8 +65,8 @@ def describe_catalogue(catalogue: Catalogue) -> str:
 
 def check_file(path: str | Path) -> Report:
     """Read and check one file as Section X's; never raises for bad input.  A file of
-    another game gets a report of that game's kind with nothing loaded, which the
-    callers refuse in their own words."""
+    another game gets one problem, at its ``game:`` key: this command reads Section
+    X files only."""
     name = str(path)
     with shared_budget():
         try:
@@ -75,7 +75,10 @@ def check_file(path: str | Path) -> Report:
         except LoadError as exc:
             return Report(name, "file", exc.diagnostics)
         if not game.default:
-            return Report(name, game.name, [], f"a {game.title} file")
+            # Only the commands that are Section X's alone (sheet, illustrate, deck, book,
+            # generate's folders) read files through here; the others ask the registry.
+            return Report(name, game.name, [doc.diag(("game",), f"a {game.title} file: this command reads Section X "
+                                                                 "files only (no game: key, or game: sectionx)")])
         report = check(Path(path), doc)
     report.diagnostics = games.own_file(name, report.diagnostics)
     return report
