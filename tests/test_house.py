@@ -193,3 +193,32 @@ def test_an_unknown_game_is_one_line_for_files_and_for_game_options(tmp_path):
     result = runner.invoke(app, ["new", "--game", "hekla"])
     assert result.exit_code == 2 and result.output == "sectionx: --game 'hekla': the games are sectionx, breakout\n"
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_the_published_schema_is_made_from_the_games_parts():
+    """Each game's definitions live in its folder (schema.json); the file editors and
+    the checks read is made from them by scripts/make_schema.py."""
+    import json
+    import runpy
+
+    made = runpy.run_path(str(ROOT / "scripts" / "make_schema.py"))["text"]()
+    assert (PACKAGE / "data" / "schema" / "sectionx.schema.json").read_text(encoding="utf-8") == made, \
+        "run scripts/make_schema.py: the published schema is not what its parts make"
+    data = json.loads(made)
+    assert data["if"]["properties"]["game"]["const"] == "breakout" and data["else"] == {"$ref": "#/$defs/scenario"}
+    for game in house.games():
+        part = json.loads((PACKAGE / "games" / game.name / "schema.json").read_text(encoding="utf-8"))
+        assert set(part["$defs"]) <= set(data["$defs"])
+
+
+def test_a_third_games_schema_joins_the_published_one(toy_game, tmp_path):
+    import json
+
+    (tmp_path / "games" / "toy" / "schema.json").write_text(json.dumps(
+        {"root": {"$ref": "#/$defs/toy"}, "$defs": {"toy": {"type": "object", "properties": {"pips": {"maximum": 6}}}}}))
+    data = house.published_schema()
+    assert "toy" in data["$defs"] and data["if"]["properties"]["game"]["const"] == "breakout"
+    assert data["else"]["if"]["properties"]["game"]["const"] == "toy" and data["else"]["then"] == {"$ref": "#/$defs/toy"}
+    (tmp_path / "games" / "toy" / "schema.json").write_text(json.dumps({"root": {}, "$defs": {"scenario": {}}}))
+    with pytest.raises(ValueError, match="toy's schema.json defines scenario again"):
+        house.published_schema()

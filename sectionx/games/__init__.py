@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import pkgutil
+from importlib import resources
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..console import fail
 from ..yamlsrc import Diagnostic, Doc, LoadError, read_yaml, shared_budget, unquoted
@@ -132,6 +134,34 @@ def check_file(path: str | Path) -> Report:
         report = game.commands().check(Path(path), doc)
     report.diagnostics = own_file(name, report.diagnostics)
     return report
+
+
+def published_schema() -> dict[str, Any]:
+    """The JSON Schema of every game's files, made from its parts: the shared part
+    (``sectionx/data/schema/shared.json``: the header and what no game owns, the print
+    template) and each game's ``schema.json`` in its folder (its ``$defs`` and the
+    ``root`` its files must match).  The root picks a game's by the file's ``game:``
+    key, the default game's when there is none.
+
+    ``scripts/make_schema.py`` writes this to ``sectionx/data/schema/sectionx.schema.json``,
+    the file editors and the checks read (a test keeps the two equal), so a new game
+    adds a ``schema.json`` to its folder and remakes the file: nothing shared is
+    edited by hand.  A definition two parts both define is a programming error."""
+    base = json.loads(resources.files("sectionx").joinpath("data/schema/shared.json").read_text("utf-8"))
+    defs: dict[str, Any] = dict(base.pop("$defs"))
+    roots: dict[str, Any] = {}
+    for g in games():
+        part = json.loads(resources.files(f"{__name__}.{g.name}").joinpath("schema.json").read_text("utf-8"))
+        clash = set(part["$defs"]) & set(defs)
+        if clash:
+            raise ValueError(f"{g.name}'s schema.json defines {', '.join(sorted(clash))} again")
+        defs.update(part["$defs"])
+        roots[g.name] = part["root"]
+    root: Any = roots[default().name]
+    for g in reversed([g for g in games() if not g.default]):
+        root = {"if": {"type": "object", "required": ["game"], "properties": {"game": {"const": g.name}}},
+                "then": roots[g.name], "else": root}
+    return {**base, **root, "$defs": defs}
 
 
 def own_file(name: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
