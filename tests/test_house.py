@@ -220,5 +220,5 @@ def test_a_third_games_schema_joins_the_published_one(toy_game, tmp_path):
     assert "toy" in data["$defs"] and data["if"]["properties"]["game"]["const"] == "breakout"
     assert data["else"]["if"]["properties"]["game"]["const"] == "toy" and data["else"]["then"] == {"$ref": "#/$defs/toy"}
     (tmp_path / "games" / "toy" / "schema.json").write_text(json.dumps({"root": {}, "$defs": {"scenario": {}}}))
-    with pytest.raises(ValueError, match="toy's schema.json defines scenario again"):
+    with pytest.raises(ValueError, match=r"toy's schema\.json defines scenario again"):
         house.published_schema()

@@ -20,8 +20,8 @@ import functools
 import importlib
 import json
 import pkgutil
-from importlib import resources
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
