@@ -18,7 +18,7 @@ from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
 from . import formats, play, records, text
-from .rules import Player, Position, apply, start
+from .rules import Player, Position, apply, drawn_by, start
 
 #: Exit status of ``solve``, as for every game.
 SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
@@ -48,7 +48,7 @@ def _end(pos: Position) -> str:
     if isinstance(pos.result, Player):
         return f"game over: {pos.result.value} wins with 3 escapes (B8)"
     if pos.result == "draw":
-        return "game over: a draw (" + ("B9" if any("(B9)" in e for e in pos.events) else "B7") + ")"
+        return f"game over: a draw ({drawn_by(pos)})"
     return (f"the game goes on: break-out {pos.breakout}, escaped yellow {pos.escapes(Player.YELLOW)}, "
             f"blue {pos.escapes(Player.BLUE)}, {pos.to_move.value} to push")
 

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .rules import Action, Player, Position, Wall, apply, groups, legal_actions, ropes, start
+from .rules import Action, Player, Position, Wall, apply, drawn_by, groups, legal_actions, ropes, start
 from .solver import solve
 
 Bot = Callable[[Position], Action]
@@ -125,8 +125,7 @@ def play_game(names: tuple[str, str], seed: int) -> Game:
         if not pos.over:
             assert not ropes(pos, Player.YELLOW) and not ropes(pos, Player.BLUE)
     winner = pos.result if isinstance(pos.result, Player) else None
-    drawn_by = next((r for r in ("B9", "B7") if pos.result == "draw" and any(f"a draw ({r})" in e for e in pos.events)), None)
-    return Game(winner, len(actions), pos.breakout, pos.over, drawn_by, pos.escaped, tuple(actions))
+    return Game(winner, len(actions), pos.breakout, pos.over, drawn_by(pos), pos.escaped, tuple(actions))
 
 
 @dataclass

@@ -28,7 +28,7 @@ from ...fileio import FileProblem, resolve_reference
 from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, unquoted
 from . import formats
 from .formats import Goal, Loaded
-from .rules import PASS, Action, IllegalAction, Player, Position, apply, explain, forced_pass, parse_action, start
+from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, explain, forced_pass, parse_action, start
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -132,7 +132,7 @@ def result_of(pos: Position, turns: int) -> dict[str, Any]:
     if pos.over:
         out["winner"] = pos.result.value if isinstance(pos.result, Player) else None
         if pos.result == "draw":
-            out["drawn_by"] = "B9" if any("(B9)" in e for e in pos.events) else "B7"
+            out["drawn_by"] = drawn_by(pos)
     out["turns"] = turns
     out["escaped"] = {p.value: pos.escapes(p) for p in (Player.YELLOW, Player.BLUE)}
     return out

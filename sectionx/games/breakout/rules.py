@@ -326,6 +326,15 @@ def _turn_over(pos: Position, events: list[str]) -> Position:
     return replace(pos, stalemate=count, events=tuple(events))
 
 
+def drawn_by(pos: Position) -> str | None:
+    """The ruling that drew a game over in a draw: ``B7`` (the full wall's count) or
+    ``B9`` (the long break-out's); None for a game not drawn.  Read from the event
+    :func:`_turn_over` wrote on the turn that drew it."""
+    if pos.result != "draw":
+        return None
+    return "B9" if any("a draw (B9)" in e for e in pos.events) else "B7"
+
+
 def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]]], events: list[str]) -> Position:
     top = pos.wall.rows
     column = min(c for rope in found for r, c in rope if r == top)
@@ -343,4 +352,4 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
 
 
 __all__ = ["FIGURES", "KNOTS", "LONG_TURNS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
-           "Position", "Side", "Wall", "apply", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]
+           "Position", "Side", "Wall", "apply", "drawn_by", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]
