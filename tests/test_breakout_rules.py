@@ -263,7 +263,7 @@ def test_b9_five_rounds_after_the_limit_without_an_escape_is_a_draw():
     pos = position(*_LONG, to_move=B, turns=LONG_TURNS + STALEMATE_TURNS - 1, stalemate=STALEMATE_TURNS - 1)
     drawn = apply(pos, parse_action("R3"))
     assert drawn.result == "draw" and drawn.over and any("a draw (B9)" in e for e in drawn.events)
-    assert legal_actions(drawn) == []
+    assert legal_actions(drawn) == [] and rules_of(drawn, "L1") == {"B9"}
 
 
 def test_b9_an_escape_begins_the_next_break_out_at_turn_0():

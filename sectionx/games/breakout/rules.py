@@ -232,7 +232,7 @@ def explain(pos: Position, action: Action) -> list[Problem]:
     """Every reason ``action`` may not be played now; empty when it may."""
     who = pos.to_move.value
     if pos.over:
-        return [Problem("B8" if pos.result in PLAYERS else "B7", "the game is over")]
+        return [Problem("B8" if pos.result in PLAYERS else drawn_by(pos) or "B7", "the game is over")]
     if action.is_pass:
         if pos.hand(pos.to_move) == 0 or not any(True for _ in _pushes(pos)):
             return []
