@@ -1,0 +1,102 @@
+"""Hekla's bots and self-play figures (issue 14).
+
+``random`` plays any legal turn (with any order of its eruptions); ``greedy`` plays
+a turn that gains its volcanist the most fields now (:func:`.solver.best_move`),
+ties broken by its random generator.  Each game depends only on its seed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .rules import Action, Player, Position, apply, orders, start, turns
+from .solver import best_move
+
+Bot = Callable[[Position], Action]
+#: A guard, not a rule: a game is stopped after this many turns (none has come near).
+MAX_TURNS = 5_000
+
+
+def random_bot(seed: int) -> Bot:
+    rng = random.Random(seed)
+    return lambda pos: rng.choice([o for a in turns(pos) for o in orders(pos, a)])
+
+
+def greedy_bot(seed: int) -> Bot:
+    rng = random.Random(seed)
+    return lambda pos: rng.choice(best_move(pos).moves)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its winners, turns, the leader's track fields, how often a long move
+    (H3) and a turn with several eruptions (H5) happened, and whether it ended."""
+
+    winners: tuple[Player, ...]
+    turns: int
+    leader: int
+    long_moves: int
+    multi_eruptions: int
+    finished: bool
+
+
+def play_game(players: int, names: tuple[str, ...], seed: int) -> Game:
+    pos = start(players)
+    bots = [BOTS[names[i % len(names)]](seed * 4 + i) for i in range(players)]
+    long_moves = multi = played = 0
+    while not pos.over and played < MAX_TURNS:
+        action = bots[pos.to_move](pos)
+        if action.kind == "move" and action.start is not None and action.to is not None \
+                and abs(action.to[0] - action.start[0]) + abs(action.to[1] - action.start[1]) > 1:
+            long_moves += 1
+        multi += len(action.order) > 1
+        pos = apply(pos, action)
+        played += 1
+    return Game(pos.winners, played, max(pos.track), long_moves, multi, pos.over)
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    shared: int = 0
+    unfinished: int = 0
+    lengths: list[int] = field(default_factory=list)
+    leaders: list[int] = field(default_factory=list)
+    long_moves: int = 0
+    multi_eruptions: int = 0
+    outer: int = 0
+    seats: tuple[str, ...] = ()
+
+    def add(self, game: Game, lap: int) -> None:
+        self.games += 1
+        if not game.finished:
+            self.unfinished += 1
+            return
+        for p in game.winners:
+            self.wins[p.value] += 1
+        self.shared += len(game.winners) > 1
+        self.lengths.append(game.turns)
+        self.leaders.append(game.leader)
+        self.long_moves += game.long_moves
+        self.multi_eruptions += game.multi_eruptions
+        self.outer += game.leader >= lap
+
+    def as_dict(self) -> dict[str, object]:
+        def spread(values: list[int]) -> dict[str, object]:
+            if not values:
+                return {"mean": None, "median": None, "min": None, "max": None}
+            return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
+                    "min": min(values), "max": max(values)}
+
+        return {"games": self.games, "wins_by_seat": {s: self.wins[s] for s in self.seats}, "shared_wins": self.shared,
+                "unfinished": self.unfinished, "turns": spread(self.lengths), "leader_fields": spread(self.leaders),
+                "leader_on_outer_ring": self.outer, "long_moves_per_game": round(self.long_moves / max(1, len(self.lengths)), 2),
+                "multi_eruption_turns_per_game": round(self.multi_eruptions / max(1, len(self.lengths)), 2)}
