@@ -266,6 +266,18 @@ def test_b9_five_rounds_after_the_limit_without_an_escape_is_a_draw():
     assert legal_actions(drawn) == [] and rules_of(drawn, "L1") == {"B9"}
 
 
+def test_b9_the_count_says_which_ruling_started_it_and_the_text_picture_names_it():
+    from sectionx.games.breakout.rules import count_cause, drawn_by
+    from sectionx.games.breakout.text import picture
+
+    long = position(*_LONG, to_move=B, turns=LONG_TURNS + 4, stalemate=4)
+    assert count_cause(long) == "B9" and drawn_by(long) is None
+    drawn = apply(replace(long, turns=LONG_TURNS + STALEMATE_TURNS - 1, stalemate=STALEMATE_TURNS - 1), parse_action("R3"))
+    assert drawn_by(drawn) == "B9" and "a draw (B9)" in picture(drawn)  # it said B7 for every draw
+    full = position("ybyby", "bybyb", "ybyby", "bybyb", "ybyby", to_move=B, turns=40, stalemate=2)
+    assert count_cause(full) == "B7" and count_cause(start()) is None
+
+
 def test_b9_an_escape_begins_the_next_break_out_at_turn_0():
     pos = position("....y", "....y", "....y", "....y", "b....", to_move=Y, turns=LONG_TURNS + 3, stalemate=3)
     escaped = apply(pos, parse_action("R1"))

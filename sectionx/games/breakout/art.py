@@ -23,7 +23,7 @@ from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
 from .formats import NO_MARKS, Goal, Marks
-from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Side
+from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Side, count_cause
 from .text import goal_sentence
 
 #: A field's side (mm) in a drawing; the kit scales it.
@@ -158,7 +158,7 @@ def _facts(pos: Position, goal: Goal | None) -> list[str]:
     if pos.barred is not None:
         lines.append(f"{pos.barred} is barred (B4): a knot just fell out of row {pos.barred.row}.")
     if pos.stalemate is not None:
-        why = "B7" if pos.full else f"B9, after {LONG_TURNS} turns"
+        why = "B7" if count_cause(pos) == "B7" else f"B9, after {LONG_TURNS} turns"
         lines.append(f"Stalemate count {pos.stalemate} of {STALEMATE_TURNS} ({why}).")
     if goal is not None:
         lines.append("Puzzle: " + goal_sentence(pos, goal) + ".")

@@ -317,22 +317,27 @@ def _turn_over(pos: Position, events: list[str]) -> Position:
             return replace(pos, stalemate=0, events=(*events, news))
         return replace(pos, events=tuple(events))
     count = pos.stalemate + 1
+    pos = replace(pos, stalemate=count)
     if count >= STALEMATE_TURNS:
-        # The count began on the break-out's LONG_TURNS-th turn: B9 started it (and
-        # if the wall filled on that very turn, both did).
-        why = "B9" if pos.turns - count == LONG_TURNS else "B7"
-        return replace(pos, stalemate=count, result="draw",
-                       events=(*events, f"5 rounds without an escape: a draw ({why})"))
-    return replace(pos, stalemate=count, events=tuple(events))
+        return replace(pos, result="draw", events=(*events, f"5 rounds without an escape: a draw ({count_cause(pos)})"))
+    return replace(pos, events=tuple(events))
+
+
+def count_cause(pos: Position) -> str | None:
+    """The ruling that started the stalemate count, from the position alone: ``B9``
+    when it began on the break-out's :data:`LONG_TURNS`-th turn (if the wall filled
+    on that very turn, both did) or the wall is not full (once full, a wall stays full
+    until the next escape, so only B9 starts a count on a wall with a gap), else
+    ``B7``; None before the count."""
+    if pos.stalemate is None:
+        return None
+    return "B9" if not pos.full or pos.turns - pos.stalemate == LONG_TURNS else "B7"
 
 
 def drawn_by(pos: Position) -> str | None:
     """The ruling that drew a game over in a draw: ``B7`` (the full wall's count) or
-    ``B9`` (the long break-out's); None for a game not drawn.  Read from the event
-    :func:`_turn_over` wrote on the turn that drew it."""
-    if pos.result != "draw":
-        return None
-    return "B9" if any("a draw (B9)" in e for e in pos.events) else "B7"
+    ``B9`` (the long break-out's); None for a game not drawn (:func:`count_cause`)."""
+    return count_cause(pos) if pos.result == "draw" else None
 
 
 def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]]], events: list[str]) -> Position:
@@ -352,4 +357,4 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
 
 
 __all__ = ["FIGURES", "KNOTS", "LONG_TURNS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
-           "Position", "Side", "Wall", "apply", "drawn_by", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]
+           "Position", "Side", "Wall", "apply", "count_cause", "drawn_by", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]

@@ -9,7 +9,7 @@ whose push, the B4 bar, the B7/B9 counts and, for a puzzle, its goal (BQ1).
 from __future__ import annotations
 
 from .formats import Goal
-from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Player, Position
+from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Player, Position, count_cause, drawn_by
 
 _KNOT = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
 
@@ -45,7 +45,7 @@ def picture(pos: Position, *, title: str = "", goal: Goal | None = None) -> str:
     if pos.barred is not None:
         lines.append(f"Barred: {pos.barred} (B4: a knot just fell out of row {pos.barred.row}).")
     if pos.stalemate is not None:
-        why = "the wall filled, B7" if pos.full else f"the break-out's {LONG_TURNS}th turn, B9"
+        why = "the wall filled, B7" if count_cause(pos) == "B7" else f"the break-out's {LONG_TURNS}th turn, B9"
         lines.append(f"Stalemate count: {pos.stalemate} of {STALEMATE_TURNS} turns since {why}.")
     if goal is not None:
         lines.append(f"Puzzle: {goal_sentence(pos, goal)}.")
@@ -55,4 +55,4 @@ def picture(pos: Position, *, title: str = "", goal: Goal | None = None) -> str:
 def _result(pos: Position) -> str:
     if isinstance(pos.result, Player):
         return f"The game is over: {pos.result.value} wins (B8)."
-    return "The game is over: a draw (B7)."
+    return f"The game is over: a draw ({drawn_by(pos)})."
