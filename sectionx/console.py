@@ -10,6 +10,7 @@ run the same under the CLI and under tests that call them directly.
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -132,3 +133,12 @@ def say_figures(data: dict[str, Any], output: str, note: str) -> None:
         else:
             say(f"{key.replace('_', ' ')}: {value}")
     say(f"note: {note}")
+
+
+def spread(values: list[int]) -> dict[str, object]:
+    """Mean (one decimal), median, least and most of ``values``, for ``simulate``'s
+    figures; every entry None when there are none."""
+    if not values:
+        return {"mean": None, "median": None, "min": None, "max": None}
+    return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}

@@ -18,7 +18,7 @@ from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
 from . import formats, play, records, text
-from .rules import Player, Position, apply, drawn_by, start
+from .rules import Player, Position, drawn_by, start
 
 #: Exit status of ``solve``, as for every game.
 SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
@@ -126,13 +126,11 @@ class Breakout:
         _two_players(options.players)
         names = _bots(options.bots)
         game = play.play_game(names, options.seed)
-        final = start()
-        for a in game.actions:
-            final = apply(final, a)
+        assert game.final is not None
         header = f"Made with: sectionx play --game breakout --seed {options.seed} --bots {','.join(names)}"
         return records.dumps(start(), game.actions, title=f"Breakout, seed {options.seed}", header=header,
                              bots={"yellow": names[0], "blue": names[1]}, seed=options.seed,
-                             result=records.result_of(final, len(game.actions)))
+                             result=records.result_of(game.final, len(game.actions)))
 
     def simulate(self, options: api.SimulateOptions) -> None:
         _only_sectionx(variant=options.variant)

@@ -16,11 +16,11 @@ B7 and by B9, and the game lengths.  Each game depends only on its seed.
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...console import spread
 from .rules import Action, Player, Position, Wall, apply, drawn_by, groups, legal_actions, ropes, start
 from .solver import solve
 
@@ -111,6 +111,8 @@ class Game:
     drawn_by: str | None = None
     escaped: tuple[int, int] = (0, 0)
     actions: tuple[Action, ...] = ()
+    #: The position the game ended in (what a record's ``result:`` says of it).
+    final: Position | None = None
 
 
 def play_game(names: tuple[str, str], seed: int) -> Game:
@@ -125,7 +127,7 @@ def play_game(names: tuple[str, str], seed: int) -> Game:
         if not pos.over:
             assert not ropes(pos, Player.YELLOW) and not ropes(pos, Player.BLUE)
     winner = pos.result if isinstance(pos.result, Player) else None
-    return Game(winner, len(actions), pos.breakout, pos.over, drawn_by(pos), pos.escaped, tuple(actions))
+    return Game(winner, len(actions), pos.breakout, pos.over, drawn_by(pos), pos.escaped, tuple(actions), pos)
 
 
 @dataclass
@@ -154,12 +156,6 @@ class Stats:
         self.breakouts.append(game.breakouts)
 
     def as_dict(self) -> dict[str, object]:
-        def spread(values: list[int]) -> dict[str, object]:
-            if not values:
-                return {"mean": None, "median": None, "min": None, "max": None}
-            return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
-                    "min": min(values), "max": max(values)}
-
         return {"games": self.games,
                 "wins_by_seat": {p.value: self.wins[p.value] for p in (Player.YELLOW, Player.BLUE)},
                 "draws": {"B7": self.draws["B7"], "B9": self.draws["B9"]},

@@ -8,11 +8,11 @@ ties broken by its random generator.  Each game depends only on its seed.
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...console import spread
 from .rules import Action, Player, Position, apply, orders, start, turns
 from .solver import best_move
 
@@ -90,12 +90,6 @@ class Stats:
         self.outer += game.leader >= lap
 
     def as_dict(self) -> dict[str, object]:
-        def spread(values: list[int]) -> dict[str, object]:
-            if not values:
-                return {"mean": None, "median": None, "min": None, "max": None}
-            return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
-                    "min": min(values), "max": max(values)}
-
         return {"games": self.games, "wins_by_seat": {s: self.wins[s] for s in self.seats}, "shared_wins": self.shared,
                 "unfinished": self.unfinished, "turns": spread(self.lengths), "leader_fields": spread(self.leaders),
                 "leader_on_outer_ring": self.outer, "long_moves_per_game": round(self.long_moves / max(1, len(self.lengths)), 2),
