@@ -46,6 +46,14 @@ def fail(message: str, code: int = 2) -> Refusal:
     return Refusal(message, code)
 
 
+def refuse_given(why: str, **given: object) -> None:
+    """Refuse, in one line (``--board-paper: <why>``), the first option given (not
+    None) that the game has no use for: nothing the user asked for is ignored."""
+    for name, value in given.items():
+        if value is not None:
+            raise fail(f"--{name.replace('_', '-')}: {why}")
+
+
 def _fit(text: str, stream: TextIO) -> str:
     """``text`` made printable (:func:`fileio.printable`: titles, names and paths come
     from files and must not drive the terminal) and encodable by ``stream``: on a

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, say, say_figures, tell, warn, write_picture
+from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, write_picture
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -55,10 +55,8 @@ def _end(pos: Position) -> str:
 
 def _only_sectionx(**given: object) -> None:
     """Refuse, in one line, an option that only Section X has a use for."""
-    for name, value in given.items():
-        if value is not None:
-            raise fail(f"--{name.replace('_', '-')}: Breakout has no such choice (it has two players, yellow and blue, "
-                       "B1, and one wall, BW1; only Section X has it)")
+    refuse_given("Breakout has no such choice (it has two players, yellow and blue, B1, and one wall, BW1; "
+                 "only Section X has it)", **given)
 
 
 class Breakout:

@@ -13,7 +13,7 @@ from typing import NoReturn
 
 import yaml
 
-from ...console import Stop, fail, say, say_figures, tell
+from ...console import Stop, fail, refuse_given, say, say_figures, tell
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -54,9 +54,8 @@ class Hekla:
         say(text.picture(loaded.position, title=loaded.title), nl=False)
 
     def new(self, options: api.NewOptions) -> str:
-        for name, value in (("variant", options.variant), ("board", options.board), ("colours", options.colours)):
-            if value is not None:
-                raise fail(f"--{name}: Hekla has no such choice (HG1, HG5)")
+        refuse_given("Hekla has no such choice (HG1, HG5)", variant=options.variant, board=options.board,
+                     colours=options.colours)
         players = _players(options.players)
         return formats.dumps(start(players), title=f"New {players}-player Hekla game",
                              header=f"Made with: sectionx new --game hekla --players {players}")
@@ -68,8 +67,7 @@ class Hekla:
         _not_yet("play")
 
     def simulate(self, options: api.SimulateOptions) -> None:
-        if options.variant is not None:
-            raise fail("--variant: Hekla has no such choice")
+        refuse_given("Hekla has no such choice", variant=options.variant)
         if options.workers > 1 or options.scheduler is not None:
             raise fail("--workers/--scheduler: Hekla's games are played in this process")
         players = _players(options.players)
