@@ -16,6 +16,7 @@ from sectionx.games.hekla.rules import (
     LAVA,
     LAVA_STONES,
     PASS,
+    QUIET_ROUNDS,
     STONES,
     Board,
     IllegalAction,
@@ -26,6 +27,7 @@ from sectionx.games.hekla.rules import (
     explain,
     field_name,
     orders,
+    outcomes,
     parse_action,
     parse_field,
     scorable,
@@ -219,6 +221,24 @@ def test_h8_the_game_ends_when_the_last_lava_stone_is_placed_and_level_volcanist
     assert not going_on.over and going_on.lava == (0, 1)
 
 
+def test_h9_twenty_quiet_rounds_end_the_game_and_the_furthest_volcanist_wins():
+    pos = replace(position({"a1": ["red2"]}, track=(3, 5), to_move=1), quiet=2 * QUIET_ROUNDS - 1)
+    end = apply(pos, parse_action("place green2 e5"))  # no eruption: the 40th quiet turn of a 2-player game
+    assert end.over and end.ended_by == "H9" and end.winners == (G,) and end.quiet == 40
+    assert rules_of(end, "place red0 c3") == {"H9"} and turns(end) == []
+    assert "20 rounds without an eruption" in end.events[-1]
+
+
+def test_h9_refused_an_eruption_resets_the_count_and_one_turn_short_goes_on():
+    pos = replace(position({"a2": ["green3"], "b2": ["green2"]}), quiet=2 * QUIET_ROUNDS - 1)
+    erupted = apply(pos, parse_action("place red3 c2"))
+    assert not erupted.over and erupted.quiet == 0
+    short = apply(replace(position({}), quiet=2 * QUIET_ROUNDS - 2), parse_action("place red0 a1"))
+    assert not short.over and short.quiet == 2 * QUIET_ROUNDS - 1
+    four = replace(position({}, players=4), quiet=4 * QUIET_ROUNDS - 2)  # the limit grows with the players
+    assert not apply(four, parse_action("place red0 a1")).over
+
+
 # ------------------------------------------------------------------ notation and self-play
 
 
@@ -255,7 +275,7 @@ def test_random_self_play_keeps_every_invariant(players, seed):
     pos = start(players)
     census = _census(pos)
     placed = 0
-    for _ in range(3000):
+    for _ in range(30 * pos.quiet_limit):  # H9 bounds a game: 20 eruptions, each within the quiet limit
         if pos.over:
             break
         choice = rng.choice([o for a in turns(pos) for o in orders(pos, a)])
@@ -266,9 +286,28 @@ def test_random_self_play_keeps_every_invariant(players, seed):
         placed = after.lava_placed
         assert all(len(s) <= 2 for _, s in after.fields)
         assert all(sum(x.lava for x in s) <= 2 for _, s in after.fields)
-        assert after.over == (after.lava_placed == sum(LAVA_STONES))  # ends exactly at the 20th lava
+        # The game ends exactly at the 20th lava (H8) or the quiet limit (H9), never otherwise.
+        erupted = after.lava_placed > pos.lava_placed
+        assert after.quiet == (0 if erupted else pos.quiet + 1)
+        assert after.over == (after.lava_placed == sum(LAVA_STONES) or after.quiet == after.quiet_limit)
         assert all(t >= 0 for t in after.track)
         pos = after
+    assert pos.over  # every game ends (H9)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 60))
+def test_outcomes_agree_with_apply_on_every_turn(players, seed, plies):
+    """The searches' shortcut (outcomes: no second legality check) against the referee."""
+    rng = random.Random(seed)
+    pos = start(players)
+    for _ in range(plies):
+        if pos.over:
+            break
+        pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
+    for action in turns(pos):
+        for option, after in outcomes(pos, action):
+            assert after == apply(pos, option) and after.events == apply(pos, option).events
     if not pos.over and turns(pos) != [PASS]:
         with pytest.raises(IllegalAction):
             apply(pos, PASS)  # H1: a pass only when no turn is left

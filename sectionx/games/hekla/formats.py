@@ -11,18 +11,20 @@ A position file (``game: hekla``)::
       d2: [green2, lava0]
     track: {red: 5, green: 0}  # fields each volcanist has advanced (HG3); default 0
     hot: [b2, d2, c4]          # optional (HG2); the area is 5 x 5 (HG1)
+    quiet: 6                   # turns in a row without an eruption (H9); default 0
 
 Supplies and the lava left are not written: every volcano stone not on the board is
 in its owner's supply (HG5), and every lava stone not on the board is still to come,
 value 0 before value 1 (H7).  Checks, each at its line: field names inside the area
 (HG1), at most two stones a field (HG1), no more stones of a colour and value than
 the player count gives (HG5), only the colours in play, no value-1 lava while
-value-0 lava is left (H7), a track count of 0 or more.
+value-0 lava is left (H7), a track count of 0 or more, a quiet count of at most 20
+rounds (H9: at 20 the game is over).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,7 @@ import yaml
 
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
-from .rules import LAVA, LAVA_STONES, SEATS, STONES, Board, Field, Position, Stone, field_name, parse_field
+from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Field, Position, Stone, field_name, parse_field, result
 
 GAME = "hekla"
 
@@ -117,6 +119,10 @@ def read(doc: Doc) -> Loaded:
     if to_move not in [p.value for p in seats]:
         bad(("to_move",), f"{to_move} does not play in a {count}-player game (HG5)", "HG5")
         to_move = seats[0].value
+    quiet = data.get("quiet", 0)
+    if quiet > QUIET_ROUNDS * count:
+        bad(("quiet",), f"quiet is {quiet}, but {QUIET_ROUNDS} rounds ({QUIET_ROUNDS * count} turns with {count} players) "
+                        "without an eruption end the game (H9)", "H9")
     if problems:
         raise LoadError(problems)
     supplies = []
@@ -125,11 +131,9 @@ def read(doc: Doc) -> Loaded:
         supplies.append(tuple(left))
     lava = (LAVA_STONES[0] - lava_on[0], LAVA_STONES[1] - lava_on[1])
     position = Position(board, seats, tuple(sorted(fields.items())), tuple(supplies), track, lava,
-                        [p.value for p in seats].index(to_move))
-    if position.lava_placed == sum(LAVA_STONES):
-        best = max(track)
-        position = Position(board, seats, position.fields, position.supplies, track, lava, position.to_move,
-                            tuple(p for p, v in zip(seats, track) if v == best))
+                        [p.value for p in seats].index(to_move), quiet)
+    if position.lava_placed == sum(LAVA_STONES) or quiet == position.quiet_limit:
+        position = replace(position, winners=result(position))  # the game is over (H8, H9)
     return Loaded(position, str(data.get("title", "")), doc)
 
 
@@ -151,6 +155,8 @@ def dumps(pos: Position, *, title: str = "", header: str = "") -> str:
         lines.append("track: {" + ", ".join(f"{p}: {t}" for p, t in zip(pos.players, pos.track)) + "}")
     if pos.board.hot != Board().hot:
         lines.append("hot: [" + ", ".join(field_name(f) for f in sorted(pos.board.hot)) + "]")
+    if pos.quiet:
+        lines.append(f"quiet: {pos.quiet}                  # turns in a row without an eruption (H9)")
     return "\n".join(lines) + "\n"
 
 
@@ -158,4 +164,4 @@ def summary(loaded: Loaded) -> str:
     pos = loaded.position
     stones = sum(len(s) for _, s in pos.fields)
     return (f"Hekla position, {len(pos.players)} players, {stones} stones on the area, {pos.lava_placed} of 20 lava placed, "
-            + ("game over" if pos.over else f"{pos.player} to move"))
+            + (f"game over ({pos.ended_by})" if pos.over else f"{pos.player} to move"))

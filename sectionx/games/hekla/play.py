@@ -17,8 +17,6 @@ from .rules import Action, Player, Position, apply, orders, start, turns
 from .solver import best_move
 
 Bot = Callable[[Position], Action]
-#: A guard, not a rule: a game is stopped after this many turns (none has come near).
-MAX_TURNS = 5_000
 
 
 def random_bot(seed: int) -> Bot:
@@ -37,21 +35,22 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_
 @dataclass(frozen=True)
 class Game:
     """One game: its winners, turns, the leader's track fields, how often a long move
-    (H3) and a turn with several eruptions (H5) happened, and whether it ended."""
+    (H3) and a turn with several eruptions (H5) happened, and which ruling ended it
+    (H8 the last lava, H9 quiet rounds).  Every game ends: H9 bounds it."""
 
     winners: tuple[Player, ...]
     turns: int
     leader: int
     long_moves: int
     multi_eruptions: int
-    finished: bool
+    ended_by: str
 
 
 def play_game(players: int, names: tuple[str, ...], seed: int) -> Game:
     pos = start(players)
     bots = [BOTS[names[i % len(names)]](seed * 4 + i) for i in range(players)]
     long_moves = multi = played = 0
-    while not pos.over and played < MAX_TURNS:
+    while not pos.over:
         action = bots[pos.to_move](pos)
         if action.kind == "move" and action.start is not None and action.to is not None \
                 and abs(action.to[0] - action.start[0]) + abs(action.to[1] - action.start[1]) > 1:
@@ -59,7 +58,7 @@ def play_game(players: int, names: tuple[str, ...], seed: int) -> Game:
         multi += len(action.order) > 1
         pos = apply(pos, action)
         played += 1
-    return Game(pos.winners, played, max(pos.track), long_moves, multi, pos.over)
+    return Game(pos.winners, played, max(pos.track), long_moves, multi, pos.ended_by or "")
 
 
 @dataclass
@@ -67,7 +66,7 @@ class Stats:
     games: int = 0
     wins: Counter[str] = field(default_factory=Counter)
     shared: int = 0
-    unfinished: int = 0
+    quiet_ends: int = 0
     lengths: list[int] = field(default_factory=list)
     leaders: list[int] = field(default_factory=list)
     long_moves: int = 0
@@ -77,9 +76,7 @@ class Stats:
 
     def add(self, game: Game, lap: int) -> None:
         self.games += 1
-        if not game.finished:
-            self.unfinished += 1
-            return
+        self.quiet_ends += game.ended_by == "H9"
         for p in game.winners:
             self.wins[p.value] += 1
         self.shared += len(game.winners) > 1
@@ -91,6 +88,6 @@ class Stats:
 
     def as_dict(self) -> dict[str, object]:
         return {"games": self.games, "wins_by_seat": {s: self.wins[s] for s in self.seats}, "shared_wins": self.shared,
-                "unfinished": self.unfinished, "turns": spread(self.lengths), "leader_fields": spread(self.leaders),
+                "ended_by_quiet_rounds_H9": self.quiet_ends, "turns": spread(self.lengths), "leader_fields": spread(self.leaders),
                 "leader_on_outer_ring": self.outer, "long_moves_per_game": round(self.long_moves / max(1, len(self.lengths)), 2),
                 "multi_eruption_turns_per_game": round(self.multi_eruptions / max(1, len(self.lengths)), 2)}

@@ -29,6 +29,11 @@ This edition's geometry and rulings (restated in docs/hekla.md, each cited by id
   moves (sum - 7).  **H7** then the middle's volcano stones go back to their owners and
   a lava stone (value 0 while any is left, then 1) goes there.  **H8** the game ends
   when the last lava stone is placed; the volcanist furthest along wins, ties share.
+* **H9** (this edition) the game also ends, scored as at H8, when 20 rounds in a row
+  (20 turns of every player, passes included) go by without an eruption: the text's
+  only end needs every lava stone placed, and a board can set so that no triple can
+  reach 8 again (random self-play found such games), or the players can simply stop
+  trying.  :attr:`Position.quiet` counts those turns.
 
 Notation (:func:`parse_action` reads what ``str`` writes): ``place red3 c3``,
 ``move green2 b2-b4``, ``move green2 b2-e2 back 3`` (the volcanist goes back 3 fields
@@ -42,6 +47,7 @@ import enum
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import permutations
 
 from ...errors import NotationError, Problem
 
@@ -66,6 +72,8 @@ LAVA = "lava"
 STONES: dict[int, dict[int, int]] = {2: {0: 2, 1: 1, 2: 3, 3: 1}, 3: {0: 1, 1: 1, 2: 2, 3: 1}, 4: {0: 1, 1: 1, 2: 1, 3: 1}}
 #: Lava stones of value 0 and of value 1 (HG5), placed 0s first (H7).
 LAVA_STONES = (10, 10)
+#: Rounds without an eruption that end the game (H9): 20 turns of every player.
+QUIET_ROUNDS = 20
 #: The least sum of a scorable triple (H4) and what the mover's bonus is counted from (H6).
 ERUPTS_AT, BONUS_FROM = 8, 7
 
@@ -178,9 +186,18 @@ class Board:
 
     def triples(self) -> tuple[tuple[Field, Field, Field], ...]:
         """Every three neighbouring fields in a row or a column (H4)."""
+        return self._triples
+
+    @cached_property
+    def _triples(self) -> tuple[tuple[Field, Field, Field], ...]:
         out = [((c, r), (c + 1, r), (c + 2, r)) for r in range(self.height) for c in range(self.width - 2)]
         out += [((c, r), (c, r + 1), (c, r + 2)) for c in range(self.width) for r in range(self.height - 2)]
         return tuple(out)
+
+    @cached_property
+    def through(self) -> dict[Field, tuple[tuple[Field, Field, Field], ...]]:
+        """The triples that include each field, in :meth:`triples` order."""
+        return {f: tuple(t for t in self._triples if f in t) for f in self.fields}
 
 
 def _ring(x0: int, y0: int, w: int, h: int) -> tuple[Field, ...]:
@@ -287,8 +304,8 @@ def parse_action(text: str) -> Action:
 class Position:
     """A Hekla position: the area's stones (per field, in place order, at most two),
     each player's supply (values still in hand), the lava left (value 0, value 1), each
-    volcanist's progress on the track (HG3), whose turn, and the result (the winners,
-    when the game is over)."""
+    volcanist's progress on the track (HG3), whose turn, the turns in a row without an
+    eruption (``quiet``, H9), and the result (the winners, when the game is over)."""
 
     board: Board
     players: tuple[Player, ...]
@@ -297,6 +314,7 @@ class Position:
     track: tuple[int, ...]
     lava: tuple[int, int] = LAVA_STONES
     to_move: int = 0
+    quiet: int = 0
     winners: tuple[Player, ...] = ()
     events: tuple[str, ...] = field(default=(), compare=False)
 
@@ -324,6 +342,24 @@ class Position:
     @property
     def lava_placed(self) -> int:
         return sum(LAVA_STONES) - sum(self.lava)
+
+    @property
+    def quiet_limit(self) -> int:
+        """The turns without an eruption that end the game (H9)."""
+        return QUIET_ROUNDS * len(self.players)
+
+    @property
+    def ended_by(self) -> str | None:
+        """Which ruling ended the game: H8 (the last lava stone), H9 (quiet rounds), or None."""
+        if not self.over:
+            return None
+        return "H8" if self.lava_placed == sum(LAVA_STONES) else "H9"
+
+
+def result(pos: Position) -> tuple[Player, ...]:
+    """The winners when the game ends now (H8, H9): the volcanists furthest along."""
+    best = max(pos.track)
+    return tuple(p for p, v in zip(pos.players, pos.track) if v == best)
 
 
 def start(players: int = 2, board: Board | None = None) -> Position:
@@ -475,12 +511,15 @@ def _erupt(pos: Position, t: Triple, mover: Player, events: list[str]) -> Positi
 
 def triggered(pos: Position, changed: tuple[Field, ...]) -> list[Triple]:
     """The scorable triples that include a field the turn changed (H5)."""
-    return [t for t in pos.board.triples() if any(f in changed for f in t) and scorable(pos, t)]
+    touched = {t for f in changed for t in pos.board.through[f]}
+    return [t for t in pos.board.triples() if t in touched and scorable(pos, t)]
 
 
 def explain(pos: Position, action: Action) -> list[Problem]:
     """Every reason ``action`` may not be played now; empty when it may."""
     if pos.over:
+        if pos.ended_by == "H9":
+            return [Problem("H9", f"the game is over: {QUIET_ROUNDS} rounds went by without an eruption")]
         return [Problem("H8", "the game is over: the last lava stone is on the board")]
     if action.kind == "pass":
         legal = turns(pos)
@@ -543,41 +582,76 @@ def apply(pos: Position, action: Action) -> Position:
     problems = explain(pos, action)
     if problems:
         raise IllegalAction(action, problems)
-    me = pos.player
-    following = (pos.to_move + 1) % len(pos.players)
     if action.kind == "pass":
-        return replace(pos, to_move=following, events=(f"{me} passes",))
-    events = [str(action)]
+        return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players)), [f"{pos.player} passes"])
     after, changed = _played(pos, action)
-    after = replace(after, to_move=following)
-    order = list(action.order) or triggered(after, changed)  # none, or the only one
+    return _resolve(pos, action, after, list(action.order) or triggered(after, changed))  # none, or the only one
+
+
+def _resolve(pos: Position, action: Action, after: Position, order: list[Triple]) -> Position:
+    """The turn's end (H5-H9): the eruptions in ``order`` on ``after`` (the position
+    after the placement or move alone), then the next player, the quiet count and the end."""
+    me = pos.player
+    events = [str(action)]
+    after = replace(after, to_move=(pos.to_move + 1) % len(pos.players))
     for t in order:
         if not scorable(after, t):
             events.append(f"{triple_name(t)} no longer erupts (H5)")
             continue
         after = _erupt(after, t, me, events)
         if after.lava_placed == sum(LAVA_STONES):
-            best = max(after.track)
-            winners = tuple(p for p, v in zip(after.players, after.track) if v == best)
+            winners = result(after)
             events.append("the last lava stone is placed: " + ", ".join(map(str, winners)) + " win (H8)")
-            return replace(after, winners=winners, events=tuple(events))
-    return replace(after, events=tuple(events))
+            return replace(after, quiet=0, winners=winners, events=tuple(events))
+    if after.lava_placed > pos.lava_placed:
+        return replace(after, quiet=0, events=tuple(events))
+    return _quiet_turn(after, events)
+
+
+def _quiet_turn(after: Position, events: list[str]) -> Position:
+    """A turn without an eruption: one more quiet turn, and the end at the limit (H9)."""
+    quiet = after.quiet + 1
+    if quiet < after.quiet_limit:
+        return replace(after, quiet=quiet, events=tuple(events))
+    winners = result(after)
+    events.append(f"{QUIET_ROUNDS} rounds without an eruption: the game ends, " + ", ".join(map(str, winners))
+                  + " win (H9)")
+    return replace(after, quiet=quiet, winners=winners, events=tuple(events))
+
+
+def skip(pos: Position) -> Position:
+    """The player to move sits the turn out, as a puzzle's other players do ("while
+    the others pass", not a move of the game: H1 may not allow it).  The turn counts
+    as a quiet turn (H9)."""
+    if pos.over:
+        return pos
+    return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players)), [f"{pos.player} sits out"])
 
 
 def orders(pos: Position, action: Action) -> list[Action]:
     """``action`` with each order of the triples it sets off (H5): one action when
     none or one erupts, every permutation when several do."""
-    from itertools import permutations
+    return [option for option, _ in outcomes(pos, action)]
 
+
+def outcomes(pos: Position, action: Action) -> list[tuple[Action, Position]]:
+    """``action`` with each order of the triples it sets off (as :func:`orders`), each
+    with the position after it (as :func:`apply`).  For the searches: ``action`` must
+    be one of :func:`turns`, which are legal, so it is not checked again."""
     if action.kind == "pass":
-        return [action]
+        return [(action, apply(pos, action))]
     after, changed = _played(pos, action)
     qualify = triggered(after, changed)
     if len(qualify) < 2:
-        return [replace(action, order=())]
-    return [replace(action, order=p) for p in permutations(qualify)]
+        plain = replace(action, order=())
+        return [(plain, _resolve(pos, plain, after, qualify))]
+    out = []
+    for p in permutations(qualify):
+        option = replace(action, order=p)
+        out.append((option, _resolve(pos, option, after, list(p))))
+    return out
 
 
-__all__ = ["LAVA", "LAVA_STONES", "PASS", "SEATS", "STONES", "Action", "Board", "IllegalAction", "Line", "Player",
-           "Position", "Stone", "apply", "explain", "field_name", "orders", "parse_action", "parse_field", "scorable",
-           "start", "triggered", "turns"]
+__all__ = ["LAVA", "LAVA_STONES", "PASS", "QUIET_ROUNDS", "SEATS", "STONES", "Action", "Board", "IllegalAction", "Line", "Player",
+           "Position", "Stone", "apply", "explain", "field_name", "orders", "outcomes", "parse_action", "parse_field", "result",
+           "scorable", "skip", "start", "triggered", "turns"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import Action, Position, apply, orders, turns
+from .rules import Action, Position, outcomes, turns
 
 
 @dataclass(frozen=True)
@@ -23,13 +23,14 @@ class Best:
 def best_move(pos: Position) -> Best:
     """Exact by enumeration: :func:`~.rules.turns` lists every legal place and move
     (a long move with the least back-step, which gains as much as any longer one and
-    more), :func:`~.rules.orders` every order of its eruptions."""
+    more), :func:`~.rules.outcomes` every order of its eruptions with the position
+    after it (the same as :func:`~.rules.apply`, tested)."""
     me = pos.to_move
     best, moves, tried = None, [], 0
     for action in turns(pos):
-        for option in orders(pos, action):
+        for option, after in outcomes(pos, action):
             tried += 1
-            gain = apply(pos, option).track[me] - pos.track[me]
+            gain = after.track[me] - pos.track[me]
             if best is None or gain > best:
                 best, moves = gain, [option]
             elif gain == best:

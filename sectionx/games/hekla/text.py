@@ -4,13 +4,32 @@ then the volcanists' progress, the supplies and the lava left."""
 
 from __future__ import annotations
 
-from .rules import Position, field_name
+from .rules import Position
 
 
 def _cell(pos: Position, c: int, r: int) -> str:
     stones = pos.at((c, r))
     text = " ".join(("L" if s.lava else s.owner[0]) + str(s.value) for s in stones) or "."
     return (text + ("*" if (c, r) in pos.board.hot else "")).center(7)
+
+
+def where(pos: Position, progress: int) -> str:
+    """A volcanist's place in words (HG3): its ring, lap, field of the ring and the
+    line there (HG4)."""
+    board = pos.board
+    lap = len(board.inner)
+    if progress < lap:
+        place = "the start field" if progress == 0 else f"inner ring, field {progress + 1} of {lap}"
+    else:
+        on = progress - lap
+        place = f"outer ring lap {on // len(board.outer) + 1}, field {on % len(board.outer) + 1} of {len(board.outer)}"
+    line = board.line(board.track_field(progress))
+    last = chr(ord("a") + board.width - 1)
+    if line is None:
+        return place + ", no line"
+    along = {"row": f"row {line.index + 1}", "col": f"column {chr(ord('a') + line.index)}",
+             "diag": f"the diagonal a1-{last}{board.height}" if line.index == 1 else f"the diagonal a{board.height}-{last}1"}[line.kind]
+    return f"{place}, line along {along}"
 
 
 def picture(pos: Position, *, title: str = "") -> str:
@@ -20,9 +39,9 @@ def picture(pos: Position, *, title: str = "") -> str:
     lines.append("    " + "".join(chr(ord("a") + c).center(8) for c in range(pos.board.width)))
     lines.append("")
     for p, t in zip(pos.players, pos.track):
-        spot = field_name(pos.board.track_field(t)) if pos.board.inside(pos.board.track_field(t)) else pos.board.track_field(t)
-        ring = "inner" if t < len(pos.board.inner) else "outer"
-        lines.append(f"{p}: {t} fields on the track ({ring} ring, at {spot}); supply " + (" ".join(map(str, pos.supply(p))) or "empty"))
-    lines.append(f"Lava left: {pos.lava[0]} of value 0, {pos.lava[1]} of value 1 ({pos.lava_placed} of 20 placed).")
-    lines.append("Game over: " + ", ".join(map(str, pos.winners)) + " win (H8)." if pos.over else f"{pos.player} to move.")
+        lines.append(f"{p}: {t} field{'s' if t != 1 else ''} on the track ({where(pos, t)}); supply "
+                     + (" ".join(map(str, pos.supply(p))) or "empty"))
+    lines.append(f"Lava left: {pos.lava[0]} of value 0, {pos.lava[1]} of value 1 ({pos.lava_placed} of 20 placed); "
+                 f"{pos.quiet} turn{'s' if pos.quiet != 1 else ''} without an eruption (H9 ends the game at {pos.quiet_limit}).")
+    lines.append(f"Game over: {', '.join(map(str, pos.winners))} win ({pos.ended_by})." if pos.over else f"{pos.player} to move.")
     return "\n".join(lines) + "\n"
