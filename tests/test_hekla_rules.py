@@ -307,7 +307,8 @@ def test_outcomes_agree_with_apply_on_every_turn(players, seed, plies):
         pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
     for action in turns(pos):
         for option, after in outcomes(pos, action):
-            assert after == apply(pos, option) and after.events == apply(pos, option).events
+            again = apply(pos, option)
+            assert after == again and after.events == again.events and after.erupted == again.erupted
     if not pos.over and turns(pos) != [PASS]:
         with pytest.raises(IllegalAction):
             apply(pos, PASS)  # H1: a pass only when no turn is left

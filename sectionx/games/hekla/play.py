@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...console import spread
-from .rules import Action, Player, Position, apply, orders, start, turns
+from .rules import Action, Board, Player, Position, apply, field_name, orders, start, turns
 from .solver import best_move
 
 Bot = Callable[[Position], Action]
@@ -34,31 +34,48 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_
 
 @dataclass(frozen=True)
 class Game:
-    """One game: its winners, turns, the leader's track fields, how often a long move
-    (H3) and a turn with several eruptions (H5) happened, and which ruling ended it
-    (H8 the last lava, H9 quiet rounds).  Every game ends: H9 bounds it."""
+    """One game's figures: its winners, turns, every volcanist's final track fields,
+    how often a long move (H3) and a turn with several eruptions (H5) happened, each
+    eruption's middle field, how many eruptions had a hot field in their triple
+    (HG2), the turn a volcanist first reached the outer ring (HG3), and which ruling
+    ended it (H8 the last lava, H9 quiet rounds).  Every game ends: H9 bounds it."""
 
     winners: tuple[Player, ...]
     turns: int
-    leader: int
+    track: tuple[int, ...]
     long_moves: int
     multi_eruptions: int
     ended_by: str
+    middles: tuple[str, ...] = ()
+    hot_eruptions: int = 0
+    outer_at: int | None = None
+
+    @property
+    def leader(self) -> int:
+        return max(self.track)
 
 
-def play_game(players: int, names: tuple[str, ...], seed: int) -> Game:
-    pos = start(players)
+def play_game(players: int, names: tuple[str, ...], seed: int, board: Board | None = None) -> Game:
+    pos = start(players, board)
+    lap = len(pos.board.inner)
     bots = [BOTS[names[i % len(names)]](seed * 4 + i) for i in range(players)]
-    long_moves = multi = played = 0
+    long_moves = multi = played = hot = 0
+    middles: list[str] = []
+    outer_at: int | None = None
     while not pos.over:
         action = bots[pos.to_move](pos)
         if action.kind == "move" and action.start is not None and action.to is not None \
                 and abs(action.to[0] - action.start[0]) + abs(action.to[1] - action.start[1]) > 1:
             long_moves += 1
-        multi += len(action.order) > 1
         pos = apply(pos, action)
         played += 1
-    return Game(pos.winners, played, max(pos.track), long_moves, multi, pos.ended_by or "")
+        multi += len(pos.erupted) > 1
+        for t in pos.erupted:
+            middles.append(field_name(t[1]))
+            hot += any(f in pos.board.hot for f in t)
+        if outer_at is None and max(pos.track) >= lap:
+            outer_at = played
+    return Game(pos.winners, played, pos.track, long_moves, multi, pos.ended_by or "", tuple(middles), hot, outer_at)
 
 
 @dataclass

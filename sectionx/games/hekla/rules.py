@@ -317,6 +317,8 @@ class Position:
     quiet: int = 0
     winners: tuple[Player, ...] = ()
     events: tuple[str, ...] = field(default=(), compare=False)
+    #: The triples that erupted in the turn that led here, in order (for pictures and figures).
+    erupted: tuple[Triple, ...] = field(default=(), compare=False)
 
     @cached_property
     def stones(self) -> dict[Field, tuple[Stone, ...]]:
@@ -583,7 +585,7 @@ def apply(pos: Position, action: Action) -> Position:
     if problems:
         raise IllegalAction(action, problems)
     if action.kind == "pass":
-        return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players)), [f"{pos.player} passes"])
+        return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players), erupted=()), [f"{pos.player} passes"])
     after, changed = _played(pos, action)
     return _resolve(pos, action, after, list(action.order) or triggered(after, changed))  # none, or the only one
 
@@ -593,18 +595,20 @@ def _resolve(pos: Position, action: Action, after: Position, order: list[Triple]
     after the placement or move alone), then the next player, the quiet count and the end."""
     me = pos.player
     events = [str(action)]
-    after = replace(after, to_move=(pos.to_move + 1) % len(pos.players))
+    after = replace(after, to_move=(pos.to_move + 1) % len(pos.players), erupted=())
+    erupted: list[Triple] = []
     for t in order:
         if not scorable(after, t):
             events.append(f"{triple_name(t)} no longer erupts (H5)")
             continue
         after = _erupt(after, t, me, events)
+        erupted.append(t)
         if after.lava_placed == sum(LAVA_STONES):
             winners = result(after)
             events.append("the last lava stone is placed: " + ", ".join(map(str, winners)) + " win (H8)")
-            return replace(after, quiet=0, winners=winners, events=tuple(events))
-    if after.lava_placed > pos.lava_placed:
-        return replace(after, quiet=0, events=tuple(events))
+            return replace(after, quiet=0, winners=winners, events=tuple(events), erupted=tuple(erupted))
+    if erupted:
+        return replace(after, quiet=0, events=tuple(events), erupted=tuple(erupted))
     return _quiet_turn(after, events)
 
 
@@ -625,7 +629,7 @@ def skip(pos: Position) -> Position:
     as a quiet turn (H9)."""
     if pos.over:
         return pos
-    return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players)), [f"{pos.player} sits out"])
+    return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players), erupted=()), [f"{pos.player} sits out"])
 
 
 def orders(pos: Position, action: Action) -> list[Action]:
