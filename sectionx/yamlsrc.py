@@ -437,6 +437,13 @@ def _validator(definition: str) -> jsonschema.protocols.Validator:
     return validator
 
 
+def flow(value: Any) -> str:
+    """One value as a single line of YAML (a quoted string, a flow mapping or list),
+    for the files the games write."""
+    return str(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
+               ).strip().removesuffix("...").strip()
+
+
 def check_schema(doc: Doc, definition: str = "scenario") -> list[Diagnostic]:
     """Every place where ``doc`` breaks the schema's ``definition``."""
     out: list[Diagnostic] = []

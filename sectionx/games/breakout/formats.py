@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import NotationError
-from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
+from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, flow, read_yaml
 from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Wall, ropes
 
 GAME = "breakout"
@@ -343,13 +343,6 @@ def dumps(pos: Position, *, title: str = "", header: str = "") -> str:
         lines.append("title: " + flow(title))
     lines += fields_text(position_fields(pos))
     return "\n".join(lines) + "\n"
-
-
-def flow(value: Any) -> str:
-    """One value as a single line of YAML (a quoted string, a flow mapping)."""
-    import yaml
-
-    return str(yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)).strip().removesuffix("...").strip()
 
 
 def fields_text(fields: dict[str, Any], indent: str = "") -> list[str]:

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...errors import NotationError, Problem
 from ...fileio import FileProblem, resolve_reference
-from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, unquoted
+from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow, unquoted
 from . import formats
 from .formats import Goal, Loaded
 from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, explain, forced_pass, parse_action, start
@@ -171,7 +171,6 @@ def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, ti
     """A record that :func:`read` and :func:`replay` accept: ``start_ref`` (a file
     beside the record) or the start written inline (left out for a new game's start),
     then one action a line, with a comment at each new break-out."""
-    flow = formats.flow
     lines = ([f"# {header}"] if header else []) + ["game: breakout", "format: 1"]
     if title:
         lines.append("title: " + flow(title))

@@ -1,27 +1,31 @@
 """Hekla's answers to the house's commands (:class:`sectionx.games.api.Commands`).
 
-Done: validate, show, new, solve (the best move this turn, exact) and simulate.
-Still to come in issue 14, refused in one line until then: game records (play,
-replay), pictures (render) and the kit.
+Files are ``game: hekla`` positions, puzzles (:mod:`.formats`) and game records
+(:mod:`.records`); ``solve`` proves the best move this turn, or a puzzle's fewest
+turns (:mod:`.solver`, HQ1).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import yaml
 
-from ...console import Stop, fail, refuse_given, say, say_figures, tell
+from ... import fileio
+from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from . import formats, play, text
-from .rules import SEATS, Board, start
-from .solver import best_move
+from . import formats, play, records, text
+from .rules import PASS, SEATS, Board, Position, start
+from .solver import best_move, solve
 
-SOLVED, INVALID = 0, 1
+#: Exit status of ``solve``, as for every game.
+SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
+#: Node budget of a puzzle's search when ``--nodes`` is not given: a few minutes on one core.
+DEFAULT_NODES = 3_000_000
 
 
 def _players(players: int | None) -> int:
@@ -32,10 +36,42 @@ def _not_yet(what: str) -> NoReturn:
     raise fail(f"{what}: not built for Hekla yet (issue 14)")
 
 
+def _bots(text: str, players: int) -> tuple[str, ...]:
+    """``--bots``: one bot for every seat, or one per seat in seat order."""
+    names = tuple(b.strip() for b in text.split(",") if b.strip())
+    if not names or any(n not in play.BOTS for n in names) or len(names) not in (1, players):
+        raise fail(f"--bots: one bot for all or one per seat ({players}), each of {', '.join(play.BOTS)}; not {text!r}")
+    return names
+
+
+def _record(path: Path, doc: Doc) -> records.Record:
+    try:
+        return records.read(doc, path.parent)
+    except LoadError as exc:
+        tell(exc.diagnostics)
+        raise Stop(1) from None
+
+
+def _end(pos: Position) -> str:
+    if pos.over:
+        why = "the last lava stone is placed (H8)" if pos.ended_by == "H8" else "20 rounds without an eruption (H9)"
+        return f"game over: {', '.join(p.value for p in pos.winners)} win{'s' if len(pos.winners) == 1 else ''}; {why}"
+    return f"the game goes on: {pos.lava_placed} of 20 lava placed, {pos.player} to move"
+
+
 class Hekla:
     """The commands for ``game: hekla`` files and ``--game hekla``."""
 
     def check(self, path: Path, doc: Doc) -> api.Report:
+        if records.is_record(doc):
+            try:
+                record = records.read(doc, path.parent)
+            except LoadError as exc:
+                return api.Report(str(path), "hekla record", exc.diagnostics)
+            result = records.replay(record)
+            summary = (f"Hekla record: {len(record.actions)} turns, {_end(result.final)}"
+                       + records.goal_outcome(record, result))
+            return api.Report(str(path), "hekla record", records.diagnostics(record, result), summary)
         try:
             loaded = formats.read(doc)
         except LoadError as exc:
@@ -46,6 +82,13 @@ class Hekla:
         return []
 
     def show(self, path: Path, doc: Doc) -> None:
+        if records.is_record(doc):
+            record = _record(path, doc)
+            result = records.replay(record)
+            say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
+            problems = records.diagnostics(record, result)
+            tell(problems)
+            raise Stop(1 if problems else 0)
         try:
             loaded = formats.read(doc)
         except LoadError as exc:
@@ -61,19 +104,42 @@ class Hekla:
                              header=f"Made with: sectionx new --game hekla --players {players}")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
-        _not_yet("replay")
+        if not records.is_record(doc):
+            raise fail(f"{path}: a Hekla position, not a record (a record has actions:)", 1)
+        record = _record(path, doc)
+
+        def show_turn(number: int, pos: Position) -> None:
+            say(text.picture(pos, title=f"After turn {number}"))
+
+        result = records.replay(record, on_turn=show_turn if show else None)
+        problems = records.diagnostics(record, result)
+        tell(problems)
+        if result.error is not None:
+            raise Stop(1)
+        say(f"{path}: {len(record.actions)} turns, all legal; {_end(result.final)}" + records.goal_outcome(record, result))
+        raise Stop(1 if problems else 0)
 
     def play(self, options: api.PlayOptions) -> str:
-        _not_yet("play")
+        """One game between bots, as a record that ``replay`` checks."""
+        refuse_given("Hekla has no such choice", variant=options.variant)
+        players = _players(options.players)
+        names = _bots(options.bots, players)
+        game = play.play_game(players, names, options.seed)
+        assert game.final is not None
+        seats = [p.value for p in SEATS[:players]]
+        bots = {s: names[i % len(names)] for i, s in enumerate(seats)}
+        header = (f"Made with: sectionx play --game hekla --players {players} --seed {options.seed} "
+                  f"--bots {','.join(names)}")
+        return records.dumps(start(players), game.actions, title=f"Hekla, {players} players, seed {options.seed}",
+                             header=header, bots=bots, seed=options.seed,
+                             result=records.result_of(game.final, len(game.actions)))
 
     def simulate(self, options: api.SimulateOptions) -> None:
         refuse_given("Hekla has no such choice", variant=options.variant)
         if options.workers > 1 or options.scheduler is not None:
             raise fail("--workers/--scheduler: Hekla's games are played in this process")
         players = _players(options.players)
-        names = tuple(b.strip() for b in options.bots.split(",") if b.strip())
-        if not names or any(n not in play.BOTS for n in names) or len(names) not in (1, players):
-            raise fail(f"--bots: one bot for all or one per seat, each of {', '.join(play.BOTS)}; not {options.bots!r}")
+        names = _bots(options.bots, players)
         stats = play.Stats(seats=tuple(p.value for p in SEATS[:players]))
         with progress_bar("games", total=options.games) as bar:
             for i in range(options.games):
@@ -84,8 +150,9 @@ class Hekla:
                     f"{len(Board().inner)} fields (HG3)")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
-        """The most fields the player to move can gain this turn (exact), and the turns
-        that gain it, with their order of eruptions."""
+        """A puzzle (``goal:``): the fewest turns to its gain, the others sitting out
+        (HQ1), proved; any other position: the most fields the player to move can gain
+        this turn (exact), and the turns that gain it, with their order of eruptions."""
         try:
             loaded = formats.read(doc)
         except LoadError as exc:
@@ -93,7 +160,11 @@ class Hekla:
             raise Stop(INVALID) from None
         pos = loaded.position
         if pos.over:
-            raise fail(f"{path}: the game is over (H8); there is no move to solve", INVALID)
+            raise fail(f"{path}: the game is over ({pos.ended_by}); there is no move to solve", INVALID)
+        if loaded.goal is not None:
+            self._puzzle(path, loaded, options)
+        refuse_given("a position without a goal: is solved one turn deep, exactly; these limit a puzzle's search",
+                     turns=options.turns, nodes=options.nodes, time=options.seconds, out=options.out)
         best = best_move(pos)
         data = {"file": str(path), "game": "hekla", "player": pos.player.value, "gain": best.gain,
                 "moves": [str(m) for m in best.moves], "tried": best.tried}
@@ -107,6 +178,49 @@ class Hekla:
             if len(best.moves) > 10:
                 say(f"  ... and {len(best.moves) - 10} more that gain as much")
         raise Stop(SOLVED)
+
+    def _puzzle(self, path: Path, loaded: formats.Loaded, options: api.SolveOptions) -> NoReturn:
+        assert loaded.goal is not None
+        pos, goal = loaded.position, loaded.goal
+        limit = min(options.turns or goal.within, goal.within)
+        answer = solve(pos, goal.gain, limit, node_limit=options.nodes or DEFAULT_NODES, seconds=options.seconds)
+        status = "solved" if answer.turns is not None else "impossible" if answer.complete else "unknown"
+        data: dict[str, Any] = {"file": str(path), "game": "hekla", "status": status, "player": pos.player.value,
+                                "gain": goal.gain, "turns": answer.turns, "limit": limit,
+                                "first": [str(a) for a in answer.first], "unique_first_turn": len(answer.first) == 1,
+                                "line": [str(a) for a in answer.line],
+                                "proved_none_below": answer.proved_none_below + 1, "nodes": answer.nodes}
+        if loaded.has_answer and answer.complete and limit == goal.within:
+            data["recorded_answer_matches"] = loaded.answer_turns == answer.turns
+            if loaded.answer_turns != answer.turns:
+                warn(f"{path}: the answer recorded in the file (turns {loaded.answer_turns}) is not what was proved "
+                     f"(turns {answer.turns})")
+        if options.output != "text":
+            text_ = json.dumps(data, indent=2) if options.output == "json" else yaml.safe_dump(data, sort_keys=False)
+            say(text_.rstrip("\n"))
+        elif status == "solved":
+            n = answer.turns
+            say(f"{path}: {pos.player} gains {goal.gain} or more in {n} turn{'s' if n != 1 else ''} at best "
+                f"(proved: not in fewer), the others passing")
+            say(f"  first turns that do it ({len(answer.first)}{', unique' if len(answer.first) == 1 else ''}): "
+                + "; ".join(data["first"]))
+            say("  a line: " + "; ".join(data["line"]))
+        elif status == "impossible":
+            say(f"{path}: {pos.player} cannot gain {goal.gain} within {limit} turns (proved)")
+        else:
+            say(f"{path}: unknown: the search limit was reached; not within {answer.proved_none_below} turns (proved)")
+        if options.out is not None and answer.turns is not None:
+            # The line as a record from the puzzle's file, the others passing, which replay checks (HQ1).
+            actions = []
+            for a in answer.line:
+                actions.append(a)
+                if a is not answer.line[-1]:
+                    actions += [PASS] * (len(pos.players) - 1)
+            record = records.dumps(pos, actions, start_ref=path.name, header=f"Solution found by: sectionx solve {path}")
+            fileio.write_file(options.out, record)
+            if not fileio.is_stdout(options.out):
+                warn(f"wrote {options.out}")
+        raise Stop({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(status, LIMIT))
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:
         _not_yet("render")

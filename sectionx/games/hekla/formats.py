@@ -24,6 +24,7 @@ rounds (H9: at 20 the game is over).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -32,28 +33,90 @@ import yaml
 
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
-from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Field, Position, Stone, field_name, parse_field, result
+from .rules import (
+    LAVA,
+    LAVA_STONES,
+    QUIET_ROUNDS,
+    SEATS,
+    STONES,
+    Action,
+    Board,
+    Field,
+    Position,
+    Stone,
+    Triple,
+    field_name,
+    parse_action,
+    parse_field,
+    parse_triple,
+    result,
+)
 
 GAME = "hekla"
 
 
 @dataclass(frozen=True)
+class Goal:
+    """A puzzle's question (HQ1): can the player to move gain at least ``gain`` track
+    fields within ``within`` of their turns, while the other players pass?"""
+
+    gain: int
+    within: int
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a picture points out (``annotations:``): fields, turns drawn as arrows
+    or rings, triples, labels on fields, a caption."""
+
+    fields: tuple[Field, ...] = ()
+    turns: tuple[Action, ...] = ()
+    triples: tuple[Triple, ...] = ()
+    labels: tuple[tuple[Field, str], ...] = ()
+    caption: str = ""
+
+
+NO_MARKS = Marks()
+
+
+@dataclass(frozen=True)
 class Loaded:
+    """A read Hekla file: its position, and for a puzzle its goal and recorded answer
+    (``answer_turns`` None: recorded as impossible within the limit)."""
+
     position: Position
     title: str
     doc: Doc
+    goal: Goal | None = None
+    answer_turns: int | None = None
+    has_answer: bool = False
+    marks: Marks = NO_MARKS
+
+
+def is_hekla(doc: Doc) -> bool:
+    return isinstance(doc.data, dict) and doc.data.get("game") == GAME
 
 
 def read(doc: Doc) -> Loaded:
-    """The Hekla position of ``doc``; LoadError lists every problem."""
+    """The Hekla position (or puzzle) of ``doc``; LoadError lists every problem."""
     form = check_schema(doc, "hekla")
     if form:
         raise LoadError(form)
-    data: dict[str, Any] = doc.data
+    return read_at(doc, ())
+
+
+def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
+    """The position written at ``base`` in ``doc`` (the root of a position file, or a
+    record's ``start:``; its form already checked by the schema); LoadError lists
+    every problem, each at its line."""
+    node: Any = doc.data
+    for key in base:
+        node = node[key]
+    data: dict[str, Any] = node if isinstance(node, dict) else {}
     problems: list[Diagnostic] = []
 
     def bad(path: tuple[Any, ...], message: str, rule: str = FORMAT) -> None:
-        problems.append(doc.diag(path, message.removesuffix(f" ({rule})"), rule))
+        problems.append(doc.diag(base + path, message.removesuffix(f" ({rule})"), rule))
 
     count = data.get("players", 2)
     seats = SEATS[:count]
@@ -68,6 +131,7 @@ def read(doc: Doc) -> Loaded:
             bad(("hot", i), f"{name} is not a field of the 5 x 5 area (HG2)", "HG2")
         hot.add(f)
     board = Board(hot=frozenset(hot))
+    middles = {t[1] for t in board.triples()}
     fields: dict[Field, tuple[Stone, ...]] = {}
     held = {(p.value, v): 0 for p in seats for v in range(4)}
     lava_on = [0, 0]
@@ -87,6 +151,9 @@ def read(doc: Doc) -> Loaded:
             owner, value = text[:-1], int(text[-1])
             if owner == LAVA:
                 lava_on[value] += 1
+                if f not in middles:
+                    bad(("stones", name, i), f"lava on {name}: lava is put only on the middle field of an erupting "
+                                             f"triple (H7), and {name}, a corner, is the middle of none (H4)", "H7")
             elif owner not in {p.value for p in seats}:
                 bad(("stones", name, i), f"{owner} does not play in a {count}-player game: the colours are "
                                          + ", ".join(p.value for p in seats) + " (HG5)", "HG5")
@@ -105,7 +172,6 @@ def read(doc: Doc) -> Loaded:
     if lava_on[1] and lava_on[0] < LAVA_STONES[0]:
         bad(("stones",), f"value-1 lava on the board while {LAVA_STONES[0] - lava_on[0]} value-0 lava stones are left: "
                          "the 0s come first (H7)", "H7")
-    track = tuple(0 for _ in seats)
     raw = data.get("track") or {}
     progress = dict.fromkeys(seats, 0)
     for key, value in raw.items():
@@ -123,6 +189,13 @@ def read(doc: Doc) -> Loaded:
     if quiet > QUIET_ROUNDS * count:
         bad(("quiet",), f"quiet is {quiet}, but {QUIET_ROUNDS} rounds ({QUIET_ROUNDS * count} turns with {count} players) "
                         "without an eruption end the game (H9)", "H9")
+    goal = None
+    if isinstance(data.get("goal"), dict):
+        goal = Goal(data["goal"]["gain"], data["goal"]["within"])
+    answer = data.get("answer")
+    if answer is not None and goal is None:
+        bad(("answer",), "an answer belongs to a puzzle: add a goal: {gain: K, within: N} (HQ1)", "HQ1")
+    marks = _marks(data.get("annotations"), board, bad)
     if problems:
         raise LoadError(problems)
     supplies = []
@@ -134,20 +207,64 @@ def read(doc: Doc) -> Loaded:
                         [p.value for p in seats].index(to_move), quiet)
     if position.lava_placed == sum(LAVA_STONES) or quiet == position.quiet_limit:
         position = replace(position, winners=result(position))  # the game is over (H8, H9)
-    return Loaded(position, str(data.get("title", "")), doc)
+    if goal is not None and position.over:
+        raise LoadError([doc.diag(base + ("goal",), "the game is over (H8, H9): a puzzle needs a game going on", "HQ1")])
+    return Loaded(position, str(data.get("title", "")), doc, goal,
+                  answer.get("turns") if isinstance(answer, dict) else None, isinstance(answer, dict), marks)
+
+
+def _marks(data: Any, board: Board, bad: Callable[[tuple[Any, ...], str, str], None]) -> Marks:
+    """``annotations:``: fields, turns and triples to highlight, labels on fields, a caption."""
+    if not isinstance(data, dict):
+        return NO_MARKS
+
+    def field_at(path: tuple[Any, ...], text: Any) -> Field | None:
+        try:
+            f = parse_field(str(text))
+        except NotationError as exc:
+            bad(path, str(exc), "HG1")
+            return None
+        if not board.inside(f):
+            bad(path, f"{text} is not a field of the {board.width} x {board.height} area (HG1)", "HG1")
+            return None
+        return f
+
+    fields = [f for i, t in enumerate(data.get("fields", []) or [])
+              if (f := field_at(("annotations", "fields", i), t)) is not None]
+    turns = []
+    for i, text in enumerate(data.get("turns", []) or []):
+        try:
+            action = parse_action(str(text))
+        except NotationError as exc:
+            bad(("annotations", "turns", i), str(exc), "H1")
+            continue
+        if action.kind == "pass" or not all(board.inside(f) for f in (action.start, action.to) if f is not None):
+            bad(("annotations", "turns", i), f"{text!r} is not a placement or move on the area (H1)", "H1")
+            continue
+        turns.append(action)
+    triples = []
+    for i, text in enumerate(data.get("triples", []) or []):
+        try:
+            t = parse_triple(str(text))
+        except NotationError as exc:
+            bad(("annotations", "triples", i), str(exc), "H4")
+            continue
+        if not all(board.inside(f) for f in t):
+            bad(("annotations", "triples", i), f"{text} is not a triple of the area (H4)", "H4")
+            continue
+        triples.append(t)
+    labels = [(f, str(label)) for key, label in (data.get("labels", {}) or {}).items()
+              if (f := field_at(("annotations", "labels", key), key)) is not None]
+    return Marks(tuple(fields), tuple(turns), tuple(triples), tuple(labels), str(data.get("caption", "")))
 
 
 def load(path: str | Path) -> Loaded:
     return read(read_yaml(path))
 
 
-def dumps(pos: Position, *, title: str = "", header: str = "") -> str:
-    """A position file for ``pos`` that :func:`read` reads back to the same position."""
-    lines = ([f"# {header}"] if header else []) + [f"game: {GAME}", "format: 1"]
-    if title:
-        lines.append(yaml.safe_dump({"title": title}, allow_unicode=True, width=10_000).strip())
-    lines.append(f"players: {len(pos.players)}")
-    lines.append(f"to_move: {pos.player}")
+def position_lines(pos: Position, indent: str = "") -> list[str]:
+    """A position's keys as YAML lines (a file's, or a record's ``start:`` indented)."""
+    lines = [f"players: {len(pos.players)}", f"to_move: {pos.player}"]
     if pos.fields:
         lines.append("stones:                    # field: its stones in place order")
         lines += [f"  {field_name(f)}: [{', '.join(str(s) for s in stones)}]" for f, stones in pos.fields]
@@ -157,6 +274,21 @@ def dumps(pos: Position, *, title: str = "", header: str = "") -> str:
         lines.append("hot: [" + ", ".join(field_name(f) for f in sorted(pos.board.hot)) + "]")
     if pos.quiet:
         lines.append(f"quiet: {pos.quiet}                  # turns in a row without an eruption (H9)")
+    return [indent + line for line in lines]
+
+
+def dumps(pos: Position, *, title: str = "", header: str = "", goal: Goal | None = None,
+          answer: int | None = None, has_answer: bool = False) -> str:
+    """A position (or puzzle) file for ``pos`` that :func:`read` reads back to the same
+    position; ``header`` becomes comment lines at the top."""
+    lines = [f"# {h}" for h in header.splitlines()] + [f"game: {GAME}", "format: 1"]
+    if title:
+        lines.append(yaml.safe_dump({"title": title}, allow_unicode=True, width=10_000).strip())
+    lines += position_lines(pos)
+    if goal is not None:
+        lines.append(f"goal: {{gain: {goal.gain}, within: {goal.within}}}   # the others pass (HQ1)")
+        if has_answer:
+            lines.append(f"answer: {{turns: {'null' if answer is None else answer}}}")
     return "\n".join(lines) + "\n"
 
 

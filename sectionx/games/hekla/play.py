@@ -49,6 +49,8 @@ class Game:
     middles: tuple[str, ...] = ()
     hot_eruptions: int = 0
     outer_at: int | None = None
+    actions: tuple[Action, ...] = ()
+    final: Position | None = None
 
     @property
     def leader(self) -> int:
@@ -62,8 +64,10 @@ def play_game(players: int, names: tuple[str, ...], seed: int, board: Board | No
     long_moves = multi = played = hot = 0
     middles: list[str] = []
     outer_at: int | None = None
+    actions: list[Action] = []
     while not pos.over:
         action = bots[pos.to_move](pos)
+        actions.append(action)
         if action.kind == "move" and action.start is not None and action.to is not None \
                 and abs(action.to[0] - action.start[0]) + abs(action.to[1] - action.start[1]) > 1:
             long_moves += 1
@@ -75,7 +79,8 @@ def play_game(players: int, names: tuple[str, ...], seed: int, board: Board | No
             hot += any(f in pos.board.hot for f in t)
         if outer_at is None and max(pos.track) >= lap:
             outer_at = played
-    return Game(pos.winners, played, pos.track, long_moves, multi, pos.ended_by or "", tuple(middles), hot, outer_at)
+    return Game(pos.winners, played, pos.track, long_moves, multi, pos.ended_by or "", tuple(middles), hot, outer_at,
+                tuple(actions), pos)
 
 
 @dataclass

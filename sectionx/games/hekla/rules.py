@@ -251,7 +251,8 @@ PASS = Action("pass")
 _STONE = re.compile(r"^(red|green|yellow|blue)([0-3])$")
 
 
-def _triple(text: str) -> Triple:
+def parse_triple(text: str) -> Triple:
+    """A triple written by its end fields, ``c2-c4`` (H4); NotationError otherwise."""
     a, sep, b = text.partition("-")
     if not sep:
         raise NotationError(f"{text!r} is not a triple: its two end fields, e.g. c2-c4 (H4)")
@@ -272,7 +273,7 @@ def parse_action(text: str) -> Action:
     order: tuple[Triple, ...] = ()
     if "erupt" in words:
         i = words.index("erupt")
-        order = tuple(_triple(w) for w in words[i + 1:])
+        order = tuple(parse_triple(w) for w in words[i + 1:])
         if not order:
             raise NotationError(f"{text!r}: erupt names the triples in order, e.g. erupt c2-c4 b3-d3 (H5)")
         words = words[:i]
@@ -657,5 +658,5 @@ def outcomes(pos: Position, action: Action) -> list[tuple[Action, Position]]:
 
 
 __all__ = ["LAVA", "LAVA_STONES", "PASS", "QUIET_ROUNDS", "SEATS", "STONES", "Action", "Board", "IllegalAction", "Line", "Player",
-           "Position", "Stone", "apply", "explain", "field_name", "orders", "outcomes", "parse_action", "parse_field", "result",
+           "Position", "Stone", "apply", "explain", "field_name", "orders", "outcomes", "parse_action", "parse_field", "parse_triple", "result",
            "scorable", "skip", "start", "triggered", "turns"]

@@ -4,9 +4,10 @@ eruptions it sets off (H1-H7)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
-from .rules import Action, Position, outcomes, turns
+from .rules import Action, Position, outcomes, skip, turns
 
 
 @dataclass(frozen=True)
@@ -36,3 +37,167 @@ def best_move(pos: Position) -> Best:
             elif gain == best:
                 moves.append(option)
     return Best(best or 0, tuple(moves), tried)
+
+
+# ------------------------------------------------------------------ puzzles (HQ1)
+
+#: Most of the player's turns a puzzle may ask for (a limit, not a guess: the schema's maximum).
+MAX_TURNS = 10
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A puzzle's proved answer (HQ1): the fewest turns to gain ``goal`` fields, or
+    None when no line within ``limit`` does (proved when ``complete``); the first
+    turns that reach it in that many turns (every one), one line (the player's turns
+    only: the others sit out between them), the most the player can gain in
+    ``limit`` turns when known, and the search's size.  ``complete`` is False when
+    the node limit stopped the search: then only "not in fewer than
+    ``proved_none_below + 1`` turns" is known."""
+
+    turns: int | None
+    first: tuple[Action, ...]
+    line: tuple[Action, ...]
+    limit: int
+    complete: bool
+    proved_none_below: int
+    nodes: int
+
+
+class _OutOfNodes(Exception):
+    """The node or time limit stopped the search: the answer is unknown."""
+
+
+class _Search:
+    """The most fields the player can gain in ``k`` of their turns, the others sitting
+    out (HQ1), by exhaustive search with a transposition table.
+
+    Exact because (docs/hekla.md, "How the puzzle solver proves its answers"):
+
+    * every place and move is tried, with every order of its eruptions
+      (:func:`~.rules.turns`, :func:`~.rules.outcomes`), and between the player's
+      turns every other player sits out (:func:`~.rules.skip`), which is the puzzle;
+    * of the back-steps that make a long move possible (H3) only the least is tried.
+      A volcanist further along is never worse off: any later back-step from a lower
+      place can be made from a higher one by going back further, and what eruptions
+      give does not depend on where the volcanist stands.  So a longer back-step ends
+      lower with the same board and can only do worse;
+    * the table's key is everything the future gain depends on: the stones, the
+      player's supply, the lava left, the player's place on the track (which lines a
+      back-step reaches), the quiet count (H9 may end the game) and the turns left.
+      Other players' supplies and places never change while they sit out, and do
+      not change what the player gains.
+    """
+
+    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None):
+        self.me = pos.to_move
+        self.node_limit = node_limit
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.nodes = 0
+        self.table: dict[tuple[object, ...], int] = {}
+
+    def key(self, pos: Position, k: int) -> tuple[object, ...]:
+        return (pos.fields, pos.supplies[self.me], pos.lava, pos.track[self.me], pos.quiet, k)
+
+    def next_turn(self, after: Position) -> Position:
+        """Every other player sits out until it is the player's turn again (HQ1)."""
+        while not after.over and after.to_move != self.me:
+            after = skip(after)
+        return after
+
+    def children(self, pos: Position) -> list[tuple[Action, int, Position]]:
+        out = []
+        for action in turns(pos):
+            for option, after in outcomes(pos, action):
+                self.nodes += 1
+                if self.nodes > self.node_limit or (
+                        self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline):
+                    raise _OutOfNodes
+                out.append((option, after.track[self.me] - pos.track[self.me], self.next_turn(after)))
+        return out
+
+    def most(self, pos: Position, k: int) -> int:
+        """The most the player gains in their next ``k`` turns (0 if the game is over)."""
+        if k == 0 or pos.over:
+            return 0
+        key = self.key(pos, k)
+        if key in self.table:
+            return self.table[key]
+        best = max(gain + self.most(after, k - 1) for _, gain, after in self.children(pos))
+        self.table[key] = best
+        return best
+
+
+def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, seconds: float | None = None) -> Answer:
+    """The fewest of the player's turns (at most ``limit``) in which they can gain at
+    least ``gain`` track fields while the others sit out (HQ1), by iterative deepening
+    over :class:`_Search` (so every smaller number is proved too short)."""
+    search = _Search(pos, node_limit, seconds)
+    proved_none_below = 0
+    try:
+        for n in range(1, limit + 1):
+            if search.most(pos, n) >= gain:
+                first = tuple(a for a, g, after in search.children(pos) if g + search.most(after, n - 1) >= gain)
+                line = _line(search, pos, gain, n)
+                return Answer(n, first, line, limit, True, proved_none_below, search.nodes)
+            proved_none_below = n
+    except _OutOfNodes:
+        return Answer(None, (), (), limit, False, proved_none_below, search.nodes)
+    return Answer(None, (), (), limit, True, limit, search.nodes)
+
+
+def _line(search: _Search, pos: Position, gain: int, n: int) -> tuple[Action, ...]:
+    """One line of ``n`` turns that gains ``gain``: at each turn the first (in
+    :func:`~.rules.turns` order) that still can."""
+    line: list[Action] = []
+    need = gain
+    for k in range(n, 0, -1):
+        for action, g, after in search.children(pos):
+            if g + search.most(after, k - 1) >= need:
+                line.append(action)
+                need -= g
+                pos = after
+                break
+        if need <= 0:
+            break
+    return tuple(line)
+
+
+def reference(pos: Position, gain: int, limit: int) -> int | None:
+    """The same question by plain recursion over the referee (:func:`~.rules.apply`
+    on every legal turn, no table, every back-step): the fewest turns, or None.  For
+    the tests, on small positions."""
+    from .rules import apply, explain, move_problems, orders
+
+    me = pos.to_move
+
+    def every_turn(p: Position) -> list[Action]:
+        """Every value on every field, every stone to every field with every back-step,
+        every order of eruptions: kept when the referee allows it."""
+        player = p.player
+        found: list[Action] = []
+        candidates = [Action("place", player, v, to=f) for v in range(4) for f in p.board.fields]
+        candidates += [Action("move", player, v, f, to, b) for v in range(4) for f in p.board.fields
+                       for to in p.board.fields for b in range(p.track[me] + 1)]
+        for c in candidates:
+            if not move_problems(p, c):
+                found += [o for o in orders(p, c) if not explain(p, o)]
+        return found or [Action("pass")]
+
+    def reach(p: Position, k: int) -> int:
+        if k == 0 or p.over:
+            return 0
+        best = None
+        for option in every_turn(p):
+            after = apply(p, option)
+            g = after.track[me] - p.track[me]
+            while not after.over and after.to_move != me:
+                after = skip(after)
+            v = g + reach(after, k - 1)
+            best = v if best is None else max(best, v)
+        return best or 0
+
+    for n in range(1, limit + 1):
+        if reach(pos, n) >= gain:
+            return n
+    return None

@@ -1,0 +1,213 @@
+"""Hekla's puzzles (HQ1) and game records: the puzzle solver against a plain search
+over the referee, every bundled puzzle proved, records written, replayed and refused
+at their lines, and the format's puzzle checks."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sectionx.cli import app
+from sectionx.games.hekla import formats, records
+from sectionx.games.hekla.rules import apply, orders, skip, start, turns
+from sectionx.games.hekla.solver import reference, solve
+from sectionx.yamlsrc import read_yaml
+
+PUZZLE = """game: hekla
+title: set up, then erupt
+players: 2
+to_move: red
+stones:
+  a1: [red3]
+  a2: [green2]
+  c3: [red2]
+  e5: [green3]
+goal: {gain: 6, within: 3}
+"""
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def _played_position(players: int, seed: int, plies: int, track: int):
+    rng = random.Random(seed)
+    pos = start(players)
+    for _ in range(plies):
+        if pos.over:
+            break
+        pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
+    return replace(pos, track=tuple(min(t, 4) if i != pos.to_move else track for i, t in enumerate(pos.track)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(6, 40), st.integers(0, 5), st.integers(1, 2),
+       st.integers(1, 9))
+def test_the_puzzle_solver_agrees_with_a_plain_search_over_the_referee(players, seed, plies, track, within, gain):
+    """The table, the least back-step and outcomes() against apply() on every legal turn
+    with every back-step (HQ1's argument in docs/hekla.md)."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    answer = solve(pos, gain, within)
+    assert answer.complete
+    assert answer.turns == reference(pos, gain, within)
+
+
+def test_the_line_reaches_the_gain_and_the_first_turns_are_exactly_the_winning_ones(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text(PUZZLE)
+    pos = formats.load(f).position
+    answer = solve(pos, 6, 3)
+    assert answer.turns == 3 and answer.line[0] in answer.first
+    me = pos.to_move
+
+    def others_sit_out(p):
+        while not p.over and p.to_move != me:
+            p = skip(p)
+        return p
+
+    p = pos
+    for action in answer.line:
+        p = others_sit_out(apply(p, action))
+    assert p.track[me] - pos.track[me] >= 6
+    for action in turns(pos):
+        for option in orders(pos, action):
+            after = apply(pos, option)
+            rest = 6 - (after.track[me] - pos.track[me])
+            wins = rest <= 0 or solve(others_sit_out(after), rest, 2).turns is not None
+            assert wins == (option in answer.first), option
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_every_bundled_puzzle_has_its_proved_answer(path, tmp_path):
+    loaded = formats.load(path)
+    assert loaded.goal is not None and loaded.has_answer
+    answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
+    assert answer.complete and answer.turns == loaded.answer_turns
+    # The line, written as a record beside the puzzle, replays and meets the goal.
+    out = tmp_path / "line.yaml"
+    (tmp_path / path.name).write_text(path.read_text())
+    result = run("solve", tmp_path / path.name, "--out", out)
+    assert result.exit_code == 0, result.output
+    checked = run("replay", out)
+    assert checked.exit_code == 0 and f"the puzzle's goal is met: gain {loaded.goal.gain} in turn {answer.turns}" \
+        in checked.output, checked.output
+    if answer.turns and answer.turns > 1:  # one turn fewer is proved too few
+        assert solve(loaded.position, loaded.goal.gain, answer.turns - 1).turns is None
+
+
+def test_at_least_ten_puzzles_ship():
+    assert len(PUZZLES) >= 10
+
+
+
+
+
+def test_solve_a_puzzle_exit_codes_and_formats(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text(PUZZLE)
+    data = run("solve", f, "--format", "json")
+    assert data.exit_code == 0, data.output
+    import json
+
+    got = json.loads(data.output)
+    assert got["status"] == "solved" and got["turns"] == 3 and got["first"] and got["proved_none_below"] == 3
+    too_much = tmp_path / "q.yaml"
+    too_much.write_text(PUZZLE.replace("gain: 6, within: 3", "gain: 60, within: 2"))
+    result = run("solve", too_much)
+    assert result.exit_code == 3 and "cannot gain 60 within 2 turns (proved)" in result.output
+    limited = run("solve", too_much, "--nodes", "5")
+    assert limited.exit_code == 4 and "unknown" in limited.output
+    wrong = tmp_path / "w.yaml"
+    wrong.write_text(PUZZLE + "answer: {turns: 2}\n")
+    told = run("solve", wrong)
+    assert "is not what was proved" in told.output
+
+
+def test_a_position_without_a_goal_refuses_puzzle_limits(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text(PUZZLE.replace("goal: {gain: 6, within: 3}\n", ""))
+    result = run("solve", f, "--turns", "2")
+    assert result.exit_code == 2 and "--turns:" in result.output
+
+
+@pytest.mark.parametrize("extra, where, rule", [
+    ("answer: {turns: 1}\n", "answer", "HQ1"),
+    ("goal: {gain: 3, within: 2}\nstones:\n  a1: [lava0]\n", "a1", "H7"),
+])
+def test_puzzle_checks_at_their_lines(tmp_path, extra, where, rule):
+    f = tmp_path / "bad.yaml"
+    f.write_text("game: hekla\n" + extra)
+    result = run("validate", f)
+    assert result.exit_code == 1 and f"({rule})" in result.output, result.output
+
+
+def test_play_writes_a_record_that_replay_validate_and_show_accept(tmp_path):
+    out = tmp_path / "g.yaml"
+    assert run("play", "--game", "hekla", "--players", "3", "--bots", "greedy,random,greedy", "--seed", "2", "-o", out
+               ).exit_code == 0
+    body = out.read_text()
+    assert "bots: {red: greedy, green: random, yellow: greedy}" in body and "players: 3" in body
+    replayed = run("replay", out)
+    assert replayed.exit_code == 0 and "all legal; game over" in replayed.output
+    assert run("validate", out).exit_code == 0
+    assert "after" in run("show", out).output
+    again = tmp_path / "h.yaml"
+    run("play", "--game", "hekla", "--players", "3", "--bots", "greedy,random,greedy", "--seed", "2", "-o", again)
+    assert again.read_bytes() == out.read_bytes()  # the same seed, the same bytes
+
+
+def test_a_record_is_refused_at_the_illegal_turn_and_at_a_wrong_result(tmp_path):
+    out = tmp_path / "g.yaml"
+    run("play", "--game", "hekla", "--seed", "5", "-o", out)
+    lines = out.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("  - "))
+    bad = lines.copy()
+    bad[first + 1] = "  - " + lines[first][4:].split("  #")[0].replace("red", "green")  # green on red's field
+    (tmp_path / "bad.yaml").write_text("\n".join(bad) + "\n")
+    result = run("replay", tmp_path / "bad.yaml")
+    assert result.exit_code == 1 and f"bad.yaml:{first + 2}:5: turn 2 (green)" in result.output, result.output
+    wrong = out.read_text().replace("turns: ", "turns: 1", 1)
+    (tmp_path / "wrong.yaml").write_text(wrong)
+    result = run("replay", tmp_path / "wrong.yaml")
+    assert result.exit_code == 1 and "the record says turns" in result.output and "(H8)" in result.output
+
+
+def test_a_record_from_a_puzzle_lets_only_the_player_move(tmp_path):
+    (tmp_path / "p.yaml").write_text(PUZZLE)
+    first = str(turns(formats.load(tmp_path / "p.yaml").position)[0])
+    (tmp_path / "r.yaml").write_text(f"game: hekla\nstart: p.yaml\nactions: [{first}, place green0 b4]\n")
+    result = run("replay", tmp_path / "r.yaml")
+    assert result.exit_code == 1 and "(HQ1)" in result.output and "r.yaml:3:" in result.output
+    (tmp_path / "s.yaml").write_text(f"game: hekla\nstart: p.yaml\nactions: [{first}, pass]\n")
+    result = run("replay", tmp_path / "s.yaml")
+    assert result.exit_code == 0 and "the puzzle's goal" in result.output
+
+
+def test_records_round_trip_through_dumps():
+    pos = start(4)
+    actions = []
+    rng = random.Random(3)
+    for _ in range(40):
+        a = rng.choice([o for t in turns(pos) for o in orders(pos, t)])
+        actions.append(a)
+        pos = apply(pos, a)
+    text = records.dumps(start(4), actions, result=records.result_of(pos, len(actions)))
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "r.yaml"
+        p.write_text(text)
+        record = records.read(read_yaml(p), Path(d))
+        replayed = records.replay(record)
+        assert replayed.error is None and replayed.final == pos and records.diagnostics(record, replayed) == []
