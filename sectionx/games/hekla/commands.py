@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn
+from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, write_picture
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -223,7 +223,25 @@ class Hekla:
         raise Stop({"solved": SOLVED, "impossible": IMPOSSIBLE}.get(status, LIMIT))
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:
-        _not_yet("render")
+        """The position with its annotations (:mod:`.art`); a record is refused."""
+        from ...render import theme
+        from . import art
+
+        refuse_given("Hekla has no such choice (its board is one picture, HG1)", crop=options.crop or None,
+                     panel=options.panel, tile_size=options.tile_size)
+        if records.is_record(doc):
+            raise fail(f"{path}: a Hekla record; render draws positions and puzzles (show draws a record's end)")
+        try:
+            loaded = formats.read(doc)
+        except LoadError as exc:
+            tell(exc.diagnostics)
+            raise Stop(1) from None
+        look = theme.load_theme(options.template)
+        document = art.diagram(loaded.position, look, title=loaded.title, goal=loaded.goal, coords=options.coords,
+                               marks=loaded.marks)
+        write_picture(options.out, options.kind, document, look)
+        if not fileio.is_stdout(options.out):
+            warn(f"wrote {options.out}")
 
     def kit(self, options: api.KitOptions) -> None:
         _not_yet("kit")

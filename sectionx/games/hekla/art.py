@@ -1,0 +1,297 @@
+"""Hekla drawn as a scene (``sectionx render``, the kit's board and tokens).
+
+The board is a square of cells :data:`FIELD` across: the area (HG1, 5 x 5 by
+default) in the middle, each field with its two stone places; around it the inner
+ring of the escape track and around that the outer ring (HG3), dark, so that each
+track field's white line (HG4) shows along its row, column or diagonal.  The start
+field is black; an arrow beside it shows where a volcanist steps onto the outer ring
+after its lap of the inner ring.  Each track field carries the number of fields a
+volcanist standing there has advanced (its score; the outer ring's numbers are its
+first lap, add 32 for each further lap).  The hot fields (HG2) are circled in red.
+
+Volcano stones are discs in their owner's colour with the colour's shape, their
+value as a numeral and as that many ridge marks (0 to 3) along the top; lava stones
+are dark with a glowing rim and their value.  Volcanists stand on the track as
+pawns in their colour with its shape.
+
+Annotations (``annotations:`` in a Hekla file, :mod:`.formats`): highlighted fields,
+turns (a ring on a placement's field, an arrow for a move), triples outlined, a word
+on a field, a caption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...colours import Colour
+from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, rect
+from ...render.shapes import ink_on, shape
+from ...render.textfit import text_width
+from ...render.theme import Theme
+from .formats import NO_MARKS, Goal, Marks
+from .rules import Board, Field, Player, Position, Stone, field_name
+from .text import where
+
+#: A field's side (mm) in a drawing; the kit scales it.
+FIELD = 18.0
+MARGIN = 4.0
+#: Each Hekla colour's theme colour and shape: the house's colours where they are the
+#: same (red, blue, yellow and their shapes), and for green the theme's green with a
+#: star, a shape no other colour uses.
+LOOKS: dict[Player, tuple[str, str]] = {
+    Player.RED: (Colour.RED.value, Colour.RED.symbol),
+    Player.GREEN: ("green", "star"),
+    Player.YELLOW: (Colour.YELLOW.value, Colour.YELLOW.symbol),
+    Player.BLUE: (Colour.BLUE.value, Colour.BLUE.symbol),
+}
+LAVA_FILL, LAVA_RIM = "#3b1d14", "#ff6f00"
+TRACK_FILL = "tunnel"
+
+
+def fill_of(theme: Theme, player: Player) -> str:
+    return theme.colours[LOOKS[player][0]]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where things are on a board of ``board``'s size, cells :data:`FIELD` across,
+    the outer ring's top-left corner at (x0, y0)."""
+
+    board: Board
+    x0: float = MARGIN
+    y0: float = MARGIN
+
+    @property
+    def cells(self) -> tuple[int, int]:
+        return self.board.width + 4, self.board.height + 4
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.cells[0] * FIELD, self.cells[1] * FIELD
+
+    def box(self, f: Field) -> tuple[float, float]:
+        """Top-left corner of field or track cell ``f`` ((column, row), the area's a1
+        at (0, 0), the track at -1, -2 and beyond the last column and row)."""
+        return self.x0 + (f[0] + 2) * FIELD, self.y0 + (self.board.height + 1 - f[1]) * FIELD
+
+    def centre(self, f: Field) -> tuple[float, float]:
+        x, y = self.box(f)
+        return x + FIELD / 2, y + FIELD / 2
+
+    def place(self, f: Field, i: int) -> tuple[float, float]:
+        """The centre of stone place ``i`` (0 left, 1 right) of field ``f`` (HG1)."""
+        x, y = self.box(f)
+        return x + FIELD * (0.27 if i == 0 else 0.73), y + FIELD * 0.54
+
+
+def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float) -> list[Item]:
+    """A volcano stone (its owner's colour and shape, value as numeral and ridge
+    marks) or a lava stone (dark, glowing rim, its value), ``d`` mm across."""
+    ink = theme.colours["ink"]
+    r = d / 2
+    if s.lava:
+        return [Circle(cx, cy, r, Style(fill=LAVA_FILL, stroke=LAVA_RIM, width=max(0.4, d * 0.08))),
+                Text(cx, cy + d * 0.17, str(s.value), d * 1.35, "#ffd180", "middle", bold=True)]
+    player = Player(s.owner)
+    fill = fill_of(theme, player)
+    on = ink_on(theme, fill)
+    out: list[Item] = [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=max(0.25, d * 0.035))),
+                       Text(cx, cy + d * 0.16, str(s.value), d * 1.45, on, "middle", bold=True)]
+    # The ridges (HG5): that many small peaks along the top of the stone.
+    peak = d * 0.13
+    for k in range(s.value):
+        px = cx + (k - (s.value - 1) / 2) * peak * 1.9
+        base = cy - r * 0.62
+        out.append(polygon([(px - peak * 0.8, base), (px, base - peak * 1.15), (px + peak * 0.8, base)], Style(fill=on)))
+    out.append(shape(LOOKS[player][1], cx, cy + r * 0.62, d * 0.22, Style(fill=on)))
+    return out
+
+
+def volcanist(theme: Theme, player: Player, cx: float, foot: float, height: float) -> list[Item]:
+    """A volcanist pawn standing at ``foot``: body and head in the player's colour,
+    the colour's shape on the body."""
+    fill = fill_of(theme, player)
+    edge = Style(fill=fill, stroke=theme.colours["ink"], width=0.3)
+    w = height * 0.6
+    body = polygon([(cx - w / 2, foot), (cx + w / 2, foot), (cx + w * 0.28, foot - height * 0.62),
+                    (cx - w * 0.28, foot - height * 0.62)], edge)
+    head = Circle(cx, foot - height * 0.8, height * 0.19, edge)
+    mark = shape(LOOKS[player][1], cx, foot - height * 0.3, w * 0.45, Style(fill=ink_on(theme, fill)))
+    return [body, head, mark]
+
+
+def _track_number(board: Board, f: Field) -> int:
+    """The fields a volcanist on track cell ``f`` has advanced (first lap of the outer ring)."""
+    if f in board.inner:
+        return board.inner.index(f)
+    return len(board.inner) + board.outer.index(f)
+
+
+def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = True) -> tuple[list[Item], Geometry]:
+    """The empty board: the area's fields and places, the hot fields, both rings with
+    their numbers and white lines, the black start field and the arrow (HG1-HG4)."""
+    g = Geometry(board)
+    ink = theme.colours["ink"]
+    c = theme.colours
+    w, h = g.size
+    items: list[Item] = [rect(g.x0, g.y0, w, h, Style(fill=c[TRACK_FILL], stroke=ink, width=0.5))]
+    for f in board.inner + board.outer:
+        x, y = g.box(f)
+        start = f == board.inner[0]
+        items.append(rect(x + 0.3, y + 0.3, FIELD - 0.6, FIELD - 0.6,
+                          Style(fill=ink if start else c[TRACK_FILL], stroke=c["tunnel_edge"], width=0.3)))
+        spot = board.line(f)
+        if spot is not None:
+            items += _white_line(theme, g, f, spot.kind, spot.index)
+        if numbers:
+            # Top right, on a tab of the track's colour so that a diagonal line does not hide it.
+            text = "START" if start else str(_track_number(board, f))
+            size = 4.6 if start else 6.0
+            tw = text_width(text, size, True, theme)
+            back = ink if start else c[TRACK_FILL]
+            items.append(rect(x + FIELD - tw - 1.9, y + 0.8, tw + 1.4, 3.4, Style(fill=back)))
+            items.append(Text(x + FIELD - 1.2, y + 3.6, text, size, ink_on(theme, back), "end", bold=True))
+    # The arrow beside the start field: onto the outer ring after a lap of the inner one (HG3).
+    sx, sy = g.centre(board.inner[0])
+    ox, oy = g.centre(board.outer[0])
+    items += _arrow((sx - FIELD * 0.18, sy + FIELD * 0.2), (ox + FIELD * 0.05, oy + FIELD * 0.2), c["highlight"], 1.4)
+    for f in board.fields:
+        x, y = g.box(f)
+        items.append(rect(x + 0.4, y + 0.4, FIELD - 0.8, FIELD - 0.8, Style(fill=c["rock"], stroke=c["cell_line"], width=0.3)))
+        for i in (0, 1):
+            px, py = g.place(f, i)
+            items.append(Circle(px, py, FIELD * 0.21, Style(stroke=c["cell_line"], width=0.3, dash=(0.8, 0.6))))
+        if f in board.hot:
+            cx, cy = g.centre(f)
+            items.append(Circle(cx, cy, FIELD * 0.47, Style(stroke=c["red"], width=1.0)))
+        if coords:
+            items.append(Text(x + 1.2, y + 3.4, field_name(f), 5.5, c["cell_line"], bold=True))
+    return items, g
+
+
+def _white_line(theme: Theme, g: Geometry, f: Field, kind: str, index: int) -> list[Item]:
+    """The white line of track cell ``f`` (HG4), along its row, column or diagonal,
+    edged in ink so that it shows on a light (ink-saver) track too."""
+    x, y = g.box(f)
+    m = FIELD * 0.12
+    if kind == "row":
+        a, b = (x + m, y + FIELD / 2), (x + FIELD - m, y + FIELD / 2)
+    elif kind == "col":
+        a, b = (x + FIELD / 2, y + m), (x + FIELD / 2, y + FIELD - m)
+    elif index == 1:  # the diagonal from a1 up to the top-right corner
+        a, b = (x + m, y + FIELD - m), (x + FIELD - m, y + m)
+    else:
+        a, b = (x + m, y + m), (x + FIELD - m, y + FIELD - m)
+    ink = theme.colours["ink"]
+    return [line(a, b, Style(stroke=ink, width=2.6, cap="round")), line(a, b, Style(stroke="#ffffff", width=1.8, cap="round"))]
+
+
+def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: float) -> list[Item]:
+    """A straight arrow from ``a`` to ``b``, its head at ``b``."""
+    import math
+
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    head = min(4.0, length * 0.45)
+    base = (b[0] - ux * head, b[1] - uy * head)
+    return [line(a, base, Style(stroke=colour, width=width, cap="round")),
+            polygon([b, (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55),
+                     (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)], Style(fill=colour))]
+
+
+def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS) -> tuple[list[Item], Geometry]:
+    """The board with the position's stones and volcanists, and the annotations."""
+    items, g = board_items(theme, pos.board, coords=coords)
+    c = theme.colours
+    lit = set(marks.fields)
+    for f in lit:
+        x, y = g.box(f)
+        items.append(rect(x + 0.4, y + 0.4, FIELD - 0.8, FIELD - 0.8, Style(fill=c["highlight"], opacity=0.45)))
+    for triple in marks.triples:
+        (x1, y1), (x2, y2) = g.box(triple[0]), g.box(triple[2])
+        left, top = min(x1, x2), min(y1, y2)
+        items.append(rect(left + 1.0, top + 1.0, abs(x2 - x1) + FIELD - 2.0, abs(y2 - y1) + FIELD - 2.0,
+                          Style(stroke=c["highlight"], width=1.4, dash=(2.0, 1.2))))
+    for f, stones in pos.fields:
+        for i, s in enumerate(stones):
+            items += stone(theme, s, *g.place(f, i), FIELD * 0.4)
+    # Volcanists, side by side where several share a track field.
+    spots: dict[Field, list[tuple[Player, int]]] = {}
+    for p, t in zip(pos.players, pos.track):
+        spots.setdefault(pos.board.track_field(t), []).append((p, t))
+    lap = len(pos.board.inner)
+    for f, here in spots.items():
+        x, y = g.box(f)
+        for k, (p, t) in enumerate(here):
+            cx = x + FIELD * (k + 0.5) / len(here)
+            items += volcanist(theme, p, cx, y + FIELD - 1.5, FIELD * 0.62 if len(here) < 3 else FIELD * 0.5)
+            laps = 1 + (t - lap) // len(pos.board.outer) if t >= lap else 0
+            if laps >= 2:
+                items.append(Text(cx, y + 4.5, f"lap {laps}", 4.5, c["highlight"], "middle", bold=True))
+    for action in marks.turns:
+        assert action.to is not None
+        tx, ty = g.centre(action.to)
+        if action.kind == "place" or action.start is None:
+            items.append(Circle(tx, ty, FIELD * 0.46, Style(stroke=c["highlight"], width=1.4)))
+        else:
+            sx, sy = g.centre(action.start)
+            items += _arrow((sx, sy + FIELD * 0.3), (tx, ty + FIELD * 0.3), c["highlight"], 1.2)
+    ink = c["ink"]
+    for f, label in marks.labels:
+        x, y = g.box(f)
+        w = text_width(label, 6.5, True, theme) + 1.6
+        items.append(rect(x + 0.6, y + 0.7, w, 3.6, Style(fill=c["paper"], stroke=ink, width=0.2)))
+        items.append(Text(x + 0.6 + w / 2, y + 3.45, label, 6.5, ink, "middle", bold=True))
+    return items, g
+
+
+def goal_sentence(pos: Position, goal: Goal) -> str:
+    n = goal.within
+    return (f"{pos.player.value.capitalize()} to gain at least {goal.gain} track fields within {n} turn"
+            f"{'s' if n != 1 else ''}, the others passing (HQ1)")
+
+
+def facts(pos: Position, goal: Goal | None) -> list[str]:
+    """The lines under a picture: each volcanist and supply, the lava, whose turn."""
+    lines = []
+    for p, t in zip(pos.players, pos.track):
+        supply = " ".join(map(str, pos.supply(p))) or "none"
+        lines.append(f"{p.value.capitalize()}: {t} fields ({where(pos, t)}); stones in supply: {supply}.")
+    lines.append(f"Lava left: {pos.lava[0]} of value 0, {pos.lava[1]} of value 1; {pos.quiet} turns without an eruption "
+                 f"(H9 ends the game at {pos.quiet_limit}).")
+    if pos.over:
+        lines.append(f"Game over ({pos.ended_by}): " + ", ".join(p.value for p in pos.winners) + " win.")
+    else:
+        lines.append(f"{pos.player.value.capitalize()} to move.")
+    if goal is not None:
+        lines.append("Puzzle: " + goal_sentence(pos, goal) + ".")
+    return lines
+
+
+def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None = None, coords: bool = False,
+            marks: Marks = NO_MARKS) -> Document:
+    """One page, sized to the board and its notes: the position as
+    :func:`position_items` draws it, a title above, the facts and a caption below."""
+    items, g = position_items(theme, pos, coords=coords, marks=marks)
+    w, h = g.size
+    width = w + 2 * MARGIN
+    ink = theme.colours["ink"]
+    head: list[Item] = []
+    shift = 0.0
+    if title:
+        head.append(Text(width / 2, MARGIN + 3.5, title, 10, ink, "middle", bold=True))
+        shift = 7.0
+    y = g.y0 + h + 6.0 + shift
+    notes: list[Item] = []
+    for text in facts(pos, goal) + ([marks.caption] if marks.caption else []):
+        notes.append(Text(MARGIN, y, text, 7.0, ink))
+        y += 4.0
+    body = Group(tuple(items), (1.0, 0.0, 0.0, 1.0, 0.0, shift), label="board")
+    widest = max([text_width(t.text, t.size, t.bold, theme) for t in (*head, *notes) if isinstance(t, Text)], default=0.0)
+    page = Page(max(width, widest + 2 * MARGIN), y + MARGIN - 2.0, (*head, body, *notes),
+                name="hekla", label=title or "Hekla position")
+    return Document((page,), (), title or "Hekla position")
+
+
+__all__ = ["FIELD", "LOOKS", "Geometry", "board_items", "diagram", "fill_of", "position_items", "stone", "volcanist"]
