@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import fonts
-from .pieces import CLEARANCE, SEAM_TOLERANCE, mark_style
+from .pieces import CLEARANCE, SEAM_TOLERANCE, crop_marks, mark_style
 from .scene import (
     Circle,
     Group,
@@ -26,6 +26,7 @@ from .scene import (
     line,
     pt_mm,
     rect,
+    translate,
 )
 from .textfit import ASCENT, DESCENT, LEADING, DoesNotFit, Para, fit_text, para, placed, text_box
 from .theme import Theme
@@ -41,7 +42,6 @@ def heading(theme: Theme, x: float, y: float, width: float, title: str, lines: S
     bottom = max(text_box(t, theme)[3] for t in texts)
     items: list[Item] = list(placed(texts, x, y))
     return items, y + bottom
-
 
 
 def cut_style(theme: Theme) -> Style:
@@ -86,10 +86,15 @@ class CardSheet:
     mark_end_x: float  # ... to this far
     mark_start_y: float  # and those above and below from this far ...
     mark_end_y: float  # ... to this far
+    #: Where the block's top-left corner is, when not centred on the paper (a strip
+    #: of tokens on shared cut lines, one of several on a page).
+    at: tuple[float, float] | None = None
 
     @property
     def origin(self) -> tuple[float, float]:
-        """The block's top-left corner (its trim), centred on the paper."""
+        """The block's top-left corner (its trim): :attr:`at`, or centred on the paper."""
+        if self.at is not None:
+            return self.at
         return ((self.paper[0] - self.cols * self.card[0]) / 2, (self.paper[1] - self.rows * self.card[1]) / 2)
 
     @property
@@ -166,6 +171,47 @@ def card_sheet(theme: Theme, paper: Paper) -> CardSheet:
     sx, sy = bx + gap_, by + gap_
     return CardSheet(paper, (cw, ch), cols, rows, bx, by,
                      sx, min(sx + theme.crop_length, room_x), sy, min(sy + theme.crop_length, room_y))
+
+
+def strip(theme: Theme, paper: Paper, size: tuple[float, float], count: int, at: tuple[float, float]) -> CardSheet:
+    """``count`` pieces of ``size`` in one row on shared cut lines, the row's trim
+    starting at ``at``, with the theme's bleed and crop marks outside it (tokens,
+    counters: one straight cut between neighbours)."""
+    gap_ = max(theme.crop_gap, CLEARANCE)
+    start = theme.bleed + gap_
+    return CardSheet(paper, size, count, 1, theme.bleed, theme.bleed, start, start + theme.crop_length, start,
+                     start + theme.crop_length, at)
+
+
+def fold_standee(theme: Theme, x: float, y: float, *, width: float, panel: float, tab: float, fill: str,
+                 figure: Sequence[Item], name: str, mark: Item, label: str, name_pt: float = 5.5) -> list[Item]:
+    """A fold-over standee at (x, y) (its trim's top-left): base tab, back panel
+    (upside down, so that folded both faces stand upright), front panel, base tab;
+    ``figure`` is a panel's art (in the panel's coordinates, ``width`` x ``panel``),
+    ``name`` is printed at the panel's foot, ``mark`` (the colour's shape, in the
+    piece's coordinates) goes on a tab; fold lines dashed; crop marks outside.
+    Returns the piece, then its marks."""
+    w, total = width, 2 * panel + 2 * tab
+    b = theme.bleed
+    ink = theme.colours["ink"]
+    body: list[Item] = [rect(-b, -b, w + 2 * b, total + 2 * b, Style(fill=theme.colours["paper"])),
+                        rect(-b, -b, w + 2 * b, tab + b, Style(fill=fill)),
+                        rect(-b, tab + 2 * panel, w + 2 * b, tab + b, Style(fill=fill))]
+    for top, upside_down in ((tab, True), (tab + panel, False)):
+        # The back panel is the front turned half round; its name is turned by its own
+        # angle (the page checks read a text's angle, not a turned group's).
+        art = list(figure)
+        if upside_down:
+            body.append(Group(tuple(art), (-1.0, 0.0, 0.0, -1.0, w, top + panel)))
+            body.append(Text(w / 2, top + 1.2, name, name_pt, ink, "middle", True, angle=180.0))
+        else:
+            body.append(Group((*art, Text(w / 2, panel - 1.2, name, name_pt, ink, "middle", True)), translate(0.0, top)))
+    fold = Style(stroke=ink, width=0.2, dash=(1.2, 1.0))
+    for fy in (tab, tab + panel, tab + 2 * panel):
+        body.append(line((0.0, fy), (w, fy), fold))
+    body.append(mark)
+    body.append(rect(0, 0, w, total, cut_style(theme)))
+    return [Group(tuple(body), translate(x, y), label=label), *crop_marks(x, y, w, total, theme)]
 
 
 def back_position(x: float, y: float, theme: Theme, paper: Paper,

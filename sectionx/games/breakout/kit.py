@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...colours import Colour
 from ...render.kitfiles import Kit, Section, assemble
-from ...render.pieces import SAFE, TRIM, crop_marks, mark_reach
+from ...render.pieces import SAFE, TRIM, mark_reach
 from ...render.printing import (
     back_ground,
     back_position,
@@ -27,11 +27,12 @@ from ...render.printing import (
     card_back_frame,
     card_sheet,
     cut_style,
+    fold_standee,
     heading,
     printing_advice,
     sheet_note,
 )
-from ...render.scene import MM_PER_PT, Circle, Group, Item, Page, Style, Symbol, Text, Use, line, pt_mm, rect, translate
+from ...render.scene import MM_PER_PT, Circle, Group, Item, Page, Style, Symbol, Text, Use, pt_mm, rect, translate
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_width
 from ...render.theme import Theme, grey
@@ -136,32 +137,13 @@ def knot_page(theme: Theme, paper: Paper) -> Page:
 
 
 def _standee(theme: Theme, player: Player, x: float, y: float, label: str) -> list[Item]:
-    """A fold-over figure at (x, y) (its trim's top-left): base tab, back panel
-    (upside down), front panel, base tab; fold lines dashed; crop marks outside."""
-    w, total = STANDEE, 2 * PANEL + 2 * TAB
-    b = theme.bleed
+    """A fold-over figure at (x, y) (its trim's top-left), as every kit folds them
+    (:func:`~sectionx.render.printing.fold_standee`)."""
     fill = theme.player(_colour(player))
-    ink = theme.colours["ink"]
-    body: list[Item] = [rect(-b, -b, w + 2 * b, total + 2 * b, Style(fill=theme.colours["paper"])),
-                        rect(-b, -b, w + 2 * b, TAB + b, Style(fill=fill)),
-                        rect(-b, TAB + 2 * PANEL, w + 2 * b, TAB + b, Style(fill=fill))]
-    for top, upside_down in ((TAB, True), (TAB + PANEL, False)):
-        # The back panel is the front turned half round, so that folded it stands upright
-        # too; its name is turned by its own angle (the page checks read a text's angle,
-        # not a turned group's).
-        figure_art = art.figure(theme, player, w / 2, PANEL - 4.0, PANEL - 9.0)
-        if upside_down:
-            body.append(Group(tuple(figure_art), (-1.0, 0.0, 0.0, -1.0, w, top + PANEL)))
-            body.append(Text(w / 2, top + 1.2, _name(player), 5.5, ink, "middle", True, angle=180.0))
-        else:
-            body.append(Group((*figure_art, Text(w / 2, PANEL - 1.2, _name(player), 5.5, ink, "middle", True)),
-                              translate(0.0, top)))
-    fold = Style(stroke=ink, width=0.2, dash=(1.2, 1.0))
-    for fy in (TAB, TAB + PANEL, TAB + 2 * PANEL):
-        body.append(line((0.0, fy), (w, fy), fold))
-    body.append(symbol_shape(_colour(player), w / 2, TAB / 2, TAB * 0.5, Style(fill=ink_on(theme, fill))))
-    body.append(rect(0, 0, w, total, cut_style(theme)))
-    return [Group(tuple(body), translate(x, y), label=label), *crop_marks(x, y, w, total, theme)]
+    mark = symbol_shape(_colour(player), STANDEE / 2, TAB / 2, TAB * 0.5, Style(fill=ink_on(theme, fill)))
+    return fold_standee(theme, x, y, width=STANDEE, panel=PANEL, tab=TAB, fill=fill,
+                        figure=art.figure(theme, player, STANDEE / 2, PANEL - 4.0, PANEL - 9.0), name=_name(player),
+                        mark=mark, label=label)
 
 
 def figure_page(theme: Theme, paper: Paper) -> Page:

@@ -98,10 +98,10 @@ def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float) -> list[Item]:
     out: list[Item] = [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=max(0.25, d * 0.035))),
                        Text(cx, cy + d * 0.16, str(s.value), d * 1.45, on, "middle", bold=True)]
     # The ridges (HG5): that many small peaks along the top of the stone.
-    peak = d * 0.13
+    peak = d * 0.11
     for k in range(s.value):
-        px = cx + (k - (s.value - 1) / 2) * peak * 1.9
-        base = cy - r * 0.62
+        px = cx + (k - (s.value - 1) / 2) * peak * 1.8
+        base = cy - r * 0.56
         out.append(polygon([(px - peak * 0.8, base), (px, base - peak * 1.15), (px + peak * 0.8, base)], Style(fill=on)))
     out.append(shape(LOOKS[player][1], cx, cy + r * 0.62, d * 0.22, Style(fill=on)))
     return out
@@ -165,7 +165,10 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             cx, cy = g.centre(f)
             items.append(Circle(cx, cy, FIELD * 0.47, Style(stroke=c["red"], width=1.0)))
         if coords:
-            items.append(Text(x + 1.2, y + 3.4, field_name(f), 5.5, c["cell_line"], bold=True))
+            # On a tab of the field's colour, over the hot field's circle.
+            name = field_name(f)
+            items.append(rect(x + 0.7, y + 0.8, text_width(name, 5.5, True, theme) + 1.0, 3.2, Style(fill=c["rock"])))
+            items.append(Text(x + 1.2, y + 3.4, name, 5.5, c["cell_line"], bold=True))
     return items, g
 
 

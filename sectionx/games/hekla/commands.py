@@ -244,7 +244,19 @@ class Hekla:
             warn(f"wrote {options.out}")
 
     def kit(self, options: api.KitOptions) -> None:
-        _not_yet("kit")
+        """The print-and-play kit (:mod:`.kit`), written as one step."""
+        from ...render import kitfiles, theme
+        from . import kit as kits
+
+        refuse_given("Hekla has no such choice (its board is one page, HG1)", board=options.board, tiles=options.tiles,
+                     tile_size=options.tile_size, board_paper=options.board_paper)
+        look = theme.load_theme(options.template).with_modes(ink_saver=options.ink_saver, greyscale=options.greyscale)
+        built = kits.build_kit(look, options.paper, offset=options.offset)
+        files = kitfiles.kit_files(built, options.out, kits.PREFIX, svg=options.svg)  # all in memory first
+        kitfiles.write_kit_files(files, options.out, kits.PREFIX)
+        pdf_path = options.out / f"{kits.PREFIX}-kit.pdf"
+        say(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
+            + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {options.out / 'svg'}" if options.svg else ""))
 
 
 #: What the house calls (mypy checks here that Hekla answers every command).

@@ -1,0 +1,339 @@
+"""Hekla's print-and-play kit: the board, the volcano and lava stones, the lap
+tokens, the quiet-rounds counter, the volcanist standees, rules cards, the
+checklist and the duplex calibration sheet.
+
+The same conventions as every kit of the house (:mod:`sectionx.render.kitfiles`,
+:mod:`sectionx.render.printing`, :mod:`sectionx.render.pieces`): cut pieces are
+groups labelled ``piece-…`` with their bleed and their cut line last; tokens and
+cards sit on shared cut lines with crop marks outside; standees fold as every
+kit's do; cards have their backs mirrored for long-edge duplex; every colour also
+carries its shape; ink-saver and greyscale come from the theme.
+
+Sizes (mm) and why: a board cell is :data:`FIELD` (20) across, so the whole board,
+the 5 x 5 area and its two rings (HG1, HG3), is 180 mm and fits an A4 or letter
+page; each field's two stone places (HG1) take a stone of :data:`STONE` (9.5) side
+by side.  Stones are square tokens on shared cut lines: at this size one straight
+cut between neighbours is far easier than cutting circles.  A volcanist standee
+is :data:`STANDEE` (9) wide with a 5 mm foot each way, so four share a track field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...render.kitfiles import Kit, Section, assemble
+from ...render.pieces import SAFE, TRIM
+from ...render.printing import (
+    CardSheet,
+    back_ground,
+    back_position,
+    calibration_pages,
+    card_back_frame,
+    card_sheet,
+    fold_standee,
+    heading,
+    printing_advice,
+    sheet_note,
+    strip,
+)
+from ...render.scene import MM_PER_PT, Group, Item, Page, Style, Symbol, Text, Use, pt_mm, rect, translate
+from ...render.shapes import ink_on, shape
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_width
+from ...render.theme import Theme, grey
+from . import art
+from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone
+
+Paper = tuple[float, float]
+
+#: A board cell across, printed (mm).
+FIELD = 20.0
+#: A stone token's side; two fit a field's two places.
+STONE = 9.5
+#: A volcanist standee: width, the height of each of its two panels, and of each base tab.
+STANDEE, PANEL, TAB = 9.0, 16.0, 5.0
+#: The quiet-rounds counter's box (H9).
+QUIET_BOX = (8.6, 11.0)
+GAP = 2.5
+PREFIX = "hekla"
+TITLE = "Hekla – print-and-play kit"
+
+#: Stones of each value per colour: the most any player count gives the colour (HG5).
+def _most(player: Player) -> dict[int, int]:
+    counts = [STONES[n] for n in STONES if SEATS.index(player) < n]
+    return {v: max(c[v] for c in counts) for v in range(4)}
+
+
+CHECKLIST_ADVICE: list[Para] = [
+    para(("You need", True), rel=1.1),
+    para("scissors, and a craft knife and metal ruler or a paper trimmer (tokens, cards, standees)", lead="•",
+         before=0.25),
+    para("a glue stick, and thin card (about 300 g/m²) to glue the sheets onto", lead="•", before=0.1),
+    *printing_advice("the rules cards"),
+    para(("Making the pieces", True), rel=1.1, before=0.9),
+    para("Glue each sheet onto card first and let it dry flat under a book.", lead="•", before=0.25),
+    para("Stones and tokens: cut each strip out along its crop marks, then straight across between the tokens.",
+         lead="•", before=0.1),
+    para("Volcanists: cut between the crop marks, fold on the dashed lines, glue the two panels back to back and "
+         "the tabs into a foot.", lead="•", before=0.1),
+]
+
+
+def _name(player: Player) -> str:
+    return player.value.capitalize()
+
+
+def board_page(theme: Theme, paper: Paper, board: Board) -> Page:
+    """The board at print size (:data:`FIELD`): the area with field names, places and
+    hot fields, both rings with their numbers and white lines, start and arrow."""
+    W, H = paper
+    m = theme.margin
+    items, g = art.board_items(theme, board, coords=True)
+    k = FIELD / art.FIELD
+    width, height = (w * k for w in g.size)
+    head, y = heading(theme, m, m, W - 2 * m, "Hekla – the board",
+                      [(f"The area: {board.width} x {board.height} fields, two stone places each; the red circles are "
+                        "the hot fields (HG2). Round it the escape track: the inner ring from the black start field, "
+                        "clockwise, then at the arrow onto the outer ring (HG3). Each track field shows the score of a "
+                        f"volcanist standing there; on the outer ring's later laps add {len(board.outer)} a lap (the lap "
+                        "tokens). A white line lets a stone on its row, column or diagonal fly (H3).")],
+                      title_pt=14.0, body_pt=8.5)
+    y += 5.0
+    if width > W - 2 * m + 1e-9 or y + height > H - m + 1e-9:
+        raise DoesNotFit(f"the board ({width:.0f} x {height:.0f} mm at {FIELD:g} mm a field) does not fit {W:g} x {H:g} mm "
+                         "paper within its margins")
+    x = m + (W - 2 * m - width) / 2
+    group = Group(tuple(items), (k, 0.0, 0.0, k, x - art.MARGIN * k, y - art.MARGIN * k), label="board")
+    return Page(W, H, (*head, group), name="10-board", label="The board")
+
+
+def _token(theme: Theme, sheet: CardSheet, index: int, x: float, y: float, fill: str,
+           draw: Callable[[float, float], list[Item]], label: str) -> Group:
+    """One token of a strip: its colour to the cut line (and the bleed on the strip's
+    outer sides), its art, the cut line last (not drawn: the crop marks give it)."""
+    w, h = sheet.card
+    clip = sheet.clip(index)
+    box = rect(clip[0][0], clip[0][1], clip[1][0] - clip[0][0], clip[2][1] - clip[0][1], Style(fill=fill))
+    return Group((box, *draw(w / 2, h / 2), rect(0, 0, w, h, TRIM)), translate(x, y), clip, label=label)
+
+
+def _stone_art(theme: Theme, s: Stone) -> Callable[[float, float], list[Item]]:
+    return lambda cx, cy: art.stone(theme, s, cx, cy, STONE * 0.86)
+
+
+def token_page(theme: Theme, paper: Paper) -> Page:
+    """Volcano stones for every player count (HG5) and a spare of each colour, the 20
+    lava stones and 2 spares, and each colour's lap tokens; strips on shared cuts."""
+    W, H = paper
+    m = theme.margin
+    items, y = heading(theme, m, m, W - 2 * m, "Stones and tokens",
+                       [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
+                         "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
+                         "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and a spare of "
+                         "each. Lap tokens: from the outer ring's second lap put +32 (third lap +64) under your "
+                         "volcanist (HG3).")], title_pt=12.0, body_pt=8.0)
+    out: list[Item] = list(items)
+    marks: list[Item] = []
+    ink = theme.colours["ink"]
+    y += 4.0
+    rows: list[tuple[str, list[tuple[str, str, Callable[[float, float], list[Item]]]]]] = []
+    for player in SEATS:
+        fill = art.fill_of(theme, player)
+        stones = [Stone(player.value, v) for v, n in _most(player).items() for _ in range(n)] + [Stone(player.value, 2)]
+        kinds = [(f"stone-{player.value}-{i + 1}" if i < len(stones) - 1 else f"spare-stone-{player.value}", fill,
+                  _stone_art(theme, s)) for i, s in enumerate(stones)]
+        for lap in (2, 3):
+            kinds.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
+        rows.append((f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2; lap tokens", kinds))
+    for value in (0, 1):
+        lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}", art.LAVA_FILL,
+                 _stone_art(theme, Stone(LAVA, value))) for i in range(LAVA_STONES[value] + 1)]
+        rows.append((f"Lava of value {value}: {LAVA_STONES[value]} and a spare", lava))
+    for title, kinds in rows:
+        out.append(Text(m, y + 3.2, title, 8.0, ink, "start", True))  # one line: a colour's or the lava's strip
+        y += 5.0
+        sheet = strip(theme, paper, (STONE, STONE), len(kinds), (m + sheet_reach(theme), y + sheet_reach(theme)))
+        if sheet.origin[0] + len(kinds) * STONE + sheet_reach(theme) > W - m + 1e-9:
+            raise DoesNotFit("a strip of stone tokens does not fit between the margins")
+        for i, ((label, fill, draw), (x, ty)) in enumerate(zip(kinds, sheet.slots)):
+            out.append(_token(theme, sheet, i, x, ty, fill, draw, f"piece-{label}"))
+        marks += sheet.marks(theme)
+        y += STONE + 2 * sheet_reach(theme) + 1.0
+    # The quiet-rounds counter (H9): a strip of boxes 1 to 20 and a marker (a spare lava stone).
+    quiet, y = heading(theme, m, y, W - 2 * m, "Quiet rounds (H9)",
+                       [(f"Put a marker (a spare stone) beside box 1. After each round without an eruption move it one "
+                         f"box on; after an eruption put it back. When it reaches {QUIET_ROUNDS}, the game ends.")],
+                       title_pt=8.0, body_pt=8.0)
+    out += quiet
+    y += 1.0
+    per = QUIET_ROUNDS // 2
+    for half in range(2):
+        sheet = strip(theme, paper, QUIET_BOX, per, (m + sheet_reach(theme), y + sheet_reach(theme)))
+        for i, (x, ty) in enumerate(sheet.slots):
+            n = half * per + i + 1
+            out.append(_token(theme, sheet, i, x, ty, theme.colours["paper"],
+                              _quiet_art(theme, n), f"piece-quiet-{n}"))
+        marks += sheet.marks(theme)
+        y += QUIET_BOX[1] + 2 * sheet_reach(theme) + 1.0
+    if y > H - m + 1e-9:
+        raise DoesNotFit("the stones and tokens do not fit one page")
+    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="20-stones", label="Stones and tokens")
+
+
+def sheet_reach(theme: Theme) -> float:
+    """How far a strip's crop marks reach beyond its trim."""
+    return theme.bleed + max(theme.crop_gap, 0.0) + theme.crop_length + 0.5
+
+
+def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float], list[Item]]:
+    def draw(cx: float, cy: float) -> list[Item]:
+        on = ink_on(theme, art.fill_of(theme, player))
+        return [Text(cx, cy + 0.9, f"+{32 * (lap - 1)}", 7.0, on, "middle", True),
+                shape(art.LOOKS[player][1], cx, cy + 3.0, 1.8, Style(fill=on)),
+                Text(cx, cy - 2.3, f"lap {lap}", 3.6, on, "middle", True)]
+    return draw
+
+
+def _quiet_art(theme: Theme, n: int) -> Callable[[float, float], list[Item]]:
+    def draw(cx: float, cy: float) -> list[Item]:
+        ink = theme.colours["ink"]
+        w, h = QUIET_BOX
+        return [rect(cx - w / 2 + 0.5, cy - h / 2 + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
+                Text(cx, cy + 1.6, str(n), 9.0 if n < QUIET_ROUNDS else 8.0, ink, "middle", True)]
+    return draw
+
+
+def volcanist_page(theme: Theme, paper: Paper) -> Page:
+    """A volcanist standee per colour (HG3) and a spare each."""
+    W, H = paper
+    m = theme.margin
+    items, y = heading(theme, m, m, W - 2 * m, "Volcanists",
+                       [("Cut between the crop marks, fold on the dashed lines so the two panels meet back to back, "
+                         "glue them, and fold the tabs outwards into a foot. The second row are spares.")],
+                       title_pt=12.0, body_pt=8.0)
+    from ...render.pieces import mark_reach
+
+    reach = mark_reach(theme)
+    pitch = STANDEE + 2 * reach + GAP
+    height = 2 * PANEL + 2 * TAB + 2 * reach
+    out: list[Item] = list(items)
+    marks: list[Item] = []
+    y += 6.0
+    if len(SEATS) * pitch > W - 2 * m + GAP + 1e-9 or y + 2 * height > H - m + 1e-9:
+        raise DoesNotFit("the volcanist standees do not fit one page")
+    for row, kind in enumerate(("volcanist", "spare-volcanist")):
+        for i, player in enumerate(SEATS):
+            fill = art.fill_of(theme, player)
+            on = ink_on(theme, fill)
+            figure = art.volcanist(theme, player, STANDEE / 2, PANEL - 3.4, PANEL - 6.0)
+            mark = shape(art.LOOKS[player][1], STANDEE / 2, TAB / 2, TAB * 0.6, Style(fill=on))
+            pieces = fold_standee(theme, m + reach + i * pitch, y + row * height + reach, width=STANDEE, panel=PANEL,
+                                  tab=TAB, fill=fill, figure=figure, name=_name(player), mark=mark,
+                                  label=f"piece-{kind}-{player.value}", name_pt=4.5)
+            out.append(pieces[0])
+            marks.extend(pieces[1:])
+    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="30-volcanists", label="Volcanist standees")
+
+
+def _run(values: str) -> str:
+    """Stone values as a list that reads well wherever a line breaks it."""
+    return ", ".join(values.split())
+
+
+RULES: list[Para] = [
+    para(("Set-up (HG5). ", True), f"2 players: red and green, each {_run('0 0 1 2 2 2 3')}. 3 players: also yellow, "
+         f"each {_run('0 1 2 2 3')}. 4 players: also blue, each {_run('0 1 2 3')}. Volcanists on the start field; the "
+         "lava aside, 0s before 1s."),
+    para(("Your turn (H1-H3). ", True), "Place a stone from your supply on an empty field, or move one of yours to a "
+         "field with at most one stone: one field across or up/down; any distance along a row, column or diagonal "
+         "if your volcanist stands on a white line along it (you may first step it back to reach one).", before=0.35),
+    para(("Eruption (H4-H7). ", True), "Three fields in a row or column, each with a stone, adding up to 8 or more, "
+         "the middle with at most one lava, erupt if your turn changed one of them (you choose the order of several). "
+         "Each stone there moves its owner's volcanist 1 field (2 on a hot field); you also move the sum - 7. The "
+         "middle's stones go home and a lava stone goes there.", before=0.35),
+    para(("End (H8, H9). ", True), "At the 20th lava stone, or after 20 rounds without an eruption. The volcanist "
+         "furthest along wins; ties share.", before=0.35),
+]
+
+
+def _rules_card(theme: Theme, player: Player) -> list[Item]:
+    w, h = theme.card
+    b = theme.bleed
+    fill = art.fill_of(theme, player)
+    on = ink_on(theme, fill)
+    band = 10.0
+    items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
+                         rect(-b, -b, w + 2 * b, band + b, Style(fill=fill))]
+    items.append(shape(art.LOOKS[player][1], SAFE + 2.5, band / 2 + 0.4, 5.0, Style(fill=on)))
+    items.append(Text(SAFE + 6.5, band / 2 + 1.6, "HEKLA – THE RULES", 8.5, on, "start", True))
+    _, texts = fit_text(RULES, w - 2 * SAFE, h - band - 2.0 - SAFE, theme, max_pt=7.0, min_pt=4.5)
+    items += placed(texts, SAFE, band + 2.0)
+    items.append(rect(0, 0, w, h, TRIM))
+    return items
+
+
+def _back(theme: Theme) -> Symbol:
+    w, h = theme.card
+    items, ink = card_back_frame(theme)
+    size = min(w, h) * 0.22 / MM_PER_PT
+    while text_width("HEKLA", size, True, theme) > w - 24 and size > 6:
+        size -= 0.5
+    items.append(Text(w / 2, h / 2 + pt_mm(size) * 0.35, "HEKLA", size, ink, "middle", True))
+    return Symbol(f"hekla-card-back-{w:g}x{h:g}", tuple(items), (-1, -1, w + 1, h + 1))
+
+
+def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
+    """A rules card for each colour on a card sheet, and the sheet of their backs
+    mirrored for long-edge duplex."""
+    W, H = paper
+    sheet = card_sheet(theme, paper)
+    back = _back(theme)
+    cards = [(p.value, _rules_card(theme, p)) for p in SEATS]
+    front: list[Item] = []
+    backs: list[Item] = [back_ground(sheet, len(cards), theme, offset)]
+    for i, ((name, art_items), (x, y)) in enumerate(zip(cards, sheet.slots)):
+        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-rules-{name}"))
+        bx, by = back_position(x, y, theme, paper, offset)
+        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-rules-{name}"))
+    front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
+    backs += sheet_note(sheet, theme, "Print long-edge duplex; this page is the back of the one before"
+                        + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
+    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards"),
+             Page(W, H, tuple(backs), name="41-cards-backs", label="Rules card backs (long-edge duplex)")]
+    return pages, [back]
+
+
+def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0),
+              board: Board | None = None) -> Kit:
+    """Everything needed to play Hekla with 2 to 4 players (the module docstring);
+    DoesNotFit names the paper when something does not fit it."""
+    try:
+        paper = theme.paper(paper_name)
+        symbols: dict[str, Symbol] = {}
+        board_p = board_page(theme, paper, board or Board())
+        tokens = token_page(theme, paper)
+        volcanists = volcanist_page(theme, paper)
+        cards, card_syms = card_pages(theme, paper, offset=offset)
+        cal, cal_syms = calibration_pages(theme, paper, offset=offset)
+        for s in (*card_syms, *cal_syms):
+            symbols.setdefault(s.name, s)
+        stones = sum(sum(_most(p).values()) + 1 for p in SEATS)
+        sections = [
+            Section("The board", 1, (board_p,), advice="single-sided; glue onto card"),
+            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter",
+                    stones + sum(LAVA_STONES) + 2 + 8 + QUIET_ROUNDS, (tokens,),
+                    advice="single-sided; glue to card, cut the strips, then between the tokens"),
+            Section("Volcanist standees (1 per colour and 1 spare)", 8, (volcanists,),
+                    advice="single-sided; cut, fold on the dashed lines, glue back to back"),
+            Section("Rules cards", 4, tuple(cards), duplex=True,
+                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
+            Section("Duplex calibration", 1, tuple(cal), duplex=True, advice="print first, long-edge duplex"),
+        ]
+        document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
+    except DoesNotFit as exc:
+        raise theme.paper_problem(paper_name, str(exc)) from None
+    if theme.greyscale:
+        document = document.recoloured(grey)
+    return Kit(document, None, theme)
+
+
+__all__ = ["FIELD", "PREFIX", "STONE", "build_kit"]
