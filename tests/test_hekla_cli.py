@@ -80,10 +80,6 @@ def test_problems_are_told_at_their_lines_with_their_rulings(tmp_path, body, whe
     assert result.exit_code == 1 and f"{f}:{where}:" in result.output and f"({rule})" in result.output, result.output
 
 
-@pytest.mark.parametrize("command", [["kit", "--game", "hekla"]])
-def test_what_is_not_built_yet_says_so_in_one_line(command):
-    result = run(*command)
-    assert result.exit_code == 2 and "not built for Hekla yet (issue 14)" in result.output
 
 
 def test_simulate_reports_seats_lengths_and_how_far_the_leader_gets():

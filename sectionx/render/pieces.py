@@ -265,7 +265,9 @@ def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, che
       a clipped piece's bleed ends at its clip, so butted cards only touch);
     * every crop mark is at least ``CLEARANCE`` from every piece's bleed, its own
       included, and at least ``MIN_CROP_PT`` points wide;
-    * text inside a rectangular piece keeps ``SAFE`` mm inside its cut line.
+    * text inside a rectangular piece keeps ``SAFE`` mm inside its cut line, or a
+      fifth of the piece's shorter side on a piece too small for that (a token):
+      there the text is centred and a cut a little off still misses it.
     """
     problems: list[str] = []
     b = theme.bleed
@@ -291,7 +293,8 @@ def layout_problems(page: Page, symbols: dict[str, Symbol], theme: Theme, *, che
     for g in page.items:
         if isinstance(g, Group) and g.label.startswith("piece-") and isinstance(g.items[-1], Path):
             trim = next(p for p in ps if p.label == g.label).box
-            safe = (trim[0] + SAFE - 1e-6, trim[1] + SAFE - 1e-6, trim[2] - SAFE + 1e-6, trim[3] - SAFE + 1e-6)
+            inset = min(SAFE, min(trim[2] - trim[0], trim[3] - trim[1]) / 5)
+            safe = (trim[0] + inset - 1e-6, trim[1] + inset - 1e-6, trim[2] - inset + 1e-6, trim[3] - inset + 1e-6)
             for it, mm in _walk(g.items, g.matrix, symbols):
                 if isinstance(it, Text):
                     l_, t, r, bt = text_box(it, theme, mm)

@@ -98,15 +98,16 @@ class Theme:
                                         f"{', '.join(self.papers)} (add sizes under paper: in a template)", RULE)])
         return self.papers[key]
 
-    def paper_problem(self, name: str, message: str) -> LoadError:
+    def paper_problem(self, name: str, message: str, *, tiles: bool = True) -> LoadError:
         """``message`` about what does not fit on paper ``name``, located where the
         template defines that paper (its size, with the template's sizes, is what
-        to change)."""
+        to change); ``tiles``: name the tile size too (Section X's pieces follow it,
+        other games' do not)."""
         key = name.strip().lower()
         file, line, column = self.paper_at.get(key, (self.source, 0, 0))
         w, h = self.papers.get(key, (0.0, 0.0))
-        return LoadError([Diagnostic(file, line, column, f"paper {key} ({w:g} x {h:g} mm) with {self.tile:g} mm tiles: "
-                                     f"{message}", RULE)])
+        size = f" with {self.tile:g} mm tiles" if tiles else ""
+        return LoadError([Diagnostic(file, line, column, f"paper {key} ({w:g} x {h:g} mm){size}: {message}", RULE)])
 
     def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
         """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""

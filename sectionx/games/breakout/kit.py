@@ -267,7 +267,7 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         ]
         document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
     except DoesNotFit as exc:
-        raise theme.paper_problem(paper_name, str(exc)) from None
+        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
     if theme.greyscale:
         document = document.recoloured(grey)
     return Kit(document, None, theme)

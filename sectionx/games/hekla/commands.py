@@ -32,10 +32,6 @@ def _players(players: int | None) -> int:
     return 2 if players is None else players
 
 
-def _not_yet(what: str) -> NoReturn:
-    raise fail(f"{what}: not built for Hekla yet (issue 14)")
-
-
 def _bots(text: str, players: int) -> tuple[str, ...]:
     """``--bots``: one bot for every seat, or one per seat in seat order."""
     names = tuple(b.strip() for b in text.split(",") if b.strip())
@@ -251,7 +247,7 @@ class Hekla:
         refuse_given("Hekla has no such choice (its board is one page, HG1)", board=options.board, tiles=options.tiles,
                      tile_size=options.tile_size, board_paper=options.board_paper)
         look = theme.load_theme(options.template).with_modes(ink_saver=options.ink_saver, greyscale=options.greyscale)
-        built = kits.build_kit(look, options.paper, offset=options.offset)
+        built = kits.build_kit(look, options.paper, offset=options.offset, coords=options.coords)
         files = kitfiles.kit_files(built, options.out, kits.PREFIX, svg=options.svg)  # all in memory first
         kitfiles.write_kit_files(files, options.out, kits.PREFIX)
         pdf_path = options.out / f"{kits.PREFIX}-kit.pdf"

@@ -82,12 +82,12 @@ def _name(player: Player) -> str:
     return player.value.capitalize()
 
 
-def board_page(theme: Theme, paper: Paper, board: Board) -> Page:
+def board_page(theme: Theme, paper: Paper, board: Board, *, coords: bool = True) -> Page:
     """The board at print size (:data:`FIELD`): the area with field names, places and
     hot fields, both rings with their numbers and white lines, start and arrow."""
     W, H = paper
     m = theme.margin
-    items, g = art.board_items(theme, board, coords=True)
+    items, g = art.board_items(theme, board, coords=coords)
     k = FIELD / art.FIELD
     width, height = (w * k for w in g.size)
     head, y = heading(theme, m, m, W - 2 * m, "Hekla – the board",
@@ -165,15 +165,13 @@ def token_page(theme: Theme, paper: Paper) -> Page:
                        title_pt=8.0, body_pt=8.0)
     out += quiet
     y += 1.0
-    per = QUIET_ROUNDS // 2
-    for half in range(2):
-        sheet = strip(theme, paper, QUIET_BOX, per, (m + sheet_reach(theme), y + sheet_reach(theme)))
-        for i, (x, ty) in enumerate(sheet.slots):
-            n = half * per + i + 1
-            out.append(_token(theme, sheet, i, x, ty, theme.colours["paper"],
-                              _quiet_art(theme, n), f"piece-quiet-{n}"))
-        marks += sheet.marks(theme)
-        y += QUIET_BOX[1] + 2 * sheet_reach(theme) + 1.0
+    sheet = strip(theme, paper, QUIET_BOX, QUIET_ROUNDS, (m + sheet_reach(theme), y + sheet_reach(theme)))
+    if sheet.origin[0] + QUIET_ROUNDS * QUIET_BOX[0] + sheet_reach(theme) > W - m + 1e-9:
+        raise DoesNotFit("the quiet-rounds counter does not fit between the margins")
+    for i, (x, ty) in enumerate(sheet.slots):
+        out.append(_token(theme, sheet, i, x, ty, theme.colours["paper"], _quiet_art(theme, i + 1), f"piece-quiet-{i + 1}"))
+    marks += sheet.marks(theme)
+    y += QUIET_BOX[1] + 2 * sheet_reach(theme)
     if y > H - m + 1e-9:
         raise DoesNotFit("the stones and tokens do not fit one page")
     return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="20-stones", label="Stones and tokens")
@@ -187,9 +185,9 @@ def sheet_reach(theme: Theme) -> float:
 def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float], list[Item]]:
     def draw(cx: float, cy: float) -> list[Item]:
         on = ink_on(theme, art.fill_of(theme, player))
-        return [Text(cx, cy + 0.9, f"+{32 * (lap - 1)}", 7.0, on, "middle", True),
-                shape(art.LOOKS[player][1], cx, cy + 3.0, 1.8, Style(fill=on)),
-                Text(cx, cy - 2.3, f"lap {lap}", 3.6, on, "middle", True)]
+        return [Text(cx, cy - 1.0, f"lap {lap}", 3.6, on, "middle", True),
+                Text(cx, cy + 1.9, f"+{32 * (lap - 1)}", 6.5, on, "middle", True),
+                shape(art.LOOKS[player][1], cx, cy + 3.3, 1.4, Style(fill=on))]
     return draw
 
 
@@ -228,7 +226,7 @@ def volcanist_page(theme: Theme, paper: Paper) -> Page:
             mark = shape(art.LOOKS[player][1], STANDEE / 2, TAB / 2, TAB * 0.6, Style(fill=on))
             pieces = fold_standee(theme, m + reach + i * pitch, y + row * height + reach, width=STANDEE, panel=PANEL,
                                   tab=TAB, fill=fill, figure=figure, name=_name(player), mark=mark,
-                                  label=f"piece-{kind}-{player.value}", name_pt=4.5)
+                                  label=f"piece-{kind}-{player.value}", name_pt=3.6)
             out.append(pieces[0])
             marks.extend(pieces[1:])
     return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="30-volcanists", label="Volcanist standees")
@@ -302,14 +300,14 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tu
     return pages, [back]
 
 
-def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0),
+def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
               board: Board | None = None) -> Kit:
     """Everything needed to play Hekla with 2 to 4 players (the module docstring);
     DoesNotFit names the paper when something does not fit it."""
     try:
         paper = theme.paper(paper_name)
         symbols: dict[str, Symbol] = {}
-        board_p = board_page(theme, paper, board or Board())
+        board_p = board_page(theme, paper, board or Board(), coords=coords)
         tokens = token_page(theme, paper)
         volcanists = volcanist_page(theme, paper)
         cards, card_syms = card_pages(theme, paper, offset=offset)
@@ -330,7 +328,7 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         ]
         document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
     except DoesNotFit as exc:
-        raise theme.paper_problem(paper_name, str(exc)) from None
+        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
     if theme.greyscale:
         document = document.recoloured(grey)
     return Kit(document, None, theme)

@@ -1,0 +1,85 @@
+"""Hekla's print-and-play kit (issue 14): every page laid out by the house's rules,
+the stones each player count needs, fronts and backs paired, the same bytes."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from sectionx.cli import app
+from sectionx.games.hekla import kit
+from sectionx.games.hekla.rules import SEATS, STONES
+from sectionx.render import pieces as P
+from sectionx.render.scene import Group
+from sectionx.render.theme import load_theme
+
+runner = CliRunner()
+THEME = load_theme(None)
+
+
+@pytest.fixture(scope="module")
+def built():
+    return kit.build_kit(THEME, "a4")
+
+
+def test_every_page_keeps_its_margins_bleeds_and_marks(built):
+    symbols = built.document.symbol_map
+    for page in built.document.pages:
+        margin = 3.0 if "cards" in page.name else None
+        assert P.layout_problems(page, symbols, THEME, margin=margin) == [], page.name
+
+
+def test_the_pages_in_order_with_duplex_fronts_on_odd_pages(built):
+    names = [p.name for p in built.document.pages]
+    assert "checklist" in names[0] and names[1].endswith("board") and names[2].endswith("stones")
+    for i, n in enumerate(names, 1):
+        if n.endswith("-cards"):
+            assert i % 2 == 1 and names[i].endswith("cards-backs")
+
+
+def test_every_player_count_finds_its_stones_and_twenty_lava(built):
+    page = next(p for p in built.document.pages if p.name.endswith("stones"))
+    labels = [t.label for t in P.pieces(page)]
+    for players, counts in STONES.items():
+        for seat in SEATS[:players]:
+            have = sum(f"piece-stone-{seat.value}-" in x for x in labels)
+            assert have >= sum(counts.values()), (players, seat)
+    assert sum(x.startswith("piece-lava-0-") for x in labels) == 10
+    assert sum(x.startswith("piece-lava-1-") for x in labels) == 10
+    assert sum(x.startswith("piece-quiet-") for x in labels) == 20
+    for t in P.pieces(page):
+        if "stone" in t.label or "lava" in t.label:
+            assert t.box[2] - t.box[0] == pytest.approx(kit.STONE)
+    assert 2 * kit.STONE <= kit.FIELD  # two stones a field (HG1)
+
+
+def test_the_board_prints_at_its_field_size_and_volcanists_and_cards_are_there(built):
+    page = next(p for p in built.document.pages if p.name.endswith("board"))
+    (board,) = [g for g in page.items if isinstance(g, Group) and g.label == "board"]
+    assert board.matrix[0] * kit.art.FIELD == pytest.approx(kit.FIELD)
+    standees = next(p for p in built.document.pages if p.name.endswith("volcanists"))
+    assert sum(t.label.startswith("piece-volcanist-") for t in P.pieces(standees)) == 4
+    fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
+    assert {g.label for g in fronts.items if isinstance(g, Group) and g.label.startswith("piece-card-")} == \
+        {f"piece-card-rules-{s.value}" for s in SEATS}
+
+
+def test_the_kit_command_writes_the_same_bytes_every_time(tmp_path):
+    out = tmp_path / "k"
+    result = runner.invoke(app, ["kit", "--game", "hekla", "-o", str(out)])
+    assert result.exit_code == 0 and "hekla-kit.pdf" in result.output, result.output
+    first = (out / "hekla-kit.pdf").read_bytes()
+    assert runner.invoke(app, ["kit", "--game", "hekla", "-o", str(out), "--no-svg"]).exit_code == 0
+    assert (out / "hekla-kit.pdf").read_bytes() == first
+
+
+@pytest.mark.parametrize("args", [["--greyscale"], ["--ink-saver"], ["--paper", "letter"], ["--no-coords"]])
+def test_the_kit_in_every_mode(tmp_path, args):
+    result = runner.invoke(app, ["kit", "--game", "hekla", "-o", str(tmp_path / "k"), "--no-svg", *args])
+    assert result.exit_code == 0, result.output
+
+
+def test_options_it_has_no_use_for_are_one_line(tmp_path):
+    result = runner.invoke(app, ["kit", "--game", "hekla", "-o", str(tmp_path / "k"), "--board-paper", "a2"])
+    assert result.exit_code == 2 and "--board-paper: Hekla has no such choice" in result.output
+    assert not (tmp_path / "k").exists()
