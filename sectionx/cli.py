@@ -202,7 +202,7 @@ def show(
 def new(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4).",
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
                                                 show_default=False)] = None,
     variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (target 7, open stacks; V2).",
                                                 show_default=False)] = None,
@@ -246,12 +246,12 @@ def replay(
 def play_command(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4).",
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
                                                 show_default=False)] = None,
     variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2).", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for the set-up and every bot's choices.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy (Section X), "
-                                      "random, winner (Breakout).")] = "random",
+                                      "random, winner (Breakout), random, greedy (Hekla).")] = "random",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
@@ -269,12 +269,12 @@ def simulate(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
     games_: Annotated[int, typer.Option("--games", "-g", min=1, max=100000, help="How many games.")] = 20,
     players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4).",
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
                                                 show_default=False)] = None,
     variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2).", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy (Section X), "
-                                      "random, winner (Breakout).")] = "random",
+                                      "random, winner (Breakout), random, greedy (Hekla).")] = "random",
     output: Annotated[str, typer.Option("--format", help="text, or json.")] = "text",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
                                          help="Play on this many local processes (1: in this process).")] = 1,
@@ -285,7 +285,8 @@ def simulate(
     """Play many games between bots and print statistics: game length, winner by seat,
     and each game's own figures (Section X: what decided each game, prisoners freed and
     dead, how rounds end, how often each action is used; Breakout: escapes, break-outs,
-    draws by B7 and B9).  A progress bar goes to stderr when it is a terminal.  The
+    draws by B7 and B9; Hekla: how far the leader gets, long moves, turns with several
+    eruptions, games ended by H9).  A progress bar goes to stderr when it is a terminal.  The
     figures are the same whatever --workers or --scheduler: each game depends only on
     its seed.
 
