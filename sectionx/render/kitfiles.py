@@ -178,3 +178,13 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path, prefix: str) -> lis
                 folder.rmdir()
         raise
     return stale
+
+
+def write_kit(kit: Kit, out_dir: Path, prefix: str, *, svg: bool) -> str:
+    """Build every file in memory, write the kit as one step (:func:`write_kit_files`)
+    and return the line that tells the user what was written."""
+    files = kit_files(kit, out_dir, prefix, svg=svg)
+    write_kit_files(files, out_dir, prefix)
+    pdf_path = out_dir / f"{prefix}-kit.pdf"
+    return (f"wrote {pdf_path} ({len(kit.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
+            + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out_dir / 'svg'}" if svg else ""))

@@ -449,3 +449,53 @@ def card_back_frame(theme: Theme) -> tuple[list[Item], str]:
         inset = 4.0 + 3.0 * k
         items.append(rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=col["back_pattern"], width=0.8 - 0.2 * k)))
     return items, ink
+
+
+def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[Para]) -> list[Item]:
+    """A rules card (``theme.card``, trim at (0, 0)): a band in ``fill`` with ``mark``
+    (the colour's shape) and ``title``, the rules fitted below, its cut line last
+    (not drawn: the sheet's crop marks give it)."""
+    from .pieces import SAFE, TRIM
+    from .shapes import ink_on
+
+    w, h = theme.card
+    b = theme.bleed
+    band = 10.0
+    items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
+                         rect(-b, -b, w + 2 * b, band + b, Style(fill=fill)), mark]
+    items.append(Text(SAFE + 6.5, band / 2 + 1.6, title, 8.5, ink_on(theme, fill), "start", True))
+    _, texts = fit_text(list(rules), w - 2 * SAFE, h - band - 2.0 - SAFE, theme, max_pt=7.0, min_pt=4.5)
+    items += placed(texts, SAFE, band + 2.0)
+    items.append(rect(0, 0, w, h, TRIM))
+    return items
+
+
+def rules_card_pages(theme: Theme, paper: Paper, cards: Sequence[tuple[str, list[Item]]], word: str, *,
+                     offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
+    """``cards`` (a name and a card's art, as :func:`rules_card` draws it) on a card
+    sheet, and the sheet of their backs, ``word`` on each, mirrored for long-edge
+    duplex (shifted by the calibration ``offset``)."""
+    from .scene import MM_PER_PT, Use
+    from .textfit import text_width
+
+    W, H = paper
+    w, h = theme.card
+    sheet = card_sheet(theme, paper)
+    back_items, ink = card_back_frame(theme)
+    size = min(w, h) * 0.22 / MM_PER_PT
+    while text_width(word, size, True, theme) > w - 24 and size > 6:
+        size -= 0.5
+    back_items.append(Text(w / 2, h / 2 + pt_mm(size) * 0.35, word, size, ink, "middle", True))
+    back = Symbol(f"{word.lower()}-card-back-{w:g}x{h:g}", tuple(back_items), (-1, -1, w + 1, h + 1))
+    front: list[Item] = []
+    backs: list[Item] = [back_ground(sheet, len(cards), theme, offset)]
+    for i, ((name, art_items), (x, y)) in enumerate(zip(cards, sheet.slots)):
+        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-rules-{name}"))
+        bx, by = back_position(x, y, theme, paper, offset)
+        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-rules-{name}"))
+    front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
+    backs += sheet_note(sheet, theme, "Print long-edge duplex; this page is the back of the one before"
+                        + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
+    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards"),
+             Page(W, H, tuple(backs), name="41-cards-backs", label="Rules card backs (long-edge duplex)")]
+    return pages, [back]

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...colours import Colour
-from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, rect
+from ...render import figures
+from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, rect
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -170,23 +171,9 @@ def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None =
     """One page, sized to the wall and its notes: the position as :func:`wall_items`
     draws it, a title above, the facts and a caption below."""
     items, g = wall_items(theme, pos, coords=coords, marks=marks)
-    width = g.x0 + g.width + END + MARGIN
-    ink = theme.colours["ink"]
-    head: list[Item] = []
-    shift = 0.0
-    if title:
-        head.append(Text(width / 2, MARGIN + 3.5, title, 10, ink, "middle", bold=True))
-        shift = 7.0
-    y = g.y0 + g.height + 7.0 + shift
-    notes: list[Item] = []
-    for text in _facts(pos, goal) + ([marks.caption] if marks.caption else []):
-        notes.append(Text(MARGIN, y, text, 7.0, ink))
-        y += 4.2
-    body = Group(tuple(items), (1.0, 0.0, 0.0, 1.0, 0.0, shift), label="wall")
-    widest = max([text_width(t.text, t.size, t.bold, theme) for t in (*head, *notes) if isinstance(t, Text)], default=0.0)
-    page = Page(max(width, widest + 2 * MARGIN), y + MARGIN - 2.0, (*head, body, *notes),
-                name="breakout", label=title or "Breakout position")
-    return Document((page,), (), title or "Breakout position")
+    return figures.picture(theme, items, width=g.x0 + g.width + END + MARGIN, bottom=g.y0 + g.height, title=title,
+                           notes=_facts(pos, goal) + ([marks.caption] if marks.caption else []), body="wall",
+                           name="breakout", untitled="Breakout position")
 
 
 __all__ = ["FIELD", "diagram", "figure", "knot", "wall_items"]

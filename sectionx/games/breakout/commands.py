@@ -17,6 +17,7 @@ from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, w
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
+from ..records import is_record
 from . import formats, play, records, text
 from .rules import Player, Position, drawn_by, start
 
@@ -64,7 +65,7 @@ class Breakout:
 
     def check(self, path: Path, doc: Doc) -> api.Report:
         name = str(path)
-        if records.is_record(doc):
+        if is_record(doc):
             try:
                 record = records.read(doc, path.parent)
             except LoadError as exc:
@@ -83,7 +84,7 @@ class Breakout:
         return []  # Breakout ships no board or tile files: its wall is data in each file (BW3)
 
     def show(self, path: Path, doc: Doc) -> None:
-        if records.is_record(doc):
+        if is_record(doc):
             record = records.read(doc, path.parent)
             result = records.replay(record)
             say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
@@ -104,7 +105,7 @@ class Breakout:
         return formats.dumps(start(), title="New Breakout game", header="Made with: sectionx new --game breakout")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
-        if not records.is_record(doc):
+        if not is_record(doc):
             raise fail(f"{path}: a Breakout position, not a record (a record has actions:)", 1)
         record = records.read(doc, path.parent)
 
@@ -197,7 +198,7 @@ class Breakout:
         from . import art
 
         _only_sectionx(crop=options.crop or None, panel=options.panel, tile_size=options.tile_size)
-        if records.is_record(doc):
+        if is_record(doc):
             raise fail(f"{path}: a Breakout record; render draws positions and puzzles (show draws a record's end)")
         try:
             loaded = formats.read(doc)
@@ -220,11 +221,7 @@ class Breakout:
                        board_paper=options.board_paper)
         look = theme.load_theme(options.template).with_modes(ink_saver=options.ink_saver, greyscale=options.greyscale)
         built = kits.build_kit(look, options.paper, offset=options.offset, coords=options.coords)
-        files = kitfiles.kit_files(built, options.out, kits.PREFIX, svg=options.svg)  # all in memory first
-        kitfiles.write_kit_files(files, options.out, kits.PREFIX)
-        pdf_path = options.out / f"{kits.PREFIX}-kit.pdf"
-        say(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
-            + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {options.out / 'svg'}" if options.svg else ""))
+        say(kitfiles.write_kit(built, options.out, kits.PREFIX, svg=options.svg))  # all in memory first
 
 
 #: What the house calls (mypy checks here that Breakout answers every command).

@@ -24,17 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import NotationError, Problem
-from ...fileio import FileProblem, resolve_reference
-from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow, unquoted
+from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow
+from ..records import read_start
 from . import formats
-from .formats import Goal, Loaded
+from .formats import Goal
 from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, explain, forced_pass, parse_action, start
-
-YAML_SUFFIXES = (".yaml", ".yml")
-
-
-def is_record(doc: Doc) -> bool:
-    return isinstance(doc.data, dict) and "actions" in doc.data
 
 
 @dataclass(frozen=True)
@@ -57,19 +51,7 @@ def read(doc: Doc, folder: Path) -> Record:
     if form:
         raise LoadError(form)
     data = doc.data
-    loaded: Loaded | None = None
-    ref = data.get("start")
-    if isinstance(ref, str):
-        try:
-            target = resolve_reference(ref, folder, doc.file, what="start", suffixes=YAML_SUFFIXES)
-            loaded = formats.load(target)
-        except FileProblem as exc:
-            raise LoadError([doc.diag(("start",), exc.message, exc.rule)]) from None
-        except LoadError as exc:
-            raise LoadError([doc.diag(("start",), f"start {ref!r} is not a Breakout position it can start from", "format"),
-                             *unquoted(exc.diagnostics, "start file", doc.file)]) from None
-    elif ref is not None:
-        loaded = formats.read_at(doc, ("start",))
+    loaded = read_start(doc, folder, game="Breakout", load=formats.load, read_at=formats.read_at)
     actions, bad = [], []
     for i, text in enumerate(data["actions"]):
         try:

@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...colours import Colour
-from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, rect
+from ...render import figures
+from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, rect
 from ...render.shapes import ink_on, shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -278,23 +279,9 @@ def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None =
     :func:`position_items` draws it, a title above, the facts and a caption below."""
     items, g = position_items(theme, pos, coords=coords, marks=marks)
     w, h = g.size
-    width = w + 2 * MARGIN
-    ink = theme.colours["ink"]
-    head: list[Item] = []
-    shift = 0.0
-    if title:
-        head.append(Text(width / 2, MARGIN + 3.5, title, 10, ink, "middle", bold=True))
-        shift = 7.0
-    y = g.y0 + h + 6.0 + shift
-    notes: list[Item] = []
-    for text in facts(pos, goal) + ([marks.caption] if marks.caption else []):
-        notes.append(Text(MARGIN, y, text, 7.0, ink))
-        y += 4.0
-    body = Group(tuple(items), (1.0, 0.0, 0.0, 1.0, 0.0, shift), label="board")
-    widest = max([text_width(t.text, t.size, t.bold, theme) for t in (*head, *notes) if isinstance(t, Text)], default=0.0)
-    page = Page(max(width, widest + 2 * MARGIN), y + MARGIN - 2.0, (*head, body, *notes),
-                name="hekla", label=title or "Hekla position")
-    return Document((page,), (), title or "Hekla position")
+    return figures.picture(theme, items, width=w + 2 * MARGIN, bottom=g.y0 + h, title=title,
+                           notes=facts(pos, goal) + ([marks.caption] if marks.caption else []), body="board",
+                           name="hekla", untitled="Hekla position")
 
 
 __all__ = ["FIELD", "LOOKS", "Geometry", "board_items", "diagram", "fill_of", "position_items", "stone", "volcanist"]

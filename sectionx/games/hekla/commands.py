@@ -18,6 +18,7 @@ from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, w
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
+from ..records import is_record
 from . import formats, play, records, text
 from .rules import PASS, SEATS, Board, Position, start
 from .solver import best_move, solve
@@ -59,7 +60,7 @@ class Hekla:
     """The commands for ``game: hekla`` files and ``--game hekla``."""
 
     def check(self, path: Path, doc: Doc) -> api.Report:
-        if records.is_record(doc):
+        if is_record(doc):
             try:
                 record = records.read(doc, path.parent)
             except LoadError as exc:
@@ -78,7 +79,7 @@ class Hekla:
         return []
 
     def show(self, path: Path, doc: Doc) -> None:
-        if records.is_record(doc):
+        if is_record(doc):
             record = _record(path, doc)
             result = records.replay(record)
             say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
@@ -100,7 +101,7 @@ class Hekla:
                              header=f"Made with: sectionx new --game hekla --players {players}")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
-        if not records.is_record(doc):
+        if not is_record(doc):
             raise fail(f"{path}: a Hekla position, not a record (a record has actions:)", 1)
         record = _record(path, doc)
 
@@ -225,7 +226,7 @@ class Hekla:
 
         refuse_given("Hekla has no such choice (its board is one picture, HG1)", crop=options.crop or None,
                      panel=options.panel, tile_size=options.tile_size)
-        if records.is_record(doc):
+        if is_record(doc):
             raise fail(f"{path}: a Hekla record; render draws positions and puzzles (show draws a record's end)")
         try:
             loaded = formats.read(doc)
@@ -248,11 +249,7 @@ class Hekla:
                      tile_size=options.tile_size, board_paper=options.board_paper)
         look = theme.load_theme(options.template).with_modes(ink_saver=options.ink_saver, greyscale=options.greyscale)
         built = kits.build_kit(look, options.paper, offset=options.offset, coords=options.coords)
-        files = kitfiles.kit_files(built, options.out, kits.PREFIX, svg=options.svg)  # all in memory first
-        kitfiles.write_kit_files(files, options.out, kits.PREFIX)
-        pdf_path = options.out / f"{kits.PREFIX}-kit.pdf"
-        say(f"wrote {pdf_path} ({len(built.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
-            + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {options.out / 'svg'}" if options.svg else ""))
+        say(kitfiles.write_kit(built, options.out, kits.PREFIX, svg=options.svg))  # all in memory first
 
 
 #: What the house calls (mypy checks here that Hekla answers every command).

@@ -25,20 +25,17 @@ from ...render.kitfiles import Kit, Section, assemble
 from ...render.pieces import SAFE, TRIM
 from ...render.printing import (
     CardSheet,
-    back_ground,
-    back_position,
     calibration_pages,
-    card_back_frame,
-    card_sheet,
     fold_standee,
     heading,
     printing_advice,
-    sheet_note,
+    rules_card,
+    rules_card_pages,
     strip,
 )
-from ...render.scene import MM_PER_PT, Group, Item, Page, Style, Symbol, Text, Use, pt_mm, rect, translate
+from ...render.scene import Group, Item, Page, Style, Symbol, Text, rect, translate
 from ...render.shapes import ink_on, shape
-from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_width
+from ...render.textfit import DoesNotFit, Para, para
 from ...render.theme import Theme, grey
 from . import art
 from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone
@@ -254,50 +251,15 @@ RULES: list[Para] = [
 
 
 def _rules_card(theme: Theme, player: Player) -> list[Item]:
-    w, h = theme.card
-    b = theme.bleed
     fill = art.fill_of(theme, player)
-    on = ink_on(theme, fill)
-    band = 10.0
-    items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
-                         rect(-b, -b, w + 2 * b, band + b, Style(fill=fill))]
-    items.append(shape(art.LOOKS[player][1], SAFE + 2.5, band / 2 + 0.4, 5.0, Style(fill=on)))
-    items.append(Text(SAFE + 6.5, band / 2 + 1.6, "HEKLA – THE RULES", 8.5, on, "start", True))
-    _, texts = fit_text(RULES, w - 2 * SAFE, h - band - 2.0 - SAFE, theme, max_pt=7.0, min_pt=4.5)
-    items += placed(texts, SAFE, band + 2.0)
-    items.append(rect(0, 0, w, h, TRIM))
-    return items
-
-
-def _back(theme: Theme) -> Symbol:
-    w, h = theme.card
-    items, ink = card_back_frame(theme)
-    size = min(w, h) * 0.22 / MM_PER_PT
-    while text_width("HEKLA", size, True, theme) > w - 24 and size > 6:
-        size -= 0.5
-    items.append(Text(w / 2, h / 2 + pt_mm(size) * 0.35, "HEKLA", size, ink, "middle", True))
-    return Symbol(f"hekla-card-back-{w:g}x{h:g}", tuple(items), (-1, -1, w + 1, h + 1))
+    mark = shape(art.LOOKS[player][1], SAFE + 2.5, 10.0 / 2 + 0.4, 5.0, Style(fill=ink_on(theme, fill)))
+    return rules_card(theme, fill, mark, "HEKLA – THE RULES", RULES)
 
 
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
-    """A rules card for each colour on a card sheet, and the sheet of their backs
+    """A rules card for each player on a card sheet, and the sheet of their backs
     mirrored for long-edge duplex."""
-    W, H = paper
-    sheet = card_sheet(theme, paper)
-    back = _back(theme)
-    cards = [(p.value, _rules_card(theme, p)) for p in SEATS]
-    front: list[Item] = []
-    backs: list[Item] = [back_ground(sheet, len(cards), theme, offset)]
-    for i, ((name, art_items), (x, y)) in enumerate(zip(cards, sheet.slots)):
-        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-rules-{name}"))
-        bx, by = back_position(x, y, theme, paper, offset)
-        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-rules-{name}"))
-    front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
-    backs += sheet_note(sheet, theme, "Print long-edge duplex; this page is the back of the one before"
-                        + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
-    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards"),
-             Page(W, H, tuple(backs), name="41-cards-backs", label="Rules card backs (long-edge duplex)")]
-    return pages, [back]
+    return rules_card_pages(theme, paper, [(p.value, _rules_card(theme, p)) for p in SEATS], "HEKLA", offset=offset)
 
 
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
