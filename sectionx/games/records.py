@@ -7,12 +7,13 @@ Nothing here names a game: a game passes its own readers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..errors import Problem
 from ..fileio import FileProblem, resolve_reference
-from ..yamlsrc import Doc, LoadError, unquoted
+from ..yamlsrc import Diagnostic, Doc, LoadError, unquoted
 
 YAML_SUFFIXES = (".yaml", ".yml")
 L = TypeVar("L")
@@ -42,3 +43,40 @@ def read_start(doc: Doc, folder: Path, *, game: str, load: Callable[[Path], L],
     if ref is not None:
         return read_at(doc, ("start",))
     return None
+
+
+A = TypeVar("A")
+
+
+def read_actions(doc: Doc, parse: Callable[[str], A]) -> tuple[A, ...]:
+    """The record's ``actions:``, each read by ``parse``; LoadError tells every one
+    that does not read, at its line."""
+    from ..errors import NotationError
+
+    actions: list[A] = []
+    bad = []
+    for i, text in enumerate(doc.data["actions"]):
+        try:
+            actions.append(parse(text))
+        except NotationError as exc:
+            bad.append(doc.diag(("actions", i), str(exc), "format"))
+    if bad:
+        raise LoadError(bad)
+    return tuple(actions)
+
+
+_NOTHING = object()  # a result key replaying does not give (the winner of a game not over)
+
+
+def replay_problems(doc: Doc, actions: Sequence[object], error: tuple[int, Sequence[Problem]] | None, who: str,
+                    stated: dict[str, Any], actual: dict[str, Any], rule: str) -> list[Diagnostic]:
+    """What ``replay`` tells of a record: the first illegal turn (``error``: its index
+    and every reason; ``who`` was to move), each reason at the turn's line; else
+    every way the record's ``result:`` (``stated``) differs from what replaying gives
+    (``actual``), at its line, citing ``rule`` (the game's ruling on the result)."""
+    if error is not None:
+        index, reasons = error
+        return [doc.diag(("actions", index), f"turn {index + 1} ({who}): {actions[index]} is illegal: {r.message}", r.rule)
+                for r in reasons]
+    return [doc.diag(("result", key), f"the record says {key} {value!r}, but replaying it gives {actual.get(key)!r}", rule)
+            for key, value in stated.items() if actual.get(key, _NOTHING) != value]

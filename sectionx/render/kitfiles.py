@@ -11,7 +11,7 @@ import contextlib
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -188,3 +188,36 @@ def write_kit(kit: Kit, out_dir: Path, prefix: str, *, svg: bool) -> str:
     pdf_path = out_dir / f"{prefix}-kit.pdf"
     return (f"wrote {pdf_path} ({len(kit.document.pages)} pages, {len(files[pdf_path]) // 1024} KiB)"
             + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out_dir / 'svg'}" if svg else ""))
+
+
+def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, float]], list[Section]],
+             cards: Callable[[tuple[float, float]], tuple[list[Page], list[Symbol]]], *, card_count: int,
+             offset: tuple[float, float], title: str, advice: Sequence[Para]) -> Kit:
+    """A game's kit as every game's is put together: the checklist, the game's
+    ``components`` (sections built for the paper), its rules ``cards`` (fronts and
+    backs) and the duplex calibration sheet; in greyscale when the theme says so.
+    A component that does not fit the paper (DoesNotFit) is one line naming the
+    paper, located where the template defines it."""
+    from .printing import calibration_pages
+    from .textfit import DoesNotFit
+    from .theme import grey
+
+    try:
+        paper = theme.paper(paper_name)
+        sections = components(paper)
+        card_pages, card_symbols = cards(paper)
+        calibration, calibration_symbols = calibration_pages(theme, paper, offset=offset)
+        symbols: dict[str, Symbol] = {}
+        for s in (*card_symbols, *calibration_symbols):
+            symbols.setdefault(s.name, s)
+        sections += [
+            Section("Rules cards", card_count, tuple(card_pages), duplex=True,
+                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
+            Section("Duplex calibration", 1, tuple(calibration), duplex=True, advice="print first, long-edge duplex"),
+        ]
+        document = assemble(sections, theme, paper, symbols, title=title, checklist_title=title, advice=advice)
+    except DoesNotFit as exc:
+        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
+    if theme.greyscale:
+        document = document.recoloured(grey)
+    return Kit(document, None, theme)

@@ -18,10 +18,9 @@ letter page.  A figure standee is :data:`STANDEE` wide, folded from two panels
 from __future__ import annotations
 
 from ...colours import Colour
-from ...render.kitfiles import Kit, Section, assemble
+from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, mark_reach
 from ...render.printing import (
-    calibration_pages,
     cut_style,
     fold_standee,
     heading,
@@ -32,7 +31,7 @@ from ...render.printing import (
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, translate
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, para
-from ...render.theme import Theme, grey
+from ...render.theme import Theme
 from . import art
 from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, Player, Wall, start
 
@@ -205,34 +204,21 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tu
 
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
               wall: Wall | None = None) -> Kit:
-    """Everything needed to play Breakout (the module docstring); DoesNotFit names
-    the paper when something does not fit it."""
-    try:
-        paper = theme.paper(paper_name)
-        symbols: dict[str, Symbol] = {}
-        board = board_page(theme, paper, wall or Wall(), coords=coords)
-        knots = knot_page(theme, paper)
-        figures = figure_page(theme, paper)
-        cards, card_syms = card_pages(theme, paper, offset=offset)
-        cal, cal_syms = calibration_pages(theme, paper, offset=offset)
-        for s in (*card_syms, *cal_syms):
-            symbols.setdefault(s.name, s)
-        sections = [
-            Section("The wall (board)", 1, (board,), advice="single-sided; glue onto card"),
-            Section(f"Knots ({KNOTS} per colour and {SPARE_KNOTS} spares)", 2 * (KNOTS + SPARE_KNOTS), (knots,),
-                    advice="single-sided; glue to card, then cut along the circles"),
-            Section(f"Figure standees ({FIGURES} per colour and 1 spare)", 2 * (FIGURES + 1), (figures,),
+    """Everything needed to play Breakout (the module docstring); a component that
+    does not fit the paper is one line naming it."""
+
+    def components(paper: Paper) -> list[Section]:
+        return [
+            Section("The wall (board)", 1, (board_page(theme, paper, wall or Wall(), coords=coords),),
+                    advice="single-sided; glue onto card"),
+            Section(f"Knots ({KNOTS} per colour and {SPARE_KNOTS} spares)", 2 * (KNOTS + SPARE_KNOTS),
+                    (knot_page(theme, paper),), advice="single-sided; glue to card, then cut along the circles"),
+            Section(f"Figure standees ({FIGURES} per colour and 1 spare)", 2 * (FIGURES + 1), (figure_page(theme, paper),),
                     advice="single-sided; cut, fold on the dashed lines, glue back to back"),
-            Section("Rules cards", 2, tuple(cards), duplex=True,
-                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
-            Section("Duplex calibration", 1, tuple(cal), duplex=True, advice="print first, long-edge duplex"),
         ]
-        document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
-    except DoesNotFit as exc:
-        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
-    if theme.greyscale:
-        document = document.recoloured(grey)
-    return Kit(document, None, theme)
+
+    return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
+                    card_count=len(PLAYERS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE)
 
 
 __all__ = ["FIELD", "KNOT", "PREFIX", "build_kit"]

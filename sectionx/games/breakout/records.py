@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import NotationError, Problem
+from ...errors import Problem
 from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow
-from ..records import read_start
+from ..records import read_actions, read_start, replay_problems
 from . import formats
 from .formats import Goal
 from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, explain, forced_pass, parse_action, start
@@ -52,16 +52,9 @@ def read(doc: Doc, folder: Path) -> Record:
         raise LoadError(form)
     data = doc.data
     loaded = read_start(doc, folder, game="Breakout", load=formats.load, read_at=formats.read_at)
-    actions, bad = [], []
-    for i, text in enumerate(data["actions"]):
-        try:
-            actions.append(parse_action(text))
-        except NotationError as exc:
-            bad.append(doc.diag(("actions", i), str(exc), "format"))
-    if bad:
-        raise LoadError(bad)
+    actions = read_actions(doc, parse_action)
     position = loaded.position if loaded is not None else start()
-    return Record(doc, position, loaded.goal if loaded else None, tuple(actions), dict(data.get("result") or {}),
+    return Record(doc, position, loaded.goal if loaded else None, actions, dict(data.get("result") or {}),
                   str(data.get("title", "")))
 
 
@@ -122,19 +115,9 @@ def result_of(pos: Position, turns: int) -> dict[str, Any]:
 
 def diagnostics(record: Record, result: Replayed) -> list[Diagnostic]:
     """The first illegal turn, every reason at its line; else every way the record's
-    ``result:`` differs from what replaying it gives."""
-    doc = record.doc
-    if result.error is not None:
-        index, reasons = result.error
-        who = result.final.to_move.value
-        return [doc.diag(("actions", index), f"turn {index + 1} ({who}): {record.actions[index]} is illegal: {r.message}",
-                         r.rule) for r in reasons]
-    actual = result_of(result.final, result.played)
-    return [doc.diag(("result", key), f"the record says {key} {value!r}, but replaying it gives {actual.get(key)!r}", "B8")
-            for key, value in record.result.items() if actual.get(key, _NOTHING) != value]
-
-
-_NOTHING = object()  # a result key replaying does not give (a winner of a game not over)
+    ``result:`` differs from what replaying it gives (B8)."""
+    return replay_problems(record.doc, record.actions, result.error, result.final.to_move.value, record.result,
+                           result_of(result.final, result.played), "B8")
 
 
 def goal_outcome(record: Record, result: Replayed) -> str:

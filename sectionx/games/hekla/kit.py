@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...render.kitfiles import Kit, Section, assemble
+from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, TRIM
 from ...render.printing import (
     CardSheet,
-    calibration_pages,
     fold_standee,
     heading,
     printing_advice,
@@ -36,7 +35,7 @@ from ...render.printing import (
 from ...render.scene import Group, Item, Page, Style, Symbol, Text, rect, translate
 from ...render.shapes import ink_on, shape
 from ...render.textfit import DoesNotFit, Para, para
-from ...render.theme import Theme, grey
+from ...render.theme import Theme
 from . import art
 from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone
 
@@ -265,35 +264,22 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tu
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
               board: Board | None = None) -> Kit:
     """Everything needed to play Hekla with 2 to 4 players (the module docstring);
-    DoesNotFit names the paper when something does not fit it."""
-    try:
-        paper = theme.paper(paper_name)
-        symbols: dict[str, Symbol] = {}
-        board_p = board_page(theme, paper, board or Board(), coords=coords)
-        tokens = token_page(theme, paper)
-        volcanists = volcanist_page(theme, paper)
-        cards, card_syms = card_pages(theme, paper, offset=offset)
-        cal, cal_syms = calibration_pages(theme, paper, offset=offset)
-        for s in (*card_syms, *cal_syms):
-            symbols.setdefault(s.name, s)
-        stones = sum(sum(_most(p).values()) + 1 for p in SEATS)
-        sections = [
-            Section("The board", 1, (board_p,), advice="single-sided; glue onto card"),
+    a component that does not fit the paper is one line naming it."""
+    stones = sum(sum(_most(p).values()) + 1 for p in SEATS)
+
+    def components(paper: Paper) -> list[Section]:
+        return [
+            Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
+                    advice="single-sided; glue onto card"),
             Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter",
-                    stones + sum(LAVA_STONES) + 2 + 8 + QUIET_ROUNDS, (tokens,),
+                    stones + sum(LAVA_STONES) + 2 + 8 + QUIET_ROUNDS, (token_page(theme, paper),),
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
-            Section("Volcanist standees (1 per colour and 1 spare)", 8, (volcanists,),
+            Section("Volcanist standees (1 per colour and 1 spare)", 8, (volcanist_page(theme, paper),),
                     advice="single-sided; cut, fold on the dashed lines, glue back to back"),
-            Section("Rules cards", 4, tuple(cards), duplex=True,
-                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
-            Section("Duplex calibration", 1, tuple(cal), duplex=True, advice="print first, long-edge duplex"),
         ]
-        document = assemble(sections, theme, paper, symbols, title=TITLE, checklist_title=TITLE, advice=CHECKLIST_ADVICE)
-    except DoesNotFit as exc:
-        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
-    if theme.greyscale:
-        document = document.recoloured(grey)
-    return Kit(document, None, theme)
+
+    return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
+                    card_count=len(SEATS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE)
 
 
 __all__ = ["FIELD", "PREFIX", "STONE", "build_kit"]
