@@ -31,7 +31,7 @@ from ...render.textfit import text_width
 from ...render.theme import Theme
 from .formats import NO_MARKS, Goal, Marks
 from .rules import Board, Field, Player, Position, Stone, field_name
-from .text import where
+from .text import goal_sentence, where
 
 #: A field's side (mm) in a drawing; the kit scales it.
 FIELD = 18.0
@@ -248,12 +248,6 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         items.append(rect(x + 0.6, y + 0.7, w, 3.6, Style(fill=c["paper"], stroke=ink, width=0.2)))
         items.append(Text(x + 0.6 + w / 2, y + 3.45, label, 6.5, ink, "middle", bold=True))
     return items, g
-
-
-def goal_sentence(pos: Position, goal: Goal) -> str:
-    n = goal.within
-    return (f"{pos.player.value.capitalize()} to gain at least {goal.gain} track fields within {n} turn"
-            f"{'s' if n != 1 else ''}, the others passing (HQ1)")
 
 
 def facts(pos: Position, goal: Goal | None) -> list[str]:

@@ -92,6 +92,8 @@ class Hekla:
             tell(exc.diagnostics)
             raise Stop(1) from None
         say(text.picture(loaded.position, title=loaded.title), nl=False)
+        if loaded.goal is not None:
+            say("Puzzle: " + text.goal_sentence(loaded.position, loaded.goal) + ".")
 
     def new(self, options: api.NewOptions) -> str:
         refuse_given("Hekla has no such choice (HG1, HG5)", variant=options.variant, board=options.board,

@@ -4,7 +4,12 @@ then the volcanists' progress, the supplies and the lava left."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .rules import Position
+
+if TYPE_CHECKING:
+    from .formats import Goal
 
 
 def _cell(pos: Position, c: int, r: int) -> str:
@@ -45,3 +50,10 @@ def picture(pos: Position, *, title: str = "") -> str:
                  f"{pos.quiet} turn{'s' if pos.quiet != 1 else ''} without an eruption (H9 ends the game at {pos.quiet_limit}).")
     lines.append(f"Game over: {', '.join(map(str, pos.winners))} win ({pos.ended_by})." if pos.over else f"{pos.player} to move.")
     return "\n".join(lines) + "\n"
+
+
+def goal_sentence(pos: Position, goal: Goal) -> str:
+    """A puzzle's question in words (HQ1)."""
+    n = goal.within
+    return (f"{pos.player.value.capitalize()} to gain at least {goal.gain} track fields within {n} turn"
+            f"{'s' if n != 1 else ''}, the others passing (HQ1)")
