@@ -126,6 +126,11 @@ def test_a_node_limit_makes_the_answer_incomplete_not_wrong():
     assert not answer.complete and answer.turns is None and answer.proved_none_below < 7
 
 
+def test_a_time_limit_makes_the_answer_incomplete_not_wrong():
+    answer = solve(start(), 9, seconds=0.05)
+    assert not answer.complete and answer.turns is None and answer.proved_none_below < 9
+
+
 def test_a_pass_is_a_turn_when_the_solvers_side_has_no_knot():
     pos = replace(start(Wall(3, 3)), hands=(0, 13))
     assert legal_actions(pos) == [PASS]

@@ -159,7 +159,8 @@ class Breakout:
         if loaded.goal is None:
             raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/breakout.md)", INVALID)
         limit = min(options.turns or loaded.goal.turns, loaded.goal.turns)
-        answer = solve(loaded.position, limit, solo=loaded.goal.passes, node_limit=options.nodes or DEFAULT_NODES)
+        answer = solve(loaded.position, limit, solo=loaded.goal.passes, node_limit=options.nodes or DEFAULT_NODES,
+                       seconds=options.seconds)
         status = "solved" if answer.turns is not None else "impossible" if answer.complete else "unknown"
         data: dict[str, Any] = {"file": str(path), "game": "breakout", "status": status, "turns": answer.turns,
                                 "limit": limit, "first": [str(a) for a in answer.first], "line": [str(a) for a in answer.line],
@@ -182,7 +183,8 @@ class Breakout:
         elif status == "impossible":
             say(f"{path}: no forced escape within {limit} turns (proved)")
         else:
-            say(f"{path}: unknown: the node limit was reached; no escape within {answer.proved_none_below} turns (proved)")
+            say(f"{path}: unknown: the search limit (--nodes, --time) was reached; no escape within "
+                f"{answer.proved_none_below} turns (proved)")
         if options.out is not None and answer.turns is not None:
             # The main line as a record from the puzzle's file, which replay checks (BQ1).
             record = records.dumps(loaded.position, list(answer.line), start_ref=path.name,

@@ -35,6 +35,7 @@ none of the three; the tests compare them on small walls.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from .rules import LONG_TURNS, PASS, Action, Player, Position, apply, forced_pass, legal_actions
@@ -99,6 +100,7 @@ class _Search:
     me: Player
     solo: bool
     node_limit: int
+    deadline: float | None = None  # time.monotonic() past which the search gives up (--time)
     nodes: int = 0
     wins: dict[tuple[object, ...], int] = field(default_factory=dict)  # key -> least k known to win
     fails: dict[tuple[object, ...], int] = field(default_factory=dict)  # key -> most k known to fail
@@ -119,7 +121,8 @@ class _Search:
         if self.fails.get(key, -1) >= k:
             return False
         self.nodes += 1
-        if self.nodes > self.node_limit:
+        if self.nodes > self.node_limit or (
+                self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline):
             raise _Stop
         for a in self.my_moves(pos):
             if self.after_mine(pos, a, k):
@@ -175,14 +178,16 @@ class _Search:
         return tuple(out)
 
 
-def solve(pos: Position, limit: int = 6, *, solo: bool = False, node_limit: int = 2_000_000) -> Answer:
+def solve(pos: Position, limit: int = 6, *, solo: bool = False, node_limit: int = 2_000_000,
+          seconds: float | None = None) -> Answer:
     """The least number of turns (at most ``limit``) in which the player to move can
     force an escape, with the winning first pushes and a main line; or None, proved,
     if there is none within ``limit``.  ``node_limit`` bounds the work: reached, the
-    answer is incomplete and says up to which N none was proved."""
+    answer is incomplete and says up to which N none was proved; so does ``seconds``
+    (``--time``), checked every 256 nodes."""
     if not 1 <= limit <= MAX_TURNS:
         raise ValueError(f"limit must be 1 to {MAX_TURNS} turns")
-    search = _Search(pos.to_move, solo, node_limit)
+    search = _Search(pos.to_move, solo, node_limit, None if seconds is None else time.monotonic() + seconds)
     proved_none = 0
     try:
         for k in range(1, limit + 1):
