@@ -72,6 +72,10 @@ def test_solve_proves_the_best_move_with_its_order_of_eruptions(tmp_path):
     ("stones:\n  c3: [red3]\n  c4: [red3]\n", "3:3", "HG5"),
     ("stones:\n  c3: [blue3]\n", "3:8", "HG5"),
     ("stones:\n  c3: [lava1]\n", "3:3", "H7"),
+    ("stones:\n  a5: [lava0]\n", "3:8", "H7"),
+    ("stones:\n  C3: [red3]\n  c3: [green2]\n", "4:7", "HG1"),
+    ("hot: [c3, c3, b2]\n", "2:11", "HG2"),
+    ("quiet: 41\n", "2:8", "H9"),
 ])
 def test_problems_are_told_at_their_lines_with_their_rulings(tmp_path, body, where, rule):
     f = tmp_path / "bad.yaml"
@@ -80,6 +84,13 @@ def test_problems_are_told_at_their_lines_with_their_rulings(tmp_path, body, whe
     assert result.exit_code == 1 and f"{f}:{where}:" in result.output and f"({rule})" in result.output, result.output
 
 
+
+
+def test_solve_refuses_a_record_in_one_line(tmp_path):
+    f = tmp_path / "r.yaml"
+    f.write_text("game: hekla\nactions: []\n")
+    result = run("solve", f)
+    assert result.exit_code == 1 and "a Hekla record; solve takes a position or a puzzle" in result.output
 
 
 def test_simulate_reports_seats_lengths_and_how_far_the_leader_gets():

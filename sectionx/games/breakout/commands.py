@@ -151,6 +151,8 @@ class Breakout:
         main line; exit codes as for every game."""
         from .solver import solve
 
+        if is_record(doc):
+            raise fail(f"{path}: a Breakout record; solve takes a position or a puzzle (replay checks a record)", INVALID)
         try:
             loaded = formats.read(doc)  # the checks validate makes of a Breakout file
         except LoadError as exc:

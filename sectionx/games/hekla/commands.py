@@ -152,6 +152,8 @@ class Hekla:
         """A puzzle (``goal:``): the fewest turns to its gain, the others sitting out
         (HQ1), proved; any other position: the most fields the player to move can gain
         this turn (exact), and the turns that gain it, with their order of eruptions."""
+        if is_record(doc):
+            raise fail(f"{path}: a Hekla record; solve takes a position or a puzzle (replay checks a record)", INVALID)
         try:
             loaded = formats.read(doc)
         except LoadError as exc:

@@ -129,6 +129,8 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
             continue
         if not Board().inside(f):
             bad(("hot", i), f"{name} is not a field of the 5 x 5 area (HG2)", "HG2")
+        elif f in hot:
+            bad(("hot", i), f"{name} is named twice; each hot field once (HG2)", "HG2")
         hot.add(f)
     board = Board(hot=frozenset(hot))
     middles = {t[1] for t in board.triples()}
@@ -144,6 +146,9 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
         if not board.inside(f):
             bad(("stones", name), f"{name} is not a field of the {board.width} x {board.height} area (HG1)", "HG1")
             continue
+        if f in fields:
+            bad(("stones", name), f"the field {field_name(f)} is written twice; write each field once (HG1)", "HG1")
+            continue
         if len(stones) > 2:
             bad(("stones", name), f"{name} holds {len(stones)} stones; a field has two places (HG1)", "HG1")
         here = []
@@ -153,7 +158,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
                 lava_on[value] += 1
                 if f not in middles:
                     bad(("stones", name, i), f"lava on {name}: lava is put only on the middle field of an erupting "
-                                             f"triple (H7), and {name}, a corner, is the middle of none (H4)", "H7")
+                                             f"triple, and {name}, a corner, is the middle of no triple (H7)", "H7")
             elif owner not in {p.value for p in seats}:
                 bad(("stones", name, i), f"{owner} does not play in a {count}-player game: the colours are "
                                          + ", ".join(p.value for p in seats) + " (HG5)", "HG5")
