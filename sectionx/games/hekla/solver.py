@@ -47,13 +47,12 @@ MAX_TURNS = 10
 
 @dataclass(frozen=True)
 class Answer:
-    """A puzzle's proved answer (HQ1): the fewest turns to gain ``goal`` fields, or
-    None when no line within ``limit`` does (proved when ``complete``); the first
-    turns that reach it in that many turns (every one), one line (the player's turns
-    only: the others sit out between them), the most the player can gain in
-    ``limit`` turns when known, and the search's size.  ``complete`` is False when
-    the node limit stopped the search: then only "not in fewer than
-    ``proved_none_below + 1`` turns" is known."""
+    """A puzzle's proved answer (HQ1): the fewest turns to gain the goal's fields, or
+    None when no line within ``limit`` does (proved when ``complete``); every first
+    turn that reaches it in that many turns, one line (the player's turns only: the
+    others sit out between them), and the search's size (turns tried).  ``complete``
+    is False when the node or time limit stopped the search: then only "not within
+    ``proved_none_below`` turns" is known."""
 
     turns: int | None
     first: tuple[Action, ...]
