@@ -140,3 +140,19 @@ def test_the_best_move_agrees_with_a_plain_enumeration_of_every_turn(seed):
     best = best_move(pos)
     assert best.gain == max(gains.values())
     assert {str(m) for m in best.moves} <= {a for a, g in gains.items() if g == best.gain}
+
+
+def test_the_area_size_is_data(tmp_path):
+    """HG1: 5 x 5 by default; a file may give another size, and its fields and hot
+    fields are checked against it."""
+    f = tmp_path / "six.yaml"
+    f.write_text("game: hekla\nsize: [6, 6]\nstones:\n  f6: [red3]\n")
+    assert run("validate", f).exit_code == 0
+    assert "f    " in run("show", f).output
+    small = tmp_path / "three.yaml"
+    small.write_text("game: hekla\nsize: [3, 3]\n")
+    result = run("validate", small)
+    assert result.exit_code == 1 and "name the hot fields (hot:) (HG2)" in result.output
+    small.write_text("game: hekla\nsize: [3, 3]\nhot: [b2]\nstones:\n  d1: [red3]\n")
+    result = run("validate", small)
+    assert result.exit_code == 1 and "d1 is not a field of the 3 x 3 area (HG1)" in result.output

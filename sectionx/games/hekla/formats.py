@@ -10,7 +10,8 @@ A position file (``game: hekla``)::
       c3: [red3]
       d2: [green2, lava0]
     track: {red: 5, green: 0}  # fields each volcanist has advanced (HG3); default 0
-    hot: [b2, d2, c4]          # optional (HG2); the area is 5 x 5 (HG1)
+    hot: [b2, d2, c4]          # optional (HG2)
+    size: [5, 5]               # optional: columns and rows of the area, 3 to 26 (HG1)
     quiet: 6                   # turns in a row without an eruption (H9); default 0
 
 Supplies and the lava left are not written: every volcano stone not on the board is
@@ -120,6 +121,8 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
 
     count = data.get("players", 2)
     seats = SEATS[:count]
+    columns, rows = data.get("size", [5, 5])
+    area = Board(columns, rows, frozenset())
     hot: set[Field] = set()
     for i, name in enumerate(data.get("hot", ["b2", "d2", "c4"])):
         try:
@@ -127,12 +130,14 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
         except NotationError as exc:
             bad(("hot", i), str(exc), "HG2")
             continue
-        if not Board().inside(f):
-            bad(("hot", i), f"{name} is not a field of the 5 x 5 area (HG2)", "HG2")
+        if not area.inside(f):
+            bad(("hot", i) if "hot" in data else ("size",),
+                f"{name} is not a field of the {columns} x {rows} area" + ("" if "hot" in data else
+                                                                          ": name the hot fields (hot:)") + " (HG2)", "HG2")
         elif f in hot:
             bad(("hot", i), f"{name} is named twice; each hot field once (HG2)", "HG2")
         hot.add(f)
-    board = Board(hot=frozenset(hot))
+    board = Board(columns, rows, frozenset(hot))
     middles = {t[1] for t in board.triples()}
     fields: dict[Field, tuple[Stone, ...]] = {}
     held = {(p.value, v): 0 for p in seats for v in range(4)}
@@ -275,6 +280,8 @@ def position_lines(pos: Position, indent: str = "") -> list[str]:
         lines += [f"  {field_name(f)}: [{', '.join(str(s) for s in stones)}]" for f, stones in pos.fields]
     if any(pos.track):
         lines.append("track: {" + ", ".join(f"{p}: {t}" for p, t in zip(pos.players, pos.track)) + "}")
+    if (pos.board.width, pos.board.height) != (Board().width, Board().height):
+        lines.append(f"size: [{pos.board.width}, {pos.board.height}]      # columns, rows (HG1)")
     if pos.board.hot != Board().hot:
         lines.append("hot: [" + ", ".join(field_name(f) for f in sorted(pos.board.hot)) + "]")
     if pos.quiet:
