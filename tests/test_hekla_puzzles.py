@@ -90,20 +90,23 @@ def test_the_line_reaches_the_gain_and_the_first_turns_are_exactly_the_winning_o
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
 def test_every_bundled_puzzle_has_its_proved_answer(path, tmp_path):
+    import json
+
     loaded = formats.load(path)
-    assert loaded.goal is not None and loaded.has_answer
-    answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
-    assert answer.complete and answer.turns == loaded.answer_turns
-    # The line, written as a record beside the puzzle, replays and meets the goal.
-    out = tmp_path / "line.yaml"
+    assert loaded.goal is not None and loaded.has_answer and loaded.answer_turns is not None
+    # Proved by the command, which also writes the line as a record beside the puzzle.
     (tmp_path / path.name).write_text(path.read_text())
-    result = run("solve", tmp_path / path.name, "--out", out)
+    out = tmp_path / "line.yaml"
+    result = run("solve", tmp_path / path.name, "--format", "json", "--out", out)
     assert result.exit_code == 0, result.output
+    data, _ = json.JSONDecoder().raw_decode(result.output, result.output.index("{"))  # then "wrote ..."
+    assert data["status"] == "solved" and data["turns"] == loaded.answer_turns and data["recorded_answer_matches"]
     checked = run("replay", out)
-    assert checked.exit_code == 0 and f"the puzzle's goal is met: gain {loaded.goal.gain} in turn {answer.turns}" \
+    assert checked.exit_code == 0 and f"the puzzle's goal is met: gain {loaded.goal.gain} in turn {data['turns']}" \
         in checked.output, checked.output
-    if answer.turns and answer.turns > 1:  # one turn fewer is proved too few
-        assert solve(loaded.position, loaded.goal.gain, answer.turns - 1).turns is None
+    if data["turns"] > 1:  # one turn fewer, asked on its own, is proved too few
+        fewer = solve(loaded.position, loaded.goal.gain, data["turns"] - 1)
+        assert fewer.complete and fewer.turns is None
 
 
 def test_at_least_ten_puzzles_ship():
