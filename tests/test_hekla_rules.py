@@ -31,6 +31,8 @@ from sectionx.games.hekla.rules import (
     parse_action,
     parse_field,
     scorable,
+    skip,
+    skip_to,
     start,
     turns,
 )
@@ -312,3 +314,17 @@ def test_outcomes_agree_with_apply_on_every_turn(players, seed, plies):
     if not pos.over and turns(pos) != [PASS]:
         with pytest.raises(IllegalAction):
             apply(pos, PASS)  # H1: a pass only when no turn is left
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 3), st.integers(0, 4 * QUIET_ROUNDS))
+def test_sitting_out_in_one_step_is_sitting_out_turn_by_turn(players, seat, quiet):
+    """skip_to (the puzzle search's shortcut) against skip, turn by turn, up to and
+    past the quiet limit (H9)."""
+    seat %= players
+    pos = replace(start(players), quiet=min(quiet, start(players).quiet_limit - 1), to_move=1 % players)
+    one_by_one = pos
+    while not one_by_one.over and one_by_one.to_move != seat:
+        one_by_one = skip(one_by_one)
+    at_once = skip_to(pos, seat)
+    assert at_once == one_by_one and at_once.winners == one_by_one.winners

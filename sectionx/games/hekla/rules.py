@@ -586,7 +586,7 @@ def apply(pos: Position, action: Action) -> Position:
     if problems:
         raise IllegalAction(action, problems)
     if action.kind == "pass":
-        return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players), erupted=()), [f"{pos.player} passes"])
+        return _quiet_turns(pos, 1, [f"{pos.player} passes"])
     after, changed = _played(pos, action)
     return _resolve(pos, action, after, list(action.order) or triggered(after, changed))  # none, or the only one
 
@@ -595,8 +595,8 @@ def _resolve(pos: Position, action: Action, after: Position, order: list[Triple]
     """The turn's end (H5-H9): the eruptions in ``order`` on ``after`` (the position
     after the placement or move alone), then the next player, the quiet count and the end."""
     me = pos.player
+    following = (pos.to_move + 1) % len(pos.players)
     events = [str(action)]
-    after = replace(after, to_move=(pos.to_move + 1) % len(pos.players), erupted=())
     erupted: list[Triple] = []
     for t in order:
         if not scorable(after, t):
@@ -607,21 +607,27 @@ def _resolve(pos: Position, action: Action, after: Position, order: list[Triple]
         if after.lava_placed == sum(LAVA_STONES):
             winners = result(after)
             events.append("the last lava stone is placed: " + ", ".join(map(str, winners)) + " win (H8)")
-            return replace(after, quiet=0, winners=winners, events=tuple(events), erupted=tuple(erupted))
+            return replace(after, to_move=following, quiet=0, winners=winners, events=tuple(events),
+                           erupted=tuple(erupted))
     if erupted:
-        return replace(after, quiet=0, events=tuple(events), erupted=tuple(erupted))
-    return _quiet_turn(after, events)
+        return replace(after, to_move=following, quiet=0, events=tuple(events), erupted=tuple(erupted))
+    return _quiet_turns(after, 1, events)
 
 
-def _quiet_turn(after: Position, events: list[str]) -> Position:
-    """A turn without an eruption: one more quiet turn, and the end at the limit (H9)."""
-    quiet = after.quiet + 1
+def _quiet_turns(after: Position, count: int, events: list[str]) -> Position:
+    """``count`` turns in a row without an eruption, from ``after`` (the first of them
+    played, its player still to move): the quiet count goes up by one a turn and the
+    game ends at the limit (H9), with the turn after the last quiet one to move."""
+    n = len(after.players)
+    count = min(count, after.quiet_limit - after.quiet)  # the game ends at the limit, however many were to come
+    quiet = after.quiet + count
+    to_move = (after.to_move + count) % n
     if quiet < after.quiet_limit:
-        return replace(after, quiet=quiet, events=tuple(events))
+        return replace(after, to_move=to_move, quiet=quiet, events=tuple(events), erupted=())
     winners = result(after)
     events.append(f"{QUIET_ROUNDS} rounds without an eruption: the game ends, " + ", ".join(map(str, winners))
                   + " win (H9)")
-    return replace(after, quiet=quiet, winners=winners, events=tuple(events))
+    return replace(after, to_move=to_move, quiet=quiet, winners=winners, events=tuple(events), erupted=())
 
 
 def skip(pos: Position) -> Position:
@@ -630,7 +636,16 @@ def skip(pos: Position) -> Position:
     as a quiet turn (H9)."""
     if pos.over:
         return pos
-    return _quiet_turn(replace(pos, to_move=(pos.to_move + 1) % len(pos.players), erupted=()), [f"{pos.player} sits out"])
+    return _quiet_turns(pos, 1, [f"{pos.player} sits out"])
+
+
+def skip_to(pos: Position, seat: int) -> Position:
+    """Every player from the one to move up to (not including) ``seat`` sits out, in
+    one step: the same position as :func:`skip` that many times (tested)."""
+    count = (seat - pos.to_move) % len(pos.players)
+    if pos.over or count == 0:
+        return pos
+    return _quiet_turns(pos, count, [f"{pos.players[(pos.to_move + k) % len(pos.players)]} sits out" for k in range(count)])
 
 
 def orders(pos: Position, action: Action) -> list[Action]:
@@ -659,4 +674,4 @@ def outcomes(pos: Position, action: Action) -> list[tuple[Action, Position]]:
 
 __all__ = ["LAVA", "LAVA_STONES", "PASS", "QUIET_ROUNDS", "SEATS", "STONES", "Action", "Board", "IllegalAction", "Line", "Player",
            "Position", "Stone", "apply", "explain", "field_name", "orders", "outcomes", "parse_action", "parse_field", "parse_triple", "result",
-           "scorable", "skip", "start", "triggered", "turns"]
+           "scorable", "skip", "skip_to", "start", "triggered", "turns"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .rules import Action, Position, outcomes, skip, turns
+from .rules import Action, Position, outcomes, skip, skip_to, turns
 
 
 @dataclass(frozen=True)
@@ -100,9 +100,7 @@ class _Search:
 
     def next_turn(self, after: Position) -> Position:
         """Every other player sits out until it is the player's turn again (HQ1)."""
-        while not after.over and after.to_move != self.me:
-            after = skip(after)
-        return after
+        return skip_to(after, self.me)
 
     def children(self, pos: Position) -> list[tuple[Action, int, Position]]:
         out = []
