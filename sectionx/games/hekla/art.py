@@ -45,7 +45,6 @@ LOOKS: dict[Player, tuple[str, str]] = {
     Player.YELLOW: (Colour.YELLOW.value, Colour.YELLOW.symbol),
     Player.BLUE: (Colour.BLUE.value, Colour.BLUE.symbol),
 }
-LAVA_FILL, LAVA_RIM = "#3b1d14", "#ff6f00"
 TRACK_FILL = "tunnel"
 
 
@@ -91,8 +90,9 @@ def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float) -> list[Item]:
     ink = theme.colours["ink"]
     r = d / 2
     if s.lava:
-        return [Circle(cx, cy, r, Style(fill=LAVA_FILL, stroke=LAVA_RIM, width=max(0.4, d * 0.08))),
-                Text(cx, cy + d * 0.17, str(s.value), d * 1.35, "#ffd180", "middle", bold=True)]
+        fill = theme.colours["lava"]
+        return [Circle(cx, cy, r, Style(fill=fill, stroke=theme.colours["lava_glow"], width=max(0.4, d * 0.08))),
+                Text(cx, cy + d * 0.17, str(s.value), d * 1.35, ink_on(theme, fill), "middle", bold=True)]
     player = Player(s.owner)
     fill = fill_of(theme, player)
     on = ink_on(theme, fill)

@@ -141,7 +141,7 @@ def token_page(theme: Theme, paper: Paper) -> Page:
             kinds.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
         rows.append((f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2; lap tokens", kinds))
     for value in (0, 1):
-        lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}", art.LAVA_FILL,
+        lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}", theme.colours["lava"],
                  _stone_art(theme, Stone(LAVA, value))) for i in range(LAVA_STONES[value] + 1)]
         rows.append((f"Lava of value {value}: {LAVA_STONES[value]} and a spare", lava))
     for title, kinds in rows:
