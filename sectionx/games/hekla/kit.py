@@ -47,7 +47,7 @@ FIELD = 20.0
 STONE = 9.5
 #: A volcanist standee: width, the height of each of its two panels, and of each base tab.
 STANDEE, PANEL, TAB = 9.0, 16.0, 5.0
-#: The quiet-rounds counter's box (H9).
+#: A box of the quiet-rounds counter (H9); the counter is one strip of 20.
 QUIET_BOX = (8.6, 11.0)
 GAP = 2.5
 PREFIX = "hekla"
@@ -156,16 +156,20 @@ def token_page(theme: Theme, paper: Paper) -> Page:
         y += STONE + 2 * sheet_reach(theme) + 1.0
     # The quiet-rounds counter (H9): a strip of boxes 1 to 20 and a marker (a spare lava stone).
     quiet, y = heading(theme, m, y, W - 2 * m, "Quiet rounds (H9)",
-                       [(f"Put a marker (a spare stone) beside box 1. After each round without an eruption move it one "
-                         f"box on; after an eruption put it back. When it reaches {QUIET_ROUNDS}, the game ends.")],
+                       [("Put a marker (a spare stone) beside box 1 at the start and after each eruption. Each time "
+                         "play comes back round to the player who set off the last eruption (at the start: to the first "
+                         f"player) with no eruption in between, move it one box on. When it reaches {QUIET_ROUNDS}, the "
+                         "game ends.")],
                        title_pt=8.0, body_pt=8.0)
     out += quiet
     y += 1.0
-    sheet = strip(theme, paper, QUIET_BOX, QUIET_ROUNDS, (m + sheet_reach(theme), y + sheet_reach(theme)))
-    if sheet.origin[0] + QUIET_ROUNDS * QUIET_BOX[0] + sheet_reach(theme) > W - m + 1e-9:
+    # One piece: the boxes stay together as a track for the marker.
+    size = (QUIET_ROUNDS * QUIET_BOX[0], QUIET_BOX[1])
+    sheet = strip(theme, paper, size, 1, (m + sheet_reach(theme), y + sheet_reach(theme)))
+    if sheet.origin[0] + size[0] + sheet_reach(theme) > W - m + 1e-9:
         raise DoesNotFit("the quiet-rounds counter does not fit between the margins")
-    for i, (x, ty) in enumerate(sheet.slots):
-        out.append(_token(theme, sheet, i, x, ty, theme.colours["paper"], _quiet_art(theme, i + 1), f"piece-quiet-{i + 1}"))
+    x, ty = sheet.slots[0]
+    out.append(_token(theme, sheet, 0, x, ty, theme.colours["paper"], _quiet_art(theme), "piece-quiet-counter"))
     marks += sheet.marks(theme)
     y += QUIET_BOX[1] + 2 * sheet_reach(theme)
     if y > H - m + 1e-9:
@@ -187,12 +191,18 @@ def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float],
     return draw
 
 
-def _quiet_art(theme: Theme, n: int) -> Callable[[float, float], list[Item]]:
+def _quiet_art(theme: Theme) -> Callable[[float, float], list[Item]]:
+    """The quiet-rounds counter's boxes 1 to 20 (H9), drawn about its centre."""
     def draw(cx: float, cy: float) -> list[Item]:
         ink = theme.colours["ink"]
         w, h = QUIET_BOX
-        return [rect(cx - w / 2 + 0.5, cy - h / 2 + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
-                Text(cx, cy + 1.6, str(n), 9.0 if n < QUIET_ROUNDS else 8.0, ink, "middle", True)]
+        left = cx - QUIET_ROUNDS * w / 2
+        out: list[Item] = []
+        for n in range(1, QUIET_ROUNDS + 1):
+            bx = left + (n - 1) * w
+            out += [rect(bx + 0.5, cy - h / 2 + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
+                    Text(bx + w / 2, cy + 1.6, str(n), 9.0 if n < QUIET_ROUNDS else 8.0, ink, "middle", True)]
+        return out
     return draw
 
 
@@ -271,8 +281,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         return [
             Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
                     advice="single-sided; glue onto card"),
-            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter",
-                    stones + sum(LAVA_STONES) + 2 + 8 + QUIET_ROUNDS, (token_page(theme, paper),),
+            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter (1)",
+                    stones + sum(LAVA_STONES) + 2 + 8 + 1, (token_page(theme, paper),),
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
             Section("Volcanist standees (1 per colour and 1 spare)", 8, (volcanist_page(theme, paper),),
                     advice="single-sided; cut, fold on the dashed lines, glue back to back"),
