@@ -183,7 +183,7 @@ def test_a_record_is_refused_at_the_illegal_turn_and_at_a_wrong_result(tmp_path)
     wrong = out.read_text().replace("turns: ", "turns: 1", 1)
     (tmp_path / "wrong.yaml").write_text(wrong)
     result = run("replay", tmp_path / "wrong.yaml")
-    assert result.exit_code == 1 and "the record says turns" in result.output and "(H8)" in result.output
+    assert result.exit_code == 1 and "the record says turns" in result.output and "(H9)" in result.output  # it ended by H9
 
 
 def test_a_record_from_a_puzzle_lets_only_the_player_move(tmp_path):
@@ -214,3 +214,66 @@ def test_records_round_trip_through_dumps():
         record = records.read(read_yaml(p), Path(d))
         replayed = records.replay(record)
         assert replayed.error is None and replayed.final == pos and records.diagnostics(record, replayed) == []
+
+
+def test_a_proved_answer_is_never_reported_unknown_under_a_tight_limit():
+    """Listing the winning first turns after the proof does not count against --nodes."""
+    puzzle = ROOT / "scenarios" / "hekla" / "puzzles" / "02.yaml"
+    for nodes in (26, 50, 51):
+        result = run("solve", puzzle, "--nodes", nodes)
+        assert result.exit_code == 0 and "gains 3 or more in 1 turn" in result.output, (nodes, result.output)
+
+
+def test_a_solution_written_elsewhere_carries_its_puzzle_inline_and_replays(tmp_path):
+    for puzzle in (ROOT / "scenarios" / "hekla" / "puzzles" / "04.yaml", ROOT / "scenarios" / "breakout" / "puzzles" / "01.yaml"):
+        out = tmp_path / f"{puzzle.parent.parent.name}-line.yaml"
+        assert run("solve", puzzle, "-o", out).exit_code == 0
+        assert "start:\n" in out.read_text() and "goal:" in out.read_text()  # not a name replay could not follow
+        replayed = run("replay", out)
+        assert replayed.exit_code == 0 and "goal is met" in replayed.output, replayed.output
+
+
+@pytest.mark.parametrize("body", [
+    "game: hekla\nactions: [move green2 a1-a3 back \u00b2]\n",
+    "game: hekla\nannotations:\n  turns: [move red2 a1-a3 back \u0663]\n",
+    "game: breakout\nwall: [\".....\", \".....\", \".....\", \".....\", \".....\"]\nannotations:\n  fields: [\"\u00b2.1\"]\n",
+])
+def test_digits_that_are_not_ascii_are_a_problem_at_their_line_not_a_traceback(tmp_path, body):
+    f = tmp_path / "odd.yaml"
+    f.write_text(body, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(f)])
+    assert result.exit_code == 1 and (result.exception is None or isinstance(result.exception, SystemExit)), result.output
+    assert "odd.yaml:" in result.output and "Traceback" not in result.output
+
+
+def test_a_record_may_state_an_unfinished_result_and_a_shared_win_in_any_order(tmp_path):
+    """The last lava stone makes a tie (H8): the record may list the winners in any
+    order; a game still going may say winners [] and ended_by null."""
+    tie = """game: hekla
+start:
+  players: 2
+  stones:
+    a2: [green3]
+    b2: [green2]
+    b3: [lava0, lava0]
+    c3: [lava0, lava0]
+    d3: [lava0, lava0]
+    b4: [lava0, lava0]
+    c4: [lava0, lava0]
+    d4: [lava1, lava1]
+    b5: [lava1, lava1]
+    c5: [lava1, lava1]
+    d5: [lava1, lava1]
+    e3: [lava1]
+  track: {red: 1}
+result: {winners: [green, red], ended_by: H8, track: {red: 3, green: 3}}
+actions: [place red3 c2]
+"""
+    (tmp_path / "tie.yaml").write_text(tie)
+    result = run("replay", tmp_path / "tie.yaml")
+    assert result.exit_code == 0 and "game over: red, green win" in result.output, result.output
+    (tmp_path / "wrong.yaml").write_text(tie.replace("winners: [green, red]", "winners: [green]"))
+    assert run("replay", tmp_path / "wrong.yaml").exit_code == 1
+    going = "game: hekla\nresult: {winners: [], ended_by: null, turns: 1}\nactions: [place red3 c2]\n"
+    (tmp_path / "going.yaml").write_text(going)
+    assert run("replay", tmp_path / "going.yaml").exit_code == 0

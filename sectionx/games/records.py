@@ -24,6 +24,21 @@ def is_record(doc: Doc) -> bool:
     return isinstance(doc.data, dict) and "actions" in doc.data
 
 
+def start_reference(source: Path, out: Path) -> str | None:
+    """How a record written to ``out`` names the file ``source`` it starts from: a
+    relative path when ``source`` lies in the record's folder or below (the only
+    references a file may make, docs/format.md), else None, and the record writes
+    its start inline.  A record to standard output always writes it inline."""
+    from ..fileio import is_stdout
+
+    if is_stdout(out):
+        return None
+    try:
+        return source.resolve().relative_to(out.resolve().parent).as_posix()
+    except (ValueError, OSError):
+        return None
+
+
 def read_start(doc: Doc, folder: Path, *, game: str, load: Callable[[Path], L],
                read_at: Callable[[Doc, tuple[Any, ...]], L]) -> L | None:
     """The position a record in ``doc`` (a file in ``folder``) starts from: the file

@@ -17,7 +17,7 @@ from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, w
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from ..records import is_record
+from ..records import is_record, start_reference
 from . import formats, play, records, text
 from .rules import Player, Position, drawn_by, start
 
@@ -189,7 +189,8 @@ class Breakout:
                 f"{answer.proved_none_below} turns (proved)")
         if options.out is not None and answer.turns is not None:
             # The main line as a record from the puzzle's file, which replay checks (BQ1).
-            record = records.dumps(loaded.position, list(answer.line), start_ref=path.name,
+            record = records.dumps(loaded.position, list(answer.line), start_ref=start_reference(path, options.out),
+                                   goal=loaded.goal,
                                    header=f"Solution found by: sectionx solve {path}")
             fileio.write_file(options.out, record)
             if not fileio.is_stdout(options.out):

@@ -261,7 +261,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
 def _field(r: _Reader, path: tuple[Any, ...], text: Any, wall: Wall) -> tuple[int, int] | None:
     """A field written ``row.field`` (``3.2``: row 3, field 2), inside the wall."""
     parts = str(text).split(".")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):  # not ² or ٣
         r.bad(path, f"{text!r} is not a field: write row.field, e.g. 3.2 for row 3, field 2 (BW1)", "BW1")
         return None
     row, col = int(parts[0]), int(parts[1])

@@ -132,7 +132,7 @@ def goal_outcome(record: Record, result: Replayed) -> str:
 
 def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, title: str = "", header: str = "",
           start_ref: str | None = None, bots: dict[str, str] | None = None, seed: int | None = None,
-          result: dict[str, Any] | None = None) -> str:
+          result: dict[str, Any] | None = None, goal: Goal | None = None) -> str:
     """A record that :func:`read` and :func:`replay` accept: ``start_ref`` (a file
     beside the record) or the start written inline (left out for a new game's start),
     then one action a line, with a comment at each new break-out."""
@@ -147,9 +147,12 @@ def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, ti
         lines.append("result: " + flow(result))
     if start_ref is not None:
         lines.append("start: " + flow(start_ref))
-    elif start_pos != start(start_pos.wall):
+    elif start_pos != start(start_pos.wall) or goal is not None:
+        fields = formats.position_fields(start_pos)
+        if goal is not None:  # a puzzle's start: BQ1 says whether the other player defends or passes
+            fields["goal"] = {"escape_within": goal.turns, "opponent": "passes" if goal.passes else "defends"}
         lines.append("start:")
-        lines += formats.fields_text(formats.position_fields(start_pos), "  ")
+        lines += formats.fields_text(fields, "  ")
     lines.append("actions:" if actions else "actions: []")
     pos = start_pos
     for a in actions:

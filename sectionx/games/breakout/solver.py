@@ -35,6 +35,7 @@ none of the three; the tests compare them on small walls.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -192,6 +193,9 @@ def solve(pos: Position, limit: int = 6, *, solo: bool = False, node_limit: int 
     try:
         for k in range(1, limit + 1):
             if search.win(pos, k):
+                # Proved: the winning first pushes and a line are bookkeeping on top of the
+                # proof, so the limits no longer apply (a proof is never reported as unknown).
+                search.node_limit, search.deadline = sys.maxsize, None
                 return Answer(k, search.first_moves(pos, k), search.line(pos, k), limit, True, k - 1, search.nodes)
             proved_none = k
     except _Stop:

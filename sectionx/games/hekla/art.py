@@ -7,7 +7,7 @@ track field's white line (HG4) shows along its row, column or diagonal.  The sta
 field is black; an arrow beside it shows where a volcanist steps onto the outer ring
 after its lap of the inner ring.  Each track field carries the number of fields a
 volcanist standing there has advanced (its score; the outer ring's numbers are its
-first lap, add 32 for each further lap).  The hot fields (HG2) are circled in red.
+first time round, lap 2; add 32 for each further lap).  The hot fields (HG2) are circled in red.
 
 Volcano stones are discs in their owner's colour with the colour's shape, their
 value as a numeral and as that many ridge marks (0 to 3) along the top; lava stones
@@ -230,8 +230,9 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         for k, (p, t) in enumerate(here):
             cx = x + FIELD * (k + 0.5) / len(here)
             items += volcanist(theme, p, cx, y + FIELD - 1.5, FIELD * 0.62 if len(here) < 3 else FIELD * 0.5)
-            laps = 1 + (t - lap) // len(pos.board.outer) if t >= lap else 0
-            if laps >= 2:
+            # HG3's laps: the inner ring is lap 1, the outer ring's first time round lap 2.
+            laps = 2 + (t - lap) // len(pos.board.outer) if t >= lap else 1
+            if laps >= 3:
                 items.append(Text(cx, y + 4.5, f"lap {laps}", 4.5, c["highlight"], "middle", bold=True))
     for action in marks.turns:
         assert action.to is not None

@@ -18,7 +18,7 @@ from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, w
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from ..records import is_record
+from ..records import is_record, start_reference
 from . import formats, play, records, text
 from .rules import PASS, SEATS, Board, Position, start
 from .solver import best_move, solve
@@ -217,7 +217,8 @@ class Hekla:
                 actions.append(a)
                 if a is not answer.line[-1]:
                     actions += [PASS] * (len(pos.players) - 1)
-            record = records.dumps(pos, actions, start_ref=path.name, header=f"Solution found by: sectionx solve {path}")
+            record = records.dumps(pos, actions, start_ref=start_reference(path, options.out), goal=goal,
+                                   header=f"Solution found by: sectionx solve {path}")
             fileio.write_file(options.out, record)
             if not fileio.is_stdout(options.out):
                 warn(f"wrote {options.out}")

@@ -90,7 +90,7 @@ def board_page(theme: Theme, paper: Paper, board: Board, *, coords: bool = True)
                       [(f"The area: {board.width} x {board.height} fields, two stone places each; the red circles are "
                         "the hot fields (HG2). Round it the escape track: the inner ring from the black start field, "
                         "clockwise, then at the arrow onto the outer ring (HG3). Each track field shows the score of a "
-                        f"volcanist standing there; on the outer ring's later laps add {len(board.outer)} a lap (the lap "
+                        f"volcanist standing there; each further time round the outer ring adds {len(board.outer)} (the lap "
                         "tokens). A white line lets a stone on its row, column or diagonal fly (H3).")],
                       title_pt=14.0, body_pt=8.5)
     y += 5.0
@@ -125,8 +125,8 @@ def token_page(theme: Theme, paper: Paper) -> Page:
                        [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
                          "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
                          "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and a spare of "
-                         "each. Lap tokens: from the outer ring's second lap put +32 (third lap +64) under your "
-                         "volcanist (HG3).")], title_pt=12.0, body_pt=8.0)
+                         "each. Lap tokens: on lap 3 (the second time round the outer ring; the text stands the "
+                         "figure on its head) put +32 under your volcanist, on lap 4 +64 (HG3).")], title_pt=12.0, body_pt=8.0)
     out: list[Item] = list(items)
     marks: list[Item] = []
     ink = theme.colours["ink"]
@@ -137,7 +137,7 @@ def token_page(theme: Theme, paper: Paper) -> Page:
         stones = [Stone(player.value, v) for v, n in _most(player).items() for _ in range(n)] + [Stone(player.value, 2)]
         kinds = [(f"stone-{player.value}-{i + 1}" if i < len(stones) - 1 else f"spare-stone-{player.value}", fill,
                   _stone_art(theme, s)) for i, s in enumerate(stones)]
-        for lap in (2, 3):
+        for lap in (3, 4):  # HG3 counts the inner ring as lap 1, the outer ring's first time round as lap 2
             kinds.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
         rows.append((f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2; lap tokens", kinds))
     for value in (0, 1):
@@ -156,10 +156,9 @@ def token_page(theme: Theme, paper: Paper) -> Page:
         y += STONE + 2 * sheet_reach(theme) + 1.0
     # The quiet-rounds counter (H9): a strip of boxes 1 to 20 and a marker (a spare lava stone).
     quiet, y = heading(theme, m, y, W - 2 * m, "Quiet rounds (H9)",
-                       [("Put a marker (a spare stone) beside box 1 at the start and after each eruption. Each time "
-                         "play comes back round to the player who set off the last eruption (at the start: to the first "
-                         f"player) with no eruption in between, move it one box on. When it reaches {QUIET_ROUNDS}, the "
-                         "game ends.")],
+                       [("Put a marker (a spare stone) beside box 1 at the start, and again after each eruption; note "
+                         "who plays next then. Each time play comes back round to that player with no eruption in "
+                         f"between, move the marker one box on. When it reaches {QUIET_ROUNDS}, the game ends.")],
                        title_pt=8.0, body_pt=8.0)
     out += quiet
     y += 1.0
@@ -186,7 +185,7 @@ def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float],
     def draw(cx: float, cy: float) -> list[Item]:
         on = ink_on(theme, art.fill_of(theme, player))
         return [Text(cx, cy - 1.0, f"lap {lap}", 3.6, on, "middle", True),
-                Text(cx, cy + 1.9, f"+{32 * (lap - 1)}", 6.5, on, "middle", True),
+                Text(cx, cy + 1.9, f"+{32 * (lap - 2)}", 6.5, on, "middle", True),
                 shape(art.LOOKS[player][1], cx, cy + 3.3, 1.4, Style(fill=on))]
     return draw
 

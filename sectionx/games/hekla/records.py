@@ -29,7 +29,7 @@ from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow
 from ..records import read_actions, read_start, replay_problems
 from . import formats
 from .formats import Goal
-from .rules import PASS, Action, IllegalAction, Position, apply, explain, parse_action, skip, start
+from .rules import PASS, SEATS, Action, IllegalAction, Position, apply, explain, parse_action, skip, start
 
 
 @dataclass(frozen=True)
@@ -102,21 +102,22 @@ def replay(record: Record, on_turn: Callable[[int, Position], None] | None = Non
 
 
 def result_of(pos: Position, turns: int) -> dict[str, Any]:
-    """What a record says of its end (``result:``), as :func:`replay` will check it."""
-    out: dict[str, Any] = {}
-    if pos.over:
-        out["winners"] = [p.value for p in pos.winners]
-        out["ended_by"] = pos.ended_by
-    out["turns"] = turns
-    out["track"] = {p.value: t for p, t in zip(pos.players, pos.track)}
-    return out
+    """What a record says of its end (``result:``), as :func:`replay` will check it:
+    the winners in seat order (none while the game goes on), the ruling that ended
+    it (H8, H9, or null), the turns and each volcanist's fields."""
+    return {"winners": [p.value for p in pos.winners], "ended_by": pos.ended_by, "turns": turns,
+            "track": {p.value: t for p, t in zip(pos.players, pos.track)}}
 
 
 def diagnostics(record: Record, result: Replayed) -> list[Diagnostic]:
     """The first illegal turn, every reason at its line; else every way the record's
-    ``result:`` differs from what replaying it gives (H8)."""
-    return replay_problems(record.doc, record.actions, result.error, result.final.player.value, record.result,
-                           result_of(result.final, result.played), "H8")
+    ``result:`` differs from what replaying it gives (H8, or H9 for a game it ended;
+    a shared win's winners in any order)."""
+    stated = dict(record.result)
+    if isinstance(stated.get("winners"), list):
+        stated["winners"] = sorted(stated["winners"], key=[p.value for p in SEATS].index)
+    return replay_problems(record.doc, record.actions, result.error, result.final.player.value, stated,
+                           result_of(result.final, result.played), result.final.ended_by or "H8")
 
 
 def goal_outcome(record: Record, result: Replayed) -> str:
@@ -131,10 +132,11 @@ def goal_outcome(record: Record, result: Replayed) -> str:
 
 def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, title: str = "", header: str = "",
           start_ref: str | None = None, bots: dict[str, str] | None = None, seed: int | None = None,
-          result: dict[str, Any] | None = None) -> str:
+          result: dict[str, Any] | None = None, goal: Goal | None = None) -> str:
     """A record that :func:`read` and :func:`replay` accept: ``start_ref`` (a file
-    beside the record) or the start written inline (left out for a new two-player
-    game), then one turn a line, with a comment after each turn that erupted."""
+    beside the record) or the start written inline, with a puzzle's ``goal`` (left
+    out for a new two-player game), then one turn a line, with a comment after each
+    turn that erupted."""
     lines = [f"# {h}" for h in header.splitlines()] + ["game: hekla", "format: 1"]
     if title:
         lines.append("title: " + flow(title))
@@ -146,9 +148,11 @@ def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, ti
         lines.append("result: " + flow(result))
     if start_ref is not None:
         lines.append("start: " + flow(start_ref))
-    elif start_pos != start():
+    elif start_pos != start() or goal is not None:
         lines.append("start:")
         lines += formats.position_lines(start_pos, "  ")
+        if goal is not None:  # a puzzle's start: its other players pass (HQ1)
+            lines.append(f"  goal: {{gain: {goal.gain}, within: {goal.within}}}")
     lines.append("actions:" if actions else "actions: []")
     pos = start_pos
     for a in actions:

@@ -291,7 +291,7 @@ def parse_action(text: str) -> Action:
     if not sep:
         raise NotationError(f"{words[2]!r}: a move names its start and end field, e.g. b2-b4 (H3)")
     back = 0
-    if len(words) == 5 and words[3] == "back" and words[4].isdigit():
+    if len(words) == 5 and words[3] == "back" and words[4].isascii() and words[4].isdigit():  # not ² or ٣
         back = int(words[4])
     elif len(words) != 3:
         raise NotationError(f"{text!r}: after the fields only back N and erupt ... may follow (H3, H5)")

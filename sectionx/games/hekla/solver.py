@@ -4,6 +4,7 @@ eruptions it sets off (H1-H7)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 
@@ -134,6 +135,10 @@ def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, 
     try:
         for n in range(1, limit + 1):
             if search.most(pos, n) >= gain:
+                # Proved.  Listing the winning first turns and a line is bookkeeping on top
+                # of the proof, so the limits no longer apply: a proved answer is never
+                # reported as unknown.
+                search.node_limit, search.deadline = sys.maxsize, None
                 first = tuple(a for a, g, after in search.children(pos) if g + search.most(after, n - 1) >= gain)
                 line = _line(search, pos, gain, n)
                 return Answer(n, first, line, limit, True, proved_none_below, search.nodes)

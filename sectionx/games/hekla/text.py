@@ -19,15 +19,15 @@ def _cell(pos: Position, c: int, r: int) -> str:
 
 
 def where(pos: Position, progress: int) -> str:
-    """A volcanist's place in words (HG3): its ring, lap, field of the ring and the
-    line there (HG4)."""
+    """A volcanist's place in words (HG3): its ring, lap (the inner ring is lap 1, the
+    outer ring's first time round lap 2), field of the ring and the line there (HG4)."""
     board = pos.board
     lap = len(board.inner)
     if progress < lap:
         place = "the start field" if progress == 0 else f"inner ring, field {progress + 1} of {lap}"
     else:
         on = progress - lap
-        place = f"outer ring lap {on // len(board.outer) + 1}, field {on % len(board.outer) + 1} of {len(board.outer)}"
+        place = f"outer ring, lap {on // len(board.outer) + 2}, field {on % len(board.outer) + 1} of {len(board.outer)}"
     line = board.line(board.track_field(progress))
     last = chr(ord("a") + board.width - 1)
     if line is None:
