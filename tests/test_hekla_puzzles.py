@@ -51,13 +51,17 @@ def _played_position(players: int, seed: int, plies: int, track: int):
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10_000), st.integers(6, 40), st.integers(0, 5), st.integers(1, 2),
-       st.integers(1, 9))
-def test_the_puzzle_solver_agrees_with_a_plain_search_over_the_referee(players, seed, plies, track, within, gain):
+       st.integers(1, 9), st.one_of(st.none(), st.integers(1, 10)))
+def test_the_puzzle_solver_agrees_with_a_plain_search_over_the_referee(players, seed, plies, track, within, gain,
+                                                                        quiet_left):
     """The table, the least back-step and outcomes() against apply() on every legal turn
-    with every back-step (HQ1's argument in docs/hekla.md)."""
+    with every back-step (HQ1's argument in docs/hekla.md), also with H9 about to end
+    the game (``quiet_left`` turns before the limit)."""
     pos = _played_position(players, seed, plies, track)
     if pos.over:
         return
+    if quiet_left is not None:
+        pos = replace(pos, quiet=max(0, pos.quiet_limit - quiet_left))
     answer = solve(pos, gain, within)
     assert answer.complete
     assert answer.turns == reference(pos, gain, within)

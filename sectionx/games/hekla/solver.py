@@ -84,7 +84,8 @@ class _Search:
       lower with the same board and can only do worse;
     * the table's key is everything the future gain depends on: the stones, the
       player's supply, the lava left, the player's place on the track (which lines a
-      back-step reaches), the quiet count (H9 may end the game) and the turns left.
+      back-step reaches), the quiet count while H9 could end the game within the
+      turns left (no sooner can it matter), and the turns left.
       Other players' supplies and places never change while they sit out, and do
       not change what the player gains.
     """
@@ -97,7 +98,11 @@ class _Search:
         self.table: dict[tuple[object, ...], int] = {}
 
     def key(self, pos: Position, k: int) -> tuple[object, ...]:
-        return (pos.fields, pos.supplies[self.me], pos.lava, pos.track[self.me], pos.quiet, k)
+        # The quiet count matters only while H9 could end the game within the k turns
+        # left (each with the others' sit-outs: k rounds); otherwise two positions that
+        # differ only in it have the same future, and one entry serves both.
+        quiet = pos.quiet if pos.quiet + k * len(pos.players) >= pos.quiet_limit else None
+        return (pos.fields, pos.supplies[self.me], pos.lava, pos.track[self.me], quiet, k)
 
     def next_turn(self, after: Position) -> Position:
         """Every other player sits out until it is the player's turn again (HQ1)."""
