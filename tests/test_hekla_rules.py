@@ -24,6 +24,7 @@ from sectionx.games.hekla.rules import (
     Position,
     Stone,
     apply,
+    erupts,
     explain,
     field_name,
     orders,
@@ -311,6 +312,7 @@ def test_outcomes_agree_with_apply_on_every_turn(players, seed, plies):
         for option, after in outcomes(pos, action):
             again = apply(pos, option)
             assert after == again and after.events == again.events and after.erupted == again.erupted
+            assert erupts(pos, action) == bool(after.erupted)  # the searches' test for "no eruption"
     if not pos.over and turns(pos) != [PASS]:
         with pytest.raises(IllegalAction):
             apply(pos, PASS)  # H1: a pass only when no turn is left

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .rules import Action, Position, outcomes, skip, skip_to, turns
+from .rules import Action, Position, erupts, outcomes, skip, skip_to, turns
 
 
 @dataclass(frozen=True)
@@ -30,9 +30,11 @@ def best_move(pos: Position) -> Best:
     me = pos.to_move
     best, moves, tried = None, [], 0
     for action in turns(pos):
-        for option, after in outcomes(pos, action):
+        # A turn that sets off no eruption gains nothing but loses its back-step (H3, H6).
+        options = outcomes(pos, action) if erupts(pos, action) else [(replace(action, order=()), None)]
+        for option, after in options:
             tried += 1
-            gain = after.track[me] - pos.track[me]
+            gain = after.track[me] - pos.track[me] if after is not None else -option.back
             if best is None or gain > best:
                 best, moves = gain, [option]
             elif gain == best:
@@ -112,12 +114,32 @@ class _Search:
         out = []
         for action in turns(pos):
             for option, after in outcomes(pos, action):
-                self.nodes += 1
-                if self.nodes > self.node_limit or (
-                        self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline):
-                    raise _OutOfNodes
+                self.count()
                 out.append((option, after.track[self.me] - pos.track[self.me], self.next_turn(after)))
         return out
+
+    def last(self, pos: Position) -> int:
+        """The most the player gains in one turn (as :meth:`most` with one turn left):
+        a turn that sets off no eruption gains minus its back-step, so only the
+        others are played out (:func:`~.rules.erupts`)."""
+        best: int | None = None
+        for action in turns(pos):
+            if not erupts(pos, action):
+                self.count()
+                gains = [-action.back]
+            else:
+                gains = []
+                for _, after in outcomes(pos, action):
+                    self.count()
+                    gains.append(after.track[self.me] - pos.track[self.me])
+            best = max(gains) if best is None else max(best, *gains)
+        return 0 if best is None else best
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_limit or (
+                self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline):
+            raise _OutOfNodes
 
     def most(self, pos: Position, k: int) -> int:
         """The most the player gains in their next ``k`` turns (0 if the game is over)."""
@@ -126,7 +148,7 @@ class _Search:
         key = self.key(pos, k)
         if key in self.table:
             return self.table[key]
-        best = max(gain + self.most(after, k - 1) for _, gain, after in self.children(pos))
+        best = self.last(pos) if k == 1 else max(gain + self.most(after, k - 1) for _, gain, after in self.children(pos))
         self.table[key] = best
         return best
 
