@@ -55,6 +55,14 @@ def test_the_registry_holds_both_games_with_section_x_the_default():
         house.get("chess")
 
 
+def test_each_game_lives_in_the_folder_of_its_name():
+    """A game's folder, its name and where its commands are agree (README, "Adding a
+    game"): the module rules of tests below find a game's modules by its folder."""
+    assert {g.name for g in house.games()} == GAME_FOLDERS
+    for game in house.games():
+        assert game.commands_at.startswith(f"sectionx.games.{game.name}."), game.name
+
+
 def test_every_game_answers_every_command():
     wanted = {name for name in dir(api.Commands) if not name.startswith("_")}
     for game in house.games():
