@@ -121,7 +121,10 @@ def wall_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_M
     # The wall top (BW2): one section above each column.
     for c in range(1, g.fields + 1):
         x = g.x0 + (c - 1) * FIELD
-        items.append(rect(x + 0.35, g.y0 - 3.2, FIELD - 0.7, 1.6, Style(fill=theme.colours["tunnel_edge"])))
+        # Solid bars, or outlines under --ink-saver (five dark bars were the page's most ink).
+        top = Style(fill=theme.colours["paper"], stroke=ink, width=0.3) if theme.ink_saver else \
+            Style(fill=theme.colours["tunnel_edge"])
+        items.append(rect(x + 0.35, g.y0 - 3.2, FIELD - 0.7, 1.6, top))
     # Row numbers and push arrows at both ends.
     pushes = set(marks.pushes)
     for r in range(1, g.rows + 1):
