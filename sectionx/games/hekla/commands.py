@@ -41,6 +41,15 @@ def _bots(text: str, players: int) -> tuple[str, ...]:
     return names
 
 
+def _position(doc: Doc) -> formats.Loaded:
+    """The position or puzzle in ``doc``; every problem told at its line, exit 1."""
+    try:
+        return formats.read(doc)
+    except LoadError as exc:
+        tell(exc.diagnostics)
+        raise Stop(INVALID) from None
+
+
 def _record(path: Path, doc: Doc) -> records.Record:
     try:
         return records.read(doc, path.parent)
@@ -86,11 +95,7 @@ class Hekla:
             problems = records.diagnostics(record, result)
             tell(problems)
             raise Stop(1 if problems else 0)
-        try:
-            loaded = formats.read(doc)
-        except LoadError as exc:
-            tell(exc.diagnostics)
-            raise Stop(1) from None
+        loaded = _position(doc)
         say(text.picture(loaded.position, title=loaded.title), nl=False)
         if loaded.goal is not None:
             say("Puzzle: " + text.goal_sentence(loaded.position, loaded.goal) + ".")
@@ -154,11 +159,7 @@ class Hekla:
         this turn (exact), and the turns that gain it, with their order of eruptions."""
         if is_record(doc):
             raise fail(f"{path}: a Hekla record; solve takes a position or a puzzle (replay checks a record)", INVALID)
-        try:
-            loaded = formats.read(doc)
-        except LoadError as exc:
-            tell(exc.diagnostics)
-            raise Stop(INVALID) from None
+        loaded = _position(doc)
         pos = loaded.position
         if pos.over:
             raise fail(f"{path}: the game is over ({pos.ended_by}); there is no move to solve", INVALID)
@@ -233,11 +234,7 @@ class Hekla:
                      panel=options.panel, tile_size=options.tile_size)
         if is_record(doc):
             raise fail(f"{path}: a Hekla record; render draws positions and puzzles (show draws a record's end)")
-        try:
-            loaded = formats.read(doc)
-        except LoadError as exc:
-            tell(exc.diagnostics)
-            raise Stop(1) from None
+        loaded = _position(doc)
         look = theme.load_theme(options.template)
         document = art.diagram(loaded.position, look, title=loaded.title, goal=loaded.goal, coords=options.coords,
                                marks=loaded.marks)
