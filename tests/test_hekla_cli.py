@@ -1,5 +1,5 @@
-"""Hekla through the house's commands (issue 14, in progress): files checked at their
-lines, show, new, the exact best move (against a plain enumeration), simulate."""
+"""Hekla through the house's commands (issue 14): files checked at their lines, show,
+new, the exact best move (against a plain enumeration), simulate, the area's size."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Hekla positions in YAML, with FILE:LINE:COLUMN for every problem (issue 14).
+"""Hekla positions and puzzles in YAML, with FILE:LINE:COLUMN for every problem
+(issue 14); game records are :mod:`.records`.
 
 A position file (``game: hekla``)::
 
@@ -13,14 +14,19 @@ A position file (``game: hekla``)::
     hot: [b2, d2, c4]          # optional (HG2)
     size: [5, 5]               # optional: columns and rows of the area, 3 to 26 (HG1)
     quiet: 6                   # turns in a row without an eruption (H9); default 0
+    goal: {gain: 6, within: 2} # a puzzle (HQ1): the others pass
+    answer: {turns: 2}         # its proved answer, once known
+    annotations: {fields: [c3], turns: [move green2 d2-d4], triples: [c2-c4], labels: {c3: A}, caption: ...}
 
 Supplies and the lava left are not written: every volcano stone not on the board is
 in its owner's supply (HG5), and every lava stone not on the board is still to come,
 value 0 before value 1 (H7).  Checks, each at its line: field names inside the area
 (HG1), at most two stones a field (HG1), no more stones of a colour and value than
 the player count gives (HG5), only the colours in play, no value-1 lava while
-value-0 lava is left (H7), a track count of 0 or more, a quiet count of at most 20
-rounds (H9: at 20 the game is over).
+value-0 lava is left (H7), lava only on a field that can be a middle (H7: never a
+corner), each field and hot field written once, a track count of 0 or more, a quiet
+count of at most 20 rounds (H9: at 20 the game is over), an answer only with a goal
+and a goal only in a game going on (HQ1), annotations inside the area.
 """
 
 from __future__ import annotations

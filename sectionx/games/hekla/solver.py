@@ -1,6 +1,14 @@
-"""Hekla's best move (issue 14): the most track fields the player to move can gain
-this turn, proved by trying every placement and move and every order of the
-eruptions it sets off (H1-H7)."""
+"""Hekla's solvers (issue 14).
+
+* :func:`best_move`: the most track fields the player to move can gain this turn,
+  proved by trying every placement and move and every order of the eruptions it
+  sets off (H1-H7);
+* :func:`solve`: a puzzle (HQ1), "gain at least K within N of your turns while the
+  others pass": the fewest turns, proved by an exhaustive search with a table
+  (:class:`_Search`, whose docstring and docs/hekla.md give the argument);
+* :func:`reference`: the same question by plain recursion over the referee, for the
+  tests.
+"""
 
 from __future__ import annotations
 
@@ -157,6 +165,8 @@ def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, 
     """The fewest of the player's turns (at most ``limit``) in which they can gain at
     least ``gain`` track fields while the others sit out (HQ1), by iterative deepening
     over :class:`_Search` (so every smaller number is proved too short)."""
+    if not 1 <= limit <= MAX_TURNS:
+        raise ValueError(f"a puzzle asks for 1 to {MAX_TURNS} turns, not {limit}")
     search = _Search(pos, node_limit, seconds)
     proved_none_below = 0
     try:
