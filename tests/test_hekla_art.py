@@ -77,3 +77,15 @@ def test_bad_annotations_are_told_at_their_lines(tmp_path):
     f.write_text("game: hekla\nannotations:\n  turns: [move red2 a1-f1]\n  triples: [a1-a2]\n")
     result = runner.invoke(app, ["validate", str(f)])
     assert result.exit_code == 1 and ":3:" in result.output and ":4:" in result.output and "(H4)" in result.output
+
+
+HEKLA_FILES = sorted((ROOT / "scenarios" / "hekla").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", HEKLA_FILES, ids=lambda p: p.relative_to(ROOT / "scenarios" / "hekla").as_posix())
+def test_every_bundled_hekla_file_validates_shows_and_draws(path, tmp_path):
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+    assert "to move" in runner.invoke(app, ["show", str(path)]).output
+    out = tmp_path / "p.svg"
+    assert runner.invoke(app, ["render", str(path), "-o", str(out)]).exit_code == 0
+    assert out.read_text().startswith("<?xml") or "<svg" in out.read_text()[:400]
