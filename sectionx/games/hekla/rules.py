@@ -664,8 +664,8 @@ def skip(pos: Position) -> Position:
 def skip_to(pos: Position, seat: int) -> Position:
     """Every player from the one to move up to (not including) ``seat`` sits out, in
     one step: the same position as :func:`skip` that many times (tested)."""
-    count = (seat - pos.to_move) % len(pos.players)
-    if pos.over or count == 0:
+    count = min((seat - pos.to_move) % len(pos.players), pos.quiet_limit - pos.quiet)  # H9 may end it sooner
+    if pos.over or count <= 0:
         return pos
     return _quiet_turns(pos, count, [f"{pos.players[(pos.to_move + k) % len(pos.players)]} sits out" for k in range(count)])
 
