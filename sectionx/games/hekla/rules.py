@@ -673,7 +673,9 @@ def skip_to(pos: Position, seat: int) -> Position:
 def orders(pos: Position, action: Action) -> list[Action]:
     """``action`` with each order of the triples it sets off (H5): one action when
     none or one erupts, every permutation when several do."""
-    return [option for option, _ in outcomes(pos, action)]
+    if action.kind == "pass":
+        return [action]
+    return [option for option, _ in _ordered(pos, action)[1]]
 
 
 def outcomes(pos: Position, action: Action) -> list[tuple[Action, Position]]:
@@ -682,16 +684,19 @@ def outcomes(pos: Position, action: Action) -> list[tuple[Action, Position]]:
     be one of :func:`turns`, which are legal, so it is not checked again."""
     if action.kind == "pass":
         return [(action, apply(pos, action))]
+    after, options = _ordered(pos, action)
+    return [(option, _resolve(pos, option, after, order)) for option, order in options]
+
+
+def _ordered(pos: Position, action: Action) -> tuple[Position, list[tuple[Action, list[Triple]]]]:
+    """The position after the place or move alone, and each way to write ``action``
+    with the triples it sets off in that order (H5): the triple alone, or none, when
+    fewer than two qualify; every permutation when several do."""
     after, changed = _played(pos, action)
     qualify = triggered(after, changed)
     if len(qualify) < 2:
-        plain = replace(action, order=())
-        return [(plain, _resolve(pos, plain, after, qualify))]
-    out = []
-    for p in permutations(qualify):
-        option = replace(action, order=p)
-        out.append((option, _resolve(pos, option, after, list(p))))
-    return out
+        return after, [(replace(action, order=()), qualify)]
+    return after, [(replace(action, order=p), list(p)) for p in permutations(qualify)]
 
 
 __all__ = [
