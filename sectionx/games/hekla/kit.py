@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...render.kitfiles import Kit, Section, game_kit
-from ...render.pieces import SAFE, TRIM
+from ...render.pieces import SAFE, TRIM, mark_reach
 from ...render.printing import (
     CardSheet,
     fold_standee,
@@ -53,8 +53,8 @@ GAP = 2.5
 PREFIX = "hekla"
 TITLE = "Hekla – print-and-play kit"
 
-#: Stones of each value per colour: the most any player count gives the colour (HG5).
 def _most(player: Player) -> dict[int, int]:
+    """Stones of each value for a colour: the most any player count gives it (HG5)."""
     counts = [STONES[n] for n in STONES if SEATS.index(player) < n]
     return {v: max(c[v] for c in counts) for v in range(4)}
 
@@ -177,8 +177,9 @@ def token_page(theme: Theme, paper: Paper) -> Page:
 
 
 def sheet_reach(theme: Theme) -> float:
-    """How far a strip's crop marks reach beyond its trim."""
-    return theme.bleed + max(theme.crop_gap, 0.0) + theme.crop_length + 0.5
+    """How far a strip's crop marks reach beyond its trim (as every piece's do,
+    :func:`~sectionx.render.pieces.mark_reach`), and half a millimetre to spare."""
+    return mark_reach(theme) + 0.5
 
 
 def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float], list[Item]]:
@@ -213,8 +214,6 @@ def volcanist_page(theme: Theme, paper: Paper) -> Page:
                        [("Cut between the crop marks, fold on the dashed lines so the two panels meet back to back, "
                          "glue them, and fold the tabs outwards into a foot. The second row are spares.")],
                        title_pt=12.0, body_pt=8.0)
-    from ...render.pieces import mark_reach
-
     reach = mark_reach(theme)
     pitch = STANDEE + 2 * reach + GAP
     height = 2 * PANEL + 2 * TAB + 2 * reach
