@@ -28,7 +28,7 @@ from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow
 from ..records import read_actions, read_start, replay_problems
 from . import formats
 from .formats import Goal
-from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, explain, forced_pass, parse_action, start
+from .rules import PASS, Action, IllegalAction, Player, Position, apply, drawn_by, forced_pass, parse_action, start
 
 
 @dataclass(frozen=True)
@@ -159,5 +159,8 @@ def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, ti
         if pos.turns == 0 and not pos.over and pos.knots(Player.YELLOW) + pos.knots(Player.BLUE) == 0:
             lines.append(f"  # break-out {pos.breakout}, {pos.to_move.value} opens")
         lines.append(f"  - {a}")
-        pos = apply(pos, a) if explain(pos, a) == [] else forced_pass(pos)  # a puzzle's passing player (BQ1)
+        try:
+            pos = apply(pos, a)  # apply checks the turn: explain first would check it twice
+        except IllegalAction:
+            pos = forced_pass(pos)  # a puzzle's passing player (BQ1)
     return "\n".join(lines) + "\n"

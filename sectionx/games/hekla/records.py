@@ -29,7 +29,7 @@ from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow
 from ..records import read_actions, read_start, replay_problems
 from . import formats
 from .formats import Goal
-from .rules import PASS, SEATS, Action, IllegalAction, Position, apply, explain, parse_action, skip, start
+from .rules import PASS, SEATS, Action, IllegalAction, Position, apply, parse_action, skip, start
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,10 @@ def dumps(start_pos: Position, actions: list[Action] | tuple[Action, ...], *, ti
     lines.append("actions:" if actions else "actions: []")
     pos = start_pos
     for a in actions:
-        pos = apply(pos, a) if explain(pos, a) == [] else skip(pos)  # a puzzle's other players sit out (HQ1)
+        try:
+            pos = apply(pos, a)  # apply checks the turn: explain first would check it twice
+        except IllegalAction:
+            pos = skip(pos)  # a puzzle's other players sit out (HQ1)
         lava = f"  # {len(pos.erupted)} eruption{'s' if len(pos.erupted) > 1 else ''}, lava {pos.lava_placed} of 20" \
             if pos.erupted else ""
         lines.append(f"  - {a}{lava}")
