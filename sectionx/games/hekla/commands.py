@@ -20,7 +20,7 @@ from ...yamlsrc import Doc, LoadError
 from .. import api
 from ..records import is_record, start_reference
 from . import formats, play, records, text
-from .rules import PASS, SEATS, Board, Position, start
+from .rules import PASS, SEATS, Action, Board, Position, start
 from .solver import best_move, solve
 
 #: Exit status of ``solve``, as for every game.
@@ -213,11 +213,9 @@ class Hekla:
             say(f"{path}: unknown: the search limit was reached; not within {answer.proved_none_below} turns (proved)")
         if options.out is not None and answer.turns is not None:
             # The line as a record from the puzzle's file, the others passing, which replay checks (HQ1).
-            actions = []
-            for a in answer.line:
-                actions.append(a)
-                if a is not answer.line[-1]:
-                    actions += [PASS] * (len(pos.players) - 1)
+            actions: list[Action] = []
+            for i, a in enumerate(answer.line):
+                actions += [PASS] * (len(pos.players) - 1) * (i > 0) + [a]  # the others pass between (HQ1)
             record = records.dumps(pos, actions, start_ref=start_reference(path, options.out), goal=goal,
                                    header=f"Solution found by: sectionx solve {path}")
             fileio.write_file(options.out, record)
