@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import Problem
-from ..fileio import FileProblem, resolve_reference
+from ..errors import NotationError, Problem
+from ..fileio import FileProblem, is_stdout, resolve_reference
 from ..yamlsrc import Diagnostic, Doc, LoadError, unquoted
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -29,8 +29,6 @@ def start_reference(source: Path, out: Path) -> str | None:
     relative path when ``source`` lies in the record's folder or below (the only
     references a file may make, docs/format.md), else None, and the record writes
     its start inline.  A record to standard output always writes it inline."""
-    from ..fileio import is_stdout
-
     if is_stdout(out):
         return None
     try:
@@ -66,8 +64,6 @@ A = TypeVar("A")
 def read_actions(doc: Doc, parse: Callable[[str], A]) -> tuple[A, ...]:
     """The record's ``actions:``, each read by ``parse``; LoadError tells every one
     that does not read, at its line."""
-    from ..errors import NotationError
-
     actions: list[A] = []
     bad = []
     for i, text in enumerate(doc.data["actions"]):

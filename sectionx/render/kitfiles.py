@@ -18,11 +18,11 @@ from pathlib import Path
 from .. import __version__
 from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, sha256, write_files
 from .pdf import to_pdf
-from .printing import checklist_page
+from .printing import calibration_pages, checklist_page
 from .scene import Document, Page, Symbol, Text
 from .svg import to_svg
-from .textfit import Para
-from .theme import Theme
+from .textfit import DoesNotFit, Para
+from .theme import Theme, grey
 
 
 @dataclass(frozen=True)
@@ -198,10 +198,6 @@ def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, f
     backs) and the duplex calibration sheet; in greyscale when the theme says so.
     A component that does not fit the paper (DoesNotFit) is one line naming the
     paper, located where the template defines it."""
-    from .printing import calibration_pages
-    from .textfit import DoesNotFit
-    from .theme import grey
-
     try:
         paper = theme.paper(paper_name)
         sections = components(paper)

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import fonts
-from .pieces import CLEARANCE, SEAM_TOLERANCE, crop_marks, mark_style
+from .pieces import CLEARANCE, SAFE, SEAM_TOLERANCE, TRIM, crop_marks, mark_style
 from .scene import (
+    MM_PER_PT,
     Circle,
     Group,
     Item,
@@ -23,12 +24,14 @@ from .scene import (
     Style,
     Symbol,
     Text,
+    Use,
     line,
     pt_mm,
     rect,
     translate,
 )
-from .textfit import ASCENT, DESCENT, LEADING, DoesNotFit, Para, fit_text, para, placed, text_box
+from .shapes import ink_on
+from .textfit import ASCENT, DESCENT, LEADING, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from .theme import Theme
 
 Paper = tuple[float, float]
@@ -455,9 +458,6 @@ def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[
     """A rules card (``theme.card``, trim at (0, 0)): a band in ``fill`` with ``mark``
     (the colour's shape) and ``title``, the rules fitted below, its cut line last
     (not drawn: the sheet's crop marks give it)."""
-    from .pieces import SAFE, TRIM
-    from .shapes import ink_on
-
     w, h = theme.card
     b = theme.bleed
     band = 10.0
@@ -475,9 +475,6 @@ def rules_card_pages(theme: Theme, paper: Paper, cards: Sequence[tuple[str, list
     """``cards`` (a name and a card's art, as :func:`rules_card` draws it) on a card
     sheet, and the sheet of their backs, ``word`` on each, mirrored for long-edge
     duplex (shifted by the calibration ``offset``)."""
-    from .scene import MM_PER_PT, Use
-    from .textfit import text_width
-
     W, H = paper
     w, h = theme.card
     sheet = card_sheet(theme, paper)
