@@ -18,19 +18,15 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec
+from typing import Annotated, ParamSpec
 
 import typer
 
-from . import __version__, fileio, games
-from .console import Refusal, Stop, emit, fail, picture_kind, print_kind, problem_line, say, tell, warn, write_picture
+from . import __version__, fileio, games, puzzlesets
+from .console import Refusal, Stop, emit, fail, picture_kind, print_kind, problem_line, say, tell, warn
 from .errors import SectionXError
 from .games import api
-from .games.sectionx import checking, formats
-from .games.sectionx.commands import IMPOSSIBLE, INVALID, LIMIT, checked_position
-from .progress import progress_bar
-from .workers import run_units
-from .yamlsrc import Doc, LoadError, read_yaml, shared_budget
+from .yamlsrc import Doc, LoadError, shared_budget
 
 P = ParamSpec("P")
 #: Seeds are whole numbers from 0: Python's random.Random(-5) is Random(5), so a
@@ -328,100 +324,61 @@ def schema(
 @app.command()
 @reports_errors
 def illustrate(
-    file: Annotated[Path, typer.Argument(help="A rulebook figure: a scenario file with claims.", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="A rule figure: a position of any game with claims.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Also draw it: .svg or .pdf (the figure cropped).",
                                              show_default=False)] = None,
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
 ) -> None:
-    """Check every claim of a rulebook figure with the rules engine and, with -o, draw
+    """Check every claim of a rule figure with the game's referee and, with -o, draw
     it.  A claim that does not hold is one line naming the file, the line and the
     claim (exit 1), and nothing is drawn.  Claims: docs/rulebook.md.
 
     Example:  sectionx illustrate scenarios/rules/distance-rule.yaml -o output/distance-rule.svg
     """
-    from .games.sectionx import figures
-
-    scenario = checked_position(file, "a figure is a game state").scenario
-    problems = figures.claim_problems(read_yaml(file), scenario)
-    for d in problems:
-        warn(problem_line(d))
-    if problems:
-        raise typer.Exit(1)
-    count = len(scenario.claims)
-    if out is None:
-        say(f"{file}: {_claims_hold(count)}")
-        return
-    from .games.sectionx.render import diagram
-    from .render import theme
-
-    look = theme.load_theme(template)
-    document = diagram.diagram(scenario, look, crop=True, coords=False, panel=False)
-    write_picture(out, print_kind(out), document, look)
-    warn(f"{file}: {_claims_hold(count)}; wrote {out}")
+    kind = print_kind(out) if out is not None else None
+    with _game_file(file) as (doc, game):
+        game.commands().illustrate(file, doc, api.IllustrateOptions(out, kind, template))
 
 
 @app.command()
 @reports_errors
 def manual(
-    lang: Annotated[str, typer.Option("--lang", "-l", help="en, de or nl, or a language file (.yaml) of your own.")] = "en",
+    game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="A language the game's rulebook is written in (Section X: en, "
+                                      "de or nl, or a language file .yaml of your own).")] = "en",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="rulebook.pdf or rulebook.html (default: "
-                                             "output/rulebook-LANG.pdf or .html).", show_default=False)] = None,
+                                             "output/rulebook-LANG.pdf, or output/rulebook-GAME-LANG.pdf for another "
+                                             "game).", show_default=False)] = None,
     fmt: Annotated[str | None, typer.Option("--format", "-f", help="pdf or html (default: from -o, else pdf).",
                                             show_default=False)] = None,
     paper: Annotated[str, typer.Option(help="Paper for the PDF: a4, letter, ... (the template's names).")] = "a4",
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
-    rules_text: Annotated[Path | None, typer.Option("--rules", help="The rules text (default: the project's "
-                                                    "docs/rules.md).", show_default=False)] = None,
-    figures: Annotated[Path | None, typer.Option("--figures", help="The folder of figures (default: the project's "
-                                                 "scenarios/rules/).", show_default=False)] = None,
+    rules_text: Annotated[Path | None, typer.Option("--rules", help="The rules text (default: the one sectionx ships).",
+                                                    show_default=False)] = None,
+    figures: Annotated[Path | None, typer.Option("--figures", help="The folder of figures (default: the ones sectionx "
+                                                 "ships).", show_default=False)] = None,
 ) -> None:
-    """Build the illustrated rulebook: the rules of play (sections 1 to 11 of
-    docs/rules.md) with every figure of scenarios/rules/ after the rule it
-    illustrates, a components page, the turn at a glance and an index of rule ids;
-    a PDF, or one self-contained HTML page with the figures inline.
+    """Build a game's illustrated rulebook: the rules of play with every figure after
+    the rule it illustrates, the components, the turn at a glance and an index of
+    rule ids; a PDF, or one self-contained HTML page with the figures inline.
 
     Every figure's claims are checked by the rules engine first: a claim that does
-    not hold, a figure the language file has no words for, text the font cannot
-    print stop the build with one line each naming the file and line (exit 1), and
+    not hold, a figure the language has no words for, text the font cannot print
+    stop the build with one line each naming the file and line (exit 1), and
     nothing is written.  docs/rulebook.md has the details.
 
     Example:  sectionx manual --lang nl -o output/spelregels.pdf
     """
-    from .games.sectionx import manual as book
-    from .render import theme
-
+    chosen = _game(game)
     kind = (fmt or (out.suffix.lstrip(".").lower() if out is not None else "pdf")).lower()
     if kind not in ("pdf", "html"):
         raise fail(f"{out if out is not None else '--format'}: the manual is written as .pdf or .html (or give --format pdf|html)")
     code = Path(lang).stem if lang.endswith((".yaml", ".yml")) else lang
-    target = out if out is not None else Path("output") / f"rulebook-{code}.{kind}"
-    for given, default, what in ((rules_text, book.RULES_TEXT, "--rules FILE"), (figures, book.FIGURES, "--figures DIR")):
-        if given is None and not default.exists():
-            # Installed from a wheel: the rules text and the figures live in the project, not the package.
-            raise fail(f"{default}: not found; the manual is built from a clone of sectionx (give {what})")
-    look = theme.load_theme(template)
-    page = look.paper(paper)
-    source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
-    from .games.sectionx.manual.html import to_html
-    from .games.sectionx.manual.pdf import to_pdf
-
-    try:
-        prepared = book.prepare(source, rules_text=rules_text or book.RULES_TEXT, figures=figures or book.FIGURES, theme=look)
-        # Setting the PDF can still find a problem in the sources (code Courier cannot print).
-        data: bytes | str = to_pdf(prepared, look, page) if kind == "pdf" else to_html(prepared, look)
-    except LoadError as exc:
-        for d in exc.diagnostics:
-            warn(problem_line(d))
-        raise typer.Exit(1) from None
+    name = f"rulebook-{code}" if chosen.default else f"rulebook-{chosen.name}-{code}"
+    target = out if out is not None else Path("output") / f"{name}.{kind}"
     if out is None:
         fileio.make_folder(target.parent)
-    fileio.write_file(target, data)
-    count = len(prepared.figures)
-    warn(f"wrote {target}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")
-
-
-def _claims_hold(count: int) -> str:
-    return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
+    chosen.commands().manual(api.ManualOptions(target, kind, lang, paper, template, rules_text, figures))
 
 
 @app.command()
@@ -525,107 +482,65 @@ def solve(
         game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
 
 
+#: The options the print commands share, written once.
+PaperOption = Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")]
+TemplateOption = Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")]
+TimeOption = Annotated[float | None, typer.Option("--time", min=0.1, max=86400.0,
+                                                  help="Give up solving a puzzle after this many seconds.")]
+NodesOption = Annotated[int | None, typer.Option("--nodes", min=1, max=10_000_000,
+                                                 help="Give up solving a puzzle after expanding this many turns "
+                                                      "(the default is the game's: the same output on every machine).")]
+
+
 @app.command()
 @reports_errors
 def sheet(
-    file: Annotated[Path, typer.Argument(help="A puzzle, or a solution record written by solve -o.", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="out.pdf (card, then the solution), or out.svg "
-                                                          "(out-card.svg, out-solution-1.svg, ...).", show_default=False)],
-    seconds: Annotated[float | None, typer.Option("--time", min=0.1, max=86400.0,
-                                                     help="Solving time limit for a puzzle file.")] = None,
-    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
-    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
+    file: Annotated[Path, typer.Argument(help="A puzzle of any game, or a solution record written by solve -o.",
+                                         show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="out.pdf (card, then the solution), or out.svg "
+                                             "(out-card.svg, out-solution-1.svg, ...); default output/NAME-sheet.pdf.",
+                                             show_default=False)] = None,
+    seconds: TimeOption = None,
+    nodes: NodesOption = None,
+    paper: PaperOption = "a4",
+    template: TemplateOption = None,
 ) -> None:
     """Print a puzzle card (the puzzle as a player meets it, solvable from the picture)
-    and its solution sheet (one diagram per turn: the tile action highlighted, each
-    prisoner's path an arrow, a line per action).
+    and its solution sheet (one picture per turn, with what happened in words).
 
     A puzzle file is solved first (exit 3 or 4 as for solve if that fails); a
     solution record (sectionx solve -o) is drawn as it is, once it is checked.
 
     Example:  sectionx sheet scenarios/puzzle-first-escape.yaml -o output/first-escape.pdf
     """
-    from .games.sectionx import puzzle
-    from .games.sectionx.render.sheet import sheets
-    from .games.sectionx.solution import turn_pictures
-    from .games.sectionx.solver.exact import solve_puzzle
-    from .render import theme
-    from .search import Limit, plans_text
-
-    print_kind(out)
-    report = checking.check_file(file)
-    for d in report.diagnostics:
-        warn(problem_line(d))
-    if not report.ok:
-        raise typer.Exit(INVALID)
-    summary = ""
-    if report.kind == "record":
-        record = formats.load_record(file)
-        scenario = record.start.scenario
-        if scenario.goal is None:
-            raise fail(f"{file}: its start has no goal, so it is no puzzle's solution", INVALID)
-        verdict = puzzle.judge(scenario, record.actions)
-        if not verdict.met or verdict.met_after != len(record.actions):
-            raise fail(f"{file}: its actions do not end with the puzzle's goal met (Q4)", INVALID)
-        turns = puzzle.turns_of(puzzle.start(scenario), record.actions)
-        summary = f"{len(turns)} turn{'s' if len(turns) != 1 else ''} (a solution given, not proved optimal)"
-    elif report.loaded is not None and report.loaded.scenario.goal is not None:
-        scenario = report.loaded.scenario
-        goal_turns = report.loaded.scenario.goal.turns or Limit().turns
-        solved = solve_puzzle(scenario, Limit(turns=goal_turns, seconds=seconds))
-        if solved.result.status != "solved":
-            warn(f"sectionx: {file}: not solved: {solved.result.reason or solved.result.status}")
-            raise typer.Exit(IMPOSSIBLE if solved.result.status == "impossible" else LIMIT)
-        turns = [list(t) for t in solved.turns]
-        summary = f"{solved.result.turns} turn{'s' if solved.result.turns != 1 else ''}, proved minimal; optimal plans: {plans_text(solved.result)}"
-    else:
-        raise fail(f"{file}: a {report.kind} without a goal; sheet draws puzzles and their solutions", INVALID)
-    look = theme.load_theme(template)
-    colour = str(puzzle.goal_of(scenario).player)
-    document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(paper),
-                      summary=summary)
-    _write_document(out, document, look)
+    target = _default_out(out, Path("output") / f"{file.stem}-sheet.pdf")
+    kind = print_kind(target)
+    with _game_file(file) as (doc, game):
+        game.commands().sheet(file, doc, api.SheetOptions(target, kind, paper, template, seconds, nodes))
 
 
-def _write_document(out: Path, document: Any, look: Any, what: str = "") -> None:
-    """A drawn document as one PDF, or as one SVG per page beside ``out`` (``out.svg``
-    gives ``out-<page name>.svg``), written as one step: all of it or nothing."""
-    from .render import pdf, svg
-
-    if print_kind(out) == "pdf":
-        pdf.write_pdf(out, document, look)
-        warn(f"wrote {out} ({len(document.pages)} pages{what})")
-        return
-    table = document.symbol_map
-    files = {out.with_name(f"{out.stem}-{page.name}.svg"): svg.to_svg(page, table, look).encode("utf-8")
-             for page in document.pages}
-    fileio.write_files(files)
-    warn(f"wrote {', '.join(str(p) for p in files)}" if len(files) <= 4 else
-         f"wrote {len(files)} SVG files, {next(iter(files))} to {list(files)[-1]}{what}")
-
-
-def _solved_set(chosen: list[Any], nodes: int) -> list[Any]:
-    """Each chosen puzzle solved for print, numbered 1..N, with a progress bar on stderr."""
-    from .games.sectionx import puzzleset
-
-    solved = []
-    with typer.progressbar(chosen, label="solving", file=sys.stderr) as bar:
-        for number, p in enumerate(bar, 1):
-            solved.append(puzzleset.solve_for_print(p, number, nodes))
-    return solved
+def _default_out(out: Path | None, default: Path) -> Path:
+    """``out``, or ``default`` (under output/, made if missing)."""
+    if out is not None:
+        return out
+    fileio.make_folder(default.parent)
+    return default
 
 
 @app.command()
 @reports_errors
 def generate(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the puzzles to (made if missing).",
-                                      show_default=False)],
+    game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder to write the puzzles to (made if missing; "
+                                             "default output/puzzles, or output/puzzles-GAME for another game).",
+                                             show_default=False)] = None,
     difficulty: Annotated[str, typer.Option("--difficulty", "-d",
                                             help="beginner, intermediate, advanced or expert.")] = "beginner",
-    count: Annotated[int, typer.Option("--count", "-n", min=1, max=1000, help="How many puzzles.")] = 10,
-    seed: Annotated[int, typer.Option(min=0, max=10**9, help="Seed of the set: the same seed gives the same files.")] = 0,
-    board: Annotated[str, typer.Option(help="compact or standard.")] = "compact",
-    goal: Annotated[str, typer.Option(help="free, hide, key, zone, or mixed.")] = "free",
+    count: Annotated[int, typer.Option("--count", min=1, max=1000, help="How many puzzles.")] = 10,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the set: the same seed gives the same files.")] = 0,
+    board: Annotated[str | None, typer.Option(help="Section X: compact (default) or standard.", show_default=False)] = None,
+    goal: Annotated[str | None, typer.Option(help="Section X: free (default), hide, key, zone, or mixed.",
+                                             show_default=False)] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
                                          help="Try candidates on this many local processes (1: in this process).")] = 1,
     scheduler: Annotated[str | None, typer.Option(
@@ -638,80 +553,50 @@ def generate(
                                                   help="Give up after this many candidates (default 400 per puzzle).")] = None,
 ) -> None:
     """Generate puzzles of a measured difficulty: each proved by the solver, unique
-    (Q5) and graded by the weakest method that solves it (docs/puzzles.md).
+    and graded by the solver-measured work it takes (docs/puzzles.md).
 
     Writes DIR/<difficulty>-NNN.yaml in the order found, each with its id (a
     file's grade: id makes it again with --id), minimum turns, grade and the
     figures behind it.  The same options give the same bytes, whatever --workers
-    or --scheduler.  A progress bar on stderr shows puzzles found, candidates
-    tried and the rate; the acceptance rate and the reasons for rejection follow.
+    or --scheduler.  Progress on stderr shows puzzles found, candidates tried and
+    the rate; the acceptance rate and the reasons for rejection follow.  A file of
+    the same name already in DIR is refused, never replaced.
 
     Example:  sectionx generate --difficulty expert --count 5 --seed 7 --out output/puzzles
     """
-    from .games.sectionx.generator import Params, Tally, Unit, make
-    from .games.sectionx.generator import generate as make_set
-
+    chosen = _game(game)
     if scheduler is not None and workers > 1:
         raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
+    folder = out if out is not None else Path("output") / ("puzzles" if chosen.default else f"puzzles-{chosen.name}")
+    chosen.commands().generate(api.GenerateOptions(folder, difficulty, count, seed, board, goal, workers, scheduler,
+                                                   puzzle_id, max_tries))
+
+
+@contextmanager
+def _puzzle_folder(folder: Path) -> Iterator[tuple[list[Path], games.Game]]:
+    """The puzzle files of ``folder`` and their one game (:mod:`sectionx.puzzlesets`)."""
     try:
-        if puzzle_id is not None:
-            params, unit_seed = Params.parse_id(puzzle_id)
-        else:
-            params = Params(difficulty, board, goal)
-            params.check()
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    if puzzle_id is not None:
-        outcome = make(Unit(params, unit_seed))
-        if not outcome.accepted:
-            raise fail(f"{puzzle_id}: this seed gives no puzzle ({outcome.reason})")
-        target = out / f"{params.tier}-{unit_seed}.yaml"
-        _make_folder(out)
-        fileio.write_files({target: outcome.text.encode("utf-8")})
-        warn(f"wrote {target}")
-        return
-
-    def runner(fn: Any, units: Any) -> Any:
-        return run_units(fn, units, workers=workers, scheduler=scheduler)
-
-    with progress_bar("generate", total=count, fields=("found", "tried")) as bar:
-        def seen(outcome: Any, tally: Tally) -> None:
-            bar.update(advance=int(outcome.accepted), found=tally.found, tried=tally.tried)
-        kept, tally = make_set(params, count, seed, runner=runner, max_tries=max_tries, on_outcome=seen)
-    files = {out / f"{params.tier}-{i:03d}.yaml": o.text.encode("utf-8") for i, o in enumerate(kept, 1)}
-    if files:
-        _make_folder(out)
-        fileio.write_files(files)
-    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
-    warn(f"generate: {tally.found} {params.tier} puzzle{'s' if tally.found != 1 else ''} from {tally.tried} "
-         f"candidates ({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after repairs); rejected: {reasons or 'none'}")
-    if files:
-        warn(f"wrote {len(files)} files to {out}")
-    if len(kept) < count:
-        raise fail(f"found {len(kept)} of {count} puzzles within {tally.tried} candidates; "
-                   "raise --max-tries or try another --seed", LIMIT)
-
-
-def _make_folder(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise fail(f"{folder}: cannot make this folder ({exc.strerror or exc})") from None
+        files = puzzlesets.puzzle_files(folder)
+        game = puzzlesets.game_of(files)
+    except puzzlesets.SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    with shared_budget():
+        yield files, game
 
 
 @app.command("deck")
 @reports_errors
 def deck_command(
-    folder: Annotated[Path, typer.Argument(help="A folder of graded puzzle files, as sectionx generate writes them.",
-                                           show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="deck.pdf, or deck.svg (deck-01-cards-1-fronts.svg, ...).")]
-        = Path("deck.pdf"),
+    folder: Annotated[Path, typer.Argument(help="A folder of graded puzzle files of one game, as sectionx generate "
+                                           "writes them.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="deck.pdf, or deck.svg (deck-01-cards-1-fronts.svg, ...); "
+                                             "default output/deck.pdf.", show_default=False)] = None,
     per_tier: Annotated[int, typer.Option("--per-tier", min=1, max=250,
                                           help="Cards per tier: the first K of each tier in order of difficulty.")] = 15,
-    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
-    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")] = None,
-    nodes: Annotated[int, typer.Option("--nodes", min=1, max=10_000_000,
-                                       help="Refuse a puzzle not solved after expanding this many turns.")] = 20_000,  # puzzleset.NODE_LIMIT
+    paper: PaperOption = "a4",
+    template: TemplateOption = None,
+    nodes: NodesOption = None,
+    seconds: TimeOption = None,
     back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
                                                  "(read it off the kit's duplex calibration sheet).")] = 0.0,
     back_offset_y: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page down by this many mm.")] = 0.0,
@@ -726,58 +611,39 @@ def deck_command(
 
     Example:  sectionx deck scenarios/puzzles/deck -o output/deck.pdf --paper letter
     """
-    from .games.sectionx import puzzleset
-    from .games.sectionx.render.deck import deck
-    from .render import theme
-
-    print_kind(out)
-    look = theme.load_theme(template)
-    sheet_paper = look.paper(paper)
-    try:
-        chosen, shortfalls = puzzleset.choose(puzzleset.read_folder(folder), per_tier)
-        for line in shortfalls:
-            warn(f"sectionx: warning: {line}")
-        solved = _solved_set(chosen, nodes)
-    except puzzleset.SetProblem as exc:
-        raise fail(str(exc), exc.code) from None
-    document = deck(solved, look, sheet_paper, offset=(back_offset_x, back_offset_y))
-    _write_document(out, document, look, f", {len(solved)} cards, print long-edge duplex")
+    target = _default_out(out, Path("output") / "deck.pdf")
+    kind = print_kind(target)
+    with _puzzle_folder(folder) as (files, game):
+        game.commands().deck(files, api.DeckOptions(target, kind, per_tier, paper, template, nodes, seconds,
+                                                    (back_offset_x, back_offset_y)))
 
 
 @app.command("book")
 @reports_errors
 def book_command(
-    folder: Annotated[Path, typer.Argument(help="A folder of puzzle files, graded or not.", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="book.pdf, or book.svg (book-001-title.svg, ...).")]
-        = Path("book.pdf"),
-    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")] = "a4",
-    template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")] = None,
-    nodes: Annotated[int, typer.Option("--nodes", min=1, max=10_000_000,
-                                       help="Refuse a puzzle not solved after expanding this many turns.")] = 20_000,  # puzzleset.NODE_LIMIT
-    title: Annotated[str, typer.Option(help="The book's title.")] = "Section X puzzles",
+    folder: Annotated[Path, typer.Argument(help="A folder of puzzle files of one game, graded or not.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="book.pdf, or book.svg (book-001-title.svg, ...); "
+                                             "default output/book.pdf.", show_default=False)] = None,
+    paper: PaperOption = "a4",
+    template: TemplateOption = None,
+    nodes: NodesOption = None,
+    seconds: TimeOption = None,
+    title: Annotated[str | None, typer.Option(help="The book's title (default: the game's name and \"puzzles\").",
+                                              show_default=False)] = None,
 ) -> None:
-    """Print a puzzle book: a title page, the contents by tier, a page per puzzle
-    (picture, goal, tier, number) and the solutions at the back, turn by turn.
+    """Print a puzzle book: a title page, the contents, a page per puzzle (picture,
+    goal, tier, number) and the solutions at the back, turn by turn.
 
     Graded puzzles come first, in order of difficulty; puzzles without a grade:
-    block follow under "Ungraded", by file name.  Each puzzle is solved as for
-    sectionx deck.  Exit status 1 names the file that is refused.
+    block follow under "Ungraded".  Each puzzle is solved as for sectionx deck.
+    Exit status 1 names the file that is refused.
 
     Example:  sectionx book scenarios/puzzles -o output/book.pdf
     """
-    from .games.sectionx import puzzleset
-    from .games.sectionx.render.book import book
-    from .render import theme
-
-    print_kind(out)
-    look = theme.load_theme(template)
-    page = look.paper(paper)
-    try:
-        solved = _solved_set(puzzleset.in_order(puzzleset.read_folder(folder)), nodes)
-    except puzzleset.SetProblem as exc:
-        raise fail(str(exc), exc.code) from None
-    document = book(solved, look, page, title=title)
-    _write_document(out, document, look, f", {len(solved)} puzzles")
+    target = _default_out(out, Path("output") / "book.pdf")
+    kind = print_kind(target)
+    with _puzzle_folder(folder) as (files, game):
+        game.commands().book(files, api.BookOptions(target, kind, paper, template, nodes, seconds, title))
 
 
 def main() -> None:

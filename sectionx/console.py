@@ -22,6 +22,14 @@ from .errors import SectionXError
 from .fileio import printable
 from .yamlsrc import Diagnostic
 
+#: The exit statuses, one per kind of outcome, the same for every command and game
+#: (the README's table): done; an input that breaks a rule or the format (or a claim
+#: that does not hold, a record with an illegal move); a command line that cannot be
+#: carried out as given (an option, a missing or unreadable file or folder, an output
+#: that cannot be written); a puzzle proved impossible within its turns; a time, node
+#: or try limit reached before an answer.
+OK, INVALID, USAGE, IMPOSSIBLE, LIMIT = 0, 1, 2, 3, 4
+
 
 class Stop(Exception):
     """End the command with exit status ``code``; what there was to say is said."""
@@ -126,6 +134,24 @@ def write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
         svg.write_svg(out, document.pages[0], document.symbol_map, look)
     else:
         pdf.write_pdf(out, document, look)
+
+
+def write_document(out: Path, document: Any, look: Any, what: str = "") -> None:
+    """A drawn document as one PDF, or as one SVG per page beside ``out`` (``out.svg``
+    gives ``out-<page name>.svg``), written as one step: all of it or nothing."""
+    from .render import pdf, svg
+
+    if print_kind(out) == "pdf":
+        pdf.write_pdf(out, document, look)
+        count = len(document.pages)
+        warn(f"wrote {out} ({count} page{'s' if count != 1 else ''}{what})")
+        return
+    table = document.symbol_map
+    files = {out.with_name(f"{out.stem}-{page.name}.svg"): svg.to_svg(page, table, look).encode("utf-8")
+             for page in document.pages}
+    fileio.write_files(files)
+    warn(f"wrote {', '.join(str(p) for p in files)}" if len(files) <= 4 else
+         f"wrote {len(files)} SVG files, {next(iter(files))} to {list(files)[-1]}{what}")
 
 
 def say_figures(data: dict[str, Any], output: str, note: str) -> None:

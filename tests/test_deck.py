@@ -252,13 +252,25 @@ def test_deck_command_writes_the_same_bytes_twice(folder, tmp_path):
     assert "warning" not in result.stderr  # two beginners, one asked for; one of each other tier
 
 
-def test_the_commands_default_node_limit_is_the_librarys():
+def test_the_commands_default_node_limit_is_the_librarys(folder, tmp_path, monkeypatch):
+    # The CLI leaves --nodes to the game (None); Section X then solves under puzzleset.NODE_LIMIT.
     import inspect
 
     from sectionx import cli  # the commands' defaults, as Typer sees them
 
     for command in (cli.deck_command, cli.book_command):
-        assert inspect.signature(command).parameters["nodes"].default == puzzleset.NODE_LIMIT
+        assert inspect.signature(command).parameters["nodes"].default is None
+    seen = []
+    real = puzzleset.solve_for_print
+
+    def spy(p, number, nodes=puzzleset.NODE_LIMIT):
+        seen.append(nodes)
+        return real(p, number, nodes)
+
+    monkeypatch.setattr(puzzleset, "solve_for_print", spy)
+    result = runner.invoke(app, ["book", str(folder), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert seen and set(seen) == {puzzleset.NODE_LIMIT}
 
 
 def test_book_command_writes_svg_pages_like_sheet(folder, tmp_path):

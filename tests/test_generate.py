@@ -262,13 +262,13 @@ def test_a_repaired_puzzle_is_unique():
 
 def test_generate_writes_the_set_and_says_what_it_rejected(tmp_path):
     out = tmp_path / "set"
-    result = runner.invoke(app, ["generate", "-d", "beginner", "-n", "2", "--seed", "4", "-o", str(out)])
+    result = runner.invoke(app, ["generate", "-d", "beginner", "--count", "2", "--seed", "4", "-o", str(out)])
     assert result.exit_code == 0, result.output
     files = sorted(p.name for p in out.iterdir())
     assert files == ["beginner-001.yaml", "beginner-002.yaml"]
     assert "candidates" in result.output and "accepted" in result.output
     again = tmp_path / "again"
-    runner.invoke(app, ["generate", "-d", "beginner", "-n", "2", "--seed", "4", "-o", str(again), "-w", "2"])
+    runner.invoke(app, ["generate", "-d", "beginner", "--count", "2", "--seed", "4", "-o", str(again), "-w", "2"])
     for name in files:
         assert (out / name).read_bytes() == (again / name).read_bytes()
 
@@ -298,7 +298,7 @@ def test_generate_refuses_bad_options_in_one_line(tmp_path, args, message):
 
 
 def test_generate_says_when_it_found_too_few(tmp_path):
-    result = runner.invoke(app, ["generate", "-d", "expert", "-n", "3", "--max-tries", "2", "-o", str(tmp_path / "y")])
+    result = runner.invoke(app, ["generate", "-d", "expert", "--count", "3", "--max-tries", "2", "-o", str(tmp_path / "y")])
     assert result.exit_code == 4
     assert "found" in result.output and "--max-tries" in result.output
 

@@ -128,6 +128,87 @@ class KitOptions:
     coords: bool = True
 
 
+@dataclass(frozen=True)
+class SheetOptions:
+    """``sectionx sheet``: a puzzle card and its solution sheet, ``kind`` pdf or svg."""
+
+    out: Path
+    kind: str
+    paper: str = "a4"
+    template: Path | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """``sectionx generate``: new graded puzzles in the folder ``out`` (or the one
+    puzzle of ``puzzle_id`` again).  ``board`` and ``goal`` are a game's own
+    choices (None unless given)."""
+
+    out: Path
+    difficulty: str = "beginner"
+    count: int = 10
+    seed: int = 0
+    board: str | None = None
+    goal: str | None = None
+    workers: int = 1
+    scheduler: str | None = None
+    puzzle_id: str | None = None
+    max_tries: int | None = None
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    """``sectionx deck``: the challenge deck of a folder's puzzles."""
+
+    out: Path
+    kind: str
+    per_tier: int = 15
+    paper: str = "a4"
+    template: Path | None = None
+    nodes: int | None = None
+    seconds: float | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    """``sectionx book``: a puzzle book of a folder's puzzles; ``title`` None for the
+    game's own."""
+
+    out: Path
+    kind: str
+    paper: str = "a4"
+    template: Path | None = None
+    nodes: int | None = None
+    seconds: float | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class IllustrateOptions:
+    """``sectionx illustrate``: check a rule figure's claims and, with ``out``, draw it."""
+
+    out: Path | None = None
+    kind: str | None = None
+    template: Path | None = None
+
+
+@dataclass(frozen=True)
+class ManualOptions:
+    """``sectionx manual``: the game's illustrated rulebook, ``kind`` pdf or html.
+    ``rules_text`` and ``figures`` replace the packaged sources when given."""
+
+    out: Path
+    kind: str
+    lang: str = "en"
+    paper: str = "a4"
+    template: Path | None = None
+    rules_text: Path | None = None
+    figures: Path | None = None
+
+
 class Commands(Protocol):
     """The commands every game answers.  ``path`` is the file named on the command
     line and ``doc`` its YAML, read once under the house's limits (:mod:`sectionx.yamlsrc`)."""
@@ -172,4 +253,33 @@ class Commands(Protocol):
 
     def kit(self, options: KitOptions) -> None:
         """Write the print-and-play kit (``kit --game``)."""
+        ...
+
+    def sheet(self, path: Path, doc: Doc, options: SheetOptions) -> None:
+        """Print a puzzle card and its solution sheet (``sheet``); a puzzle is solved
+        first (exit 3 or 4 as for :meth:`solve`), a solution record drawn once checked."""
+        ...
+
+    def generate(self, options: GenerateOptions) -> None:
+        """Write new puzzles of a measured difficulty (``generate``): each proved, unique,
+        graded, none the same as another up to symmetry; the same options, the same bytes."""
+        ...
+
+    def deck(self, files: list[Path], options: DeckOptions) -> None:
+        """Print a challenge deck of the puzzle ``files`` (a folder's, read and vetted by
+        :func:`sectionx.puzzlesets.puzzle_files`, every one of this game)."""
+        ...
+
+    def book(self, files: list[Path], options: BookOptions) -> None:
+        """Print a puzzle book of the puzzle ``files`` (as for :meth:`deck`)."""
+        ...
+
+    def illustrate(self, path: Path, doc: Doc, options: IllustrateOptions) -> None:
+        """Check every claim of a rule figure with the referee (exit 1 on a false one,
+        nothing drawn) and, with ``options.out``, draw it."""
+        ...
+
+    def manual(self, options: ManualOptions) -> None:
+        """Build the game's illustrated rulebook from its packaged rules text and figures,
+        every figure's claims checked first (``manual``)."""
         ...

@@ -24,8 +24,9 @@ from ...progress import progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from . import checking, formats, play, rules
+from . import checking, formats, paper, play, rules
 from .model import Board, Catalogue, Scenario, State
+from .paper import checked_position
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
 
 if TYPE_CHECKING:
@@ -42,19 +43,6 @@ def _variant(variant: str | None) -> str:
     if variant not in VARIANTS:
         raise fail(f"--variant must be standard or advanced, not {variant!r}")
     return variant
-
-
-def checked_position(file: Path, refusal: str) -> formats.Loaded:
-    """The game state or puzzle in ``file`` (with its sources), checked: every problem
-    is told on stderr (exit 1 when there is one); a file of another kind ends with
-    ``refusal`` (exit 2)."""
-    report = checking.check_file(file)
-    tell(report.diagnostics)
-    if not report.ok:
-        raise Stop(1)
-    if report.loaded is None:
-        raise fail(f"{file}: a {report.kind} file; {refusal}")
-    return report.loaded
 
 
 def definition(ref: str, kind: str) -> Any:
@@ -272,6 +260,25 @@ class SectionX:
             + (f", {sum(p.suffix == '.svg' for p in files)} SVGs in {out / 'svg'}" if options.svg else ""))
         if built.poster is not None:
             say(f"wrote {out / ('sectionx-' + built.poster.pages[0].name + '.pdf')} (the board on one sheet)")
+
+
+    def sheet(self, path: Path, doc: Doc, options: api.SheetOptions) -> None:
+        paper.sheet(path, doc, options)
+
+    def generate(self, options: api.GenerateOptions) -> None:
+        paper.generate(options)
+
+    def deck(self, files: list[Path], options: api.DeckOptions) -> None:
+        paper.deck(files, options)
+
+    def book(self, files: list[Path], options: api.BookOptions) -> None:
+        paper.book(files, options)
+
+    def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
+        paper.illustrate(path, doc, options)
+
+    def manual(self, options: api.ManualOptions) -> None:
+        paper.manual(options)
 
 
 def turn_labels(solved: Solved) -> list[tuple[int, str]]:

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import SectionXError
+from ... import puzzlesets
+from ...puzzlesets import MAX_FILES, SetProblem
 from ...search import Limit, plans_text
 from . import checking, puzzle
 from .model import TIERS, Scenario
@@ -41,20 +42,6 @@ from .solver.exact import solve_puzzle
 #: Most turns the solver may expand for one puzzle before the puzzle is refused
 #: (``--nodes``).  The puzzles of scenarios/puzzles/ need at most about 400.
 NODE_LIMIT = 20_000
-#: Most puzzle files a folder may hold (limit): a deck has 60 cards, a book of
-#: 1,000 puzzles already runs to well over 1,000 pages.
-MAX_FILES = 1000
-
-
-class SetProblem(SectionXError):
-    """A folder that cannot be printed as it is; the message is one line.  ``code`` is
-    the exit status the command line gives: 1 for a problem with a puzzle file (as
-    ``solve`` and ``sheet`` do), 2 for a folder with none, 4 when the node limit
-    stopped the solver (as for ``solve``)."""
-
-    def __init__(self, message: str, code: int = 1):
-        super().__init__(message)
-        self.code = code
 
 
 @dataclass(frozen=True)
@@ -71,13 +58,12 @@ class PuzzleFile:
 
 def read_folder(folder: Path) -> list[PuzzleFile]:
     """Every puzzle file of ``folder``, checked, in file-name order (module docstring)."""
-    if not folder.is_dir():
-        raise SetProblem(f"{folder}: not a folder; name the folder that holds the puzzle files", 2)
-    files = sorted(p for p in folder.glob("*.yaml") if not p.is_dir())
-    if not files:
-        raise SetProblem(f"{folder}: no puzzle files (*.yaml) in it", 2)
-    if len(files) > MAX_FILES:
-        raise SetProblem(f"{folder}: {len(files)} puzzle files; a deck or book takes at most {MAX_FILES} (limit)", 2)
+    return read_files(puzzlesets.puzzle_files(folder))
+
+
+def read_files(files: Sequence[Path]) -> list[PuzzleFile]:
+    """Each of ``files`` (a folder's, vetted by :func:`sectionx.puzzlesets.puzzle_files`),
+    checked as ``validate`` does; SetProblem for the first that is not a valid puzzle."""
     out = []
     for path in files:
         report = checking.check_file(path)
@@ -105,8 +91,7 @@ def difficulty(p: PuzzleFile) -> tuple[int, int, int, int, str, int, str]:
 
 def in_order(puzzles: Sequence[PuzzleFile]) -> list[PuzzleFile]:
     """Graded puzzles by :func:`difficulty`, then the ungraded ones by file name."""
-    graded = sorted((p for p in puzzles if p.tier is not None), key=difficulty)
-    return graded + sorted((p for p in puzzles if p.tier is None), key=lambda p: p.path.name)
+    return puzzlesets.in_order(puzzles, lambda p: p.tier, difficulty, lambda p: (p.path.name,))
 
 
 def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFile], list[str]]:
@@ -117,16 +102,7 @@ def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFil
         if p.tier is None:
             raise SetProblem(f"{p.path}: no grade: block; a deck needs graded puzzles, as sectionx generate writes them "
                              "(sectionx book takes ungraded ones too)")
-    ordered = in_order(puzzles)
-    chosen: list[PuzzleFile] = []
-    warnings = []
-    for tier in TIERS:
-        here = [p for p in ordered if p.tier == tier]
-        if len(here) < per_tier:
-            warnings.append(f"only {len(here)} {tier} puzzle{'s' if len(here) != 1 else ''}, not {per_tier}; "
-                            "the deck has what there is")
-        chosen += here[:per_tier]
-    return chosen, warnings
+    return puzzlesets.choose(in_order(puzzles), lambda p: p.tier, per_tier, lambda p: str(p.path))
 
 
 def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> SolvedPuzzle:
@@ -159,5 +135,5 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> Solv
     return SolvedPuzzle(number, scenario, tuple(pictures), summary, str(p.path))
 
 
-__all__ = ["MAX_FILES", "NODE_LIMIT", "PuzzleFile", "SetProblem", "choose", "difficulty", "in_order", "read_folder",
+__all__ = ["MAX_FILES", "NODE_LIMIT", "PuzzleFile", "SetProblem", "choose", "difficulty", "in_order", "read_files", "read_folder",
            "solve_for_print"]

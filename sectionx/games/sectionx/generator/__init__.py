@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
 
+from ....generating import Tally, generate_set
 from ....hexgrid import parse_cell
 from ....search import Limit
 from .. import formats
@@ -236,21 +236,6 @@ def _description(scenario: Scenario, figures: Figures) -> str:
 # ====================================================================== sets
 
 
-@dataclass
-class Tally:
-    """What a set's generation saw: candidates tried, puzzles found, and why the
-    others were rejected (``duplicate`` for those the same as an earlier one)."""
-
-    tried: int = 0
-    found: int = 0
-    reasons: Counter[str] = field(default_factory=Counter)
-    repaired: int = 0
-
-    @property
-    def acceptance(self) -> float:
-        return self.found / self.tried if self.tried else 0.0
-
-
 Runner = Callable[[Callable[[Unit], Outcome], Iterable[Unit]], Iterator[Outcome]]
 
 
@@ -268,32 +253,8 @@ def generate(params: Params, count: int, seed: int = 0, *, runner: Runner | None
     over the units in order (default: here, one by one).  Stops after
     ``max_tries`` candidates (default ``400 * count``) with what it has."""
     params.check()
-    run: Runner = runner or map
-    tally = Tally()
-    kept: list[Outcome] = []
-    forms: set[tuple[object, ...]] = set()
-    limit = max_tries if max_tries is not None else 400 * count
-    results = run(make, units(params, seed, **limits))
-    try:
-        for outcome in results:
-            tally.tried += 1
-            if outcome.accepted and outcome.form in forms:
-                outcome = replace(outcome, reason="duplicate", text="")
-            tally.reasons[outcome.reason] += 1
-            if outcome.accepted:
-                forms.add(outcome.form)
-                kept.append(outcome)
-                tally.found += 1
-                tally.repaired += outcome.repairs > 0
-            if on_outcome is not None:
-                on_outcome(outcome, tally)
-            if len(kept) >= count or tally.tried >= limit:
-                break
-    finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
-    return kept, tally
+    seen = None if on_outcome is None else (lambda outcome, tally, _kept: on_outcome(outcome, tally))
+    return generate_set(make, units(params, seed, **limits), count, runner=runner, max_tries=max_tries, on_outcome=seen)
 
 
 __all__ = ["HAND", "Outcome", "Params", "Tally", "Unit", "generate", "make", "repair", "units"]

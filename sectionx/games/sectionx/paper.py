@@ -1,0 +1,224 @@
+"""Section X's printed matter: ``sheet``, ``generate``, ``deck``, ``book``,
+``illustrate`` and ``manual`` (:class:`sectionx.games.api.Commands`).
+
+The command bodies that lived in the CLI before every game answered these commands
+(issue 26); the CLI now parses the shared options and hands them here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ... import fileio
+from ...console import INVALID, LIMIT, Stop, fail, print_kind, problem_line, say, warn, write_document, write_picture
+from ...progress import progress_bar
+from ...workers import run_units
+from ...yamlsrc import Doc, LoadError, read_yaml
+from .. import api
+from . import checking, formats
+
+
+def checked_position(file: Path, refusal: str) -> formats.Loaded:
+    """The game state or puzzle in ``file`` (with its sources), checked: every problem
+    is told on stderr (exit 1 when there is one); a file of another kind ends with
+    ``refusal`` (exit 2)."""
+    report = checking.check_file(file)
+    for d in report.diagnostics:
+        warn(problem_line(d))
+    if not report.ok:
+        raise Stop(INVALID)
+    if report.loaded is None:
+        raise fail(f"{file}: a {report.kind} file; {refusal}")
+    return report.loaded
+
+
+def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
+    from ...render import theme
+    from ...search import Limit, plans_text
+    from . import puzzle
+    from .render.sheet import sheets
+    from .solution import turn_pictures
+    from .solver.exact import solve_puzzle
+
+    report = checking.check(path, doc)
+    for d in report.diagnostics:
+        warn(problem_line(d))
+    if not report.ok:
+        raise Stop(INVALID)
+    summary = ""
+    if report.kind == "record":
+        record = formats.load_record(path)
+        scenario = record.start.scenario
+        if scenario.goal is None:
+            raise fail(f"{path}: its start has no goal, so it is no puzzle's solution", INVALID)
+        verdict = puzzle.judge(scenario, record.actions)
+        if not verdict.met or verdict.met_after != len(record.actions):
+            raise fail(f"{path}: its actions do not end with the puzzle's goal met (Q4)", INVALID)
+        turns = puzzle.turns_of(puzzle.start(scenario), record.actions)
+        summary = f"{len(turns)} turn{'s' if len(turns) != 1 else ''} (a solution given, not proved optimal)"
+    elif report.loaded is not None and report.loaded.scenario.goal is not None:
+        scenario = report.loaded.scenario
+        goal_turns = puzzle.goal_of(scenario).turns or Limit().turns
+        solved = solve_puzzle(scenario, Limit(turns=goal_turns, seconds=options.seconds, nodes=options.nodes))
+        if solved.result.status != "solved":
+            warn(f"sectionx: {path}: not solved: {solved.result.reason or solved.result.status}")
+            raise Stop(3 if solved.result.status == "impossible" else LIMIT)
+        turns = [list(t) for t in solved.turns]
+        count = solved.result.turns
+        summary = (f"{count} turn{'s' if count != 1 else ''}, proved minimal; "
+                   f"optimal plans: {plans_text(solved.result)}")
+    else:
+        raise fail(f"{path}: a {report.kind} without a goal; sheet draws puzzles and their solutions", INVALID)
+    look = theme.load_theme(options.template)
+    colour = str(puzzle.goal_of(scenario).player)
+    document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(options.paper),
+                      summary=summary)
+    write_document(options.out, document, look)
+
+
+def _solved_set(chosen: list[Any], nodes: int) -> list[Any]:
+    """Each chosen puzzle solved for print, numbered 1..N, with progress on stderr."""
+    from . import puzzleset
+
+    solved = []
+    with progress_bar("solving", total=len(chosen)) as bar:
+        for number, p in enumerate(chosen, 1):
+            solved.append(puzzleset.solve_for_print(p, number, nodes))
+            bar.update(advance=1)
+    return solved
+
+
+def generate(options: api.GenerateOptions) -> None:
+    from .generator import Params, Tally, Unit, make
+    from .generator import generate as make_set
+
+    out = options.out
+    try:
+        if options.puzzle_id is not None:
+            params, unit_seed = Params.parse_id(options.puzzle_id)
+        else:
+            params = Params(options.difficulty, options.board or "compact", options.goal or "free")
+            params.check()
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if options.puzzle_id is not None:
+        outcome = make(Unit(params, unit_seed))
+        if not outcome.accepted:
+            raise fail(f"{options.puzzle_id}: this seed gives no puzzle ({outcome.reason})")
+        target = out / f"{params.tier}-{unit_seed}.yaml"
+        fileio.make_folder(out)
+        fileio.write_files({target: outcome.text.encode("utf-8")})
+        warn(f"wrote {target}")
+        return
+
+    def runner(fn: Any, units: Any) -> Any:
+        return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
+
+    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
+        def seen(outcome: Any, tally: Tally) -> None:
+            bar.update(advance=int(outcome.accepted), found=tally.found, tried=tally.tried)
+        kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
+                               on_outcome=seen)
+    files = {out / f"{params.tier}-{i:03d}.yaml": o.text.encode("utf-8") for i, o in enumerate(kept, 1)}
+    if files:
+        fileio.make_folder(out)
+        fileio.write_files(files)
+    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
+    warn(f"generate: {tally.found} {params.tier} puzzle{'s' if tally.found != 1 else ''} from {tally.tried} "
+         f"candidate{'s' if tally.tried != 1 else ''} ({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after "
+         f"repairs); rejected: {reasons or 'none'}")
+    if files:
+        warn(f"wrote {len(files)} file{'s' if len(files) != 1 else ''} to {out}")
+    if len(kept) < options.count:
+        raise fail(f"found {len(kept)} of {options.count} puzzles within {tally.tried} candidates; "
+                   "raise --max-tries or try another --seed", LIMIT)
+
+
+def deck(files: list[Path], options: api.DeckOptions) -> None:
+    from ...render import theme
+    from . import puzzleset
+    from .render.deck import deck as draw_deck
+
+    look = theme.load_theme(options.template)
+    sheet_paper = look.paper(options.paper)
+    try:
+        chosen, shortfalls = puzzleset.choose(puzzleset.read_files(files), options.per_tier)
+        for line in shortfalls:
+            warn(f"sectionx: warning: {line}")
+        solved = _solved_set(chosen, options.nodes or puzzleset.NODE_LIMIT)
+    except puzzleset.SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = draw_deck(solved, look, sheet_paper, offset=options.offset)
+    write_document(options.out, document, look,
+                   f", {len(solved)} card{'s' if len(solved) != 1 else ''}, print long-edge duplex")
+
+
+def book(files: list[Path], options: api.BookOptions) -> None:
+    from ...render import theme
+    from . import puzzleset
+    from .render.book import book as draw_book
+
+    look = theme.load_theme(options.template)
+    page = look.paper(options.paper)
+    try:
+        solved = _solved_set(puzzleset.in_order(puzzleset.read_files(files)), options.nodes or puzzleset.NODE_LIMIT)
+    except puzzleset.SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = draw_book(solved, look, page, title=options.title or "Section X puzzles")
+    write_document(options.out, document, look, f", {len(solved)} puzzle{'s' if len(solved) != 1 else ''}")
+
+
+def claims_hold(count: int) -> str:
+    return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
+
+
+def illustrate(path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
+    from . import figures
+
+    scenario = checked_position(path, "a figure is a game state").scenario
+    problems = figures.claim_problems(read_yaml(path), scenario)
+    for d in problems:
+        warn(problem_line(d))
+    if problems:
+        raise Stop(INVALID)
+    count = len(scenario.claims)
+    if options.out is None:
+        say(f"{path}: {claims_hold(count)}")
+        return
+    from ...render import theme
+    from .render import diagram
+
+    look = theme.load_theme(options.template)
+    document = diagram.diagram(scenario, look, crop=True, coords=False, panel=False)
+    write_picture(options.out, options.kind or print_kind(options.out), document, look)
+    warn(f"{path}: {claims_hold(count)}; wrote {options.out}")
+
+
+def manual(options: api.ManualOptions) -> None:
+    from ...render import theme
+    from . import manual as rulebook
+    from .manual.html import to_html
+    from .manual.pdf import to_pdf
+
+    for given, default, what in ((options.rules_text, rulebook.RULES_TEXT, "--rules FILE"),
+                                 (options.figures, rulebook.FIGURES, "--figures DIR")):
+        if given is None and not default.exists():
+            # Installed from a wheel: the rules text and the figures live in the project, not the package.
+            raise fail(f"{default}: not found; the manual is built from a clone of sectionx (give {what})")
+    look = theme.load_theme(options.template)
+    page = look.paper(options.paper)
+    lang = options.lang
+    source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
+    try:
+        prepared = rulebook.prepare(source, rules_text=options.rules_text or rulebook.RULES_TEXT,
+                                    figures=options.figures or rulebook.FIGURES, theme=look)
+        # Setting the PDF can still find a problem in the sources (code Courier cannot print).
+        data: bytes | str = to_pdf(prepared, look, page) if options.kind == "pdf" else to_html(prepared, look)
+    except LoadError as exc:
+        for d in exc.diagnostics:
+            warn(problem_line(d))
+        raise Stop(INVALID) from None
+    fileio.write_file(options.out, data)
+    count = len(prepared.figures)
+    warn(f"wrote {options.out}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")

@@ -1,0 +1,92 @@
+"""A generated set of puzzles, for every game: candidates in seed order, run anywhere,
+kept in order, none the same as another (``sectionx generate``).
+
+A game's generator gives a *unit* maker (one seed in, one :class:`Candidate` out,
+depending on nothing but the unit, so units may run in this process, on local
+processes or on a Dask cluster: :mod:`sectionx.workers`) and the units in seed
+order.  :func:`generate_set` takes their outcomes in that order and keeps the accepted
+ones, dropping any whose canonical ``form`` (the puzzle up to its board's symmetries)
+was seen before, until it has ``count`` or has tried ``max_tries``.  Which units were
+tried and which kept depends on the parameters and the first seed only, not on how
+many workers ran them, so the same options give the same files anywhere.
+
+Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+
+class Candidate(Protocol):
+    """What a unit gave: ``reason`` is ``"accepted"`` or why it was rejected; an
+    accepted one has a canonical ``form``; ``repairs`` counts the changes made to
+    make its answer unique (0 for a game that makes none)."""
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def form(self) -> Hashable: ...
+
+    @property
+    def repairs(self) -> int: ...
+
+
+U = TypeVar("U")
+C = TypeVar("C", bound=Candidate)
+
+
+@dataclass
+class Tally:
+    """What a set's generation saw: candidates tried, puzzles found, and why the
+    others were rejected (``duplicate`` for those the same as an earlier one)."""
+
+    tried: int = 0
+    found: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    repaired: int = 0
+
+    @property
+    def acceptance(self) -> float:
+        return self.found / self.tried if self.tried else 0.0
+
+
+def generate_set(make: Callable[[U], C], units: Iterable[U], count: int, *,
+                 runner: Callable[[Callable[[U], C], Iterable[U]], Iterator[C]] | None = None,
+                 max_tries: int | None = None,
+                 on_outcome: Callable[[C, Tally, bool], None] | None = None) -> tuple[list[C], Tally]:
+    """``count`` accepted outcomes of ``make`` over ``units`` (module docstring), in
+    unit order, none of the same form as another; with the tally.  ``runner`` maps
+    ``make`` over the units in order (default: here, one by one); ``on_outcome`` is
+    told each outcome, the tally so far and whether it was kept.  Stops after
+    ``max_tries`` candidates (default ``400 * count``) with what it has."""
+    run = runner or map
+    tally = Tally()
+    kept: list[C] = []
+    forms: set[Hashable] = set()
+    limit = max_tries if max_tries is not None else 400 * count
+    results = run(make, units)
+    try:
+        for outcome in results:
+            tally.tried += 1
+            keep = outcome.reason == "accepted" and outcome.form not in forms
+            reason = "duplicate" if outcome.reason == "accepted" and not keep else outcome.reason
+            tally.reasons[reason] += 1
+            if keep:
+                forms.add(outcome.form)
+                kept.append(outcome)
+                tally.found += 1
+                tally.repaired += outcome.repairs > 0
+            if on_outcome is not None:
+                on_outcome(outcome, tally, keep)
+            if len(kept) >= count or tally.tried >= limit:
+                break
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    return kept, tally
