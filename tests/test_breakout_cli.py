@@ -134,10 +134,10 @@ def test_b9_turns_in_a_position_file_allowed_and_refused(tmp_path):
     head = "game: breakout\nwall: ['y....', '.b...', '..y..', '...b.', '....y']\nto_move: blue\n"
     f.write_text(head + f"turns: {LONG_TURNS - 1}\n")
     assert run("validate", f).exit_code == 0
-    f.write_text(head + f"turns: {LONG_TURNS + 2}\n")
+    f.write_text(head + f"turns: {LONG_TURNS + 1}\n")
     result = run("validate", f)
-    assert result.exit_code == 1 and "give stalemate: 2 (B9)" in result.output
-    f.write_text(head + f"turns: {LONG_TURNS + 2}\nstalemate: 2\n")
+    assert result.exit_code == 1 and "give stalemate: 1 (B9)" in result.output
+    f.write_text(head + f"turns: {LONG_TURNS + 1}\nstalemate: 1\n")
     assert run("validate", f).exit_code == 0
     f.write_text(head + "turns: 3\nstalemate: 2\n")
     result = run("validate", f)

@@ -127,3 +127,44 @@ def test_a_file_names_its_game_and_an_unknown_game_is_refused(tmp_path):
 def test_the_schema_gives_a_breakout_file_its_form(tmp_path):
     lines = _problems(tmp_path, GOOD + "foo: 1\n")
     assert len(lines) == 1 and "unknown key 'foo'" in lines[0] and ":11:1:" in lines[0]
+
+
+FULL = 'wall:\n  - "ybyby"\n  - "bybyb"\n  - "ybyby"\n  - "bybyb"\n  - "ybbyy"\n'
+
+
+def test_b7_a_full_wall_without_a_count_has_its_count_running(tmp_path):
+    # Allowed: the count left out on a full wall is 0, the wall filled with the turn just played (B7).
+    pos = formats.load(_file(tmp_path, "game: breakout\n" + FULL + "to_move: blue\n")).position
+    assert pos.full and pos.stalemate == 0
+    written = formats.load(_file(tmp_path, "game: breakout\n" + FULL + "to_move: blue\nstalemate: 7\n")).position
+    assert written.stalemate == 7
+    # So each turn without an escape counts towards the draw, as on a wall filled in play (B7).
+    from sectionx.games.breakout.rules import apply, legal_actions
+    after = [apply(pos, a) for a in legal_actions(pos)]
+    assert any(a.breakout == 1 for a in after)
+    assert all(a.stalemate == 1 for a in after if a.breakout == 1)
+    # Refused: a count on a wall with a gap before the break-out's 100th turn (B7, B9).
+    lines = _problems(tmp_path, GOOD + "stalemate: 0\n")
+    assert any("only once the wall is full (B7)" in line for line in lines)
+
+
+def test_b6_the_break_out_follows_the_escapes_so_far(tmp_path):
+    tops = "tops: [{player: blue, column: 2}]\n"
+    ok = formats.load(_file(tmp_path, GOOD + "escaped: {blue: 1}\n" + tops + "breakout: 2\n")).position
+    assert ok.breakout == 2
+    lines = _problems(tmp_path, GOOD + "escaped: {blue: 1}\n" + tops + "breakout: 3\n")
+    assert len(lines) == 1
+    line = next(n for n, t in enumerate((GOOD + "escaped: {blue: 1}\n" + tops + "breakout: 3\n").splitlines(), 1)
+                if t.startswith("breakout:"))
+    assert f":{line}:11: break-out 3, but 1 figure has escaped" in lines[0] and lines[0].endswith("(B6)")
+    assert "so this is break-out 2" in lines[0]
+
+
+def test_b1_written_turns_agree_with_whose_push_it_is(tmp_path):
+    # Break-out 1 is yellow's to open: after 4 turns yellow pushes, after 5 blue.
+    assert formats.load(_file(tmp_path, GOOD + "turns: 4\n")).position.turns == 4
+    lines = _problems(tmp_path, GOOD + "turns: 5\n")
+    assert len(lines) == 1 and "yellow opened: blue pushes next, not yellow (B1)" in lines[0]
+    # Break-out 2 is blue's to open (one escape so far).
+    two = GOOD + "escaped: {yellow: 1}\ntops: [{player: yellow, column: 1}]\nturns: 5\n"
+    assert formats.load(_file(tmp_path, two)).position.breakout == 2

@@ -14,9 +14,10 @@ A position file (``game: breakout``) writes the wall as it stands, top row first
     escaped: {yellow: 0, blue: 1}     # optional, default none
     tops: [{player: blue, column: 2}] # where escaped figures stand (BW2); optional
     barred: R3                        # the push B4 forbids next; optional
-    stalemate: 4                      # turns since the count began (B7, B9); optional
+    stalemate: 4                      # turns since the count began (B7, B9); optional,
+                                      # 0 on a full wall (B7: its count runs)
     turns: 37                         # turns played in this break-out (B9); optional
-    breakout: 2                       # optional: 1 + the escapes so far
+    breakout: 2                       # optional: 1 + the escapes so far (B6)
     goal: {escape_within: 5, opponent: defends}   # a puzzle (BQ1); or opponent: passes
     answer: {turns: 5}                # a puzzle's proved answer, checked by the tests
     annotations:                      # for pictures (sectionx render); optional
@@ -33,9 +34,12 @@ Checks, each at its line and column (a knot's column is its character in the row
 rows of one length, knots only ``y``, ``b`` or ``.``; at most 13 knots of a colour
 (B1); escaped figures 0 to 3 (B8), with ``tops`` matching them (BW2); a bar on a
 full row (B4: it follows a knot falling out of a full row); a stalemate count only
-on a full wall or after 100 turns of the break-out, and under 10 (B7, B9); turns not
-fewer than the count, and a count begun by turn 100 (B9); no rope standing (B6: a rope escapes at once);
-the goal's numbers.
+on a full wall or after 100 turns of the break-out, and under 10 (B7, B9), and on a
+full wall always (a full wall without one has the count at 0: it filled with the
+turn just played, B7); turns not fewer than the count, and a count begun by turn
+100 (B9); turns that agree with whose push it is (B1: the opener pushes first);
+the break-out one more than the escapes so far (B6); no rope standing (B6: a rope
+escapes at once); the goal's numbers.
 """
 
 from __future__ import annotations
@@ -207,18 +211,40 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
                 r.bad(("barred",), f"row {barred.row} is not full: a bar follows a knot falling out of a full row (B4)",
                       "B4")
     stalemate = None
+    full = all(f is not None for row in rows for f in row)
     if data.get("stalemate") is not None:
         stalemate = r.whole(("stalemate",), data["stalemate"], 0, STALEMATE_TURNS - 1, "stalemate", "B7")
-        if any(f is None for row in rows for f in row) and data.get("turns", 0) < LONG_TURNS:
+        if not full and data.get("turns", 0) < LONG_TURNS:
             r.bad(("stalemate",), f"the stalemate count runs only once the wall is full (B7) or after {LONG_TURNS} "
                                   "turns of a break-out (B9: give turns:)", "B7")
-    breakout = r.whole(("breakout",), data.get("breakout", sum(escaped) + 1), 1, 10_000, "breakout")
+    elif full:
+        # B7: a full wall has its count running, whatever the file says of it.  Left
+        # out, the wall filled with the turn just played: the count is 0, the most
+        # turns any position with this wall can have left before the draw.
+        stalemate = 0
+    # B6: every break-out but the last ends with exactly one escape (B7 and B8 end the
+    # game), so break-out N follows N - 1 escapes; it decides who opens the next (B1).
+    breakout = sum(escaped) + 1
+    if data.get("breakout") is not None:
+        written = r.whole(("breakout",), data["breakout"], 1, 10_000, "breakout")
+        if written != breakout:
+            r.bad(("breakout",), f"break-out {written}, but {sum(escaped)} figure{'s have' if sum(escaped) != 1 else ' has'} "
+                                 f"escaped: each break-out before this one ended with one escape, so this is break-out "
+                                 f"{breakout} (B6; it decides who opens the next, B1)", "B6")
     turns = stalemate or 0
     if data.get("turns") is not None:
         turns = r.whole(("turns",), data["turns"], 0, LONG_TURNS + STALEMATE_TURNS - 1, "turns", "B9")
         if stalemate is not None and turns < stalemate:
             r.bad(("turns",), f"{turns} turns in this break-out, but the stalemate count says {stalemate} since the wall "
                               "filled (B7)", "B7")
+    if data.get("turns") is not None:
+        # B1: the break-out's opener pushes first and turns alternate (a pass is a turn, B3),
+        # so the turns played say whose push it is.
+        opener = PLAYERS[(breakout - 1) % 2]
+        due = opener if turns % 2 == 0 else opener.other
+        if due is not to_move and data.get("to_move", "yellow") in ("yellow", "blue"):
+            r.bad(("turns",), f"{turns} turns played in break-out {breakout}, which {opener.value} opened: "
+                              f"{due.value} pushes next, not {to_move.value} (B1)", "B1")
     if stalemate is None and turns >= LONG_TURNS:
         r.bad(("turns",), f"after {LONG_TURNS} turns of a break-out the stalemate count has started: give stalemate: "
                           f"{turns - LONG_TURNS} (B9)", "B9")
