@@ -406,6 +406,18 @@ _TABLE = {code: _escape(chr(code)) for code in [*range(0x20), *range(0x7F, 0xA0)
 _TABLE.update({code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)})
 
 
+#: The most characters of a value that a message quotes back (:func:`quote`).
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as a message quotes it back: its ``repr`` (text in quotes), cut to
+    ``limit`` characters with ``...`` when longer.  A file or an option may hold 100 KB
+    on one line (an unknown ``game:``); the message names it, it does not repeat it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def printable(text: str) -> str:
     """``text`` with every control character shown as an escape (``\\x1b``), so that
     what a file says cannot move the cursor, retitle the window or reorder the line

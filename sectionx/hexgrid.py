@@ -139,7 +139,7 @@ def corners(radius: int, centre: Cell = ORIGIN) -> list[Cell]:
     return [Cell(centre.q + dq * radius, centre.r + dr * radius) for dq, dr in DIRECTIONS]
 
 
-_CELL_RE = re.compile(r"^\s*\(?\s*([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})\s*\)?\s*$")
+_CELL_RE = re.compile(r"^\s*\(?\s*([+-]?[0-9]{1,4})\s*,\s*([+-]?[0-9]{1,4})\s*\)?\s*$")
 
 
 def parse_cell(text: str) -> Cell:

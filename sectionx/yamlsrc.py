@@ -37,6 +37,11 @@ MAX_DEPTH = 40
 #: record of some thousands of actions, holds a few thousand values.
 MAX_VALUES = 100_000
 MAX_INT = 2**63
+#: The largest seed, on the command line (``--seed``) or in a file (a record's
+#: ``seed:``, a puzzle's grade id): the largest whole number a file may hold.  Seeds
+#: start at 0 (Python's random.Random(-5) is Random(5): a negative seed would
+#: silently repeat another game).
+MAX_SEED = MAX_INT - 1
 #: Rule id used for problems of form rather than of the game's rules.
 FORMAT = "format"
 
@@ -421,11 +426,59 @@ def schema() -> dict[str, Any]:
     return published
 
 
+def ecma_pattern(pattern: str) -> str:
+    """A schema ``pattern`` as Python's ``re`` must read it to mean what JSON Schema says.
+
+    Patterns are ECMA-262 regular expressions: ``$`` matches only at the end of the
+    text, ``\\d`` only the ASCII digits.  Python's ``$`` also matches before a final
+    newline (so ``"red2\\n"`` passed ``^red[0-3]$`` and crashed later), and its ``\\d``
+    matches any script's digits (the cell 2,0 written with an Arabic-Indic two, U+0662,
+    passed).  ``$`` outside a character class becomes ``\\Z`` and ``\\d`` becomes 0-9; the
+    published schema keeps ECMA's spelling, for editors."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            pair = pattern[i:i + 2]
+            out.append("[0-9]" if pair == "\\d" and not in_class else "0-9" if pair == "\\d" else pair)
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "$":
+            c = "\\Z"
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _python_patterns(node: Any) -> Any:
+    """``node`` (a schema) with every ``pattern`` and ``patternProperties`` key read
+    by :func:`ecma_pattern`: every keyword that matches text (pattern, propertyNames'
+    pattern, patternProperties, and additionalProperties, which consults them)."""
+    if isinstance(node, list):
+        return [_python_patterns(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "pattern" and isinstance(value, str):
+            out[key] = ecma_pattern(value)
+        elif key == "patternProperties" and isinstance(value, dict):
+            out[key] = {ecma_pattern(k): _python_patterns(v) for k, v in value.items()}
+        else:
+            out[key] = _python_patterns(value)
+    return out
+
+
 @cache
 def _validator(definition: str) -> jsonschema.protocols.Validator:
     # The published root picks Breakout or Section X by the file's `game:` key; checking
     # against one definition drops that choice.
-    root = {k: v for k, v in schema().items() if k not in ("if", "then", "else")}
+    root = {k: _python_patterns(v) for k, v in schema().items() if k not in ("if", "then", "else")}
     root["$ref"] = f"#/$defs/{definition}"
     cls = jsonschema.validators.validator_for(root)
     # JSON Schema counts 3.0 as an integer; every integer sectionx reads is a count,
@@ -523,7 +576,7 @@ def _translate(doc: Doc, error: jsonschema.ValidationError) -> list[Diagnostic]:
     if v == "const":
         return [doc.diag(path, f"{where} must be {value!r}")]
     if v == "pattern":
-        hint = s.get("x-hint") or f"it must match {value}"
+        hint = s.get("x-hint") or "it must match " + value.replace(r"\Z", "$")
         return [doc.diag(path, f"{where}: {_shown(inst)} is not valid; {hint}")]
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",

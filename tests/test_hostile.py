@@ -524,3 +524,122 @@ def test_no_write_into_the_installation_or_over_a_read_only_file(tmp_path):
     locked.chmod(0o444)
     refused(run("new", "-o", locked), "read-only")
     assert locked.read_text() == "keep"
+
+
+# ------------------------------------------------------------------ issue 26: the second audit
+
+
+def _schema_patterns() -> list[str]:
+    from sectionx.yamlsrc import schema
+
+    found: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "pattern" and isinstance(value, str):
+                    found.add(value)
+                if key == "patternProperties" and isinstance(value, dict):
+                    found.update(value)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema())
+    return sorted(found)
+
+
+@pytest.mark.parametrize("pattern", _schema_patterns())
+def test_every_schema_pattern_matches_the_whole_text_and_ascii_digits_only(pattern):
+    """JSON Schema's patterns are ECMA-262's: ``$`` is the end of the text and ``\\d``
+    is 0-9.  Python's ``$`` matched before a final newline ("red2\\n" passed and
+    crashed later) and its ``\\d`` matched Arabic-Indic digits; every pattern of the
+    published schema, as the checker reads it, refuses both."""
+    import re
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sectionx.yamlsrc import ecma_pattern
+
+    assert pattern.startswith("^") and pattern.endswith(("$", "\\Z"))  # every field's whole value is checked
+    checked = re.compile(ecma_pattern(pattern))
+    whole = re.compile(ecma_pattern(pattern)[1:].removesuffix("\\Z"))
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.from_regex(checked, fullmatch=True), st.sampled_from(["", "\n", "x\n", "\u0662", "\n\n"]))
+    def holds(text: str, tail: str) -> None:
+        for value in (text, text + tail):
+            assert bool(checked.search(value)) == bool(whole.fullmatch(value)), value
+        assert checked.search(text)
+        assert all(not ch.isdigit() or ch.isascii() for ch in text)
+
+    holds()
+
+
+def test_schema_patterns_are_written_for_editors_too():
+    """The published schema is read by editors (ECMA-262 regular expressions), where
+    ``\\Z`` is the letter Z: a pattern ends in ``$``, which the checker reads as the
+    end of the text (yamlsrc.ecma_pattern)."""
+    odd = [p for p in _schema_patterns() if "\\Z" in p or "\\A" in p]
+    assert not odd, f"write $ and ^, not \\Z or \\A: {odd}"
+
+
+def test_a_value_with_a_final_newline_is_refused_at_its_line(tmp_path):
+    """The audit's two cases: a Hekla stone and a template colour (every PDF writer
+    crashed on it) end in one located line, no traceback."""
+    stone = tmp_path / "stone.yaml"
+    stone.write_text((SCENARIOS / "hekla" / "puzzles" / "01.yaml").read_text().replace("c1: [red2]", 'c1: ["red2\\n"]'))
+    for command in (("validate",), ("show",), ("solve",), ("render", "-o", tmp_path / "s.svg")):
+        refused(run(command[0], stone, *command[1:]), "stone.yaml:14:8", "'red2\\n' is not valid")
+    template = tmp_path / "t.yaml"
+    template.write_text('colours:\n  red: "#c62828\\n"\n')
+    for command in (("render", SCENARIOS / "midgame-4p.yaml", "-o", tmp_path / "x.pdf"),
+                    ("kit", "--game", "hekla", "--out", tmp_path / "k"),
+                    ("sheet", SCENARIOS / "puzzle-first-escape.yaml", "-o", tmp_path / "s.pdf")):
+        refused(run(*command, "--template", template), "t.yaml:2:8", "#rrggbb")
+    assert not any(tmp_path.glob("*.pdf")) and not (tmp_path / "k").exists()
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('"2,0": T01', '"\u0662,0": T01', "32:3"),                       # a tile's cell (a key)
+    ('at: ["5,0", "2,0"', 'at: ["5,0", "\u0662,0"', "59:17"),         # a prisoner's place
+    ('red: ["4,0"]', 'red: ["\u0664,0"]', "72:9"),                    # a door
+    ('"2,0": T01', '"\u00b2,0": T01', "32:3"),                       # a superscript two
+])
+def test_section_x_refuses_digits_of_other_scripts_at_their_line(tmp_path, old, new, where):
+    """Breakout and Hekla refused "²,1" and Arabic-Indic digits; Section X read
+    "٢,0" as the cell 2,0."""
+    f = tmp_path / "p.yaml"
+    f.write_text((SCENARIOS / "midgame-4p.yaml").read_text().replace(old, new, 1))
+    refused(run("validate", f), f"p.yaml:{where}:", "is not valid", code=1)
+
+
+def test_a_records_actions_take_ascii_digits_only(tmp_path):
+    record = (ROOT / "tests" / "golden" / "play-2p-seed5.yaml").read_text()
+    f = tmp_path / "r.yaml"
+    f.write_text(record.replace("place T10 2,2@3", "place T10 \u0662,2@3", 1))
+    line = refused(run("replay", f), "r.yaml:28:5", "is not an action", code=1)
+    assert len(line) < 400
+
+
+def test_a_huge_seed_in_a_grade_id_is_refused_at_its_line(tmp_path):
+    """A 5,000-digit seed in a puzzle's grade id crashed deck and book (Python's
+    limit on converting long numbers); it is bounded by the largest seed."""
+    from sectionx.yamlsrc import MAX_SEED
+
+    folder = tmp_path / "set"
+    folder.mkdir()
+    text = (SCENARIOS / "puzzles" / "deck" / "beginner-001.yaml").read_text()
+    assert "mixed#1000003" in text
+    (folder / "beginner-001.yaml").write_text(text.replace("mixed#1000003", "mixed#" + "9" * 5000))
+    for command in (("deck", folder, "-o", tmp_path / "d.pdf"), ("book", folder, "-o", tmp_path / "b.pdf"),
+                    ("validate", folder / "beginner-001.yaml")):
+        line = refused(run(*command), "beginner-001.yaml:42:7", f"at most {MAX_SEED}", code=1)
+        assert len(line) < 300
+    (folder / "beginner-001.yaml").write_text(text.replace("mixed#1000003", f"mixed#{MAX_SEED}"))
+    assert run("validate", folder / "beginner-001.yaml").exit_code == 0
+    line = refused(run("generate", "--id", "beginner/compact/mixed#" + "9" * 5000, "-o", tmp_path / "g"),
+                   f"at most {MAX_SEED}", code=2)
+    assert len(line) < 200 and not (tmp_path / "g").exists()

@@ -38,7 +38,7 @@ from ...errors import NotationError
 from ...hexgrid import Cell, parse_cell
 from .model import Place, PlaceKind, Spot, tile_place
 
-_CELL = r"[+-]?\d{1,4},[+-]?\d{1,4}"
+_CELL = r"[+-]?[0-9]{1,4},[+-]?[0-9]{1,4}"
 _ROT = r"(?:@([0-5]))?"
 
 
@@ -209,8 +209,8 @@ class End(Action):
     verb: ClassVar[str] = "end"
 
 
-_PLACE = rf"(island|{_CELL}(?:/\d)?)"
-_SPOT = rf"({_CELL}(?:/\d)?)"
+_PLACE = rf"(island|{_CELL}(?:/[0-9])?)"
+_SPOT = rf"({_CELL}(?:/[0-9])?)"
 _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]]] = [
     (re.compile(r"^take ([1-3])$"), lambda m: Take(int(m[1]))),
     (re.compile(rf"^place ([A-Za-z][A-Za-z0-9_-]*) ({_CELL}){_ROT}$"),

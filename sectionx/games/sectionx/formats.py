@@ -27,7 +27,18 @@ from ...colours import COLOURS, Colour
 from ...errors import NotationError, Problem, Subject
 from ...fileio import REFERENCE_RULE, FileProblem, resolve_reference
 from ...hexgrid import Cell, corners, hexagon, parse_cell
-from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, check_schema, describe_path, parse_yaml, read_yaml, unquoted
+from ...yamlsrc import (
+    MAX_SEED,
+    Diagnostic,
+    Doc,
+    LoadError,
+    YamlPath,
+    check_schema,
+    describe_path,
+    parse_yaml,
+    read_yaml,
+    unquoted,
+)
 from .actions import Action
 from .actions import parse as action_from_text
 from .model import (
@@ -72,7 +83,7 @@ LIMIT_RULE = "limit"
 #: What a file may name another YAML file by (docs/format.md, "Files that name other files").
 YAML_SUFFIXES = (".yaml", ".yml")
 DEFAULT_CELL_BLOCKS = ((Colour.RED, 270), (Colour.BLUE, 0), (Colour.YELLOW, 90), (Colour.PURPLE, 180))
-_SPOT_RE = re.compile(r"^(?P<cell>[^/]+?)\s*(?:/\s*(?P<feature>\d))?\s*$")
+_SPOT_RE = re.compile(r"^(?P<cell>[^/]+?)\s*(?:/\s*(?P<feature>[0-9]))?\s*$")
 
 
 # ------------------------------------------------------------------ provenance
@@ -409,6 +420,10 @@ class _Reader:
             if answer is None:
                 self.fail(doc, ("grade",), "grade: only a solved puzzle is graded; it needs an answer: block", key=True)
             g = data["grade"]
+            seed = g["id"].partition("#")[2]
+            if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:  # the schema let through digits only
+                self.fail(doc, ("grade", "id"), f"grade.id: the seed after # is at most {MAX_SEED} "
+                                                "(sectionx generate --id makes the puzzle from it)")
             grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
         claims = tuple(self.claim(doc, i, c) for i, c in enumerate(data.get("claims", ())))
         return Scenario(state, goal, data.get("title", ""), data.get("description", ""), annotations, answer, grade,

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 
 import yaml
 
+from ....fileio import quote
 from ....hexgrid import Cell, opposite
-from ....yamlsrc import LoadError
+from ....yamlsrc import MAX_SEED, LoadError
 from .. import formats, rules
 from ..model import Board, Catalogue, FeatureKind, Scenario, TileType
 
@@ -132,8 +133,10 @@ class Params:
         """The parameters and seed of an id (ValueError if it is not one)."""
         head, sep, seed = text.partition("#")
         parts = head.split("/")
-        if not sep or len(parts) != 3 or not seed.isdigit():
-            raise ValueError(f"{text!r} is not a puzzle id; ids look like expert/compact/free#1042")
+        if not sep or len(parts) != 3 or not (seed.isascii() and seed.isdigit()):
+            raise ValueError(f"{quote(text)} is not a puzzle id; ids look like expert/compact/free#1042")
+        if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
+            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_SEED}")
         params = cls(*parts)
         params.check()
         return params, int(seed)
