@@ -30,12 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ....errors import SectionXError
+from ....render.puzzleprint import tier_colour, tier_label, tier_marks
 from ....render.scene import MM_PER_PT, Document, Item, Page, Style, Symbol, Text, line, pt_mm, rect
 from ....render.shapes import ink_on
 from ....render.textfit import ASCENT, DoesNotFit, fit_text, para, placed, text_box, text_width
 from ....render.theme import Theme
 from ..model import TIERS, Annotations, Scenario
-from .deck import hand_strip, tier_colour, tier_label, tier_marks
+from .deck import hand_strip
 from .diagram import check_glyphs, diagram
 from .sheet import SolvedPuzzle, fit_picture, solution_sheet
 from .text import goal_sentence

@@ -39,6 +39,14 @@ from collections.abc import Sequence
 from ....errors import SectionXError
 from ....render.pieces import SAFE, TRIM
 from ....render.printing import back_bleed, back_position, card_sheet, sheet_note
+from ....render.puzzleprint import (
+    best_grid,
+    card_band,
+    lines_height,
+    place_picture,
+    tier_colour,
+    tier_label,
+)
 from ....render.scene import (
     Circle,
     Document,
@@ -56,8 +64,8 @@ from ....render.scene import (
     scale,
     translate,
 )
-from ....render.shapes import ink_on, shape
-from ....render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
+from ....render.shapes import ink_on
+from ....render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed
 from ....render.theme import Theme
 from ..model import PlaceKind, Scenario
 from .art import TileArt, door_symbol, hex_corners
@@ -65,10 +73,8 @@ from .diagram import check_glyphs, diagram, plan
 from .sheet import SolvedPuzzle, TurnPicture
 from .text import goal_sentence
 
-#: The coloured band at the top of both faces, as a fraction of the card's height (at least 11 mm).
-BAND = 0.14
-#: Type sizes on a card, points.  Nothing on a card is set smaller than MIN_TEXT_PT.
-NUMBER_PT = 15.0
+#: Type sizes on a card, points.  Nothing on a card is set smaller than MIN_TEXT_PT (the
+#: band's, with its height, are the shared card band's: sectionx.render.puzzleprint).
 TITLE_PT, TITLE_MIN_PT = 9.0, 6.0
 GOAL_PT, GOAL_MIN_PT = 7.5, 5.5
 SMALL_PT = 5.0
@@ -81,67 +87,20 @@ GAP = 1.5
 GREY = "#6b6b6b"
 
 
-def tier_label(tier: str | None) -> str:
-    """The tier's name as printed ("Expert"); "Ungraded" for None."""
-    return (tier or "ungraded").capitalize()
-
-
-def tier_marks(theme: Theme, tier: str | None, x: float, cy: float, size: float, ink: str) -> tuple[list[Item], float]:
-    """The tier's symbols (``theme.tiers``) in ``ink``, ``size`` mm each, in a row from
-    ``x`` centred on ``cy``; and the row's width (0 for an ungraded puzzle, which has none)."""
-    if tier is None:
-        return [], 0.0
-    mark = theme.tier(tier)
-    pitch = size * 1.08
-    items = [shape(mark.symbol, x + size / 2 + k * pitch, cy, size, Style(fill=ink)) for k in range(mark.count)]
-    return items, size + (mark.count - 1) * pitch
-
-
-def tier_colour(theme: Theme, tier: str | None) -> str:
-    """The tier's colour, or the ink for an ungraded puzzle."""
-    return theme.tier(tier).colour if tier is not None else theme.colours["ink"]
-
-
 # ====================================================================== one card
 
 
 def _band(theme: Theme, p: SolvedPuzzle, label: str, bleed: float) -> tuple[list[Item], float]:
-    """The coloured band: symbols and ``label`` on the left, the number on the right;
-    and the band's height.  Text keeps :data:`SAFE` inside the trim."""
-    w, h = theme.card
-    band = max(11.0, h * BAND)
-    fill = tier_colour(theme, p.tier)
-    on = ink_on(theme, fill)
-    items: list[Item] = [rect(-bleed, -bleed, w + 2 * bleed, band + bleed, Style(fill=fill))]
-    cy = SAFE + (band - SAFE) / 2
-    number = str(p.number)
-    num_w = text_width(number, NUMBER_PT, True, theme)
-    items.append(Text(w - SAFE, cy + pt_mm(NUMBER_PT) * 0.36, number, NUMBER_PT, on, "end", True))
-    marks, used = tier_marks(theme, p.tier, SAFE, cy - 1.3, 3.6, on)
-    items += marks
-    room = w - 2 * SAFE - num_w - 2.0
-    size = SMALL_PT + 1.0
-    while text_width(label, size, True, theme) > room and size > MIN_TEXT_PT:
-        size -= 0.25
-    items.append(Text(SAFE, cy + 1.2 + pt_mm(size) * ASCENT if used else cy + pt_mm(size) * 0.36, label, size, on,
-                      "start", True))
-    return items, band
+    """The coloured band (:func:`~sectionx.render.puzzleprint.card_band`) of card ``p``."""
+    return card_band(theme, p.tier, p.number, label, bleed, min_pt=MIN_TEXT_PT)
 
 
 def _fitted(picture: Document, frame: tuple[float, float, float, float], box: tuple[float, float, float, float],
             symbols: dict[str, Symbol]) -> tuple[Group, tuple[float, float, float, float]]:
-    """The diagram ``picture`` with its part ``frame`` (left, top, right, bottom: the
-    board as :func:`~sectionx.games.sectionx.render.diagram.plan` puts it, without the page's margin)
-    scaled to fit ``box`` (left, top, width, height) and centred in it; and where it landed."""
-    fl, ft, fr, fb = frame
-    left, top, width, height = box
-    k = min(width / (fr - fl), height / (fb - ft))
-    dx = left + (width - (fr - fl) * k) / 2
-    dy = top + (height - (fb - ft) * k) / 2
-    for s in picture.symbols:
-        symbols.setdefault(s.name, s)
-    where = (dx, dy, dx + (fr - fl) * k, dy + (fb - ft) * k)
-    return Group(picture.pages[0].items, compose(translate(dx, dy), scale(k), translate(-fl, -ft)), label="picture"), where
+    """The diagram ``picture`` with its part ``frame`` (the board as
+    :func:`~sectionx.games.sectionx.render.diagram.plan` puts it, without the page's
+    margin) scaled to fit ``box`` and centred in it; and where it landed."""
+    return place_picture(picture, box, symbols, frame=frame, max_scale=math.inf)
 
 
 def _board_picture(scenario: Scenario, theme: Theme, box: tuple[float, float, float, float],
@@ -179,7 +138,7 @@ def hand_strip(theme: Theme, scenario: Scenario, box: tuple[float, float, float]
     _, texts = fit_text([para((f"{name}'s hand: {held}{where}", True))], width, pt_mm(line_pt) * 4, theme,
                         max_pt=line_pt, min_pt=min(line_pt, MIN_TEXT_PT))
     items += placed(texts, left, top)
-    y = top + _lines_height(texts, theme)
+    y = top + lines_height(texts, theme)
     gap = pt_mm(line_pt) * 0.5
     if tiles or doors:
         art = TileArt(theme)
@@ -212,7 +171,7 @@ def hand_strip(theme: Theme, scenario: Scenario, box: tuple[float, float, float]
         _, texts = fit_text([para(("Open stacks, top first: ", True), words)], width, pt_mm(line_pt) * 8, theme,
                             max_pt=line_pt, min_pt=min(line_pt, MIN_TEXT_PT))
         items += placed(texts, left, y + gap)
-        y += gap + _lines_height(texts, theme)
+        y += gap + lines_height(texts, theme)
     return items, y
 
 
@@ -224,10 +183,6 @@ def _goal_paras(scenario: Scenario) -> list[Para]:
         # V2 changes what a turn may do; a solver of the card must know it (as the diagrams say).
         paras.append(para("Advanced game: steps, the tile action and a door may come in any order (V2).", before=0.2))
     return paras
-
-
-def _lines_height(texts: Sequence[Text], theme: Theme) -> float:
-    return max(text_box(t, theme)[3] for t in texts) if texts else 0.0
 
 
 def card_front(p: SolvedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> list[Item]:
@@ -246,7 +201,7 @@ def card_front(p: SolvedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> lis
     _, texts = fit_text([para((title, True))], iw, pt_mm(TITLE_PT) * 2.5, theme, max_pt=TITLE_PT, min_pt=TITLE_MIN_PT)
     y = top + GAP
     items += placed(texts, SAFE, y)
-    y += _lines_height(texts, theme) + GAP
+    y += lines_height(texts, theme) + GAP
     # From the bottom up: the id line, the goal, the hand; the picture takes what is left.
     foot = h - SAFE - pt_mm(MIN_TEXT_PT) * DESCENT
     grade_id = scenario.grade.id if scenario.grade is not None else ""
@@ -254,7 +209,7 @@ def card_front(p: SolvedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> lis
     items.append(Text(w - SAFE, foot, "solution on the back", MIN_TEXT_PT, GREY, "end"))
     bottom = foot - pt_mm(MIN_TEXT_PT) * ASCENT - GAP
     _, texts = fit_text(_goal_paras(scenario), iw, 16.0, theme, max_pt=GOAL_PT, min_pt=GOAL_MIN_PT)
-    goal_h = _lines_height(texts, theme)
+    goal_h = lines_height(texts, theme)
     items += placed(texts, SAFE, bottom - goal_h)
     bottom -= goal_h + GAP
     hand, hand_h = hand_strip(theme, scenario, (SAFE, 0.0, iw), symbols)
@@ -280,25 +235,11 @@ def _text_for(turns: Sequence[TurnPicture], theme: Theme, width: float, height: 
     size = TEXT_PT
     while size >= MIN_TEXT_PT - 1e-9:
         _, texts = fit_text(paras, width, 1000.0, theme, max_pt=size, min_pt=size)
-        used = _lines_height(texts, theme)
+        used = lines_height(texts, theme)
         if used <= 0.45 * height or (size <= MIN_TEXT_PT + 1e-9 and used <= 0.7 * height):
             return used, texts
         size -= 0.25
     raise DoesNotFit(f"the {len(turns)} turns of the solution do not fit a card's back, even at {MIN_TEXT_PT} pt")
-
-
-def _grid(frames: Sequence[tuple[float, float, float, float]], width: float, height: float) -> tuple[int, float]:
-    """Columns for the turn pictures that make them largest, and their common scale."""
-    n = len(frames)
-    best = (1, 0.0)
-    for cols in range(1, min(n, 4) + 1):
-        rows = -(-n // cols)
-        cw = (width - (cols - 1) * GAP) / cols
-        ch = (height - (rows - 1) * GAP) / rows
-        k = min(min(cw / (f[2] - f[0]), ch / (f[3] - f[1])) for f in frames)
-        if k > best[1] + 1e-9:
-            best = (cols, k)
-    return best
 
 
 def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Symbol]) -> list[Item]:
@@ -312,7 +253,7 @@ def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Sy
     y = top + GAP
     _, texts = fit_text([para(p.summary)], iw, 10.0, theme, max_pt=SMALL_PT, min_pt=MIN_TEXT_PT)
     items += placed(texts, SAFE, y)
-    y += _lines_height(texts, theme) + GAP
+    y += lines_height(texts, theme) + GAP
     room = h - SAFE - y
     used, texts = _text_for(p.turns, theme, iw, room)
     items += placed(texts, SAFE, h - SAFE - used)
@@ -322,7 +263,7 @@ def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Sy
     for turn in p.turns:
         drawings.append(diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True))
         frames.append(plan(turn.state, theme, crop=True, annotations=turn.annotations).board)
-    cols, k = _grid(frames, iw, pictures_h)
+    cols, k = best_grid(frames, iw, pictures_h, GAP)
     rows = -(-len(frames) // cols)
     cw = (iw - (cols - 1) * GAP) / cols
     ch = (pictures_h - (rows - 1) * GAP) / rows
@@ -387,4 +328,4 @@ def deck(puzzles: Sequence[SolvedPuzzle], theme: Theme, paper: tuple[float, floa
     return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), "Section X – challenge deck")
 
 
-__all__ = ["card_back", "card_front", "deck", "hand_strip", "tier_colour", "tier_label", "tier_marks"]
+__all__ = ["card_back", "card_front", "deck", "hand_strip"]

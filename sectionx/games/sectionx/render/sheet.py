@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ....render.fonts import wrap
-from ....render.scene import MM_PER_PT, Document, Group, Item, Page, Symbol, Text, compose, scale, translate
+from ....render.puzzleprint import place_picture
+from ....render.scene import MM_PER_PT, Document, Item, Page, Symbol, Text
 from ....render.theme import Theme
 from ..model import Annotations, Scenario, State
 from .diagram import diagram
@@ -69,14 +70,8 @@ def fit_picture(doc: Document, box: tuple[float, float, float, float], symbols: 
     """The single page of ``doc`` (a diagram) scaled (never enlarged past 1) and centred
     in ``box`` (left, top, width, height), and the height it takes; its symbols are
     collected into ``symbols``.  The book lays its puzzle pictures with it too."""
-    page = doc.pages[0]
-    left, top, width, height = box
-    k = min(1.0, width / page.width, height / page.height)
-    dx = left + (width - page.width * k) / 2
-    dy = top if top_align else top + (height - page.height * k) / 2
-    for s in doc.symbols:
-        symbols.setdefault(s.name, s)
-    return Group(page.items, compose(translate(dx, dy), scale(k)), label="picture"), page.height * k
+    group, (_, top, _, bottom) = place_picture(doc, box, symbols, max_scale=1.0, valign="top" if top_align else "middle")
+    return group, bottom - top
 
 
 def _title(paper: tuple[float, float], margin: float, text: str, theme: Theme) -> tuple[Item, float]:
