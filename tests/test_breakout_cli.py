@@ -142,14 +142,3 @@ def test_b9_turns_in_a_position_file_allowed_and_refused(tmp_path):
     f.write_text(head + "turns: 3\nstalemate: 2\n")
     result = run("validate", f)
     assert result.exit_code == 1 and "(B7)" in result.output
-
-
-@pytest.mark.parametrize("command", [["sheet", "{f}", "-o", "{out}"], ["illustrate", "{f}"]])
-def test_section_x_only_commands_refuse_a_breakout_file_at_its_game_key(tmp_path, command):
-    f = tmp_path / "p.yaml"
-    f.write_text((PUZZLES / "01.yaml").read_text())
-    out = tmp_path / "x.pdf"
-    result = run(*[a.format(f=f, out=out) for a in command])
-    assert result.exit_code == 1 and not out.exists()
-    line = next(n for n, text in enumerate(f.read_text().splitlines(), 1) if text.startswith("game:"))
-    assert f"{f}:{line}:7: a Breakout file: this command reads Section X files only" in result.output

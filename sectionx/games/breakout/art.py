@@ -169,14 +169,37 @@ def _facts(pos: Position, goal: Goal | None) -> list[str]:
     return lines
 
 
+#: The size (pt) of the notes under a picture (:func:`sectionx.render.figures.picture`).
+NOTE_PT = 7.0
+
+
+def wrap(text: str, width: float, theme: Theme) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` mm at the notes' size, so a
+    long caption keeps the page as wide as the wall, not as wide as the caption."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", NOTE_PT, False, theme) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def page_width(pos: Position) -> float:
+    """The width (mm) of :func:`diagram`'s drawing of ``pos``, margins included."""
+    return MARGIN + END + pos.wall.fields * FIELD + END + MARGIN
+
+
 def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None = None, coords: bool = False,
             marks: Marks = NO_MARKS) -> Document:
     """One page, sized to the wall and its notes: the position as :func:`wall_items`
-    draws it, a title above, the facts and a caption below."""
+    draws it, a title above, the facts and a caption below (the caption wrapped to
+    the wall's width)."""
     items, g = wall_items(theme, pos, coords=coords, marks=marks)
-    return figures.picture(theme, items, width=g.x0 + g.width + END + MARGIN, bottom=g.y0 + g.height, title=title,
-                           notes=_facts(pos, goal) + ([marks.caption] if marks.caption else []), body="wall",
-                           name="breakout", untitled="Breakout position")
+    width = g.x0 + g.width + END + MARGIN
+    caption = wrap(marks.caption, width - 2 * MARGIN, theme) if marks.caption else []
+    return figures.picture(theme, items, width=width, bottom=g.y0 + g.height, title=title,
+                           notes=_facts(pos, goal) + caption, body="wall", name="breakout", untitled="Breakout position")
 
 
-__all__ = ["FIELD", "diagram", "figure", "knot", "wall_items"]
+__all__ = ["FIELD", "NOTE_PT", "diagram", "figure", "knot", "page_width", "wall_items", "wrap"]

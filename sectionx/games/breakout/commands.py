@@ -243,7 +243,9 @@ class Breakout:
         raise fail("book: Breakout puzzles are not printed yet")
 
     def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
-        raise fail("illustrate: Breakout figures are not checked yet")
+        from . import paper
+
+        paper.illustrate(path, doc, options)
 
     def manual(self, options: api.ManualOptions) -> None:
         raise fail("manual: Breakout has no rulebook yet")
