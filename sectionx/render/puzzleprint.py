@@ -48,7 +48,7 @@ from .fonts import unprintable
 from .pieces import SAFE
 from .scene import Document, Group, Item, Page, Style, Symbol, Text, compose, pt_mm, rect, scale, translate
 from .shapes import ink_on, shape
-from .textfit import ASCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
+from .textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from .theme import Theme
 
 
@@ -350,7 +350,7 @@ def _grid(steps: Sequence[Step], box: Box, theme: Theme, like: _Grid | None = No
     shapes = [(like.cols, like.rows)] if like is not None else [(c, -(-len(steps) // c)) for c in (2, 1)]
     best: _Grid | None = None
     for cols, rows in shapes:
-        if cols > len(steps) or cols * rows < len(steps):
+        if (like is None and cols > len(steps)) or cols * rows < len(steps):
             continue
         cw, ch = (width - (cols - 1) * GAP) / cols, (height - (rows - 1) * GAP) / rows
         size = BODY_PT
@@ -446,6 +446,7 @@ def _card_page(p: PrintedPuzzle, theme: Theme, paper: tuple[float, float], symbo
     y += GAP / 2 + h + GAP
     bottom = H - m
     if p.grade_id:
+        bottom -= pt_mm(MIN_PT) * DESCENT
         items.append(Text(m, bottom, p.grade_id, MIN_PT, GREY, "start"))
         bottom -= pt_mm(MIN_PT) * ASCENT + GAP / 2
     if bottom - y < 30.0:
