@@ -98,3 +98,59 @@ def test_a_record_is_no_figure(tmp_path):
     f.write_text("game: breakout\nactions: [L3]\n")
     result = run("illustrate", f)
     assert result.exit_code == 1 and "a Breakout record, not a figure" in result.output
+
+
+# ------------------------------------------------------------------ the rulebook's figures and text
+
+FIGURES = sorted((RULEBOOK / "figures").glob("*.yaml"))
+RULES = RULEBOOK / "rules-en.md"
+
+
+def _defined() -> list[str]:
+    import re
+    return re.findall(r"^\*\*(B[WQ]?[0-9]+) [A-Z]", RULES.read_text(), re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", FIGURES, ids=lambda p: p.stem)
+def test_every_rulebook_figure_holds_and_draws_on_one_cropped_page(path):
+    figure = figures.check_figure(path)
+    assert figure.claims >= 2
+    rule = figure.loaded.title.split(":")[0]
+    assert rule in _defined(), f"{path.stem} illustrates {rule}, which the rules text does not define"
+    doc = figures.draw_figure(path, read_yaml(path), load_theme(None))
+    (page,) = doc.pages
+    assert page.width <= 110 and page.height < 140
+    texts = " ".join(getattr(i, "text", "") for i in page.items)
+    assert figure.loaded.title not in texts  # the book sets the title and caption as text
+
+
+def test_the_figures_cover_the_rules_a_player_needs_pictured():
+    rules = {figures.check_figure(p).loaded.title.split(":")[0] for p in FIGURES}
+    assert {"B2", "B4", "B5", "B6", "B7", "B8", "BW2"} <= rules
+    assert 5 <= len(FIGURES) <= 8
+
+
+def test_a_false_claim_in_a_rulebook_figure_is_refused_at_its_line(tmp_path):
+    source = RULEBOOK / "figures" / "b6-pusher-first.yaml"
+    f = tmp_path / source.name
+    f.write_text(source.read_text().replace("escape: {player: yellow, column: 2}", "escape: {player: blue, column: 3}"))
+    result = run("illustrate", f)
+    # The claim's then: block, where its first key stands.
+    line = next(n for n, t in enumerate(f.read_text().splitlines(), 1) if t.strip().startswith("escape: {player: blue"))
+    assert result.exit_code == 1 and len(result.output.splitlines()) == 1
+    assert result.output.startswith(f"{f}:{line}:7: false claim ('Both players")
+    assert "escape is {player: yellow, column: 2}, not {player: blue, column: 3} (claim)" in result.output
+
+
+def test_the_rules_text_has_the_rulebook_shape_and_every_id_in_its_index():
+    import re
+    text = RULES.read_text()
+    sections = re.findall(r"^## (\d+)\. ", text, re.MULTILINE)
+    assert sections == [str(n) for n in range(1, len(sections) + 1)] and len(sections) >= 8
+    index = text.split("## Index of rule ids", 1)[1]
+    listed = re.findall(r"^\| (B[WQ]?[0-9]+) \|", index, re.MULTILINE)
+    assert sorted(set(_defined())) == sorted(listed)
+    spec = {"BW1", "BW2", "BW3", *(f"B{n}" for n in range(1, 10)), "BQ1"}
+    assert set(listed) == spec
+    running = text.split("## Index of rule ids", 1)[0]
+    assert "`" not in running and ".yaml" not in running and "sectionx" not in running  # for players: no code or files
