@@ -25,13 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx.games.sectionx import figures
-from sectionx.games.sectionx.manual import FIGURES, prepare
-from sectionx.games.sectionx.manual.html import to_html
-from sectionx.games.sectionx.manual.language import LANGUAGES
-from sectionx.games.sectionx.manual.pdf import to_pdf
+from sectionx.games.sectionx.manual import RULEBOOK
 from sectionx.games.sectionx.render import diagram
 from sectionx.render.pdf import to_pdf as scene_pdf
 from sectionx.render.theme import load_theme
+from sectionx.rulebook import prepare
+from sectionx.rulebook.html import to_html
+from sectionx.rulebook.pdf import to_pdf
 
 
 def best(fn, repeat: int) -> tuple[float, object]:
@@ -49,7 +49,7 @@ def main() -> None:
     args = ap.parse_args()
     theme = load_theme(None)
     paper = theme.paper("a4")
-    paths = sorted(Path(FIGURES).glob("*.yaml"))
+    paths = sorted(RULEBOOK.figures.glob("*.yaml"))
 
     def reference() -> int:
         for p in paths:
@@ -59,8 +59,8 @@ def main() -> None:
 
     ref, _ = best(reference, args.repeat)
     rows = []
-    for lang in LANGUAGES:
-        checked, manual = best(lambda lang=lang: prepare(lang, theme=theme), args.repeat)
+    for lang in RULEBOOK.languages:
+        checked, manual = best(lambda lang=lang: prepare(RULEBOOK, lang, theme=theme), args.repeat)
         pdf_s, pdf = best(lambda m=manual: to_pdf(m, theme, paper), args.repeat)
         html_s, html = best(lambda m=manual: to_html(m, theme), args.repeat)
         rows.append({"lang": lang, "figures": len(manual.figures), "check_s": round(checked, 2), "pdf_s": round(pdf_s, 2),

@@ -115,7 +115,7 @@ def test_there_are_at_least_ten_puzzles():
 
 
 def test_a_file_names_its_game_and_an_unknown_game_is_refused(tmp_path):
-    figure = (ROOT / "scenarios" / "rules" / "capacity.yaml").read_text(encoding="utf-8")
+    figure = (ROOT / "sectionx" / "games" / "sectionx" / "rulebook" / "figures" / "capacity.yaml").read_text(encoding="utf-8")
     ours = _file(tmp_path, "game: sectionx\n" + figure)
     assert runner.invoke(app, ["validate", str(ours)]).exit_code == 0
     other = _file(tmp_path, "game: chess\n" + figure)

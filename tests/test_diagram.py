@@ -30,6 +30,7 @@ from typer.testing import CliRunner
 from sectionx.cli import app
 from sectionx.errors import SectionXError
 from sectionx.games.sectionx import checking, formats
+from sectionx.games.sectionx.manual import RULEBOOK
 from sectionx.games.sectionx.model import (
     ANNOTATION_COLOURS,
     DEAD,
@@ -61,7 +62,7 @@ from .strategies import states
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
-RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+RULES = sorted(RULEBOOK.figures.glob("*.yaml"))
 GOLDEN = ROOT / "tests" / "golden" / "diagram-figure-tunnel-fight.svg"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -518,7 +519,7 @@ def test_the_boards_small_print_is_readable_in_a_diagram(tile):
     figure, too small once the figure is set in a book: in a diagram no name on the
     board is smaller than FREE ZONE, 0.16 pt per mm of tile."""
     theme = THEME.with_tile(tile, pieces=False)
-    scenario = load(ROOT / "scenarios" / "rules" / "master-key.yaml")
+    scenario = load(RULEBOOK.figures / "master-key.yaml")
     doc = diagram(scenario, theme, crop=True)
     board = next(it for it in doc.pages[0].items if isinstance(it, Group) and it.label == "board")
     island = next(it for it in board.items if isinstance(it, Group) and it.label == "island")

@@ -1,4 +1,5 @@
-"""Rulebook figures (issue 12): every claim of every figure in scenarios/rules/ holds,
+"""Rulebook figures (issue 12): every claim of every figure of Section X's rulebook
+(sectionx/games/sectionx/rulebook/figures/) holds,
 and each kind of false claim stops with one line naming the file, line and claim."""
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from typer.testing import CliRunner
 
 from sectionx.cli import app
 from sectionx.games.sectionx import figures
+from sectionx.games.sectionx.manual import RULEBOOK
 from sectionx.yamlsrc import LoadError
 
-ROOT = Path(__file__).resolve().parent.parent
-FIGURES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+FIGURES = sorted(RULEBOOK.figures.glob("*.yaml"))
 runner = CliRunner()
 
 _BASE = """\
@@ -179,10 +180,10 @@ def test_the_next_round_is_the_position_the_end_of_the_round_leads_to():
     the second is what the engine makes of the first after purple's step, stacks
     and all (E1, E3), not a drawing of what someone expects."""
     from sectionx.games.sectionx import actions, engine, formats
-    end = formats.load(ROOT / "scenarios" / "rules" / "end-of-round.yaml").scenario
+    end = formats.load(RULEBOOK.figures / "end-of-round.yaml").scenario
     (step,) = end.claims[0].after
     after = engine.apply(end.state, actions.parse(step))
-    assert formats.load(ROOT / "scenarios" / "rules" / "next-round.yaml").scenario.state == after
+    assert formats.load(RULEBOOK.figures / "next-round.yaml").scenario.state == after
 
 
 def test_illustrate_checks_then_draws_and_draws_nothing_for_a_false_claim(tmp_path):

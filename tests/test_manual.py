@@ -1,5 +1,6 @@
-"""The illustrated rulebook (issue 12): ``sectionx manual`` in PDF and HTML, in every
-shipped language, with every figure's claims checked before anything is written.
+"""Section X's illustrated rulebook (issues 12, 26): ``sectionx manual`` in PDF and HTML,
+in every shipped language, with every figure's claims checked before anything is written;
+built by the shared builder (sectionx.rulebook) from the package's own files.
 
 Most tests share one prepared book per language (``prepare`` checks all figures,
 which is what costs); the PDF is built once per language and read back with pypdf.
@@ -18,25 +19,34 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from sectionx import rulebook
 from sectionx.cli import app
-from sectionx.games.sectionx import manual
-from sectionx.games.sectionx.manual import html as manual_html
-from sectionx.games.sectionx.manual import pdf as manual_pdf
-from sectionx.games.sectionx.manual.language import LANGUAGES, language_file, read_language
-from sectionx.games.sectionx.manual.source import place_figures, read_rules
+from sectionx.games.sectionx.manual import RULEBOOK, drawn_words
 from sectionx.render.theme import load_theme
+from sectionx.rulebook import html as manual_html
+from sectionx.rulebook import pdf as manual_pdf
+from sectionx.rulebook.source import place_figures, read_rules
 from sectionx.yamlsrc import LoadError
 
-ROOT = Path(__file__).resolve().parent.parent
-FIGURES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
+FIGURES = sorted(RULEBOOK.figures.glob("*.yaml"))
+RULES = RULEBOOK.folder / "rules-en.md"
+LANGUAGES = RULEBOOK.languages
 runner = CliRunner()
 THEME = load_theme(None)
 A4 = THEME.paper("a4")
 
 
+def prepare(language, **kw) -> rulebook.Manual:
+    return rulebook.prepare(RULEBOOK, language, **kw)
+
+
+def read_language(path: Path) -> rulebook.language.Language:
+    return RULEBOOK.language(path)
+
+
 @cache
-def book(lang: str) -> manual.Manual:
-    return manual.prepare(lang, theme=THEME)
+def book(lang: str) -> rulebook.Manual:
+    return prepare(lang, theme=THEME)
 
 
 @cache
@@ -71,7 +81,7 @@ def test_every_figure_is_placed_once_after_the_rule_its_title_names():
 
 
 def test_the_manual_prints_sections_1_to_11_and_the_index_of_their_rules():
-    rules = read_rules(ROOT / "docs" / "rules.md")
+    rules = read_rules(RULES, RULEBOOK.sections)
     assert [s.number for s in rules.sections] == list(range(1, 12))
     ids = [e.rule for e in rules.index]
     assert "N3" in ids and "V2" in ids
@@ -80,7 +90,7 @@ def test_the_manual_prints_sections_1_to_11_and_the_index_of_their_rules():
 
 
 def test_a_figure_goes_after_its_rule_examples_and_before_the_next_rule():
-    rules = read_rules(ROOT / "docs" / "rules.md")
+    rules = read_rules(RULES, RULEBOOK.sections)
     placed = place_figures(rules, [("f", "N3"), ("g", "Z1")])
     for sec in placed.sections:
         kinds = [(b.kind, b.rule, b.figure) for b in sec.blocks]
@@ -176,11 +186,11 @@ def test_the_html_is_one_self_contained_page(lang):
 
 
 def test_html_escapes_the_rules_text_rather_than_passing_html_through(tmp_path):
-    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    text = RULES.read_text(encoding="utf-8")
     rules = tmp_path / "rules.md"
     rules.write_text(text.replace("## 1. The game in brief\n", "## 1. The game in brief\n\n<script>alert(1)</script>\n", 1),
                      encoding="utf-8")
-    page = manual_html.to_html(manual.prepare("en", rules_text=rules, theme=THEME), THEME)
+    page = manual_html.to_html(prepare("en", rules_text=rules, theme=THEME), THEME)
     assert "<script>" not in page and "&lt;script&gt;" in page
 
 
@@ -203,7 +213,7 @@ claims:
 
 def _figures_with(tmp_path: Path, name: str, text: str) -> Path:
     folder = tmp_path / "figures"
-    shutil.copytree(ROOT / "scenarios" / "rules", folder)
+    shutil.copytree(RULEBOOK.figures, folder)
     (folder / name).write_text(text, encoding="utf-8")
     return folder
 
@@ -223,26 +233,26 @@ def test_a_figure_without_a_rule_in_its_title_is_refused(tmp_path):
     folder = _figures_with(tmp_path, "zz-untitled.yaml", _FALSE.replace("T2: a false claim", "A figure").replace(
         'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     with pytest.raises(LoadError, match=r"zz-untitled.yaml:2:\d+: figure zz-untitled: its title must start with the id"):
-        manual.prepare("en", figures=folder, theme=THEME)
+        prepare("en", figures=folder, theme=THEME)
 
 
 def test_a_figure_of_a_rule_the_book_does_not_print_is_refused(tmp_path):
     folder = _figures_with(tmp_path, "zz-puzzle.yaml", _FALSE.replace("T2: a false claim", "Q1: a puzzle rule").replace(
         'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     with pytest.raises(LoadError, match=r"illustrates Q1, a rule the rules text .* does not define"):
-        manual.prepare("en", figures=folder, theme=THEME)
+        prepare("en", figures=folder, theme=THEME)
 
 
 def test_a_new_figure_without_words_in_german_stops_the_german_build(tmp_path):
     folder = _figures_with(tmp_path, "zz-new.yaml", _FALSE.replace(
         'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
-    manual.prepare("en", figures=folder, theme=THEME)  # English takes the file's words
+    prepare("en", figures=folder, theme=THEME)  # English takes the file's words
     with pytest.raises(LoadError, match=r"de.yaml:\d+:\d+: figure zz-new has no Deutsch words"):
-        manual.prepare("de", figures=folder, theme=THEME)
+        prepare("de", figures=folder, theme=THEME)
 
 
 def _language(tmp_path: Path, edit) -> Path:
-    text = edit(language_file("de").read_text(encoding="utf-8"))
+    text = edit((RULEBOOK.folder / "de.yaml").read_text(encoding="utf-8"))
     path = tmp_path / "xx.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -257,7 +267,7 @@ def test_a_language_file_with_a_missing_word_names_its_line(tmp_path):
 def test_a_language_file_with_text_the_font_cannot_print_is_refused(tmp_path):
     path = _language(tmp_path, lambda t: t.replace("  figure: Abbildung\n", "  figure: 图\n"))
     with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: the font Vera.ttf has no glyph for '图' .*\(font\)"):
-        manual.prepare(path, theme=THEME)
+        prepare(path, theme=THEME)
 
 
 def test_a_claim_without_its_translation_is_refused(tmp_path):
@@ -272,7 +282,7 @@ def test_a_claim_without_its_translation_is_refused(tmp_path):
             m.group(1), block[0] + "\n" + block[1] + "\n" + block[1] + "\n", 1)
     path = _language(tmp_path, edit)
     with pytest.raises(LoadError, match=r"xx.yaml:\d+:\d+: figure [a-z-]+ has \d+ claims, and figures\.[a-z-]+\.says gives \d+"):
-        manual.prepare(path, theme=THEME)
+        prepare(path, theme=THEME)
 
 
 def test_a_language_that_is_not_shipped_is_refused():
@@ -309,7 +319,7 @@ def test_manual_refuses_an_output_it_cannot_write_as(tmp_path):
 def test_the_english_file_gives_the_drawings_their_default_words():
     from sectionx.games.sectionx.render.words import ENGLISH
 
-    assert book("en").language.drawn_words() == ENGLISH
+    assert drawn_words(book("en").language) == ENGLISH
 
 
 @pytest.mark.parametrize(("lang", "ours", "english"), [
@@ -332,7 +342,7 @@ def test_a_word_that_loses_its_placeholder_is_refused(tmp_path):
 
 
 def test_code_the_pdf_font_cannot_print_stops_the_pdf_at_its_line(tmp_path):
-    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    text = RULES.read_text(encoding="utf-8")
     rules = tmp_path / "rules.md"
     rules.write_text(text.replace("## 4. Set-up\n", "## 4. Set-up\n\nWrite `→` here.\n", 1), encoding="utf-8")
     line = rules.read_text(encoding="utf-8").splitlines().index("Write `→` here.") + 1
@@ -349,7 +359,7 @@ def test_a_figure_title_the_font_cannot_print_stops_the_english_book(tmp_path):
     folder = _figures_with(tmp_path, "zz-glyph.yaml", _FALSE.replace("T2: a false claim", "T2: 图").replace(
         'illegal: "step island 2,0"\n    because: M4', 'legal: "step island 2,0"'))
     with pytest.raises(LoadError, match=r"zz-glyph.yaml:2:8: the font Vera.ttf has no glyph for '图' \(U\+56FE\).*\(font\)"):
-        manual.prepare("en", figures=folder, theme=THEME)
+        prepare("en", figures=folder, theme=THEME)
 
 
 def test_the_shipped_languages_have_words_for_no_figure_that_is_gone():

@@ -42,16 +42,21 @@ stops with one line naming the file, the line and the claim.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import NotationError
 from ...hexgrid import Cell, parse_cell
 from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
-from . import actions, checking, engine, rules
+from . import actions, checking, engine, formats, rules
 from .actions import Move
 from .model import ISLAND, Claim, Place, PlaceKind, Scenario, State, green_place, tile_place
+
+if TYPE_CHECKING:
+    from ...render.scene import Document
+    from ...render.theme import Theme
 
 #: The rule id of a false claim's diagnostic: the claim, not a ruling, is at fault.
 CLAIM = "claim"
@@ -78,6 +83,31 @@ def check_figure(path: str | Path) -> Figure:
     if problems:
         raise LoadError(problems)
     return Figure(scenario, len(scenario.claims))
+
+
+def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
+    """Every problem of the figure file at ``path`` (read as ``doc``), located: its
+    form, every ruling of its position, every false claim (:func:`check_figure`);
+    none when every claim holds.  What the shared rulebook builder asks of a game
+    (:class:`sectionx.rulebook.Rulebook`)."""
+    try:
+        check_figure(path)
+    except LoadError as exc:
+        return list(exc.diagnostics)
+    return []
+
+
+def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] | None = None) -> Document:
+    """The figure at ``path`` (read as ``doc``, already checked) on one page, cropped,
+    without coordinates or side panel, in ``words`` (the drawn words of
+    :class:`~.render.words.Words` by name; English where not given)."""
+    from .render import diagram
+    from .render.words import ENGLISH
+
+    scenario = formats.load_doc(doc, path.parent).scenario
+    drawn: dict[str, Any] = dict(words or {})  # str fields of Words, checked by the language reader
+    return diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False,
+                           words=replace(ENGLISH, **drawn))
 
 
 def claim_problems(doc: Doc, scenario: Scenario) -> list[Diagnostic]:

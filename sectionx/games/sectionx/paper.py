@@ -14,7 +14,7 @@ from ... import fileio
 from ...console import INVALID, LIMIT, Stop, fail, print_kind, problem_line, say, warn, write_document, write_picture
 from ...progress import progress_bar
 from ...workers import run_units
-from ...yamlsrc import Doc, LoadError, read_yaml
+from ...yamlsrc import Doc, read_yaml
 from .. import api
 from . import checking, formats
 
@@ -196,29 +196,6 @@ def illustrate(path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
 
 
 def manual(options: api.ManualOptions) -> None:
-    from ...render import theme
     from . import manual as rulebook
-    from .manual.html import to_html
-    from .manual.pdf import to_pdf
 
-    for given, default, what in ((options.rules_text, rulebook.RULES_TEXT, "--rules FILE"),
-                                 (options.figures, rulebook.FIGURES, "--figures DIR")):
-        if given is None and not default.exists():
-            # Installed from a wheel: the rules text and the figures live in the project, not the package.
-            raise fail(f"{default}: not found; the manual is built from a clone of sectionx (give {what})")
-    look = theme.load_theme(options.template)
-    page = look.paper(options.paper)
-    lang = options.lang
-    source: Path | str = Path(lang) if lang.endswith((".yaml", ".yml")) else lang
-    try:
-        prepared = rulebook.prepare(source, rules_text=options.rules_text or rulebook.RULES_TEXT,
-                                    figures=options.figures or rulebook.FIGURES, theme=look)
-        # Setting the PDF can still find a problem in the sources (code Courier cannot print).
-        data: bytes | str = to_pdf(prepared, look, page) if options.kind == "pdf" else to_html(prepared, look)
-    except LoadError as exc:
-        for d in exc.diagnostics:
-            warn(problem_line(d))
-        raise Stop(INVALID) from None
-    fileio.write_file(options.out, data)
-    count = len(prepared.figures)
-    warn(f"wrote {options.out}: {prepared.language.name}, {count} figure{'s' if count != 1 else ''}, every claim checked")
+    rulebook.manual(options)

@@ -1,7 +1,7 @@
-"""The manual as one self-contained HTML page: the same book as the PDF, for the web.
+"""A rulebook as one self-contained HTML page: the same book as the PDF, for the web.
 
 The rules text is rendered by markdown-it from the very tokens the PDF is set
-from (raw HTML in the rules text is not passed through); the figures, the board
+from (raw HTML in the rules text is not passed through); the figures, the cover
 and the components are inline SVG written by :mod:`sectionx.render.svg` from the
 same scene pages.  No file is referred to: styles are in the page, pictures in
 the markup, so the page can be mailed or put on a web site as it is.  Links of
@@ -15,15 +15,15 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
-from ....render.svg import to_svg
+from ..render.svg import to_svg
 from . import drawn
-from .pictures import Picture, component_pictures, cover_picture
+from .pictures import Picture
 from .source import Block, Section, markdown
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-    from ....render.theme import Theme
+    from ..render.theme import Theme
     from . import BookFigure, Manual
 
 _CSS = """
@@ -99,15 +99,19 @@ class _Writer:
                 '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
                 f'<title>{self.t("title")} · {self.t("rules")}</title>\n<style>{css}</style>\n</head>\n<body>\n')
         parts = [head]
+        cover = self.m.book.cover
+        picture = f'<div class="picture">{_svg(cover(self.theme, self.lang), "cover", self.theme, 120)}</div>\n' \
+            if cover is not None else ""
         parts.append(f'<header>\n<h1>{self.t("title")}</h1>\n<p class="subtitle">{self.t("subtitle")}</p>\n'
-                     f'<div class="picture">{_svg(cover_picture(self.theme, self.lang), "cover", self.theme, 120)}</div>\n'
-                     f'<p class="edition">{self.t("edition")}</p>\n</header>\n')
+                     f'{picture}<p class="edition">{self.t("edition")}</p>\n</header>\n')
         parts.append(self.contents())
         parts += [f"<p>{escape(p)}</p>\n" for p in self.lang.intro]
-        parts.append(self.components())
-        parts.append(self.summary())
+        if self.lang.components:
+            parts.append(self.components())
+        if self.lang.summary:
+            parts.append(self.summary())
         parts.append(f'<h2 id="rules">{self.t("rules")}</h2>\n')
-        if self.lang.code != "en":
+        if not self.m.rules_in_language:
             parts.append(f'<p class="note">{self.t("rules_language")}</p>\n')
         for sec in self.m.rules.sections:
             parts.append(self.section(sec))
@@ -116,7 +120,7 @@ class _Writer:
         return "".join(parts)
 
     def contents(self) -> str:
-        rows = [(self.t("components"), "components"), (self.t("summary"), "summary")]
+        rows = [(self.t(key), key) for key in ("components", "summary") if getattr(self.lang, key)]
         rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
         rows.append((self.t("index"), "index"))
         items = "".join(f'<li><a href="#{key}">{text}</a></li>\n' for text, key in rows)
@@ -124,10 +128,11 @@ class _Writer:
 
     def components(self) -> str:
         rows = []
-        for key, pic in component_pictures(self.theme, self.lang):
-            c = self.lang.components[key]
-            svg = _svg(pic, f"component-{key}", self.theme, 52)
-            rows.append(f'<tr><td class="picture">{svg}</td><td><b>{escape(c.count)} × {escape(c.name)}</b><br>'
+        draw = self.m.book.component_pictures
+        pictures = dict(draw(self.theme, self.lang)) if draw is not None else {}
+        for key, c in self.lang.components.items():
+            svg = f'<td class="picture">{_svg(pictures[key], f"component-{key}", self.theme, 52)}</td>' if pictures else ""
+            rows.append(f'<tr>{svg}<td><b>{escape(c.count)} × {escape(c.name)}</b><br>'
                         f"{escape(c.note)}</td></tr>\n")
         return (f'<h2 id="components">{self.t("components")}</h2>\n<p>{self.t("components_intro")}</p>\n'
                 f'<table class="components">\n{"".join(rows)}</table>\n')
@@ -159,7 +164,7 @@ class _Writer:
         return html
 
     def figure(self, f: BookFigure) -> str:
-        pic = Picture.of(drawn(f, self.lang, self.theme))
+        pic = Picture.of(drawn(self.m, f, self.theme))
         says = "".join(f"<li>{escape(s)}</li>" for s in f.text.says if s)
         checked = f'<br><i>{self.t("checked")}</i><ul>{says}</ul>' if says else ""
         return (f'<figure id="figure-{escape(f.name)}">\n{_svg(pic, f.name, self.theme, 150)}\n'

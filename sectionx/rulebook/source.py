@@ -1,17 +1,19 @@
-"""What the manual is made of: the rules text, split into blocks, with the figures placed.
+"""What a rulebook is made of: the rules text, split into blocks, with the figures placed.
 
-The rules text is the project's ``docs/rules.md`` (or another Markdown file in
-its shape): the manual takes its numbered sections 1 to 11, the rules a player
-needs, in the order they are played, and leaves out the sections for puzzle
-makers and programmers (12 onwards).  It is parsed with markdown-it (CommonMark
-and tables), so the PDF and the HTML are built from the same tokens.
+A game's rules text is Markdown (``sectionx/games/<game>/rulebook/rules-en.md``,
+or a file given with ``--rules``) in one shape: numbered sections (``## 1. The
+game in brief``), paragraphs that open with a bold rule id, and a table under
+``## Index of rule ids`` (id, what the rule is about, its section).  The book
+prints the numbered sections (or those a game names: ``sections`` of
+:func:`read_rules`), in their order, and nothing else of the text.  It is parsed with
+markdown-it (CommonMark and tables), so the PDF and the HTML are built from the
+same tokens.
 
 A paragraph that opens with a bold rule id (``**N3 Distance rule.**``) defines
 that rule.  A figure is placed after the text of the rule it illustrates: after
 the defining paragraph and the examples, lists and tables that follow it, up to
-the next rule or heading.  Which figure illustrates which rule is the manual's
-own data (``sectionx/data/manual/layout.yaml``), not the figure's: a figure may
-be used in more than one book.
+the next rule or heading.  Which rule a figure illustrates is the start of its
+title (:mod:`sectionx.rulebook`).  Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from markdown_it import MarkdownIt
 
-from ....yamlsrc import Diagnostic, LoadError, read_text
+from ..yamlsrc import Diagnostic, LoadError, read_text
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -31,9 +33,8 @@ if TYPE_CHECKING:
 #: The rule id a manual problem is reported under: the manual's sources, not a rule of play.
 MANUAL = "manual"
 
-#: Sections of the rules text that the manual prints: the rules of play.  12 onwards are
-#: puzzles, the action notation and what the program checks.
-PLAYER_SECTIONS = range(1, 12)
+#: Most numbered sections a rules text may have (a limit, so a hostile text is refused, not set).
+MAX_SECTIONS = 99
 
 #: Heading of the table that lists every rule id (the manual's index is built from it).
 INDEX_HEADING = "Index of rule ids"
@@ -148,13 +149,15 @@ def heading_text(block: Block) -> str:
     return block.tokens[1].content if block.kind == "heading" else ""
 
 
-def read_rules(path: str | Path) -> Rules:
+def read_rules(path: str | Path, sections: range | None = None) -> Rules:
     """Parse the rules text at ``path``; LoadError (at the line) if it lacks what the
-    manual needs: sections 1 to 11 and the index of rule ids."""
+    manual needs: its numbered sections (``sections``, every one of them, when
+    given; else every numbered section it has, at least one) and the index of rule
+    ids.  Only those sections are printed."""
     text, name = read_text(path, what="rules text")
     tokens = markdown().parse(text)
     blocks = _blocks(tokens)
-    sections: list[Section] = []
+    printed: list[Section] = []
     index_rows: list[tuple[str, str, int]] = []
     current: tuple[int, str] | None = None
     body: list[Block] = []
@@ -162,7 +165,7 @@ def read_rules(path: str | Path) -> Rules:
 
     def close() -> None:
         if current is not None:
-            sections.append(Section(current[0], current[1], tuple(body)))
+            printed.append(Section(current[0], current[1], tuple(body)))
 
     for b in blocks:
         if b.kind == "heading" and b.level == 2:
@@ -170,7 +173,7 @@ def read_rules(path: str | Path) -> Rules:
             current, body, in_index = None, [], False
             title = heading_text(b)
             m = _SECTION.match(title)
-            if m and int(m.group(1)) in PLAYER_SECTIONS:
+            if m and (int(m.group(1)) in sections if sections is not None else int(m.group(1)) <= MAX_SECTIONS):
                 current = (int(m.group(1)), m.group(2))
             in_index = title.strip() == INDEX_HEADING
             continue
@@ -179,20 +182,22 @@ def read_rules(path: str | Path) -> Rules:
         elif in_index and b.kind == "table":
             index_rows += _index_rows(b)
     close()
-    found = {s.number for s in sections}
-    missing = [n for n in PLAYER_SECTIONS if n not in found]
+    found = {s.number for s in printed}
+    wanted = sections if sections is not None else range(1, 2)
+    missing = [n for n in wanted if n not in found]
     if missing:
+        shown = f"sections {wanted.start} to {wanted.stop - 1}" if len(wanted) > 1 else "numbered sections"
         raise LoadError([Diagnostic(name, 0, 0, f"the rules text has no section {missing[0]} (a heading '## {missing[0]}. ...'); "
-                                    f"the manual prints sections {PLAYER_SECTIONS.start} to {PLAYER_SECTIONS.stop - 1}", MANUAL)])
+                                    f"the manual prints {shown}", MANUAL)])
     defined: dict[str, int] = {}
-    for s in sections:
+    for s in printed:
         for b in s.blocks:
             if b.rule:
                 defined.setdefault(b.rule, s.number)
     if not index_rows:
         raise LoadError([Diagnostic(name, 0, 0, f"the rules text has no table under '## {INDEX_HEADING}'", MANUAL)])
     index = tuple(IndexEntry(rule, summary, defined[rule]) for rule, summary, _ in index_rows if rule in defined)
-    return Rules(name, tuple(sections), index, defined)
+    return Rules(name, tuple(printed), index, defined)
 
 
 def _index_rows(table: Block) -> list[tuple[str, str, int]]:
@@ -242,5 +247,5 @@ def place_figures(rules: Rules, placement: list[tuple[str, str]]) -> Rules:
     return Rules(rules.file, tuple(sections), rules.index, rules.defined)
 
 
-__all__ = ["INDEX_HEADING", "MANUAL", "PLAYER_SECTIONS", "Block", "IndexEntry", "Rules", "Section",
+__all__ = ["INDEX_HEADING", "MANUAL", "MAX_SECTIONS", "Block", "IndexEntry", "Rules", "Section",
            "closing", "heading_text", "markdown", "place_figures", "read_rules"]

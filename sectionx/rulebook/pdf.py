@@ -1,16 +1,18 @@
-"""The manual as a PDF: text set by reportlab's platypus, figures drawn by the scene painter.
+"""A rulebook as a PDF: text set by reportlab's platypus, figures drawn by the scene painter.
 
 Platypus flows the rules text over the pages (paragraphs, lists, tables, code),
-keeps each figure with its caption, and numbers the pages; the figures, the board
-on the cover and the components are scene pages (:mod:`sectionx.render.scene`)
-drawn by :class:`sectionx.render.pdf.ScenePainter`, the same art as the kit's.
+keeps each figure with its caption, and numbers the pages; the figures, the
+picture on the cover and the components are scene pages
+(:mod:`sectionx.render.scene`) drawn by :class:`sectionx.render.pdf.ScenePainter`,
+the same art as the game's kit.
 
-The book: a cover (title, the board, the edition), contents, the introduction
-and the components, the turn at a glance, the rules of sections 1 to 11 with the
-figures after the rules they illustrate (section 11 is the variants: two players
-and the advanced game), and the index of rule ids with the page of each rule.
-Page numbers in the contents and the index come from a first build whose pages
-are counted; the second build is the one written (two builds, same layout).
+The book: a cover (title, the game's picture, the edition), contents, the
+introduction and the components, the turn at a glance (each where the game's
+language file gives them), the numbered sections of the rules text with the
+figures after the rules they illustrate, and the index of rule ids with the page
+of each rule.  Page numbers in the contents and the index come from a first build
+whose pages are counted; the second build is the one written (two builds, same
+layout).  Paper smaller than :data:`MIN_PAPER` is refused before anything is set.
 
 Same input, same bytes: reportlab's invariant mode fixes dates and the file id.
 """
@@ -44,18 +46,18 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .... import __version__
-from ....render.fonts import font_name
-from ....render.pdf import ScenePainter
-from ....yamlsrc import Diagnostic, LoadError
+from .. import __version__
+from ..render.fonts import font_name
+from ..render.pdf import ScenePainter
+from ..yamlsrc import Diagnostic, LoadError
 from . import drawn
-from .pictures import Picture, component_pictures, cover_picture
+from .pictures import Picture
 from .source import MANUAL, Block, Section, closing
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-    from ....render.theme import Theme
+    from ..render.theme import Theme
     from . import BookFigure, Manual
 
 #: Text sizes (pt).
@@ -67,6 +69,9 @@ FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
 #: Monospaced font for code: Courier is built into every PDF reader.
 MONO = "Courier"
+#: The smallest paper (mm, portrait) a book is set on: A5.  Below it the margins leave
+#: too little room for the tables and figures (reportlab would stop with a LayoutError).
+MIN_PAPER = (148.0, 210.0)
 
 
 def _family(theme: Theme) -> str:
@@ -237,10 +242,12 @@ class _Writer:
         out: list[Flowable] = [NextPageTemplate("body")]
         out += self.cover()
         out += [PageBreak()] + self.contents()
-        out += [PageBreak()] + self.introduction()
-        out += [PageBreak()] + self.summary()
+        if self.lang.intro or self.lang.components:
+            out += [PageBreak()] + self.introduction()
+        if self.lang.summary:
+            out += [PageBreak()] + self.summary()
         out += [PageBreak(), _Mark("rules", self.pages), Paragraph(escape(self.t("rules")), self.s.title)]
-        if self.lang.code != "en":
+        if not self.m.rules_in_language:
             out.append(Paragraph(escape(self.t("rules_language")), self.s.centre))
         for sec in self.m.rules.sections:
             out += self.section(sec)
@@ -248,14 +255,14 @@ class _Writer:
         return out
 
     def cover(self) -> list[Flowable]:
-        pic = cover_picture(self.theme, self.lang)
+        cover = self.m.book.cover
+        picture: list[Flowable] = [_Scene(cover(self.theme, self.lang), self.width, 150)] if cover is not None else []
         return [Spacer(1, 18 * mm), Paragraph(escape(self.t("title")), self.s.title),
                 Paragraph(escape(self.t("subtitle")), self.s.subtitle), Spacer(1, 10 * mm),
-                _Scene(pic, self.width, 150), Spacer(1, 8 * mm),
-                Paragraph(escape(self.t("edition")), self.s.centre)]
+                *picture, Spacer(1, 8 * mm), Paragraph(escape(self.t("edition")), self.s.centre)]
 
     def contents(self) -> list[Flowable]:
-        rows = [(self.t("components"), "components"), (self.t("summary"), "summary")]
+        rows = [(self.t(key), key) for key in ("components", "summary") if getattr(self.lang, key)]
         rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
         rows.append((self.t("index"), "index"))
         data = [[Paragraph(f'<a href="#{key}">{escape(text)}</a>', self.s.body), Paragraph(self.page_of(key), self.s.body)]
@@ -266,14 +273,17 @@ class _Writer:
 
     def introduction(self) -> list[Flowable]:
         out: list[Flowable] = [Paragraph(escape(p), self.s.body) for p in self.lang.intro]
+        if not self.lang.components:
+            return out
         out += [Spacer(1, 4 * mm), _Mark("components", self.pages), Paragraph(escape(self.t("components")), self.s.h2),
                 Paragraph(escape(self.t("components_intro")), self.s.body)]
-        rows = []
-        for key, pic in component_pictures(self.theme, self.lang):
-            c = self.lang.components[key]
-            text = f"<b>{escape(c.count)} × {escape(c.name)}</b><br/>{escape(c.note)}"
-            rows.append([_Scene(pic, 52, 40), Paragraph(text, self.s.body)])
-        table = Table(rows, colWidths=[58 * mm, (self.width - 58) * mm])
+        draw = self.m.book.component_pictures
+        pictures = dict(draw(self.theme, self.lang)) if draw is not None else {}
+        rows: list[list[Flowable]] = []
+        for key, c in self.lang.components.items():
+            text = Paragraph(f"<b>{escape(c.count)} × {escape(c.name)}</b><br/>{escape(c.note)}", self.s.body)
+            rows.append([_Scene(pictures[key], 52, 40), text] if pictures else [text])
+        table = Table(rows, colWidths=[58 * mm, (self.width - 58) * mm] if pictures else [self.width * mm])
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
                                    ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
@@ -429,18 +439,42 @@ def inline_text(markdown_text: str) -> str:
     return inline(tokens[0]) if tokens else escape(markdown_text)
 
 
+def too_small(paper: tuple[float, float]) -> str:
+    """Why ``paper`` (mm) is too small for a book, or "" when it is not."""
+    if paper[0] < MIN_PAPER[0] or paper[1] < MIN_PAPER[1]:
+        return f"too small for the rulebook: it needs at least {MIN_PAPER[0]:g} x {MIN_PAPER[1]:g} mm (a5)"
+    return ""
+
+
+class DoesNotFit(Exception):
+    """The book cannot be set on the paper: the message says what is too small and
+    the smallest paper that works."""
+
+
 def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
     """The manual as PDF bytes (module docstring).  Two builds: the first finds the
-    page of every section and rule, the second prints them."""
+    page of every section and rule, the second prints them.  DoesNotFit for paper
+    smaller than :data:`MIN_PAPER`, or where something of the book (a table row, a
+    code block of a rules text of the user's own) is taller than the page."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    if too_small(paper):
+        raise DoesNotFit(too_small(paper))
     known: dict[str, int] = {}
     folio = f"{manual.language.text['title']} · {manual.language.text['rules']}"
     # Each figure is drawn once, for both builds.
-    pictures = {name: Picture.of(drawn(f, manual.language, theme)) for name, f in manual.figures.items()}
+    pictures = {name: Picture.of(drawn(manual, f, theme)) for name, f in manual.figures.items()}
     for _ in range(2):
         writer = _Writer(manual, theme, paper, known, pictures)
         buf = io.BytesIO()
-        _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
+        try:
+            _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
+        except LayoutError as exc:
+            # reportlab's message names a flowable by its repr; say which part of the book.
+            what = str(exc).split(" (", 1)[0].split("\n", 1)[0][:120]
+            raise DoesNotFit(f"a part of the rulebook does not fit on a page ({what}); give a larger paper, or a rules "
+                             "text with shorter tables and code") from None
         known = writer.pages
     return buf.getvalue()
 
-__all__ = ["to_pdf"]
+__all__ = ["MIN_PAPER", "DoesNotFit", "to_pdf", "too_small"]
