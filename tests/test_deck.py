@@ -263,9 +263,9 @@ def test_the_commands_default_node_limit_is_the_librarys(folder, tmp_path, monke
     seen = []
     real = puzzleset.solve_for_print
 
-    def spy(p, number, nodes=puzzleset.NODE_LIMIT):
+    def spy(p, number, nodes=puzzleset.NODE_LIMIT, **kw):
         seen.append(nodes)
-        return real(p, number, nodes)
+        return real(p, number, nodes, **kw)
 
     monkeypatch.setattr(puzzleset, "solve_for_print", spy)
     result = runner.invoke(app, ["book", str(folder), "-o", str(tmp_path / "b.pdf")])
@@ -322,9 +322,60 @@ def test_a_puzzle_that_is_not_unique_or_not_as_recorded_is_refused(tmp_path):
     assert line == (f"sectionx: {wrong}: the solver proves turns 1, plans 1, cost 1; "
                     "its answer: block says turns 1, plans 1, cost 2")
     wrong.unlink()
+    # Two optimal plans, recorded as such (plans: 2): the deck refuses it (one back per card) ...
     two = graded(tmp_path, "14-one-hideout-too-many", "beginner")
+    line = _refused(["deck", str(tmp_path), "-o", str(tmp_path / "d.pdf")], 1)
+    assert line.startswith(f"sectionx: {two}: not unique: 2 optimal plans (Q5); a deck prints puzzles with one solution")
+    assert not (tmp_path / "d.pdf").exists()
+    # ... the book refuses it too with a wrong count, and (ungraded) without its answer: block.
+    text = two.read_text()
+    two.write_text(text.replace("plans: 2", "plans: 3"))
     line = _refused(["book", str(tmp_path), "-o", str(tmp_path / "b.pdf")], 1)
-    assert line.startswith(f"sectionx: {two}: not unique: 2 optimal plans")
+    assert line.endswith("its answer: block says turns 1, plans 3, cost 2")
+    two.unlink()
+    bare = graded(tmp_path, "14-one-hideout-too-many", None)
+    bare.write_text(re.sub(r"\nanswer:.*\n  turns: 1\n  cost: 2\n  plans: 2\n", "\n", bare.read_text()))
+    assert "answer:" not in bare.read_text()
+    line = _refused(["book", str(tmp_path), "-o", str(tmp_path / "b.pdf")], 1)
+    assert line == (f"sectionx: {bare}: not unique: 2 optimal plans (Q5); a book prints such a puzzle when its "
+                    "answer: block records them (plans: 2)")
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_the_book_prints_a_puzzle_with_the_plans_its_answer_records_and_says_so(tmp_path):
+    path = graded(tmp_path, "14-one-hideout-too-many", None)
+    (p,) = puzzleset.read_folder(tmp_path)
+    with pytest.raises(puzzleset.SetProblem, match="not unique: 2 optimal plans"):
+        puzzleset.solve_for_print(p, 1)
+    solved = puzzleset.solve_for_print(p, 1, unique=False)
+    assert solved.plans == 2 and solved.summary.endswith("; one of 2 optimal solutions.")
+    document = book([solved], THEME, A4)
+    words = " ".join(_texts(item for page in document.pages for item in page.items))
+    assert "one of 2 optimal solutions" in words and "exactly one solution" not in words
+    assert "0 of the 1 have exactly one" in words
+    result = runner.invoke(app, ["book", str(tmp_path), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "b.pdf").exists() and str(path) not in result.stderr
+
+
+def test_an_ungraded_book_goes_by_proved_turns_and_promises_no_tiers(folder, tmp_path):
+    # Ungraded copies of the set, named so that file order is not turn order.
+    for k, (name, *_) in enumerate(reversed(SET)):
+        graded(tmp_path, name, None, as_name=f"{k:02d}-{name}")
+    ordered = puzzleset.in_order(puzzleset.read_folder(tmp_path))
+    solved = puzzleset.book_order([puzzleset.solve_for_print(p, n) for n, p in enumerate(ordered, 1)])
+    assert [p.number for p in solved] == [1, 2, 3, 4, 5]
+    # By proved turns, then by file name: 1, then the three of 2 turns in name order, then 4.
+    assert [(len(p.turns), Path(p.source).name[3:]) for p in solved] == \
+        [(1, "01-the-fork.yaml"), (2, "24-tie-break.yaml"), (2, "19-leapfrog.yaml"), (2, "05-behind-to-the-front.yaml"),
+         (4, "20-the-road-behind.yaml")]
+    document = book(solved, THEME, A4)
+    words = " ".join(_texts(item for page in document.pages for item in page.items))
+    for word in ("ungraded", "beginner", "expert", "tier", "difficulty"):
+        assert word not in words.lower(), word
+    title = " ".join(_texts(document.pages[0].items))
+    assert "in order of the fewest turns that solve them" in title and "exactly one solution" in title
+    assert "PUZZLE" in _texts(document.pages[2].items)
 
 
 def test_the_node_limit_refuses_a_puzzle_the_same_way_on_every_machine(tmp_path):

@@ -68,7 +68,7 @@ from .puzzleprint import (
 )
 from .scene import Document, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
 from .shapes import ink_on
-from .textfit import ASCENT, DoesNotFit, para, placed, text_width
+from .textfit import ASCENT, DoesNotFit, Para, para, placed, text_width
 from .theme import Theme
 
 #: Room at the foot of every page for its number, mm.
@@ -91,11 +91,28 @@ STEP_HEAD_PT = 9.0
 STEP_PT = 8.5
 
 
-def _folio(paper: tuple[float, float], theme: Theme, number: int) -> Text:
+def folio(paper: tuple[float, float], theme: Theme, number: int) -> Text:
+    """A page's number, at the foot of the page."""
     return Text(paper[0] / 2, paper[1] - theme.margin - 1.0, str(number), FOLIO_PT, theme.colours["ink"], "middle")
 
 
-def _graded_in_order(puzzles: Sequence[PrintedPuzzle]) -> bool:
+@dataclass(frozen=True)
+class Entry:
+    """What the title page and the contents know of a puzzle: its number, title, tier
+    (None when ungraded) and proved fewest turns.  A game with its own puzzle pages
+    lists its puzzles with these too (:func:`title_page`, :func:`contents_pages`)."""
+
+    number: int
+    title: str
+    tier: str | None
+    turns: int
+
+
+def entry(p: PrintedPuzzle) -> Entry:
+    return Entry(p.number, p.title, p.tier, p.turns)
+
+
+def _graded_in_order(puzzles: Sequence[Entry]) -> bool:
     """The graded puzzles come first and run from the easiest tier up."""
     tiers = [p.tier for p in puzzles]
     graded = [t for t in tiers if t is not None]
@@ -103,7 +120,7 @@ def _graded_in_order(puzzles: Sequence[PrintedPuzzle]) -> bool:
     return tiers[:len(graded)] == graded and ranks == sorted(ranks)
 
 
-def _turns_in_order(puzzles: Sequence[PrintedPuzzle]) -> bool:
+def _turns_in_order(puzzles: Sequence[Entry]) -> bool:
     turns = [p.turns for p in puzzles if p.tier is None]
     return turns == sorted(turns)
 
@@ -260,7 +277,7 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
 
     def new_page() -> float:
         nonlocal items, at_top
-        pages.append(Page(W, H, (*items, _folio(paper, theme, first + len(pages))), f"solutions-{len(pages) + 1}",
+        pages.append(Page(W, H, (*items, folio(paper, theme, first + len(pages))), f"solutions-{len(pages) + 1}",
                           "Solutions"))
         items = []
         at_top = True
@@ -313,7 +330,7 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
                     raise DoesNotFit(f"{where(p)}: solution {p.number}: a row of steps is taller than a page")
             items.append(_at(row.items, m, y))
             y += row.height + GAP
-    pages.append(Page(W, H, (*items, _folio(paper, theme, first + len(pages))), f"solutions-{len(pages) + 1}",
+    pages.append(Page(W, H, (*items, folio(paper, theme, first + len(pages))), f"solutions-{len(pages) + 1}",
                       "Solutions"))
     return pages, starts
 
@@ -321,8 +338,11 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
 # ====================================================================== title and contents
 
 
-def _title_page(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, float], title: str,
-                intro: Sequence[str], solutions_at: int) -> Page:
+def title_page(puzzles: Sequence[Entry], theme: Theme, paper: tuple[float, float], title: str,
+               intro: Sequence[str | Para], solutions_at: int) -> Page:
+    """The title page (module docstring): ``intro`` is the game's paragraphs (how to
+    play a puzzle), then what the book can see of its order, then where the solutions
+    start."""
     W, H = paper
     m = theme.margin
     ink = theme.colours["ink"]
@@ -348,7 +368,7 @@ def _title_page(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[flo
                               "start", True))
             y += 8.5
         y += 4.0
-    paras = [para(t, before=0.4 if i else 0.0) for i, t in enumerate(intro)]
+    paras = [t if isinstance(t, Para) else para(t, before=0.4 if i else 0.0) for i, t in enumerate(intro)]
     order = []
     if graded and _graded_in_order(puzzles):
         order.append("The puzzles come in order of difficulty, easiest first; the band at the top of each puzzle shows "
@@ -374,10 +394,10 @@ class _Line:
     """A row of the contents: a tier's heading (``puzzle`` None) or a puzzle."""
 
     tier: str | None
-    puzzle: PrintedPuzzle | None = None
+    puzzle: Entry | None = None
 
 
-def _lines(puzzles: Sequence[PrintedPuzzle]) -> list[_Line]:
+def _lines(puzzles: Sequence[Entry]) -> list[_Line]:
     if not any(p.tier for p in puzzles):
         return [_Line(None, p) for p in puzzles]
     out: list[_Line] = []
@@ -389,9 +409,11 @@ def _lines(puzzles: Sequence[PrintedPuzzle]) -> list[_Line]:
     return out
 
 
-def _contents(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, float],
-              pages: dict[int, tuple[int, int]], first: int) -> list[Page]:
-    """The contents pages (their count does not depend on the page numbers in them)."""
+def contents_pages(puzzles: Sequence[Entry], theme: Theme, paper: tuple[float, float],
+                   pages: dict[int, tuple[int, int]], first: int) -> list[Page]:
+    """The contents (module docstring) from page ``first``; ``pages`` maps a puzzle's
+    number to its page and its solution's.  How many pages they take does not depend
+    on the numbers in them: count them first with an empty ``pages``."""
     W, H = paper
     m = theme.margin
     ink = theme.colours["ink"]
@@ -413,7 +435,7 @@ def _contents(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float
         return base + 1.8 + ROW
 
     def finish() -> None:
-        out.append(Page(W, H, (*items, _folio(paper, theme, first + len(out))), f"contents-{len(out) + 1}", "Contents"))
+        out.append(Page(W, H, (*items, folio(paper, theme, first + len(out))), f"contents-{len(out) + 1}", "Contents"))
         items.clear()
 
     y = start(False)
@@ -458,12 +480,12 @@ def _contents(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float
 
 
 def book(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, float], *, title: str,
-         intro: Sequence[str] = ()) -> Document:
+         intro: Sequence[str | Para] = ()) -> Document:
     """The whole book (module docstring).  Raises DoesNotFit or Unprintable naming the
     puzzle's file when a page cannot be drawn."""
     if not puzzles:
         raise DoesNotFit("a book needs at least one puzzle")
-    for place, text in (("the book's title", title), *((f"the introduction, paragraph {i}", t)
+    for place, text in (("the book's title", title), *((f"the introduction, paragraph {i}", _plain(t))
                                                         for i, t in enumerate(intro, 1))):
         why = unprintable(text, theme)
         if why:
@@ -474,29 +496,34 @@ def book(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, flo
         check_pictures(p)
         check_printable(p, theme)
     symbols: dict[str, Symbol] = {}
-    contents_n = len(_contents(puzzles, theme, paper, {}, 2))
+    listed = [entry(p) for p in puzzles]
+    contents_n = len(contents_pages(listed, theme, paper, {}, 2))
     first_puzzle = 2 + contents_n
     laid = _pages_of_puzzles(puzzles, theme, paper, symbols)
     puzzle_page: dict[int, int] = {}
     puzzle_pages: list[Page] = []
     W, H = paper
     for i, (here, items) in enumerate(laid):
-        folio = first_puzzle + i
+        number = first_puzzle + i
         for p in here:
-            puzzle_page[p.number] = folio
+            puzzle_page[p.number] = number
         name = f"puzzle-{here[0].number}" + (f"-{here[1].number}" if len(here) > 1 else "")
         label = "; ".join(f"Puzzle {p.number}: {p.title}" for p in here)
-        puzzle_pages.append(Page(W, H, (*items, _folio(paper, theme, folio)), name, label))
+        puzzle_pages.append(Page(W, H, (*items, folio(paper, theme, number)), name, label))
     solutions_at = first_puzzle + len(laid)
     solution_pages, starts = _solution_pages(puzzles, theme, paper, solutions_at, puzzle_page, symbols)
     where_ = {p.number: (puzzle_page[p.number], starts[p.number]) for p in puzzles}
-    contents = _contents(puzzles, theme, paper, where_, 2)
+    contents = contents_pages(listed, theme, paper, where_, 2)
     assert len(contents) == contents_n
-    pages = [_title_page(puzzles, theme, paper, title, intro, solutions_at), *contents, *puzzle_pages, *solution_pages]
+    pages = [title_page(listed, theme, paper, title, intro, solutions_at), *contents, *puzzle_pages, *solution_pages]
     digits = len(str(len(pages)))
     named = tuple(Page(pg.width, pg.height, pg.items, f"{i + 1:0{digits}d}-{pg.name}", pg.label)
                   for i, pg in enumerate(pages))
     return Document(named, sorted_symbols(symbols), title)
 
 
-__all__ = ["book"]
+def _plain(text: str | Para) -> str:
+    return text if isinstance(text, str) else "".join(run for run, _ in text.runs)
+
+
+__all__ = ["Entry", "book", "contents_pages", "entry", "folio", "title_page"]

@@ -511,7 +511,7 @@ def deck_document(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[f
 
 
 def book_document(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, float], *, title: str,
-                  intro: Sequence[str] = ()) -> Document:
+                  intro: Sequence[str | Para] = ()) -> Document:
     """The puzzle book (:mod:`sectionx.render.puzzlebook`); ``intro`` is the game's own
     paragraphs for the title page (how to play a puzzle).  The caller orders the
     puzzles: graded ones by difficulty, then ungraded ones by proved turns, then file."""

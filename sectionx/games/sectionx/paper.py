@@ -77,14 +77,15 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
     write_document(options.out, document, look)
 
 
-def _solved_set(chosen: list[Any], nodes: int) -> list[Any]:
-    """Each chosen puzzle solved for print, numbered 1..N, with progress on stderr."""
+def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True) -> list[Any]:
+    """Each chosen puzzle solved for print, numbered 1..N, with progress on stderr;
+    ``unique`` as :func:`~.puzzleset.solve_for_print` takes it (the deck: one solution)."""
     from . import puzzleset
 
     solved = []
     with progress_bar("solving", total=len(chosen)) as bar:
         for number, p in enumerate(chosen, 1):
-            solved.append(puzzleset.solve_for_print(p, number, nodes))
+            solved.append(puzzleset.solve_for_print(p, number, nodes, unique=unique))
             bar.update(advance=1)
     return solved
 
@@ -162,7 +163,10 @@ def book(files: list[Path], options: api.BookOptions) -> None:
     look = theme.load_theme(options.template)
     page = look.paper(options.paper)
     try:
-        solved = _solved_set(puzzleset.in_order(puzzleset.read_files(files)), options.nodes or puzzleset.NODE_LIMIT)
+        # A book prints a puzzle with several optimal plans when its answer: block records them;
+        # its ungraded puzzles go by their proved fewest turns, known once solved.
+        solved = puzzleset.book_order(_solved_set(puzzleset.in_order(puzzleset.read_files(files)),
+                                                  options.nodes or puzzleset.NODE_LIMIT, unique=False))
     except puzzleset.SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = draw_book(solved, look, page, title=options.title or "Section X puzzles")

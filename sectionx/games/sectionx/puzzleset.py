@@ -13,13 +13,17 @@ Contract:
   ``detours``, then ``cost`` (a figure the grade leaves out is taken from the
   ``answer:``, else 0), then the grade's id (its parameters, then its seed as a
   number, so ``#9`` comes before ``#10``), then the file name.  Ungraded puzzles come
-  after them, by file name.
+  after them, by file name; once solved, :func:`book_order` puts them in order of
+  their proved fewest turns (then file name) and numbers the set 1..N.
 * :func:`choose` keeps the first ``per_tier`` puzzles of each tier in that order and
   says which tiers have fewer.
 * :func:`solve_for_print` solves one puzzle with
   :func:`sectionx.games.sectionx.solver.exact.solve_puzzle` under a *node* limit (a time limit would
   make the output depend on the machine) and refuses a puzzle that is not solved
-  within it, not unique (Q5), or not what its ``answer:`` records.
+  within it, or not what its ``answer:`` records.  For a card (``unique``, the deck:
+  one back per card) it refuses a puzzle with more than one optimal plan (Q5); a book
+  prints one whose ``answer:`` block records that count faithfully ("plans: 2"), and
+  its summary says "one of 2 optimal solutions".
 
 Nothing here draws; :mod:`sectionx.games.sectionx.render.deck` and :mod:`sectionx.games.sectionx.render.book` do.
 """
@@ -27,7 +31,7 @@ Nothing here draws; :mod:`sectionx.games.sectionx.render.deck` and :mod:`section
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ... import puzzlesets
@@ -105,9 +109,10 @@ def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFil
     return puzzlesets.choose(in_order(puzzles), lambda p: p.tier, per_tier, lambda p: str(p.path))
 
 
-def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> SolvedPuzzle:
+def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT, *, unique: bool = True) -> SolvedPuzzle:
     """Solve ``p`` (module docstring) and picture its solution turn by turn, as puzzle
-    ``number`` of the set."""
+    ``number`` of the set.  ``unique``: refuse more than one optimal plan (the deck);
+    else accept as many as the ``answer:`` block records (the book)."""
     scenario = p.scenario
     goal = puzzle.goal_of(scenario)
     solved = solve_puzzle(scenario, Limit(turns=goal.turns or Limit().turns, nodes=nodes))
@@ -117,10 +122,14 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> Solv
     if result.status != "solved" or result.plans is None:
         raise SetProblem(f"{p.path}: not solved within {nodes:,} turns expanded (--nodes); at least "
                          f"{result.proved_at_least} turns are needed", 4)
-    if result.plans != 1 or result.plans_capped:
-        raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "
-                         "a deck or book prints puzzles with one solution only")
     recorded = scenario.answer
+    if result.plans_capped or (result.plans != 1 and unique):
+        raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "
+                         "a deck prints puzzles with one solution only (one back per card; sectionx book takes it "
+                         "when its answer: block records the count)")
+    if result.plans != 1 and recorded is None:
+        raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); a book prints such a puzzle "
+                         f"when its answer: block records them (plans: {result.plans})")
     if recorded is not None:
         found = (result.turns, result.plans, result.cost)
         wanted = (recorded.turns, recorded.plans, recorded.cost if recorded.cost is not None else result.cost)
@@ -130,10 +139,21 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT) -> Solv
                              f"{'' if recorded.cost is None else f', cost {recorded.cost}'}")
     pictures = turn_pictures(solved.start, solved.turns, str(goal.player))
     turns = result.turns or 0
+    plans = result.plans
     summary = (f"{turns} turn{'s' if turns != 1 else ''}, the fewest possible; "
-               f"{result.cost} tile or door action{'s' if result.cost != 1 else ''}; the only solution.")
-    return SolvedPuzzle(number, scenario, tuple(pictures), summary, str(p.path))
+               f"{result.cost} tile or door action{'s' if result.cost != 1 else ''}; "
+               + ("the only solution." if plans == 1 else f"one of {plans} optimal solutions."))
+    return SolvedPuzzle(number, scenario, tuple(pictures), summary, str(p.path), plans)
 
 
-__all__ = ["MAX_FILES", "NODE_LIMIT", "PuzzleFile", "SetProblem", "choose", "difficulty", "in_order", "read_files", "read_folder",
-           "solve_for_print"]
+def book_order(solved: Sequence[SolvedPuzzle]) -> list[SolvedPuzzle]:
+    """The book's order (module docstring): the graded puzzles as given (by
+    :func:`in_order`), then the ungraded ones by their proved fewest turns, then file
+    name; numbered 1..N in that order."""
+    graded = [p for p in solved if p.tier is not None]
+    ungraded = sorted((p for p in solved if p.tier is None), key=lambda p: (len(p.turns), Path(p.source).name))
+    return [replace(p, number=n) for n, p in enumerate([*graded, *ungraded], 1)]
+
+
+__all__ = ["MAX_FILES", "NODE_LIMIT", "PuzzleFile", "SetProblem", "book_order", "choose", "difficulty", "in_order",
+           "read_files", "read_folder", "solve_for_print"]

@@ -43,14 +43,16 @@ class TurnPicture:
 class SolvedPuzzle:
     """A puzzle with its proved solution, as the deck and the book print it: its number
     in the set (1..N, in the order printed), the puzzle, one picture per turn of the
-    solution, a summary line ("3 turns, the fewest possible; unique") and the file it
-    came from (named in any error about it)."""
+    solution, a summary line ("3 turns, the fewest possible; unique"), the file it
+    came from (named in any error about it) and how many optimal plans it has (Q5:
+    1 but for a book's puzzle whose ``answer:`` records more)."""
 
     number: int
     scenario: Scenario
     turns: tuple[TurnPicture, ...]
     summary: str
     source: str
+    plans: int = 1
 
     @property
     def tier(self) -> str | None:
