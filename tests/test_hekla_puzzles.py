@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from sectionx.cli import app
 from sectionx.games.hekla import formats, records
-from sectionx.games.hekla.rules import apply, orders, skip, start, turns
+from sectionx.games.hekla.rules import apply, explain, orders, parse_action, skip, start, turns
 from sectionx.games.hekla.solver import reference, solve
 from sectionx.yamlsrc import read_yaml
 
@@ -90,6 +90,38 @@ def test_the_line_reaches_the_gain_and_the_first_turns_are_exactly_the_winning_o
             rest = 6 - (after.track[me] - pos.track[me])
             wins = rest <= 0 or solve(others_sit_out(after), rest, 2).turns is not None
             assert wins == (option in answer.first), option
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(10, 40), st.integers(8, 30), st.integers(0, 3))
+def test_the_winning_first_turns_are_every_legal_turn_that_wins_longer_back_steps_too(players, seed, plies, track,
+                                                                                      slack):
+    """The solver tries only the least back-step (its dominance), yet lists as winning
+    first turns every turn of the referee's complete list that wins: with room to
+    lose fields (``slack``), a longer back-step wins too (issue 26)."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    me = pos.to_move
+    gains = {o: apply(pos, o).track[me] - pos.track[me] for a in turns(pos) for o in orders(pos, a)}
+    goal = max(gains.values()) - slack
+    if goal < 1:
+        return
+    answer = solve(pos, goal, 1)
+    assert answer.turns == 1
+    assert set(answer.first) == {o for o, g in gains.items() if g >= goal}
+    assert len(answer.first) == len(set(answer.first))
+
+
+def test_a_longer_back_step_that_still_wins_is_a_winning_first_turn(tmp_path):
+    f = tmp_path / "p.yaml"
+    f.write_text("game: hekla\nplayers: 2\nto_move: red\nstones: {c3: [green3], d3: [green2, green1], e5: [red2]}\n"
+                 "track: {red: 12}\ngoal: {gain: 1, within: 1}\n")
+    pos = formats.load(f).position  # 12: the top-right corner, the diagonal a1-e5 through e5; 11: column e
+    first = {str(a) for a in solve(pos, 1, 1).first}
+    assert {"move red2 e5-e3", "move red2 e5-e3 back 1"} <= first  # c3-e3 erupts (8): 2 fields, or 1 after going back
+    assert "move red2 e5-e3 back 7" not in first  # row 5, seven back: 2 - 7 < 1
+    assert not explain(pos, parse_action("move red2 e5-e3 back 7"))
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)

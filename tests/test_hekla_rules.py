@@ -4,6 +4,7 @@ track's geometry, the notation, and random self-play keeping every invariant."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -18,6 +19,7 @@ from sectionx.games.hekla.rules import (
     PASS,
     QUIET_ROUNDS,
     STONES,
+    Action,
     Board,
     IllegalAction,
     Player,
@@ -27,6 +29,7 @@ from sectionx.games.hekla.rules import (
     erupts,
     explain,
     field_name,
+    is_long,
     orders,
     outcomes,
     parse_action,
@@ -37,6 +40,7 @@ from sectionx.games.hekla.rules import (
     start,
     turns,
 )
+from sectionx.games.hekla.solver import candidates
 
 R, G = Player.RED, Player.GREEN
 
@@ -154,6 +158,75 @@ def test_h3_the_volcanist_may_go_back_to_reach_a_line_and_keeps_the_loss():
     assert rules_of(pos, "move red2 c3-c4 back 2") == {"H3"}  # going back is for long moves only
     assert parse_action("move red2 c3-c5 back 2") in turns(pos)
     assert all(explain(pos, o) == [] for a in turns(pos) for o in orders(pos, a))
+
+
+def test_h3_the_list_of_legal_turns_gives_every_back_step_the_referee_accepts():
+    """Issue 26: the list gave only the least back-step while explain accepted larger
+    ones.  The list is complete; the least back-step is the solver's (candidates)."""
+    pos = position({"c3": ["red2"]}, track=(9, 0))  # 9: column c's line on the top side
+    backs = sorted(a.back for a in turns(pos) if str(a).startswith("move red2 c3-c5"))
+    assert backs == [0, 3, 6]  # column c here, the diagonal a5-e1 three back, row 3 six back (H3, HG4)
+    for back in range(10):
+        accepted = not explain(pos, parse_action(f"move red2 c3-c5 back {back}" if back else "move red2 c3-c5"))
+        assert accepted == (back in backs), back
+    assert [a.back for a in candidates(pos) if str(a).startswith("move red2 c3-c5")] == [0]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(4, 40), st.integers(0, 40))
+def test_the_list_of_turns_is_exactly_the_turns_the_referee_accepts(players, seed, plies, track):
+    """Every placement and every move of every stone to every field with every
+    back-step, asked of the referee (move_problems, H1-H3): the accepted ones are the
+    list, no more, no fewer; and a longer back-step is dominated (the solver's
+    argument): the same board and eruptions, the volcanist lower by the difference."""
+    from sectionx.games.hekla.rules import move_problems
+
+    rng = random.Random(seed)
+    pos = start(players)
+    for _ in range(plies):
+        if pos.over:
+            return
+        pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
+    if pos.over:
+        return
+    pos = replace(pos, track=tuple(track if i == pos.to_move else t for i, t in enumerate(pos.track)))
+    me = pos.player
+    every = [Action("place", me, v, to=f) for v in range(4) for f in pos.board.fields]
+    every += [Action("move", me, v, f, to, b) for v in range(4) for f in pos.board.fields for to in pos.board.fields
+              for b in range(track + 2)]
+    accepted = {a for a in every if not move_problems(pos, a)}
+    listed = [a for a in turns(pos) if a != PASS]
+    assert len(listed) == len(set(listed)) and set(listed) == accepted
+    least: dict[tuple[object, ...], Position] = {}
+    for a in listed:
+        if not is_long(a):
+            continue
+        for option, after in outcomes(pos, a):
+            key = (option.value, option.start, option.to, option.order)
+            if key not in least:
+                least[key] = after  # the list gives the least back-step first
+                continue
+            first = least[key]
+            assert (after.fields, after.lava, after.supplies, after.erupted) == (first.fields, first.lava, first.supplies,
+                                                                                 first.erupted)
+            assert after.track[pos.to_move] < first.track[pos.to_move]
+
+
+def test_h3_messages_name_track_fields_as_the_board_numbers_them():
+    """Issue 26: "the track field f4 has ..." named a track field like a field of the
+    area; the board prints each track field's number (HG3) and the docs count so."""
+    pos = position({"c3": ["red2"]}, track=(14, 0))  # the right side, in line with row 4
+    [problem] = explain(pos, parse_action("move red2 c3-c1"))
+    assert problem.rule == "H3" and "Track field 14 (inner ring) has a line along row 4" in problem.message
+    pos = position({"c3": ["red2"]}, track=(30, 0))  # the outer ring, beside its top-left corner: no line
+    [problem] = explain(pos, parse_action("move red2 c3-c1 back 6"))
+    assert "Track field 24 (outer ring) has no line (after going back 6)" in problem.message
+    [problem] = explain(position({"c3": ["red2"]}), parse_action("move red2 c3-c1"))
+    assert "The start field has no line" in problem.message
+    assert Board().track_name(60) == "track field 28 (outer ring, lap 3)"
+    for track in range(120):
+        words = Board().track_name(track)
+        assert not re.search(r"\b[a-z][0-9]+\b", words), words  # never a field's name
 
 
 # ------------------------------------------------------------------ H4-H8: triples and eruptions

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...colours import Colour
 from ...render import figures
-from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, rect
+from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, polyline, rect
 from ...render.shapes import ink_on, shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -190,14 +190,15 @@ def _white_line(theme: Theme, g: Geometry, f: Field, kind: str, index: int) -> l
     return [line(a, b, Style(stroke=ink, width=2.6, cap="round")), line(a, b, Style(stroke="#ffffff", width=1.8, cap="round"))]
 
 
-def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: float) -> list[Item]:
+def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: float,
+           head: float = 4.0) -> list[Item]:
     """A straight arrow from ``a`` to ``b``, its head at ``b``."""
     import math
 
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    head = min(4.0, length * 0.45)
+    head = min(head, length * 0.45)
     base = (b[0] - ux * head, b[1] - uy * head)
     return [line(a, base, Style(stroke=colour, width=width, cap="round")),
             polygon([b, (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55),
@@ -213,13 +214,26 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         x, y = g.box(f)
         items.append(rect(x + 0.4, y + 0.4, FIELD - 0.8, FIELD - 0.8, Style(fill=c["highlight"], opacity=0.45)))
     for triple in marks.triples:
-        (x1, y1), (x2, y2) = g.box(triple[0]), g.box(triple[2])
-        left, top = min(x1, x2), min(y1, y2)
-        items.append(rect(left + 1.0, top + 1.0, abs(x2 - x1) + FIELD - 2.0, abs(y2 - y1) + FIELD - 2.0,
-                          Style(stroke=c["highlight"], width=1.4, dash=(2.0, 1.2))))
+        if triple not in marks.order:
+            items.append(_outline(g, triple, Style(stroke=c["highlight"], width=1.4, dash=(2.0, 1.2))))
+    for triple in marks.order:
+        items.append(_outline(g, triple, Style(stroke=c["highlight"], width=1.4)))
     for f, stones in pos.fields:
         for i, s in enumerate(stones):
             items += stone(theme, s, *g.place(f, i), FIELD * 0.4)
+    for k, (player, begin, end) in enumerate(marks.runs):
+        items += _run(theme, g, player, begin, end, k)
+    # The order of eruptions (H5): a numbered badge at each outline's top-left corner,
+    # moved along where two outlines share the corner.
+    corners: dict[tuple[float, float], int] = {}
+    for number, triple in enumerate(marks.order, 1):
+        x, y = g.box(min(triple, key=lambda f: (f[0], -f[1])))
+        spot = (x, y)
+        shift = corners.get(spot, 0)
+        corners[spot] = shift + 1
+        bx, by = x + 3.4 + shift * 7.0, y + 3.4
+        items.append(Circle(bx, by, 3.1, Style(fill=c["highlight"], stroke=c["ink"], width=0.35)))
+        items.append(Text(bx, by + 2.2, str(number), 6.4, ink_on(theme, c["highlight"]), "middle", bold=True))
     # Volcanists, side by side where several share a track field.
     spots: dict[Field, list[tuple[Player, int]]] = {}
     for p, t in zip(pos.players, pos.track):
@@ -251,6 +265,39 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
     return items, g
 
 
+def _outline(g: Geometry, triple: tuple[Field, Field, Field], style: Style) -> Item:
+    """A rectangle round a triple's three fields (H4)."""
+    (x1, y1), (x2, y2) = g.box(triple[0]), g.box(triple[2])
+    left, top = min(x1, x2), min(y1, y2)
+    return rect(left + 1.0, top + 1.0, abs(x2 - x1) + FIELD - 2.0, abs(y2 - y1) + FIELD - 2.0, style)
+
+
+def _run(theme: Theme, g: Geometry, player: Player, begin: int, end: int, k: int) -> list[Item]:
+    """A volcanist's way along the track from ``begin`` to ``end`` (fields advanced,
+    HG3): a line through the centre of every track field passed, in the player's
+    colour edged in ink, an arrowhead at ``end``; dashed going back (H3).  ``k``
+    sets runs of several volcanists a little apart."""
+    if begin == end:
+        return []
+    step = 1 if end > begin else -1
+    board = g.board
+    off = (k % 3 - 1) * FIELD * 0.16
+    points = []
+    for p in range(begin, end + step, step):
+        cx, cy = g.centre(board.track_field(p))
+        points.append((cx + off, cy + off))
+    fill = fill_of(theme, player)
+    dash: tuple[float, ...] = () if step > 0 else (1.6, 1.0)
+    ink = theme.colours["ink"]
+    out: list[Item] = []
+    if len(points) > 2:
+        out.append(polyline(points[:-1], Style(stroke=ink, width=1.7, cap="round", join="round", dash=dash)))
+        out.append(polyline(points[:-1], Style(stroke=fill, width=1.0, cap="round", join="round", dash=dash)))
+    out += _arrow(points[-2], points[-1], ink, 1.7, head=4.4)
+    out += _arrow(points[-2], points[-1], fill, 1.0, head=3.4)
+    return out
+
+
 def facts(pos: Position, goal: Goal | None) -> list[str]:
     """The lines under a picture: each volcanist and supply, the lava, whose turn."""
     lines = []
@@ -268,15 +315,35 @@ def facts(pos: Position, goal: Goal | None) -> list[str]:
     return lines
 
 
+#: The size (pt) of the notes under a picture (:func:`sectionx.render.figures.picture`'s).
+NOTE_PT = 7.0
+
+
+def wrap(text: str, width: float, theme: Theme) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` mm at the notes' size, so a
+    long caption keeps the page as wide as the board, not as wide as the caption."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", NOTE_PT, False, theme) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None = None, coords: bool = False,
             marks: Marks = NO_MARKS) -> Document:
     """One page, sized to the board and its notes: the position as
-    :func:`position_items` draws it, a title above, the facts and a caption below."""
+    :func:`position_items` draws it, a title above, the facts and a caption below
+    (each wrapped to the board's width)."""
     items, g = position_items(theme, pos, coords=coords, marks=marks)
     w, h = g.size
-    return figures.picture(theme, items, width=w + 2 * MARGIN, bottom=g.y0 + h, title=title,
-                           notes=facts(pos, goal) + ([marks.caption] if marks.caption else []), body="board",
+    width = w + 2 * MARGIN
+    notes = [part for line in facts(pos, goal) + ([marks.caption] if marks.caption else [])
+             for part in wrap(line, width - 2 * MARGIN, theme)]
+    return figures.picture(theme, items, width=width, bottom=g.y0 + h, title=title, notes=notes, body="board",
                            name="hekla", untitled="Hekla position")
 
 
-__all__ = ["FIELD", "LOOKS", "Geometry", "board_items", "diagram", "fill_of", "position_items", "stone", "volcanist"]
+__all__ = ["FIELD", "LOOKS", "NOTE_PT", "Geometry", "board_items", "diagram", "fill_of", "position_items", "stone",
+           "volcanist", "wrap"]

@@ -266,7 +266,9 @@ class Hekla:
         raise fail("book: Hekla puzzles are not printed yet")
 
     def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
-        raise fail("illustrate: Hekla figures are not checked yet")
+        from . import paper
+
+        paper.illustrate(path, doc, options)
 
     def manual(self, options: api.ManualOptions) -> None:
         raise fail("manual: Hekla has no rulebook yet")

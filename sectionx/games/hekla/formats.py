@@ -16,7 +16,8 @@ A position file (``game: hekla``)::
     quiet: 6                   # turns in a row without an eruption (H9); default 0
     goal: {gain: 6, within: 2} # a puzzle (HQ1): the others pass
     answer: {turns: 2}         # its proved answer, once known
-    annotations: {fields: [c3], turns: [move green2 d2-d4], triples: [c2-c4], labels: {c3: A}, caption: ...}
+    annotations: {fields: [c3], turns: [move green2 d2-d4], triples: [c2-c4], erupts: [c2-c4, b3-d3],
+                  labels: {c3: A}, caption: ...}
 
 Supplies and the lava left are not written: every volcano stone not on the board is
 in its owner's supply (HG5), and every lava stone not on the board is still to come,
@@ -49,6 +50,7 @@ from .rules import (
     Action,
     Board,
     Field,
+    Player,
     Position,
     Stone,
     Triple,
@@ -81,6 +83,11 @@ class Marks:
     triples: tuple[Triple, ...] = ()
     labels: tuple[tuple[Field, str], ...] = ()
     caption: str = ""
+    #: Triples outlined and numbered 1, 2, ... in the order they erupt (H5; ``erupts:``).
+    order: tuple[Triple, ...] = ()
+    #: Volcanists' ways along the track: (player, from, to) in fields advanced (HG3);
+    #: a way back (H3's back-step) is drawn dashed.  Solution sheets set these.
+    runs: tuple[tuple[Player, int, int], ...] = ()
 
 
 NO_MARKS = Marks()
@@ -258,20 +265,26 @@ def _marks(data: Any, board: Board, bad: Callable[[tuple[Any, ...], str, str], N
             bad(("annotations", "turns", i), f"{text!r} is not a placement or move on the area (H1)", "H1")
             continue
         turns.append(action)
-    triples = []
-    for i, text in enumerate(data.get("triples", []) or []):
-        try:
-            t = parse_triple(str(text))
-        except NotationError as exc:
-            bad(("annotations", "triples", i), str(exc), "H4")
-            continue
-        if not all(board.inside(f) for f in t):
-            bad(("annotations", "triples", i), f"{text} is not a triple of the area (H4)", "H4")
-            continue
-        triples.append(t)
+    def triples_at(key: str) -> list[Triple]:
+        found = []
+        for i, text in enumerate(data.get(key, []) or []):
+            try:
+                t = parse_triple(str(text))
+            except NotationError as exc:
+                bad(("annotations", key, i), str(exc), "H4")
+                continue
+            if not all(board.inside(f) for f in t):
+                bad(("annotations", key, i), f"{text} is not a triple of the area (H4)", "H4")
+                continue
+            found.append(t)
+        return found
+
+    triples = triples_at("triples")
+    order = triples_at("erupts")
     labels = [(f, str(label)) for key, label in (data.get("labels", {}) or {}).items()
               if (f := field_at(("annotations", "labels", key), key)) is not None]
-    return Marks(tuple(fields), tuple(turns), tuple(triples), tuple(labels), str(data.get("caption", "")))
+    return Marks(tuple(fields), tuple(turns), tuple(triples), tuple(labels), str(data.get("caption", "")),
+                 tuple(order))
 
 
 def load(path: str | Path) -> Loaded:

@@ -1,8 +1,11 @@
 """Hekla's bots and self-play figures (issue 14).
 
-``random`` plays any legal turn (with any order of its eruptions); ``greedy`` plays
-a turn that gains its volcanist the most fields now (:func:`.solver.best_move`),
-ties broken by its random generator.  Each game depends only on its seed.
+``random`` plays any legal turn (with any order of its eruptions), a long move with
+the least back-step it needs (H3: going back further only loses fields, and would
+give the baseline's games and figures to pointless variants; :func:`.solver.candidates`);
+``greedy`` plays a turn that gains its volcanist the most fields now
+(:func:`.solver.best_move`), ties broken by its random generator.  Each game depends
+only on its seed.
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...console import spread
-from .rules import Action, Board, Player, Position, apply, field_name, orders, start, turns
-from .solver import best_move
+from .rules import Action, Board, Player, Position, apply, field_name, orders, start
+from .solver import best_move, candidates
 
 Bot = Callable[[Position], Action]
 
 
 def random_bot(seed: int) -> Bot:
     rng = random.Random(seed)
-    return lambda pos: rng.choice([o for a in turns(pos) for o in orders(pos, a)])
+    return lambda pos: rng.choice([o for a in candidates(pos) for o in orders(pos, a)])
 
 
 def greedy_bot(seed: int) -> Bot:

@@ -166,6 +166,20 @@ class Board:
         lap = len(self.inner)
         return self.inner[progress] if progress < lap else self.outer[(progress - lap) % len(self.outer)]
 
+    def track_name(self, progress: int) -> str:
+        """A track field in words, numbered as the board prints it and the docs count
+        it (HG3): by the fields a volcanist standing there has advanced, the outer
+        ring by its first time round (lap 2), and the lap when it is a later one:
+        "the start field", "track field 11 (inner ring)", "track field 30 (outer
+        ring, lap 3)".  Never a board field's name: a track field is not on the area."""
+        lap = len(self.inner)
+        if progress <= 0:
+            return "the start field"
+        if progress < lap:
+            return f"track field {progress} (inner ring)"
+        laps, on = divmod(progress - lap, len(self.outer))
+        return f"track field {lap + on} (outer ring" + (f", lap {laps + 2})" if laps else ")")
+
     def line(self, spot: Field) -> Line | None:
         """The white line of a track field (HG4), or None."""
         x, y = spot
@@ -248,6 +262,14 @@ class Action:
 
 
 PASS = Action("pass")
+
+
+def is_long(action: Action) -> bool:
+    """Whether ``action`` moves a stone more than one field (H3: a long move, which
+    needs the volcanist on a line through the stone)."""
+    if action.kind != "move" or action.start is None or action.to is None:
+        return False
+    return abs(action.to[0] - action.start[0]) + abs(action.to[1] - action.start[1]) > 1
 _STONE = re.compile(r"^(red|green|yellow|blue)([0-3])$")
 
 
@@ -396,6 +418,16 @@ def long_lines(pos: Position, player: Player, back: int) -> Line | None:
     return pos.board.line(pos.board.track_field(progress)) if progress >= 0 else None
 
 
+def line_name(line: Line, board: Board) -> str:
+    """A white line (HG4) in words: "row 3", "column e", "the diagonal a1-e5"."""
+    last = chr(ord("a") + board.width - 1)
+    if line.kind == "row":
+        return f"row {line.index + 1}"
+    if line.kind == "col":
+        return f"column {chr(ord('a') + line.index)}"
+    return f"the diagonal a1-{last}{board.height}" if line.index == 1 else f"the diagonal a{board.height}-{last}1"
+
+
 def _free(pos: Position, to: Field, leaving: Field | None) -> bool:
     held = len(pos.at(to)) - (1 if to == leaving else 0)
     return held <= 1
@@ -437,25 +469,45 @@ def move_problems(pos: Position, action: Action) -> list[Problem]:
     elif abs(dx) + abs(dy) > 1:
         line = long_lines(pos, me, action.back)
         if line is None or not line.holds(start, pos.board):
-            where = field_name(pos.board.track_field(pos.track[pos.seat(me)] - action.back))
-            out.append(Problem("H3", f"a move of more than one field needs the volcanist on a line through the stone; "
-                                     f"the track field {where} has " + ("no line" if line is None else "a line elsewhere")))
+            where = pos.board.track_name(pos.track[pos.seat(me)] - action.back)
+            out.append(Problem("H3", "a move of more than one field needs the volcanist on a line through the stone; "
+                                     + where[0].upper() + where[1:] + " has "
+                                     + ("no line" if line is None else "a line along " + line_name(line, pos.board))
+                                     + (f" (after going back {action.back})" if action.back else "")))
     elif action.back:
         out.append(Problem("H3", "the volcanist goes back only to reach a line for a longer move"))
     return out
 
 
-def turns(pos: Position) -> list[Action]:
+def back_steps(pos: Position, f: Field) -> list[int]:
+    """Every number of track fields (0 first) the player to move's volcanist may go
+    back to stand on a white line through field ``f`` (H3, HG4), least first: the
+    back-steps that make a long move of a stone on ``f`` legal."""
+    me = pos.player
+    return [b for b in range(pos.track[pos.seat(me)] + 1)
+            if (line := long_lines(pos, me, b)) is not None and line.holds(f, pos.board)]
+
+
+def turns(pos: Position, *, least_back: bool = False) -> list[Action]:
     """Every place and move the player to move may make, without the order of the
     eruptions it sets off (:func:`orders` adds it), or ``pass`` when there is none
-    (H1); none when the game is over."""
+    (H1); none when the game is over.
+
+    The list is complete: a long move comes once for **each** back-step that makes
+    it legal (:func:`back_steps`), exactly the turns :func:`explain` accepts (tested
+    both ways).  ``least_back=True`` is for searches that have proved longer
+    back-steps dominated (:mod:`.solver`): it keeps of each long move only its
+    least back-step; the referee's list is the complete one."""
     if pos.over:
         return []
     me = pos.player
-    seat = pos.seat(me)
     out = [Action("place", me, v, to=f) for v in sorted(set(pos.supply(me))) for f in pos.board.fields if not pos.at(f)]
     for f in pos.board.fields:
-        for v in sorted({s.value for s in pos.at(f) if s.owner == me.value}):
+        values = sorted({s.value for s in pos.at(f) if s.owner == me.value})
+        if not values:
+            continue
+        backs: list[int] | None = None  # worked out once per field, when a long move first needs them
+        for v in values:
             for to in pos.board.fields:
                 if to == f or len(pos.at(to)) >= 2:
                     continue
@@ -465,11 +517,9 @@ def turns(pos: Position) -> list[Action]:
                 if abs(dx) + abs(dy) == 1:
                     out.append(Action("move", me, v, f, to))
                     continue
-                # The least the volcanist must go back to stand on a line through the stone (H3):
-                # going back further gains nothing, so only the least is a distinct turn.
-                back = next((b for b in range(pos.track[seat] + 1)
-                             if (line := long_lines(pos, me, b)) is not None and line.holds(f, pos.board)), None)
-                if back is not None:
+                if backs is None:
+                    backs = back_steps(pos, f)
+                for back in backs[:1] if least_back else backs:
                     out.append(Action("move", me, v, f, to, back))
     return out or [PASS]
 
@@ -613,6 +663,33 @@ def apply(pos: Position, action: Action) -> Position:
     return _resolve(pos, action, after, list(action.order) or triggered(after, changed))  # none, or the only one
 
 
+def stages(pos: Position, action: Action) -> tuple[Position, list[tuple[Triple, Position | None]]]:
+    """A legal place or move (IllegalAction otherwise) step by step, for pictures
+    and figures: the position after the placement or move alone, then each triple
+    of the turn's order (H5: the order named, or the only one) with the position
+    right after it erupted (H6, H7), or None where it no longer erupts when its turn
+    comes.  The last lava stone ends the list (H8).  The last position's stones,
+    supplies, lava and track are :func:`apply`'s (tested); the next player, the
+    quiet count and the end are not settled here."""
+    problems = explain(pos, action)
+    if problems:
+        raise IllegalAction(action, problems)
+    if action.kind == "pass":
+        return pos, []
+    after, changed = _played(pos, action)
+    steps: list[tuple[Triple, Position | None]] = []
+    now = after
+    for t in list(action.order) or triggered(after, changed):
+        if not scorable(now, t):
+            steps.append((t, None))
+            continue
+        now = _erupt(now, t, pos.player, [])
+        steps.append((t, now))
+        if now.lava_placed == sum(LAVA_STONES):
+            break
+    return after, steps
+
+
 def _resolve(pos: Position, action: Action, after: Position, order: list[Triple]) -> Position:
     """The turn's end (H5-H9): the eruptions in ``order`` on ``after`` (the position
     after the placement or move alone), then the next player, the quiet count and the end."""
@@ -714,9 +791,12 @@ __all__ = [
     "Position",
     "Stone",
     "apply",
+    "back_steps",
     "erupts",
     "explain",
     "field_name",
+    "is_long",
+    "line_name",
     "orders",
     "outcomes",
     "parse_action",
@@ -726,6 +806,7 @@ __all__ = [
     "scorable",
     "skip",
     "skip_to",
+    "stages",
     "start",
     "triggered",
     "turns",

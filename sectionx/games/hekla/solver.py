@@ -16,7 +16,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
-from .rules import Action, Position, erupts, outcomes, skip, skip_to, turns
+from .rules import Action, Position, apply, back_steps, erupts, is_long, outcomes, skip, skip_to, turns
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,36 @@ class Best:
     tried: int
 
 
+def candidates(pos: Position) -> list[Action]:
+    """The turns a search tries: every legal place and move (:func:`~.rules.turns`),
+    of the long moves that differ only in how far the volcanist goes back (H3) only
+    the least back-step.  The others are *dominated*, never better:
+
+    * the board after a long move, and every eruption it sets off, does not depend
+      on the back-step (H5-H7 look at stones only), and what an eruption gives a
+      volcanist does not depend on where it stands (H6); so a longer back-step
+      ends the turn with the same board and the volcanist lower by the difference;
+    * a volcanist further along is never worse off later: any later back-step from
+      a lower place can be made from the higher one by going back further, to the
+      same field, with the same board, so every line from the lower place has a
+      line from the higher one that ends at least as far along.
+
+    So the least back-step gains at least as much as any longer one, now and over
+    any number of turns; a tie is impossible in the turn itself (the gain is lower
+    by the difference).  ``tests/test_hekla_rules.py`` checks the dominance turn by
+    turn and ``tests/test_hekla_puzzles.py`` the whole search against
+    :func:`reference`, which tries every back-step."""
+    return turns(pos, least_back=True)
+
+
 def best_move(pos: Position) -> Best:
-    """Exact by enumeration: :func:`~.rules.turns` lists every legal place and move
-    (a long move with the least back-step, which gains as much as any longer one and
-    more), :func:`~.rules.outcomes` every order of its eruptions with the position
-    after it (the same as :func:`~.rules.apply`, tested)."""
+    """Exact by enumeration: :func:`candidates` (every legal place and move, a long
+    move with its least back-step, which gains more than any longer one: so no turn
+    left out gains the most), :func:`~.rules.outcomes` every order of its eruptions
+    with the position after it (the same as :func:`~.rules.apply`, tested)."""
     me = pos.to_move
     best, moves, tried = None, [], 0
-    for action in turns(pos):
+    for action in candidates(pos):
         # A turn that sets off no eruption gains nothing but loses its back-step (H3, H6).
         options = outcomes(pos, action) if erupts(pos, action) else [(replace(action, order=()), None)]
         for option, after in options:
@@ -87,11 +109,9 @@ class _Search:
     * every place and move is tried, with every order of its eruptions
       (:func:`~.rules.turns`, :func:`~.rules.outcomes`), and between the player's
       turns every other player sits out (:func:`~.rules.skip`), which is the puzzle;
-    * of the back-steps that make a long move possible (H3) only the least is tried.
-      A volcanist further along is never worse off: any later back-step from a lower
-      place can be made from a higher one by going back further, and what eruptions
-      give does not depend on where the volcanist stands.  So a longer back-step ends
-      lower with the same board and can only do worse;
+    * of the back-steps that make a long move possible (H3) only the least is tried
+      (:func:`candidates` gives the argument): a longer one ends lower with the
+      same board and can only do worse;
     * the table's key is everything the future gain depends on: the stones, the
       player's supply, the lava left, the player's place on the track (which lines a
       back-step reaches), the quiet count while H9 could end the game within the
@@ -120,7 +140,7 @@ class _Search:
 
     def children(self, pos: Position) -> list[tuple[Action, int, Position]]:
         out = []
-        for action in turns(pos):
+        for action in candidates(pos):
             for option, after in outcomes(pos, action):
                 self.count()
                 out.append((option, after.track[self.me] - pos.track[self.me], self.next_turn(after)))
@@ -131,7 +151,7 @@ class _Search:
         a turn that sets off no eruption gains minus its back-step, so only the
         others are played out (:func:`~.rules.erupts`)."""
         best: int | None = None
-        for action in turns(pos):
+        for action in candidates(pos):
             if not erupts(pos, action):
                 self.count()
                 gains = [-action.back]
@@ -176,13 +196,36 @@ def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, 
                 # of the proof, so the limits no longer apply: a proved answer is never
                 # reported as unknown.
                 search.node_limit, search.deadline = sys.maxsize, None
-                first = tuple(a for a, g, after in search.children(pos) if g + search.most(after, n - 1) >= gain)
+                first = _first_turns(search, pos, gain, n)
                 line = _line(search, pos, gain, n)
                 return Answer(n, first, line, limit, True, proved_none_below, search.nodes)
             proved_none_below = n
     except _OutOfNodes:
         return Answer(None, (), (), limit, False, proved_none_below, search.nodes)
     return Answer(None, (), (), limit, True, limit, search.nodes)
+
+
+def _first_turns(search: _Search, pos: Position, gain: int, n: int) -> tuple[Action, ...]:
+    """Every first turn, from the referee's complete list, that still gains ``gain``
+    within ``n`` turns: the winning :func:`candidates`, and after each winning long
+    move the same move with each longer back-step (H3) that still wins.  A longer
+    back-step is dominated (:func:`candidates`), so one that loses ends the run:
+    it can win only where the goal leaves room to lose fields."""
+    first: list[Action] = []
+    for action, g, after in search.children(pos):
+        if g + search.most(after, n - 1) < gain:
+            continue
+        first.append(action)
+        if not is_long(action):
+            continue
+        assert action.start is not None
+        for back in back_steps(pos, action.start)[1:]:
+            longer = replace(action, back=back)
+            later = search.next_turn(apply(pos, longer))
+            if g - (back - action.back) + search.most(later, n - 1) < gain:
+                break
+            first.append(longer)
+    return tuple(first)
 
 
 def _line(search: _Search, pos: Position, gain: int, n: int) -> tuple[Action, ...]:

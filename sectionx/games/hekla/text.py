@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import Position
+from .rules import Position, line_name
 
 if TYPE_CHECKING:
     from .formats import Goal
@@ -19,22 +19,13 @@ def _cell(pos: Position, c: int, r: int) -> str:
 
 
 def where(pos: Position, progress: int) -> str:
-    """A volcanist's place in words (HG3): its ring, lap (the inner ring is lap 1, the
-    outer ring's first time round lap 2), field of the ring and the line there (HG4)."""
+    """A volcanist's place in words (HG3): its track field numbered as the board
+    prints it (the fields advanced; the outer ring by its first time round, with the
+    lap when it is a later one: the inner ring is lap 1) and the line there (HG4)."""
     board = pos.board
-    lap = len(board.inner)
-    if progress < lap:
-        place = "the start field" if progress == 0 else f"inner ring, field {progress + 1} of {lap}"
-    else:
-        on = progress - lap
-        place = f"outer ring, lap {on // len(board.outer) + 2}, field {on % len(board.outer) + 1} of {len(board.outer)}"
     line = board.line(board.track_field(progress))
-    last = chr(ord("a") + board.width - 1)
-    if line is None:
-        return place + ", no line"
-    along = {"row": f"row {line.index + 1}", "col": f"column {chr(ord('a') + line.index)}",
-             "diag": f"the diagonal a1-{last}{board.height}" if line.index == 1 else f"the diagonal a{board.height}-{last}1"}[line.kind]
-    return f"{place}, line along {along}"
+    place = board.track_name(progress)
+    return place + (", no line" if line is None else f", line along {line_name(line, board)}")
 
 
 def picture(pos: Position, *, title: str = "") -> str:

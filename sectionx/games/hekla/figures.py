@@ -1,0 +1,443 @@
+"""Hekla rule figures whose every claim the referee checks (``sectionx illustrate``).
+
+A figure is a Hekla position file (:mod:`.formats`, with ``annotations:`` for the
+drawing) and a ``claims:`` list: what the figure shows, as statements about the
+position that the referee (:mod:`.rules`) decides.  Each claim may say it in words
+(``says:``, as a rulebook prints it) and is one of:
+
+* ``legal: TURN`` -- the player to move may play ``TURN`` now (``place red3 c3``,
+  ``move green2 b2-e2 back 3``, ``... erupt c3-e3 e2-e4``, ``pass``):
+  :func:`~.rules.explain` finds no reason against it;
+* ``illegal: TURN`` with ``because: ID`` -- the player may not, and ruling ``ID``
+  is among the referee's reasons (H2's empty field, H3's line, H5's order ...);
+* ``scorable: [TRIPLE, ...]`` and/or ``unscorable: [TRIPLE, ...]`` -- each triple
+  (written by its end fields, ``c3-e3``) is, or is not, scorable now (H4: three
+  fields with a stone each, 8 or more, at most one lava stone in the middle);
+* ``after: TURN`` (or a list, played in turn, each by the player then to move)
+  with ``then:`` -- each turn is legal when it is played, and afterwards the
+  position is as ``then`` says; only what is written is compared:
+
+  - ``stones``: ``{FIELD: [STONES]}``, what lies on each field named (``[]`` for
+    none; in any order); ``to_move``; ``quiet`` (H9's count);
+  - ``erupted``: the triples that erupted, in order, over all the turns played
+    (``[]`` for none; a triple that no longer erupts when its turn comes, H5, is
+    not among them);
+  - ``eruptions``: the same, each with what it did: ``triple``, ``sum`` (H4),
+    ``gained`` (fields each colour's volcanist moved, H6) and ``lava`` (the lava
+    stone put on its middle, ``lava0`` or ``lava1``, H7);
+  - ``gained``: fields each colour's volcanist moved over all the turns (a
+    back-step, H3, counts against it); ``track``: where each stands (fields
+    advanced, HG3);
+  - ``supply``: each colour's stones in hand, by value (in any order);
+  - ``lava_placed``: lava stones on the board (of 20);
+  - ``over``, ``winners``, ``ended_by`` (``H8``, ``H9`` or null).
+
+``after:`` without ``then:`` may stand before a ``legal``, ``illegal``,
+``scorable`` or ``unscorable`` claim, which then speaks of the position the turns
+lead to: ``after: place red2 c3`` with ``unscorable: [a3-c3]``.  A field may be
+written by its name (``c3``) or as a label of the figure's annotations.
+
+A false claim, a turn the notation does not read, or a triple or label the figure
+lacks is a :class:`~sectionx.yamlsrc.Diagnostic` at the claim's line (rule
+``claim``), so ``illustrate`` and a rulebook build stop with one line naming the
+file, the line and the claim, and draw nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import NotationError
+from ...render import figures as pictures
+from ...render.scene import Document
+from ...render.theme import Theme
+from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
+from ..records import is_record
+from . import art, formats
+from .rules import (
+    LAVA_STONES,
+    Action,
+    Field,
+    Position,
+    Triple,
+    apply,
+    explain,
+    field_name,
+    parse_action,
+    parse_field,
+    parse_triple,
+    scorable,
+    stages,
+    triple_name,
+)
+
+#: The rule id of a false claim's diagnostic: the claim, not a ruling, is at fault.
+CLAIM = "claim"
+
+Problems = list[tuple[YamlPath, str]]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A checked figure: the position file read, and how many claims held."""
+
+    loaded: formats.Loaded
+    claims: int
+
+
+def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
+    """Every problem of the figure ``doc`` (read from ``path``), located: the file's,
+    as ``sectionx validate`` finds them (a figure must be a position the rules allow
+    before its claims mean anything), then each claim that does not hold."""
+    if is_record(doc):
+        return [doc.diag(("actions",), "a Hekla record, not a figure: a figure is a position with claims:", CLAIM,
+                         key=True)]
+    try:
+        loaded = formats.read(doc)
+    except LoadError as exc:
+        return list(exc.diagnostics)
+    return claim_problems(doc, loaded)
+
+
+def check_figure(path: str | Path) -> Figure:
+    """The figure at ``path``, every claim checked; LoadError lists its problems."""
+    doc = read_yaml(path)
+    problems = figure_problems(Path(path), doc)
+    if problems:
+        raise LoadError(problems)
+    return Figure(formats.read(doc), claim_count(doc))
+
+
+def claim_count(doc: Doc) -> int:
+    """How many claims the figure makes."""
+    return len(_claims(doc))
+
+
+def _claims(doc: Doc) -> list[Any]:
+    data = doc.data if isinstance(doc.data, dict) else {}
+    claims = data.get("claims")
+    return claims if isinstance(claims, list) else []
+
+
+def claim_problems(doc: Doc, loaded: formats.Loaded) -> list[Diagnostic]:
+    """Every claim of ``doc`` that ``loaded``'s position does not bear out, at its line."""
+    out: list[Diagnostic] = []
+    for i, claim in enumerate(_claims(doc)):
+        if not isinstance(claim, dict):
+            continue  # the schema has told it already
+        for where, message in _check(claim, loaded):
+            out.append(doc.diag(("claims", i, *where), message, CLAIM))
+    return out
+
+
+def _said(claim: dict[str, Any]) -> str:
+    return f" ({claim['says']!r})" if claim.get("says") else ""
+
+
+def _turns(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+@dataclass(frozen=True)
+class Eruption:
+    """One eruption of the turns played (H6, H7): the triple, its sum, the fields
+    each seat's volcanist moved, and the lava stone put on its middle."""
+
+    triple: Triple
+    total: int
+    gained: tuple[int, ...]
+    lava: str
+
+
+@dataclass(frozen=True)
+class Played:
+    """What ``after:`` led to: the position, and every eruption in order."""
+
+    start: Position
+    position: Position
+    eruptions: tuple[Eruption, ...]
+
+
+def play(pos: Position, turns: list[str], said: str) -> Played | Problems:
+    """``turns`` played in turn through the referee, each legal when played, with
+    every eruption they set off (:func:`~.rules.stages`); or the problem with the
+    first that is not (a claim's ``after:``)."""
+    begin = pos
+    found: list[Eruption] = []
+    for i, text in enumerate(turns):
+        where: YamlPath = ("after", i) if len(turns) > 1 else ("after",)
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            return [(where, f"claim{said}: {exc}")]
+        problems = explain(pos, action)
+        if problems:
+            done = f" after {'; '.join(turns[:i])}" if i else ""
+            return [(where, f"false claim{said}: {action} is illegal{done}: {'; '.join(map(str, problems))}")]
+        found += eruptions_of(pos, action)
+        pos = apply(pos, action)
+    return Played(begin, pos, tuple(found))
+
+
+def eruptions_of(pos: Position, action: Action) -> list[Eruption]:
+    """The eruptions a legal turn sets off, in order, with what each did (H5-H7)."""
+    before, steps = stages(pos, action)
+    out = []
+    for triple, after in steps:
+        if after is None:
+            continue
+        total = sum(s.value for f in triple for s in before.at(f))
+        lava = after.at(triple[1])[-1]
+        out.append(Eruption(triple, total, tuple(a - b for a, b in zip(after.track, before.track)), str(lava)))
+        before = after
+    return out
+
+
+def facts(played: Played) -> dict[str, Any]:
+    """The position after ``after:`` in the words ``then:`` uses (module docstring)."""
+    pos = played.position
+    colours = [p.value for p in pos.players]
+    return {
+        "to_move": pos.player.value,
+        "quiet": pos.quiet,
+        "erupted": [triple_name(e.triple) for e in played.eruptions],
+        "eruptions": [{"triple": triple_name(e.triple), "sum": e.total, "lava": e.lava,
+                       "gained": {c: g for c, g in zip(colours, e.gained) if g}} for e in played.eruptions],
+        "gained": {c: a - b for c, a, b in zip(colours, pos.track, played.start.track)},
+        "track": dict(zip(colours, pos.track)),
+        "supply": {c: sorted(s) for c, s in zip(colours, pos.supplies)},
+        "lava_placed": pos.lava_placed,
+        "over": pos.over,
+        "winners": [p.value for p in pos.winners],
+        "ended_by": pos.ended_by,
+    }
+
+
+def _field(text: Any, loaded: formats.Loaded) -> Field | None:
+    """A field written by its name (``c3``) or as a label of the figure's annotations."""
+    for f, label in loaded.marks.labels:
+        if label == str(text):
+            return f
+    try:
+        f = parse_field(str(text))
+    except NotationError:
+        return None
+    return f if loaded.position.board.inside(f) else None
+
+
+def _triple(text: Any, loaded: formats.Loaded) -> Triple | None:
+    try:
+        t = parse_triple(str(text))
+    except NotationError:
+        return None
+    return t if all(loaded.position.board.inside(f) for f in t) else None
+
+
+_NOT_A_FIELD = "is neither a field of the area (a letter and a number, e.g. c3) nor a label of the figure"
+_NOT_A_TRIPLE = "is not a triple of the area: its two end fields, three neighbouring fields in a row or column (c3-e3)"
+
+
+def _check(claim: dict[str, Any], loaded: formats.Loaded) -> Problems:
+    """(where under the claim, message) for each way ``claim`` fails."""
+    said = _said(claim)
+    pos = loaded.position
+    if "then" in claim:
+        played = play(pos, _turns(claim.get("after")), said)
+        if isinstance(played, list):
+            return played
+        return _check_then(claim, loaded, played, said)
+    if "after" in claim:
+        played = play(pos, _turns(claim["after"]), said)
+        if isinstance(played, list):
+            return played
+        pos = played.position
+        said += f", after {'; '.join(_turns(claim['after']))}"
+    out: Problems = []
+    if "legal" in claim or "illegal" in claim:
+        key = "legal" if "legal" in claim else "illegal"
+        try:
+            action = parse_action(str(claim[key]))
+        except NotationError as exc:
+            return [((key,), f"claim{said}: {exc}")]
+        problems = explain(pos, action)
+        if key == "legal":
+            return [((key,), f"false claim{said}: {action} is illegal: {'; '.join(map(str, problems))}")] if problems else []
+        if not problems:
+            return [((key,), f"false claim{said}: {action} is legal")]
+        ids = [p.rule for p in problems]
+        if claim.get("because") not in ids:
+            return [(("because",), (f"false claim{said}: {action} is illegal, but because of {', '.join(ids)} "
+                                   f"({'; '.join(p.message for p in problems)}), not {claim.get('because')}"))]
+        return []
+    for key, want in (("scorable", True), ("unscorable", False)):
+        for text in claim.get(key) or []:
+            t = _triple(text, loaded)
+            if t is None:
+                out.append(((key,), f"claim{said}: {text!r} {_NOT_A_TRIPLE}"))
+            elif scorable(pos, t) != want:
+                out.append(((key,), (f"false claim{said}: {triple_name(t)} is {'not ' if want else ''}scorable "
+                                    f"({_why(pos, t)}, H4)")))
+    return out
+
+
+def _why(pos: Position, t: Triple) -> str:
+    """Why a triple is or is not scorable, in words (H4)."""
+    empty = [field_name(f) for f in t if not pos.at(f)]
+    total = sum(s.value for f in t for s in pos.at(f))
+    lava = sum(s.lava for s in pos.at(t[1]))
+    parts = [f"{', '.join(empty)} {'holds' if len(empty) == 1 else 'hold'} no stone"] if empty else []
+    parts.append(f"its stones add up to {total}")
+    if lava > 1:
+        parts.append(f"its middle {field_name(t[1])} holds {lava} lava stones")
+    return "; ".join(parts)
+
+
+def _check_then(claim: dict[str, Any], loaded: formats.Loaded, played: Played, said: str) -> Problems:
+    then = claim["then"] if isinstance(claim["then"], dict) else {}
+    have = facts(played)
+    pos = played.position
+    wrong: list[str] = []
+    for key, want in then.items():
+        if key == "stones":
+            for text, stones in (want or {}).items():
+                f = _field(text, loaded)
+                if f is None:
+                    return [(("then", "stones"), f"claim{said}: {text!r} {_NOT_A_FIELD}")]
+                found = sorted(str(s) for s in pos.at(f))
+                if found != sorted(map(str, stones or [])):
+                    name = field_name(f) if field_name(f) == str(text) else f"{text} ({field_name(f)})"
+                    wrong.append(f"{name} holds [{', '.join(found)}], not [{', '.join(map(str, stones or []))}]")
+        elif key == "erupted":
+            wanted = [_normal_triple(t) for t in want or []]
+            if wanted != have["erupted"]:
+                wrong.append(f"erupted is [{', '.join(have['erupted'])}], not [{', '.join(map(str, want or []))}]")
+        elif key == "eruptions":
+            wrong += _eruption_differences(want or [], have["eruptions"])
+        elif key == "supply":
+            for colour, values in (want or {}).items():
+                got = have["supply"].get(colour)
+                if got is None or got != sorted(values or []):
+                    wrong.append(f"supply.{colour} is {_show(got)}, not {_show(sorted(values or []))}")
+        elif key in ("gained", "track"):
+            for colour, n in (want or {}).items():
+                if have[key].get(colour) != n:
+                    wrong.append(f"{key}.{colour} is {_show(have[key].get(colour))}, not {n}")
+        elif key == "winners":
+            if sorted(map(str, want or [])) != sorted(have["winners"]):
+                wrong.append(f"winners is [{', '.join(have['winners'])}], not [{', '.join(map(str, want or []))}]")
+        elif have.get(key) != want:
+            wrong.append(f"{key} is {_show(have.get(key))}, not {_show(want)}")
+    if not wrong:
+        return []
+    done = f"after {'; '.join(_turns(claim.get('after')))}, "
+    return [(("then",), f"false claim{said}: {done}" + "; ".join(wrong))]
+
+
+def _normal_triple(text: Any) -> str:
+    try:
+        return triple_name(parse_triple(str(text)))
+    except NotationError:
+        return str(text)
+
+
+def _eruption_differences(want: list[Any], have: list[dict[str, Any]]) -> list[str]:
+    """Where the eruptions differ from ``want`` (each compared on the keys it writes)."""
+    if len(want) != len(have):
+        got = ", ".join(e["triple"] for e in have) or "none"
+        return [f"{len(have)} eruption{'s' if len(have) != 1 else ''} ({got}), not {len(want)}"]
+    out = []
+    for i, (w, h) in enumerate(zip(want, have), 1):
+        if not isinstance(w, dict):
+            continue
+        for key, value in w.items():
+            found = h.get(key)
+            if key == "triple":
+                value = _normal_triple(value)
+            if key == "gained":
+                value = {c: n for c, n in (value or {}).items() if n}
+            if found != value:
+                out.append(f"eruption {i} ({h['triple']}): {key} is {_show(found)}, not {_show(value)}")
+    return out
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+#: The words a figure draws under its board, in English, by key; a rulebook's language
+#: file gives each in its language with the same ``{fields}`` (a line's first letter is
+#: set in capitals).
+WORDS: Mapping[str, str] = {
+    "red": "red",
+    "green": "green",
+    "yellow": "yellow",
+    "blue": "blue",
+    "to_move": "{player} to move.",
+    "hand": "Stones in hand: {hands}.",
+    "hand_of": "{player} {stones}",
+    "none": "none",
+    "lava": "Lava on the board: {placed} of {all}; the next is a lava stone of value {value}.",
+    "quiet": "Turns in a row without an eruption: {quiet} of {limit}.",
+    "over": "The game is over.",
+}
+
+
+def notes(pos: Position, words: Mapping[str, str] = WORDS) -> list[str]:
+    """A rule figure's facts under the board, in ``words``: whose turn and every
+    player's stones in hand, then what a rule depends on (the lava placed once any
+    is, H7/H8; the quiet count once it runs, H9)."""
+    w = {**WORDS, **words}
+
+    def line(key: str, **fields: object) -> str:
+        text = w[key].format(**fields)
+        return text[:1].upper() + text[1:]
+
+    hands = ", ".join(w["hand_of"].format(player=w[p.value], stones=" ".join(map(str, pos.supply(p))) or w["none"])
+                      for p in pos.players)
+    out = [line("over") if pos.over else line("to_move", player=w[pos.player.value]), line("hand", hands=hands)]
+    if pos.lava_placed and not pos.over:
+        out.append(line("lava", placed=pos.lava_placed, all=sum(LAVA_STONES), value=0 if pos.lava[0] else 1))
+    if pos.quiet and not pos.over:
+        out.append(line("quiet", quiet=pos.quiet, limit=pos.quiet_limit))
+    return out
+
+
+def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = WORDS, text: bool = False) -> Document:
+    """The figure's board with its annotations on one page sized to it (cropped), its
+    facts under it in ``words``; with ``text``, its title above and its caption below
+    (as ``illustrate -o`` draws it), else neither (a rulebook sets them as text).
+    Field names are drawn: a rulebook's words name fields (c3)."""
+    items, g = art.position_items(theme, loaded.position, coords=True, marks=loaded.marks)
+    w, h = g.size
+    width = w + 2 * art.MARGIN
+    lines = [part for note in notes(loaded.position, words) for part in art.wrap(note, width - 2 * art.MARGIN, theme)]
+    if text and loaded.marks.caption:
+        lines += art.wrap(loaded.marks.caption, width - 2 * art.MARGIN, theme)
+    return pictures.picture(theme, items, width=width, bottom=g.y0 + h, title=loaded.title if text else "",
+                            notes=lines, body="board", name="hekla-figure", untitled="Hekla figure")
+
+
+def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = WORDS) -> Document:
+    """The figure ``doc`` (read from ``path``) drawn for a rulebook: one page, cropped
+    to the board and its facts (in ``words``, :data:`WORDS` by default), without the
+    title and caption the book sets as text.  The caller checks it first
+    (:func:`figure_problems`); LoadError if it cannot be read."""
+    return drawing(formats.read(doc), theme, words=words)
+
+
+__all__ = ["CLAIM", "WORDS", "Eruption", "Figure", "Played", "check_figure", "claim_count", "claim_problems",
+           "draw_figure", "drawing", "eruptions_of", "facts", "figure_problems", "notes", "play"]
