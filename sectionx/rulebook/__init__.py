@@ -52,7 +52,7 @@ MAX_FIGURES = 200
 #: The folder of a game's rulebook, beside its code: ``sectionx/games/<game>/rulebook``.
 FOLDER = "rulebook"
 
-_TITLE_RULE = re.compile(r"^\s*([A-Z][0-9]+)\b")
+_TITLE_RULE = re.compile(r"^\s*([A-Z]{1,3}[0-9]+)\b")
 _LANGUAGE_FILE = re.compile(r"^[a-z]{2,3}$")
 
 #: ``figure_problems(path, doc)``: every problem of a figure file, located (its form, the

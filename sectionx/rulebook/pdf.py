@@ -20,6 +20,7 @@ Same input, same bytes: reportlab's invariant mode fixes dates and the file id.
 from __future__ import annotations
 
 import io
+import re
 from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
@@ -67,6 +68,13 @@ BODY, SMALL, H2, H3, TITLE = 9.5, 8.0, 15.0, 11.0, 34.0
 FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
 #: Page margins (mm): a generous outer margin keeps lines about 80 characters long.
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
+
+
+def margins(paper: tuple[float, float]) -> tuple[float, float]:
+    """The side and the top/bottom margin (mm) on ``paper``: :data:`MARGIN_X` and
+    :data:`MARGIN_TOP` on A4 and larger, in proportion on smaller paper (on A5 the
+    A4 margins would leave lines of some 45 characters)."""
+    return min(MARGIN_X, MARGIN_X * paper[0] / 210.0), min(MARGIN_TOP, MARGIN_TOP * paper[1] / 297.0)
 #: Monospaced font for code: Courier is built into every PDF reader.
 MONO = "Courier"
 #: The smallest paper (mm, portrait) a book is set on: A5.  Below it the margins leave
@@ -157,10 +165,11 @@ def _latin1(text: str, token: Token, rules_file: str) -> None:
 class _Scene(Flowable):
     """A scene page (figure, cover board, component) drawn at a scale that fits."""
 
-    def __init__(self, picture: Picture, max_w: float, max_h: float):
+    def __init__(self, picture: Picture, max_w: float, max_h: float, *, grow: bool = False):
         super().__init__()
         self.picture = picture
-        self.scale = min(1.0, max_w / picture.width, max_h / picture.height)
+        # Drawn at its size or smaller; ``grow`` (the cover) fills the room, a small picture too.
+        self.scale = min(max_w / picture.width, max_h / picture.height, 1.0 if not grow else float("inf"))
         self.width = picture.width * self.scale * mm
         self.height = picture.height * self.scale * mm
         self.hAlign = "CENTER"
@@ -193,8 +202,10 @@ class _Mark(Flowable):
 class _Book(BaseDocTemplate):
     def __init__(self, buf: io.BytesIO, paper: tuple[float, float], theme: Theme, title: str, folio: str, **kw: Any):
         super().__init__(buf, pagesize=(paper[0] * mm, paper[1] * mm), invariant=1, title=title, author="sectionx",
-                         creator=f"sectionx {__version__}", leftMargin=MARGIN_X * mm, rightMargin=MARGIN_X * mm,
-                         topMargin=MARGIN_TOP * mm, bottomMargin=MARGIN_BOTTOM * mm, **kw)
+                         creator=f"sectionx {__version__}", leftMargin=margins(paper)[0] * mm,
+                         rightMargin=margins(paper)[0] * mm, topMargin=margins(paper)[1] * mm,
+                         bottomMargin=margins(paper)[1] * mm, **kw)
+        self.margin_x, self.margin_y = margins(paper)
         self.theme, self.folio, self.family = theme, folio, _family(theme)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text", leftPadding=0,
                       rightPadding=0, topPadding=0, bottomPadding=0)
@@ -211,8 +222,9 @@ class _Book(BaseDocTemplate):
         canvas.setFont(self.family, SMALL)
         canvas.setFillColor(colors.HexColor(self.theme.colours["ink"]))
         w = self.pagesize[0]
-        canvas.drawCentredString(w / 2, (MARGIN_BOTTOM - 10) * mm, str(canvas.getPageNumber()))
-        canvas.drawRightString(w - MARGIN_X * mm, (MARGIN_BOTTOM - 10) * mm, self.folio)
+        foot = self.margin_y * (MARGIN_BOTTOM - 10) / MARGIN_BOTTOM
+        canvas.drawCentredString(w / 2, foot * mm, str(canvas.getPageNumber()))
+        canvas.drawRightString(w - self.margin_x * mm, foot * mm, self.folio)
         canvas.restoreState()
 
 
@@ -227,7 +239,7 @@ class _Writer:
         self.pages: dict[str, int] = {}  # pages found by this build
         self.lang = manual.language
         self.s = _Styles(theme)
-        self.width = paper[0] - 2 * MARGIN_X
+        self.width = paper[0] - 2 * margins(paper)[0]
 
     def t(self, key: str) -> str:
         return self.lang.text[key]
@@ -256,7 +268,7 @@ class _Writer:
 
     def cover(self) -> list[Flowable]:
         cover = self.m.book.cover
-        picture: list[Flowable] = [_Scene(cover(self.theme, self.lang), self.width, 150)] if cover is not None else []
+        picture: list[Flowable] = [_Scene(cover(self.theme, self.lang), self.width, 150, grow=True)] if cover is not None else []
         return [Spacer(1, 18 * mm), Paragraph(escape(self.t("title")), self.s.title),
                 Paragraph(escape(self.t("subtitle")), self.s.subtitle), Spacer(1, 10 * mm),
                 *picture, Spacer(1, 8 * mm), Paragraph(escape(self.t("edition")), self.s.centre)]
@@ -411,8 +423,9 @@ class _Writer:
             parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
         parts.append(Spacer(1, 3 * mm))
         box = Table([[parts]], colWidths=[self.width * mm])
+        # The drawing centred in its box (a figure narrower than the page stood at its left).
         box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, self.s.rule_colour), ("LEFTPADDING", (0, 0), (-1, -1), 8),
-                                 ("RIGHTPADDING", (0, 0), (-1, -1), 8)]))
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 8), ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
         return KeepTogether([Spacer(1, 2 * mm), box, Spacer(1, 3 * mm)])
 
     def index(self) -> list[Flowable]:
@@ -470,10 +483,12 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
         try:
             _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
         except LayoutError as exc:
-            # reportlab's message names a flowable by its repr; say which part of the book.
-            what = str(exc).split(" (", 1)[0].split("\n", 1)[0][:120]
-            raise DoesNotFit(f"a part of the rulebook does not fit on a page ({what}); give a larger paper, or a rules "
-                             "text with shorter tables and code") from None
+            # reportlab's message names a flowable by its repr (with a memory address): say
+            # what it is in the book's words, the same every run.
+            row = re.search(r"tallest row ([0-9.]+)", str(exc))
+            what = f"a table row {float(row.group(1)) / mm:.0f} mm tall" if row else "a block of the rules text"
+            raise DoesNotFit(f"{what} does not fit on a page; give a larger paper, or a rules text with shorter "
+                             "tables and code") from None
         known = writer.pages
     return buf.getvalue()
 

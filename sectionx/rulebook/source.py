@@ -39,7 +39,7 @@ MAX_SECTIONS = 99
 #: Heading of the table that lists every rule id (the manual's index is built from it).
 INDEX_HEADING = "Index of rule ids"
 
-_RULE = re.compile(r"^([A-Z][0-9]+)\b")
+_RULE = re.compile(r"^([A-Z]{1,3}[0-9]+)\b")
 _SECTION = re.compile(r"^(\d+)\.\s+(.*)$")
 
 

@@ -248,7 +248,9 @@ class Breakout:
         paper.illustrate(path, doc, options)
 
     def manual(self, options: api.ManualOptions) -> None:
-        raise fail("manual: Breakout has no rulebook yet")
+        from . import manual
+
+        manual.manual(options)
 
 #: What the house calls (mypy checks here that Breakout answers every command).
 COMMANDS: api.Commands = Breakout()
