@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,16 +24,30 @@ from typing import Annotated, ParamSpec
 import typer
 
 from . import __version__, fileio, games, puzzlesets
-from .console import Refusal, Stop, emit, fail, picture_kind, print_kind, problem_line, say, tell, warn
+from .console import (
+    BROKEN_PIPE,
+    INVALID,
+    OK,
+    USAGE,
+    Refusal,
+    Stop,
+    emit,
+    fail,
+    picture_kind,
+    plural,
+    print_kind,
+    problem_line,
+    say,
+    status_of,
+    tell,
+    warn,
+)
 from .errors import SectionXError
 from .games import api
-from .yamlsrc import Doc, LoadError, shared_budget
+from .workers import ClusterUnavailable, SchedulerAddressError
+from .yamlsrc import MAX_SEED, Doc, LoadError, shared_budget
 
 P = ParamSpec("P")
-#: Seeds are whole numbers from 0: Python's random.Random(-5) is Random(5), so a
-#: negative seed would silently repeat another game.  The top is what a file's
-#: ``seed:`` may hold.
-MAX_SEED = 2**63 - 1
 
 app = typer.Typer(
     name="sectionx",
@@ -46,9 +61,18 @@ app = typer.Typer(
 
 def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
     """Run a command with its inputs tracked (so no output overwrites one of them) and
-    turn sectionx and file-system errors into one line on stderr and exit 2; a
-    :class:`~sectionx.console.Stop` ends it with its exit status, a
-    :class:`~sectionx.console.Refusal` with its line and status."""
+    end it with one exit status per kind of failure (:mod:`sectionx.console`, the
+    README's table), each told in one line per problem on stderr, never a traceback:
+
+    * a :class:`~sectionx.console.Stop` with its status, a
+      :class:`~sectionx.console.Refusal` with its line and status;
+    * problems of a file (:class:`LoadError`): INVALID (1), or USAGE (2) when the file
+      could not be read at all (:func:`~sectionx.console.status_of`);
+    * a path that cannot be read or written as asked (:class:`fileio.FileProblem`), an
+      OS error, a cluster that cannot be reached: USAGE (2); a file that names a file
+      it may not (a reference): INVALID (1);
+    * standard output closed by its reader (``| head``): quietly, status 141, as a
+      tool killed by SIGPIPE."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
@@ -63,23 +87,35 @@ def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
         except LoadError as exc:
             for line in [problem_line(d) for d in exc.diagnostics] or ["sectionx: error"]:
                 warn(line)
-            raise typer.Exit(2) from None
+            raise typer.Exit(USAGE if exc.usage else status_of(exc.diagnostics)) from None
         except fileio.FileProblem as exc:
+            if exc.rule == fileio.REFERENCE_RULE:  # raised naming the file that holds the reference
+                warn(str(exc))
+                raise typer.Exit(INVALID) from None
             # A path of the command line that cannot be read or written as asked (an
             # output onto a link, into a missing folder): like a missing input, no rule
             # is broken, so no rule id follows (issue 11).
-            warn(f"sectionx: {exc.path}: {exc.message}")
-            raise typer.Exit(2) from None
-        except SectionXError as exc:
+            warn(f"sectionx: {fileio.printable(exc.path)}: {exc.message}")
+            raise typer.Exit(USAGE) from None
+        except (ClusterUnavailable, SchedulerAddressError) as exc:
+            warn(f"sectionx: {exc}")
+            raise typer.Exit(USAGE) from None
+        except SectionXError as exc:  # what an input holds cannot be carried out (text no font prints)
             for line in str(exc).splitlines() or ["error"]:
                 warn(line)
-            raise typer.Exit(2) from None
+            raise typer.Exit(INVALID) from None
+        except BrokenPipeError:
+            raise _BrokenPipe from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             warn(f"sectionx: {where}{exc.strerror or exc}")
-            raise typer.Exit(2) from None
+            raise typer.Exit(USAGE) from None
 
     return wrapper
+
+
+class _BrokenPipe(Exception):
+    """Standard output's reader went away; :func:`main` ends quietly."""
 
 
 def version_callback(value: bool) -> None:
@@ -108,7 +144,8 @@ def validate(
 
     Each problem is one line: FILE:LINE:COLUMN: message (ruling id).  A file
     that cannot be read (missing, not a regular file) gets one line on stderr.
-    Exit status 0 when every file is valid, 1 otherwise.
+    Exit status 0 when every file is valid, 1 when one has problems, 2 when one
+    cannot be read at all.
 
     Example:  sectionx validate scenarios/*.yaml --bundled
     """
@@ -119,11 +156,12 @@ def validate(
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
     # so checking many files takes the memory of one.
     results: list[dict[str, object]] = []
-    files_seen = bad = problems = listed = 0
+    files_seen = bad = problems = listed = unreadable = 0
     for report in _reports(files or [], bundled):
         files_seen += 1
         bad += not report.ok
         problems += len(report.diagnostics)
+        unreadable += status_of(report.diagnostics) == USAGE
         if output == "json":
             results.append(report.as_json())
             continue
@@ -138,8 +176,8 @@ def validate(
     if output == "json":
         say(json.dumps(results, indent=2))
     elif listed:  # the count sums up the list; a file that cannot be read has had its one line
-        warn(f"{problems} problem(s) in {bad} of {files_seen} file(s)")
-    raise typer.Exit(1 if bad else 0)
+        warn(f"{plural(problems, 'problem')} in {bad} of {plural(files_seen, 'file')}")
+    raise typer.Exit(USAGE if unreadable else INVALID if bad else OK)
 
 
 def _reports(files: list[Path], bundled: bool) -> Iterator[api.Report]:
@@ -151,18 +189,18 @@ def _reports(files: list[Path], bundled: bool) -> Iterator[api.Report]:
 
 
 @contextmanager
-def _game_file(file: Path, invalid: int = 1) -> Iterator[tuple[Doc, games.Game]]:
+def _game_file(file: Path) -> Iterator[tuple[Doc, games.Game]]:
     """A command's input file, read, and its game; the command runs inside, under one
     budget for the files it reads (:func:`shared_budget`), as it did before there
     were several games (a game's command may read the file again, through its own
-    loader, and must not find it counted twice).  A file that cannot be read, is not
-    YAML sectionx reads, or names no game it knows is told as a file with problems:
-    every problem on stderr and exit ``invalid`` (1, as for any invalid file)."""
+    loader, and must not find it counted twice).  A file that is not YAML sectionx
+    reads, or names no game it knows, is told as a file with problems (exit 1); one
+    that cannot be read at all (missing, a folder) exits 2, as for every command."""
     try:
         found = games.read(file)
     except LoadError as exc:
         tell(exc.diagnostics)
-        raise Stop(invalid) from None
+        raise Stop(status_of(exc.diagnostics)) from None
     with shared_budget():
         yield found
 
@@ -233,7 +271,7 @@ def replay(
 
     Example:  sectionx replay tests/golden/play-2p-seed5.yaml
     """
-    with _game_file(file, invalid=2) as (doc, game):  # a record that cannot be read has always been exit 2
+    with _game_file(file) as (doc, game):
         game.commands().replay(file, doc, show=show_states)
 
 
@@ -333,7 +371,7 @@ def illustrate(
     it.  A claim that does not hold is one line naming the file, the line and the
     claim (exit 1), and nothing is drawn.  Claims: docs/rulebook.md.
 
-    Example:  sectionx illustrate scenarios/rules/distance-rule.yaml -o output/distance-rule.svg
+    Example:  sectionx illustrate scenarios/breakout/figure-bar.yaml -o output/figure-bar.svg
     """
     kind = print_kind(out) if out is not None else None
     with _game_file(file) as (doc, game):
@@ -649,6 +687,24 @@ def book_command(
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # what is still buffered for a pipe: its reader may have gone
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         sys.exit(130)
+    except (_BrokenPipe, BrokenPipeError):
+        _quiet_exit()
+
+
+def _quiet_exit() -> None:
+    """End after standard output's reader went away (``sectionx ... | head``): no
+    message, status 141 as for a tool killed by SIGPIPE.  Standard output is pointed
+    at /dev/null first, so that Python's flush at exit does not complain about the
+    pipe once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (embedded): nothing to point elsewhere
+        pass
+    sys.exit(BROKEN_PIPE)

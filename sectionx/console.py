@@ -25,10 +25,20 @@ from .yamlsrc import Diagnostic
 #: The exit statuses, one per kind of outcome, the same for every command and game
 #: (the README's table): done; an input that breaks a rule or the format (or a claim
 #: that does not hold, a record with an illegal move); a command line that cannot be
-#: carried out as given (an option, a missing or unreadable file or folder, an output
-#: that cannot be written); a puzzle proved impossible within its turns; a time, node
-#: or try limit reached before an answer.
+#: carried out as given (an option, a missing or unreadable file or folder, a file of
+#: the wrong kind for the command, an output that cannot be written); a puzzle proved
+#: impossible within its turns; a time, node or try limit reached before an answer.
 OK, INVALID, USAGE, IMPOSSIBLE, LIMIT = 0, 1, 2, 3, 4
+#: The status when whoever reads standard output stops reading (``sectionx ... | head``):
+#: the process ends quietly, as a tool killed by SIGPIPE does (128 + 13).
+BROKEN_PIPE = 141
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` as a message writes them: ``1 turn``, ``2 turns``,
+    ``0 turns``, ``1,204 turns`` (``many`` for a plural that is not word + s:
+    ``plural(n, "puzzle file", "puzzle files")``, ``plural(n, "ply", "plies")``)."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
 
 
 class Stop(Exception):
@@ -41,15 +51,15 @@ class Stop(Exception):
 
 class Refusal(SectionXError):
     """End the command with one line, ``sectionx: <message>``, and exit status ``code``
-    (2, a usage problem, unless a command documents another)."""
+    (:data:`USAGE` unless the refusal is about an input's contents, :data:`INVALID`)."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
+    def __init__(self, message: str, code: int = USAGE) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
 
 
-def fail(message: str, code: int = 2) -> Refusal:
+def fail(message: str, code: int = USAGE) -> Refusal:
     """The refusal to raise: ``raise fail("--format must be text or json")``."""
     return Refusal(message, code)
 
@@ -60,6 +70,18 @@ def refuse_given(why: str, **given: object) -> None:
     for name, value in given.items():
         if value is not None:
             raise fail(f"--{name.replace('_', '-')}: {why}")
+
+
+def wrong_kind(path: Path | str, kind: str, wanted: str, command: str) -> Refusal:
+    """The one-line refusal of a file of the wrong kind for a command, the same for
+    every game (exit USAGE: the file may be valid; the command line named the wrong
+    one): ``FILE: a position, not a game record; replay checks records``."""
+    return Refusal(f"{path}: {kind}, not {wanted}; {command}")
+
+
+def not_a_record(path: Path | str, kind: str = "a position") -> Refusal:
+    """``replay`` given a file that is not a game record (a position, a puzzle, a board)."""
+    return wrong_kind(path, kind, "a game record", "replay checks records (a record has actions:)")
 
 
 def _fit(text: str, stream: TextIO) -> str:
@@ -91,6 +113,14 @@ def problem_line(d: Diagnostic) -> str:
     told like the others (``sectionx: scenarios/nope.yaml: no such file``), with no
     rule id, since no rule is broken (issue 11)."""
     return f"sectionx: {d}" if d.unreadable else str(d)
+
+
+def status_of(diagnostics: list[Diagnostic]) -> int:
+    """The exit status for these problems: :data:`USAGE` when a file could not be read
+    at all (missing, a folder, a device, too large: the command line named something
+    sectionx cannot read), else :data:`INVALID` (a file's contents break the format or
+    a rule)."""
+    return USAGE if any(d.unreadable for d in diagnostics) else INVALID
 
 
 def tell(diagnostics: list[Diagnostic]) -> None:

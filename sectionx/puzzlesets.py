@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import games
-from .console import INVALID, USAGE
+from .console import INVALID, USAGE, status_of
 from .errors import SectionXError
 from .yamlsrc import LoadError
 
@@ -74,7 +74,8 @@ def game_of(files: Sequence[Path]) -> games.Game:
         try:
             _, game = games.read(path)
         except LoadError as exc:
-            raise SetProblem(str(exc.diagnostics[0]) if exc.diagnostics else f"{path}: cannot be read") from None
+            raise SetProblem(str(exc.diagnostics[0]) if exc.diagnostics else f"{path}: cannot be read",
+                             status_of(exc.diagnostics)) from None
         found.setdefault(game.name, path)
         if len(found) > 1:
             (a, pa), (b, pb) = found.items()

@@ -81,10 +81,15 @@ class Diagnostic:
 
 
 class LoadError(SectionXError):
-    """A file could not be read or is not valid; holds every problem found."""
+    """A file could not be read or is not valid; holds every problem found.
 
-    def __init__(self, diagnostics: Iterable[Diagnostic]):
+    ``usage``: the problems are the command line's, not the file's: an option's value
+    that a valid file cannot serve (``--paper b5`` that the template does not know, a
+    ``--tile-size`` its tokens do not fit); the command exits USAGE, not INVALID."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], *, usage: bool = False):
         self.diagnostics = sorted(diagnostics)
+        self.usage = usage
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
@@ -497,8 +502,22 @@ def flow(value: Any) -> str:
                ).strip().removesuffix("...").strip()
 
 
+#: What a file checked against a definition is called, when it is not that at all.
+_FILE_WORDS = {"scenario": "sectionx", "record": "game record", "catalogue": "tile-set", "template": "print template",
+               "breakout": "Breakout", "breakout_record": "Breakout record", "hekla": "Hekla",
+               "hekla_record": "Hekla record"}
+
+
 def check_schema(doc: Doc, definition: str = "scenario") -> list[Diagnostic]:
-    """Every place where ``doc`` breaks the schema's ``definition``."""
+    """Every place where ``doc`` breaks the schema's ``definition``.
+
+    A file that is not a mapping at all (a text file given as ``--board``, a list) is
+    one problem that says so without quoting it: its first line may be anything
+    (a password file's), and no key of it was meant for sectionx."""
+    if not isinstance(doc.data, dict) and schema()["$defs"].get(definition, {}).get("type") == "object":
+        what = _FILE_WORDS.get(definition, definition.replace("_", " "))
+        return [doc.diag((), f"not a YAML {what} file: it holds {_TYPE_WORDS.get(_json_type(doc.data), 'something')}, "
+                             "not key: value lines")]
     out: list[Diagnostic] = []
     for error in _validator(definition).iter_errors(doc.data):
         out.extend(_translate(doc, error))

@@ -84,7 +84,7 @@ def assert_reported(path: Path, line: int, text: str, *args: str) -> list[tuple[
     assert result.exit_code == 1, f"exit {result.exit_code}, output:\n{result.output}"
     assert diags, f"no diagnostic printed; output:\n{result.output}"
     for err_line in result.stderr.splitlines():
-        assert re.fullmatch(r"\d+ problem\(s\) in \d+ of \d+ file\(s\)", err_line), f"unexpected stderr line {err_line!r}"
+        assert re.fullmatch(r"1 problem in 1 of 1 file|\d+ problems in 1 of 1 file", err_line), f"unexpected stderr line {err_line!r}"
     wanted = text.lower()
     hits = [d for d in diags if d[0] == line and wanted in d[2].lower()]
     assert hits, (
@@ -151,10 +151,11 @@ def test_whitespace_only_file(tmp_path: Path):
 
 
 def assert_unreadable(path: Path, text: str, *args: str) -> str:
-    """validate PATH exits 1 and says, in one line on stderr and naming no rule (issue
-    11: a file that cannot be read breaks no ruling), ``sectionx: PATH: ...text...``."""
+    """validate PATH exits 2 (USAGE: the command line names what cannot be read) and
+    says, in one line on stderr and naming no rule (issue 11: a file that cannot be
+    read breaks no ruling), ``sectionx: PATH: ...text...``."""
     result = run("validate", *args, str(path))
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert result.stdout == ""
     line = result.stderr.strip()
     assert "\n" not in line, f"more than one line:\n{result.stderr}"
@@ -187,7 +188,7 @@ def test_an_unreadable_file_keeps_its_category_for_tools(tmp_path: Path):
     """--format json is for tools: the problem keeps its line 0 and its category."""
     path = tmp_path / "gone.yaml"
     result = run("validate", "--format", "json", str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     (problem,) = json.loads(result.stdout)[0]["problems"]
     assert (problem["line"], problem["message"], problem["rule"]) == (0, "no such file", fileio.FILE_RULE)
 
@@ -282,7 +283,7 @@ def test_show_bad_file(name: str):
 def test_show_missing_file(tmp_path: Path):
     path = tmp_path / "nothing.yaml"
     result = run("show", str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.strip() == f"sectionx: {path}: no such file"
 
 
@@ -305,6 +306,9 @@ READERS = [
     ("kit", "--template", MISSING, "--out", "OUT/kit"),
     ("deck", "DECK", "-o", "OUT/x.pdf", "--template", MISSING),
     ("book", "DECK", "-o", "OUT/x.pdf", "--template", MISSING),
+    ("illustrate", MISSING),
+    ("illustrate", "FIGURE", "-o", "OUT/x.svg", "--template", MISSING),
+    ("manual", "-o", "OUT/x.pdf", "--template", MISSING),
 ]
 
 
@@ -318,14 +322,15 @@ def test_a_missing_file_is_one_line_naming_it_and_no_rule(tmp_path: Path, monkey
     root = HERE.parent
     given = {"OUT": str(tmp_path / "out"), "SCENARIO": str(root / "scenarios" / "midgame-4p.yaml"),
              "PUZZLE": str(root / "scenarios" / "puzzle-first-escape.yaml"),
-             "DECK": str(root / "scenarios" / "puzzles" / "deck")}
+             "DECK": str(root / "scenarios" / "puzzles" / "deck"),
+             "FIGURE": str(root / "scenarios" / "breakout" / "figure-bar.yaml")}
 
     def fill(word: str) -> str:
         head, slash, rest = word.partition("/")
         return given[head] + slash + rest if head in given else word
 
     result = run(*map(fill, args))
-    assert result.exit_code != 0
+    assert result.exit_code == 2  # USAGE: the command line names what cannot be read
     assert result.stdout == ""
     assert result.stderr == f"sectionx: {MISSING}: no such file\n"
     assert not (tmp_path / "out").exists()
@@ -335,7 +340,7 @@ def test_a_missing_file_in_a_deck_folder_is_named(tmp_path: Path):
     (tmp_path / "a.yaml").symlink_to(tmp_path / "gone")
     for command in ("deck", "book"):
         result = run(command, str(tmp_path), "-o", str(tmp_path / "x.pdf"))
-        assert result.exit_code == 1
+        assert result.exit_code == 2
         assert result.stderr == f"sectionx: {tmp_path / 'a.yaml'}: no such file\n"
 
 

@@ -127,7 +127,7 @@ def test_validate_mixes_good_and_bad_files(tmp_path):
     good.write_text("players: [red, blue]\n")
     missing = tmp_path / "missing.yaml"
     result = run("validate", str(good), str(missing))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a file that cannot be read is the command line's problem (USAGE)
     assert f"sectionx: {missing}: no such file\n" in result.stderr
     assert f"{good}: ok" in result.output
 
@@ -279,11 +279,18 @@ def test_kit_refuses_what_cannot_be_printed_and_writes_nothing(tmp_path):
     for args, words in [
         (["--board-paper", "a3"], "does not fit A3"),
         (["--paper", "b5"], "paper 'b5' is not in this template"),
-        (["--tiles", "tests/invalid/format/catalogue_file_bad_feature.yaml"], "catalogue_file_bad_feature.yaml"),
         (["--board", "nowhere.yaml"], "nowhere.yaml"),
     ]:
         result = runner.invoke(app, ["kit", "--out", str(out), *args])
-        assert result.exit_code == 2, args
+        assert result.exit_code == 2, args  # USAGE: an option that cannot be carried out
+        assert words in result.output, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert not out.exists() or not any(out.iterdir()), args
+    for args, words in [
+        (["--tiles", "tests/invalid/format/catalogue_file_bad_feature.yaml"], "catalogue_file_bad_feature.yaml"),
+    ]:
+        result = runner.invoke(app, ["kit", "--out", str(out), *args])
+        assert result.exit_code == 1, args  # INVALID: the file named breaks its format
         assert words in result.output, (args, result.output)
         assert len(result.output.strip().splitlines()) == 1, result.output
         assert not out.exists() or not any(out.iterdir()), args
@@ -293,7 +300,7 @@ def test_kit_refuses_a_bad_template_naming_its_line(tmp_path):
     template = tmp_path / "mine.yaml"
     template.write_text("sizes:\n  tile: 40\n  bleed: lots\ncolours:\n  red: crimson\n")
     result = runner.invoke(app, ["kit", "--out", str(tmp_path / "kit"), "--template", str(template)])
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # INVALID: the template breaks its format
     lines = result.output.strip().splitlines()
     assert any(line.startswith(f"{template}:3:10:") and "(template)" in line for line in lines), lines
     assert any(line.startswith(f"{template}:5:8:") for line in lines), lines

@@ -90,7 +90,9 @@ def test_solve_refuses_a_record_in_one_line(tmp_path):
     f = tmp_path / "r.yaml"
     f.write_text("game: hekla\nactions: []\n")
     result = run("solve", f)
-    assert result.exit_code == 1 and "a Hekla record; solve takes a position or a puzzle" in result.output
+    # USAGE: a valid file of the wrong kind for the command, told as for every game
+    assert result.exit_code == 2 and result.output == (f"sectionx: {f}: a game record, not a position or a puzzle; "
+                                                       "solve takes those (replay checks records)\n")
 
 
 def test_simulate_reports_seats_lengths_and_how_far_the_leader_gets():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -52,7 +53,8 @@ def refused(result, *words: str, code: int | None = None) -> str:
     assert result.exit_code != 0, result.output
     if code is not None:
         assert result.exit_code == code, result.output
-    lines = [line for line in result.output.splitlines() if line.strip() and "problem(s) in" not in line]
+    lines = [line for line in result.output.splitlines()
+             if line.strip() and not re.fullmatch(r"[\d,]+ problems? in [\d,]+ of [\d,]+ files?", line)]
     assert len(lines) == 1, f"expected one line, got:\n{result.output}"
     for word in words:
         assert word in lines[0], f"{word!r} not in {lines[0]!r}"

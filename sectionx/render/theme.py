@@ -95,7 +95,8 @@ class Theme:
         key = name.strip().lower()
         if key not in self.papers:
             raise LoadError([Diagnostic(self.source, 0, 0, f"paper {name!r} is not in this template; it knows "
-                                        f"{', '.join(self.papers)} (add sizes under paper: in a template)", RULE)])
+                                        f"{', '.join(self.papers)} (add sizes under paper: in a template)", RULE)],
+                            usage=True)
         return self.papers[key]
 
     def paper_problem(self, name: str, message: str, *, tiles: bool = True) -> LoadError:
@@ -107,7 +108,8 @@ class Theme:
         file, line, column = self.paper_at.get(key, (self.source, 0, 0))
         w, h = self.papers.get(key, (0.0, 0.0))
         size = f" with {self.tile:g} mm tiles" if tiles else ""
-        return LoadError([Diagnostic(file, line, column, f"paper {key} ({w:g} x {h:g} mm){size}: {message}", RULE)])
+        return LoadError([Diagnostic(file, line, column, f"paper {key} ({w:g} x {h:g} mm){size}: {message}", RULE)],
+                         usage=True)  # the paper asked for, not the template, is what cannot serve
 
     def with_modes(self, *, ink_saver: bool = False, greyscale: bool = False) -> Theme:
         """The theme for ``--ink-saver`` (outlines and light fills) and ``--greyscale``."""
@@ -132,7 +134,7 @@ class Theme:
             if pieces else []
         if problems:
             raise LoadError([Diagnostic("--tile-size", 0, 0, f"{message}; change sizes.{key} in a template too", RULE)
-                             for key, message in problems])
+                             for key, message in problems], usage=True)
         return replace(self, tile=float(size))
 
 

@@ -13,7 +13,22 @@ from typing import Any
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, write_picture
+from ...console import (
+    IMPOSSIBLE,
+    INVALID,
+    LIMIT,
+    OK,
+    Stop,
+    fail,
+    not_a_record,
+    refuse_given,
+    say,
+    say_figures,
+    tell,
+    warn,
+    write_picture,
+    wrong_kind,
+)
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -21,8 +36,8 @@ from ..records import is_record, start_reference
 from . import formats, play, records, text
 from .rules import Player, Position, drawn_by, start
 
-#: Exit status of ``solve``, as for every game.
-SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
+#: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
+SOLVED = OK
 #: Node budget when ``--nodes`` is not given: about half an hour of search on one core.
 DEFAULT_NODES = 2_000_000
 
@@ -106,7 +121,7 @@ class Breakout:
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
         if not is_record(doc):
-            raise fail(f"{path}: a Breakout position, not a record (a record has actions:)", 1)
+            raise not_a_record(path, "a puzzle" if isinstance(doc.data, dict) and "goal" in doc.data else "a position")
         record = records.read(doc, path.parent)
 
         def show_turn(number: int, pos: Position) -> None:
@@ -152,14 +167,14 @@ class Breakout:
         from .solver import solve
 
         if is_record(doc):
-            raise fail(f"{path}: a Breakout record; solve takes a position or a puzzle (replay checks a record)", INVALID)
+            raise wrong_kind(path, "a game record", "a position or a puzzle", "solve takes those (replay checks records)")
         try:
             loaded = formats.read(doc)  # the checks validate makes of a Breakout file
         except LoadError as exc:
             tell(exc.diagnostics)
             raise Stop(INVALID) from None
         if loaded.goal is None:
-            raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/breakout.md)", INVALID)
+            raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/breakout.md)")
         limit = min(options.turns or loaded.goal.turns, loaded.goal.turns)
         answer = solve(loaded.position, limit, solo=loaded.goal.passes, node_limit=options.nodes or DEFAULT_NODES,
                        seconds=options.seconds)

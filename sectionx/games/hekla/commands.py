@@ -14,7 +14,22 @@ from typing import Any, NoReturn
 import yaml
 
 from ... import fileio
-from ...console import Stop, fail, refuse_given, say, say_figures, tell, warn, write_picture
+from ...console import (
+    IMPOSSIBLE,
+    INVALID,
+    LIMIT,
+    OK,
+    Stop,
+    fail,
+    not_a_record,
+    refuse_given,
+    say,
+    say_figures,
+    tell,
+    warn,
+    write_picture,
+    wrong_kind,
+)
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -23,8 +38,8 @@ from . import formats, play, records, text
 from .rules import PASS, SEATS, Action, Board, Position, start
 from .solver import best_move, solve
 
-#: Exit status of ``solve``, as for every game.
-SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
+#: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
+SOLVED = OK
 #: Node budget of a puzzle's search when ``--nodes`` is not given: a few minutes on one core.
 DEFAULT_NODES = 3_000_000
 
@@ -109,7 +124,7 @@ class Hekla:
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
         if not is_record(doc):
-            raise fail(f"{path}: a Hekla position, not a record (a record has actions:)", 1)
+            raise not_a_record(path, "a puzzle" if isinstance(doc.data, dict) and "goal" in doc.data else "a position")
         record = _record(path, doc)
 
         def show_turn(number: int, pos: Position) -> None:
@@ -158,11 +173,11 @@ class Hekla:
         (HQ1), proved; any other position: the most fields the player to move can gain
         this turn (exact), and the turns that gain it, with their order of eruptions."""
         if is_record(doc):
-            raise fail(f"{path}: a Hekla record; solve takes a position or a puzzle (replay checks a record)", INVALID)
+            raise wrong_kind(path, "a game record", "a position or a puzzle", "solve takes those (replay checks records)")
         loaded = _position(doc)
         pos = loaded.position
         if pos.over:
-            raise fail(f"{path}: the game is over ({pos.ended_by}); there is no move to solve", INVALID)
+            raise fail(f"{path}: the game is over ({pos.ended_by}); there is no move to solve")
         if loaded.goal is not None:
             self._puzzle(path, loaded, options)
         refuse_given("a position without a goal: is solved one turn deep, exactly; these limit a puzzle's search",

@@ -18,7 +18,7 @@ import yaml
 
 from ... import fileio, games
 from ...colours import COLOURS, Colour
-from ...console import Stop, fail, say, say_figures, tell, warn, write_picture
+from ...console import IMPOSSIBLE, INVALID, LIMIT, OK, Stop, fail, not_a_record, say, say_figures, tell, warn, write_picture
 from ...errors import Problem
 from ...progress import progress_bar
 from ...workers import run_units
@@ -32,8 +32,8 @@ from .render.text import describe, describe_board, describe_catalogue, goal_sent
 if TYPE_CHECKING:
     from .solver.exact import Solved
 
-#: Exit status of ``solve`` (also in its --help and the README).
-SOLVED, INVALID, IMPOSSIBLE, LIMIT = 0, 1, 3, 4
+#: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
+SOLVED = OK
 VARIANTS = ("standard", "advanced")
 
 
@@ -50,7 +50,7 @@ def definition(ref: str, kind: str) -> Any:
     value, _ = formats.resolve_definition(ref, kind)
     problems = rules.check_board(value) if kind == "board" else rules.check_catalogue(value)
     if problems:
-        raise fail(f"{kind} {ref}: {problems[0]}")
+        raise fail(f"{kind} {ref}: {problems[0]}", INVALID)  # the file named breaks a rule
     return value
 
 
@@ -119,6 +119,10 @@ class SectionX:
         return formats.dumps(Scenario(state, title=f"New {players}-player game"), header=f"Made with: {command}")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
+        kind = checking.detect_kind(doc)
+        if kind != "record":
+            raise not_a_record(path, {"board": "a board file", "catalogue": "a tile-set file"}.get(
+                kind, "a puzzle" if isinstance(doc.data, dict) and "goal" in doc.data else "a position"))
         record = formats.load_record(path)
         start = checking.scenario_report(str(path), record.start)
         if not start.ok:
@@ -185,7 +189,7 @@ class SectionX:
 
         scenario = checked_position(path, "solve takes puzzles").scenario  # a file with problems exits INVALID (1)
         if scenario.goal is None:
-            raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/format.md, Puzzles)", INVALID)
+            raise fail(f"{path}: no goal: block, so it is no puzzle (see docs/format.md, Puzzles)")
         verbose = options.verbose
 
         def progress(stats: Stats, what: str) -> None:

@@ -69,7 +69,7 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
         summary = (f"{count} turn{'s' if count != 1 else ''}, proved minimal; "
                    f"optimal plans: {plans_text(solved.result)}")
     else:
-        raise fail(f"{path}: a {report.kind} without a goal; sheet draws puzzles and their solutions", INVALID)
+        raise fail(f"{path}: a {report.kind} without a goal; sheet draws puzzles and their solutions")
     look = theme.load_theme(options.template)
     colour = str(puzzle.goal_of(scenario).player)
     document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(options.paper),
