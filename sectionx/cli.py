@@ -43,6 +43,7 @@ from .console import (
     warn,
 )
 from .errors import SectionXError
+from .fileio import quote
 from .games import api
 from .workers import ClusterUnavailable, SchedulerAddressError
 from .yamlsrc import MAX_SEED, Doc, LoadError, shared_budget
@@ -150,7 +151,7 @@ def validate(
     Example:  sectionx validate scenarios/*.yaml --bundled
     """
     if output not in ("text", "json"):
-        raise fail(f"--format must be text or json, not {output!r}")
+        raise fail(f"--format must be text or json, not {quote(output)}")
     if not files and not bundled:
         raise fail("name at least one file, or --bundled")
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
@@ -332,7 +333,7 @@ def simulate(
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
     if output not in ("text", "json"):
-        raise fail(f"--format must be text or json, not {output!r}")
+        raise fail(f"--format must be text or json, not {quote(output)}")
     if seed + games_ - 1 > MAX_SEED:
         raise fail(f"--seed {seed} with --games {games_} runs past the largest seed, {MAX_SEED}")
     if scheduler is not None and workers > 1:
@@ -515,7 +516,7 @@ def solve(
     Example:  sectionx solve scenarios/puzzle-first-escape.yaml -o output/solution.yaml
     """
     if output not in ("text", "json", "yaml"):
-        raise fail(f"--format must be text, json or yaml, not {output!r}")
+        raise fail(f"--format must be text, json or yaml, not {quote(output)}")
     with _game_file(file) as (doc, game):
         game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
 

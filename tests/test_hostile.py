@@ -645,3 +645,37 @@ def test_a_huge_seed_in_a_grade_id_is_refused_at_its_line(tmp_path):
     line = refused(run("generate", "--id", "beginner/compact/mixed#" + "9" * 5000, "-o", tmp_path / "g"),
                    f"at most {MAX_SEED}", code=2)
     assert len(line) < 200 and not (tmp_path / "g").exists()
+
+
+def test_a_value_quoted_back_is_cut_short(tmp_path):
+    """An unknown ``game:`` of 100 KB was echoed whole on one line; every value quoted
+    back is cut to a short prefix (fileio.quote)."""
+    from sectionx.fileio import QUOTE_LIMIT, quote
+
+    assert quote("x" * 100) == "'" + "x" * (QUOTE_LIMIT - 4) + "..." and len(quote("x" * 100)) == QUOTE_LIMIT
+    assert quote("red") == "'red'"
+    f = tmp_path / "g.yaml"
+    f.write_text("game: [" + "1," * 30000 + "1]\n")
+    for command in ("validate", "show", "replay", "solve"):
+        line = refused(run(command, f), "g.yaml:1:7", "is not one sectionx knows", code=1)
+        assert len(line.split("g.yaml:1:7:", 1)[1]) < 150, line
+    line = refused(run("new", "--game", "y" * 5000), "--game 'yyy", code=2)
+    assert len(line) < 200
+    line = refused(run("play", "--game", "breakout", "--bots", "z" * 5000), "--bots", code=2)
+    assert len(line) < 200
+
+
+@pytest.mark.parametrize("option", ["--board", "--tiles", "--template"])
+def test_a_named_file_that_is_not_yaml_is_said_so_without_quoting_it(tmp_path, option):
+    """``new --board FILE`` and ``kit --board FILE`` quoted a text file's first line (a
+    password file's, say): the file is named, its contents are not."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1\n")
+    commands = [("kit", option, secret, "--out", tmp_path / "k")]
+    if option == "--board":
+        commands.append(("new", option, secret))
+    for command in commands:
+        line = refused(run(*command), "secret.txt:1:1", "not a YAML", "not key: value lines", code=1)
+        message = line.split("secret.txt:1:1:", 1)[1]
+        assert "root" not in message and "daemon" not in message
+    assert not (tmp_path / "k").exists()

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..console import fail
+from ..fileio import quote
 from ..yamlsrc import Diagnostic, Doc, LoadError, read_yaml, shared_budget, unquoted
 
 if TYPE_CHECKING:
@@ -92,11 +93,11 @@ def get(name: str) -> Game:
     for g in games():
         if g.name == name:
             return g
-    raise fail(f"--game {name!r}: the games are {', '.join(names())}")
+    raise fail(f"--game {quote(name)}: the games are {', '.join(names())}")
 
 
 def _unknown(doc: Doc, value: object) -> Diagnostic:
-    return doc.diag(("game",), f"game {value!r} is not one sectionx knows: {', '.join(names())} "
+    return doc.diag(("game",), f"game {quote(value)} is not one sectionx knows: {', '.join(names())} "
                                f"(no game: key means {default().name})")
 
 

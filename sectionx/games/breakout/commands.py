@@ -29,6 +29,7 @@ from ...console import (
     write_picture,
     wrong_kind,
 )
+from ...fileio import quote
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -53,10 +54,10 @@ def _bots(text: str) -> tuple[str, str]:
     if len(names) == 1:
         names *= 2
     if len(names) != 2:
-        raise fail(f"--bots: one bot for both players or one each (yellow's, blue's), not {text!r}")
+        raise fail(f"--bots: one bot for both players or one each (yellow's, blue's), not {quote(text)}")
     for n in names:
         if n not in play.BOTS:
-            raise fail(f"--bots: no Breakout bot {n!r}; there are {', '.join(play.BOTS)}")
+            raise fail(f"--bots: no Breakout bot {quote(n)}; there are {', '.join(play.BOTS)}")
     return names[0], names[1]
 
 

@@ -30,6 +30,7 @@ from ...console import (
     write_picture,
     wrong_kind,
 )
+from ...fileio import quote
 from ...progress import progress_bar
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -52,7 +53,7 @@ def _bots(text: str, players: int) -> tuple[str, ...]:
     """``--bots``: one bot for every seat, or one per seat in seat order."""
     names = tuple(b.strip() for b in text.split(",") if b.strip())
     if not names or any(n not in play.BOTS for n in names) or len(names) not in (1, players):
-        raise fail(f"--bots: one bot for all or one per seat ({players}), each of {', '.join(play.BOTS)}; not {text!r}")
+        raise fail(f"--bots: one bot for all or one per seat ({players}), each of {', '.join(play.BOTS)}; not {quote(text)}")
     return names
 
 
@@ -267,18 +268,25 @@ class Hekla:
         say(kitfiles.write_kit(built, options.out, kits.PREFIX, svg=options.svg))  # all in memory first
 
 
-    # Issue 26: the paper half is being built; until it lands these refuse in one line.
     def sheet(self, path: Path, doc: Doc, options: api.SheetOptions) -> None:
-        raise fail("sheet: Hekla puzzles are not printed yet")
+        from . import paper
+
+        paper.sheet(path, doc, options)
 
     def generate(self, options: api.GenerateOptions) -> None:
-        raise fail("generate: Hekla puzzles are not generated yet")
+        from . import paper
+
+        paper.generate(options)
 
     def deck(self, files: list[Path], options: api.DeckOptions) -> None:
-        raise fail("deck: Hekla puzzles are not printed yet")
+        from . import paper
+
+        paper.deck(files, options)
 
     def book(self, files: list[Path], options: api.BookOptions) -> None:
-        raise fail("book: Hekla puzzles are not printed yet")
+        from . import paper
+
+        paper.book(files, options)
 
     def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
         from . import paper

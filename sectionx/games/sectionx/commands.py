@@ -20,6 +20,7 @@ from ... import fileio, games
 from ...colours import COLOURS, Colour
 from ...console import IMPOSSIBLE, INVALID, LIMIT, OK, Stop, fail, not_a_record, say, say_figures, tell, warn, write_picture
 from ...errors import Problem
+from ...fileio import quote
 from ...progress import progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
@@ -41,7 +42,7 @@ def _variant(variant: str | None) -> str:
     if variant is None:
         return "standard"
     if variant not in VARIANTS:
-        raise fail(f"--variant must be standard or advanced, not {variant!r}")
+        raise fail(f"--variant must be standard or advanced, not {quote(variant)}")
     return variant
 
 
@@ -62,9 +63,9 @@ def colours(text: str | None, players: int) -> tuple[Colour, ...]:
     try:
         chosen = tuple(Colour(c) for c in names)
     except ValueError:
-        raise fail(f"--colours takes red, blue, yellow, purple; got {text!r}") from None
+        raise fail(f"--colours takes red, blue, yellow, purple; got {quote(text)}") from None
     if len(chosen) != players or len(set(chosen)) != players:
-        raise fail(f"--colours must name {players} different colours, got {text!r}")
+        raise fail(f"--colours must name {players} different colours, got {quote(text)}")
     return chosen
 
 

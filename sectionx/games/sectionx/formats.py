@@ -25,7 +25,7 @@ import yaml
 from ... import __version__
 from ...colours import COLOURS, Colour
 from ...errors import NotationError, Problem, Subject
-from ...fileio import REFERENCE_RULE, FileProblem, resolve_reference
+from ...fileio import REFERENCE_RULE, FileProblem, quote, resolve_reference
 from ...hexgrid import Cell, corners, hexagon, parse_cell
 from ...yamlsrc import (
     MAX_SEED,
@@ -378,7 +378,7 @@ class _Reader:
             self.sources.note(("zone", name), doc, ("zones", name))
             if name not in board.zone_by_name:
                 known = ", ".join(z.name for z in board.zones)
-                self.fail(doc, ("zones", name), f"the board has no free zone {name!r}; its zones are {known}", "Z1", key=True)
+                self.fail(doc, ("zones", name), f"the board has no free zone {quote(name)}; its zones are {known}", "Z1", key=True)
                 continue
             colour = playing(owner, ("zones", name), "Z1")
             if colour is not None:
