@@ -352,7 +352,7 @@ def test_the_book_prints_a_puzzle_with_the_plans_its_answer_records_and_says_so(
     document = book([solved], THEME, A4)
     words = " ".join(_texts(item for page in document.pages for item in page.items))
     assert "one of 2 optimal solutions" in words and "exactly one solution" not in words
-    assert "0 of the 1 have exactly one" in words
+    assert "0 of the 1 have exactly one; the solution of the other one says how many there are and shows one." in words
     result = runner.invoke(app, ["book", str(tmp_path), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "b.pdf").exists() and str(path) not in result.stderr

@@ -63,9 +63,10 @@ def _intro(puzzles: Sequence[SolvedPuzzle]) -> list[Para]:
         count = "Each puzzle has exactly one solution in the fewest turns, proved by sectionx's solver."
     else:
         n, k = len(puzzles), len(several)
-        count = (f"sectionx's solver proves each puzzle's fewest turns and counts its solutions in that many "
-                 f"turns (Q5): {n - k} of the {n} have exactly one; the solution of each of the other {k} says how "
-                 "many it has, and shows one.")
+        others = ("the solution of the other one says how many there are and shows one" if k == 1 else
+                  f"the solutions of the other {k} say how many there are and show one each")
+        count = (f"The solver of sectionx proves each puzzle's fewest turns and counts its solutions in that many "
+                 f"turns (Q5): {n - k} of the {n} have exactly one; {others}.")
     return [para(("How to play a puzzle", True), rel=1.15),
             para("Set up the position shown, or play it on the picture. Only the player named in the goal takes turns; "
                  "the others pass (Q2). A turn is a normal turn of Section X: take a tile if the stacks hold any, one "
