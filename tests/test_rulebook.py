@@ -279,7 +279,7 @@ def test_a_table_row_taller_than_a_page_is_refused_without_reportlabs_words(tmp_
         write_manual(book, api.ManualOptions(out, "pdf", "en"))
     (d,) = caught.value.diagnostics
     assert re.fullmatch(r"paper a4 \(210 x 297 mm\): a table row \d+ mm tall does not fit on a page; give a larger paper, "
-                        r"or a rules text with shorter tables and code", d.message), d.message
+                        r"or a rules text with shorter table rows", d.message), d.message
     assert not out.exists()
     write_manual(book, api.ManualOptions(tmp_path / "book.html", "html", "en"))  # a web page has no pages
     assert (tmp_path / "book.html").exists()

@@ -467,8 +467,8 @@ class DoesNotFit(Exception):
 def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
     """The manual as PDF bytes (module docstring).  Two builds: the first finds the
     page of every section and rule, the second prints them.  DoesNotFit for paper
-    smaller than :data:`MIN_PAPER`, or where something of the book (a table row, a
-    code block of a rules text of the user's own) is taller than the page."""
+    smaller than :data:`MIN_PAPER`, or where something of the book (a table row of a
+    rules text of the user's own) is taller than the page."""
     from reportlab.platypus.doctemplate import LayoutError
 
     if too_small(paper):
@@ -488,7 +488,7 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
             row = re.search(r"tallest row ([0-9.]+)", str(exc))
             what = f"a table row {float(row.group(1)) / mm:.0f} mm tall" if row else "a block of the rules text"
             raise DoesNotFit(f"{what} does not fit on a page; give a larger paper, or a rules text with shorter "
-                             "tables and code") from None
+                             "table rows") from None
         known = writer.pages
     return buf.getvalue()
 

@@ -294,7 +294,9 @@ class Hekla:
         paper.illustrate(path, doc, options)
 
     def manual(self, options: api.ManualOptions) -> None:
-        raise fail("manual: Hekla has no rulebook yet")
+        from . import manual
+
+        manual.manual(options)
 
 #: What the house calls (mypy checks here that Hekla answers every command).
 COMMANDS: api.Commands = Hekla()
