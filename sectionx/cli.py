@@ -674,8 +674,10 @@ def book_command(
     goal, tier, number) and the solutions at the back, turn by turn.
 
     Graded puzzles come first, in order of difficulty; puzzles without a grade:
-    block follow under "Ungraded".  Each puzzle is solved as for sectionx deck.
-    Exit status 1 names the file that is refused.
+    block follow, by their proved fewest turns (a book of them promises no tiers).
+    Each puzzle is solved as for sectionx deck, but one with several optimal
+    solutions is printed when its answer: block records how many.  Exit status 1
+    names the file that is refused.
 
     Example:  sectionx book scenarios/puzzles -o output/book.pdf
     """
