@@ -27,7 +27,7 @@ Subject = tuple[Any, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """One broken rule: the ruling id (rulings.md / docs/rules.md), a sentence, and
+    """One broken rule: the ruling id (a game's rules text and docs), a sentence, and
     the subject it concerns, so that a reader can point at the right line."""
 
     rule: str
