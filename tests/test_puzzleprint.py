@@ -174,6 +174,14 @@ def test_any_solution_is_packed_in_order_at_most_four_to_a_page(lines):
     assert headings == [s.heading for s in p.steps]
 
 
+def test_a_word_too_wide_for_half_a_page_takes_a_whole_row():
+    wide = dataclasses.replace(step(2), lines=("x" * 70,))
+    p = dataclasses.replace(puzzle(), steps=(step(1), wide))
+    (page,) = sheet_document(p, THEME, A4).pages[1:]
+    lefts = {round(apply(g.matrix, (0.0, 0.0))[0], 3) for g in pictures(page.items)}
+    assert len(pictures(page.items)) == 2 and len(lefts) == 1  # one column, one above the other
+
+
 def test_a_step_too_long_for_a_page_is_refused_in_one_line():
     p = dataclasses.replace(puzzle(), steps=(step(1, lines=80),))
     with pytest.raises(DoesNotFit) as caught:

@@ -262,7 +262,7 @@ def fit(paras: Sequence[Para], width: float, height: float, theme: Theme, *, max
     try:
         size, texts = fit_text(paras, width, height, theme, max_pt=max_pt, min_pt=min_pt)
     except DoesNotFit:
-        raise DoesNotFit(f"{what} does not fit {width:.0f} x {height:.0f} mm even at {min_pt:g} pt") from None
+        raise DoesNotFit(f"{what}: too long for {width:.0f} x {height:.0f} mm even at {min_pt:g} pt") from None
     return size, texts, lines_height(texts, theme)
 
 
@@ -320,11 +320,14 @@ def _cells(steps: Sequence[Step], width: float, height: float, theme: Theme, siz
     when a step's words take more than :data:`TEXT_SHARE` of the cell."""
     out = []
     for step in steps:
-        _, head = fit_text([para((step.heading, True), rel=HEADING_PT / BODY_PT)], width, 1e4, theme,
-                           max_pt=size, min_pt=size)
-        lines: list[Text] = []
-        if step.lines:
-            _, lines = fit_text(_step_paras(step), width, 1e4, theme, max_pt=size, min_pt=size)
+        try:
+            _, head = fit_text([para((step.heading, True), rel=HEADING_PT / BODY_PT)], width, 1e4, theme,
+                               max_pt=size, min_pt=size)
+            lines: list[Text] = []
+            if step.lines:
+                _, lines = fit_text(_step_paras(step), width, 1e4, theme, max_pt=size, min_pt=size)
+        except DoesNotFit:  # a word wider than the cell: a wider cell may take it
+            return None
         cell = _Cell(step, head, lines_height(head, theme), lines, lines_height(lines, theme), frame_of(step.picture))
         if cell.words_h > TEXT_SHARE * height:
             return None
