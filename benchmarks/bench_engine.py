@@ -116,8 +116,9 @@ def main() -> None:
               f"mean {statistics.mean(lengths):.0f} actions ({sum(lengths) / dt:,.0f} actions/s, "
               f"{dt / sum(lengths) * 1e6:.0f} us each)")
         d = stats.as_dict()  # the same distribution: these should agree within chance
-        print(f"  turns {d['turns']}, rounds {d['rounds']['mean']}, dead per player {d['dead_per_player']['mean']}, "
-              f"round ends {d['round_ends']}")
+        own = d["game_figures"]
+        print(f"  turns {d['length']['turns']}, rounds {d['length']['rounds']['mean']}, dead per player "
+              f"{own['dead_per_player']['mean']}, round ends {own['round_ends']}")
     print(f"core / engine: {results[True] / results[False]:.1f}x; target {TARGET} games/s: "
           f"{'met' if args.games / results[False] >= TARGET else 'not met'}")
 

@@ -107,10 +107,11 @@ def test_solve_writes_its_main_line_as_a_record_that_meets_the_goal(tmp_path):
 
 def test_simulate_counts_wins_by_seat_draws_by_ruling_and_lengths():
     data = json.loads(run("simulate", "--game", "breakout", "--games", "12", "--format", "json").output)
-    assert data["games"] == 12 and data["unfinished"] == 0
-    assert sum(data["wins_by_seat"].values()) + sum(data["draws"].values()) == 12
+    assert data["games"] == 12 and data["endings"]["unfinished"] == 0
+    assert sum(data["winners_by_seat"].values()) + data["endings"]["draw: full wall (B7)"] + \
+        data["endings"]["draw: 100 turns (B9)"] == 12
     text = run("simulate", "--game", "breakout", "--games", "3", "--bots", "winner").output
-    assert "wins by seat: yellow" in text and "draws: B7" in text and "B9" in text
+    assert "winners by seat: yellow" in text and "draw: full wall (B7)" in text and "(B9)" in text
 
 
 def test_records_round_trip_what_bots_play():

@@ -11,9 +11,11 @@ from sectionx.games.breakout.rules import LONG_TURNS, STALEMATE_TURNS, Player, a
 def test_random_games_all_end_and_the_figures_add_up():
     stats = simulate(15, ("random", "random"), 0)
     d = stats.as_dict()
-    assert d["games"] == 15 and d["unfinished"] == 0
-    assert d["wins_by_seat"]["yellow"] + d["wins_by_seat"]["blue"] + d["draws"]["B7"] + d["draws"]["B9"] == 15
-    assert d["turns"]["min"] <= d["turns"]["median"] <= d["turns"]["max"]
+    ended = d["endings"]
+    assert d["games"] == 15 and ended["unfinished"] == 0
+    assert d["winners_by_seat"]["yellow"] + d["winners_by_seat"]["blue"] == ended["three escapes (B8)"]
+    assert ended["three escapes (B8)"] + ended["draw: full wall (B7)"] + ended["draw: 100 turns (B9)"] == 15
+    assert d["length"]["turns"]["min"] <= d["length"]["turns"]["median"] <= d["length"]["turns"]["max"]
 
 
 def test_the_same_seed_gives_the_same_game():

@@ -97,8 +97,9 @@ def test_solve_refuses_a_record_in_one_line(tmp_path):
 
 def test_simulate_reports_seats_lengths_and_how_far_the_leader_gets():
     data = json.loads(run("simulate", "--game", "hekla", "--games", "3", "--players", "2", "--bots", "greedy", "--format", "json").output)
-    assert data["games"] == 3 and data["ended_by_quiet_rounds_H9"] <= 3 and set(data["wins_by_seat"]) == {"red", "green"}
-    assert data["leader_fields"]["max"] >= data["leader_fields"]["min"] > 0
+    assert data["games"] == 3 and data["endings"]["20 quiet rounds (H9)"] <= 3
+    assert set(data["winners_by_seat"]) == {"red", "green"}
+    assert data["game_figures"]["leader_fields"]["max"] >= data["game_figures"]["leader_fields"]["min"] > 0
 
 
 def _every_turn(pos: Position) -> list[Action]:

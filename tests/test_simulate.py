@@ -33,9 +33,10 @@ def stats_of(*games: play.GameSummary) -> dict[str, Any]:
 
 def test_the_median_of_an_even_count_is_the_mean_of_the_middle_two():
     """Issue 11: the median of [1180, 1406] printed as 1406."""
-    assert stats_of(summary(1406), summary(1180))["turns"] == {"mean": 1293, "min": 1180, "median": 1293, "max": 1406}
-    assert stats_of(summary(1), summary(2))["turns"]["median"] == 1.5
-    assert stats_of(summary(5), summary(1), summary(3))["turns"]["median"] == 3
+    assert stats_of(summary(1406), summary(1180))["length"]["turns"] == {"mean": 1293, "min": 1180, "median": 1293,
+                                                                          "max": 1406}
+    assert stats_of(summary(1), summary(2))["length"]["turns"]["median"] == 1.5
+    assert stats_of(summary(5), summary(1), summary(3))["length"]["turns"]["median"] == 3
 
 
 # ------------------------------------------------------------------ who won, and by what (E4, E5)
@@ -80,20 +81,46 @@ def test_a_tie_is_counted_as_a_tie_not_as_a_win_for_the_first_seat():
                     summary(100, winner=2, freed=(1, 3), decided_by="most freed (E5)"),
                     play.GameSummary(turns=9, rounds=1, winner_seat=None, freed=(0, 0), dead=(0, 0), round_ends=(),
                                      verbs=()))
-    assert data["winner_by_seat"] == {2: 2}
-    assert data["decided_by"] == {"target (E4)": 0, "most freed (E5)": 1, "freed + hidden (E5)": 0,
-                                  "most alive (E5)": 1, "tie": 1}
-    assert data["games_with_none_freed"] == 2  # finished games only: the unfinished one is not counted
-    assert data["unfinished"] == 1
+    assert data["winners_by_seat"] == {"1": 0, "2": 2}  # seats by number when their colours are not given
+    assert data["endings"] == {"target (E4)": 0, "most freed (E5)": 1, "freed + hidden (E5)": 0,
+                               "most alive (E5)": 1, "tie": 1, "unfinished": 1}
+    assert data["game_figures"]["games_with_none_freed"] == 2  # finished games only: the unfinished one is not counted
 
 
 def test_simulate_says_what_decided_each_game_and_counts_games_by_it():
     args = ["simulate", "--games", "3", "--players", "2", "--seed", "1000"]
     text = runner.invoke(app, args, catch_exceptions=False)
     assert text.exit_code == 0, text.output
-    assert "\ndecided by: target (E4) " in text.stdout and "\ngames with none freed: " in text.stdout
+    assert "\nhow games ended: target (E4) " in text.stdout and "\n  games with none freed: " in text.stdout
     assert "note: the winner is the first of the final ranking (E4, E5)" in text.stdout
     data = json.loads(runner.invoke(app, [*args, "--format", "json"], catch_exceptions=False).stdout)
-    assert list(data["decided_by"]) == [*engine.RANKING_STEPS, play.TIE]
-    assert sum(data["decided_by"].values()) + data["unfinished"] == 3
-    assert sum(data["winner_by_seat"].values()) + data["decided_by"]["tie"] + data["unfinished"] == 3
+    assert list(data["endings"]) == [*engine.RANKING_STEPS, play.TIE, "unfinished"]
+    assert sum(data["endings"].values()) == 3
+    assert sum(data["winners_by_seat"].values()) + data["endings"]["tie"] + data["endings"]["unfinished"] == 3
+
+
+# ------------------------------------------------------------------ the same figures for every game (issue 26)
+
+
+@pytest.mark.parametrize(("game", "title", "more"), [
+    ("sectionx", "Section X", ["--players", "2"]),
+    ("breakout", "Breakout", []),
+    ("hekla", "Hekla", []),
+])
+def test_every_game_prints_the_same_sections_in_the_same_order(game, title, more):
+    """Issue 26: each game printed its statistics in its own form and order.  Text:
+    games, length, winners by seat, how games ended, the game's own figures, a note;
+    JSON: the same top-level keys for every game, the game's own under one key."""
+    args = ["simulate", "--game", game, "--games", "2", *more]
+    text = runner.invoke(app, args, catch_exceptions=False)
+    assert text.exit_code == 0, text.output
+    heads = [line.split(":")[0] for line in text.stdout.splitlines() if not line.startswith("  ")]
+    length = [h for h in heads if h.startswith("length in ")]
+    assert heads == ["games", *length, "winners by seat", "how games ended", f"{title}'s own figures", "note"]
+    assert length[0] == "length in turns"
+    data = json.loads(runner.invoke(app, [*args, "--format", "json"], catch_exceptions=False).stdout)
+    assert list(data) == ["game", "games", "length", "winners_by_seat", "endings", "game_figures", "note"]
+    assert data["game"] == game and data["games"] == 2 and next(iter(data["length"])) == "turns"
+    assert set(data["length"]["turns"]) == {"mean", "median", "min", "max"}
+    # Every game counts each game once among its endings.
+    assert sum(data["endings"].values()) == 2

@@ -23,7 +23,7 @@ from ...console import (
     not_a_record,
     refuse_given,
     say,
-    say_figures,
+    say_simulation,
     tell,
     warn,
     write_picture,
@@ -158,9 +158,7 @@ class Breakout:
             for i in range(options.games):
                 stats.add(play.play_game(names, options.seed + i))
                 bar.update(advance=1)
-        say_figures(stats.as_dict(), options.output,
-                    "yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
-                    "once the wall is full (B7) or after 100 turns of a break-out (B9)")
+        say_simulation(stats.as_dict(), options.output, "Breakout")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         """The fewest turns to a forced escape (BQ1), the winning first pushes and a

@@ -19,8 +19,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ...console import spread
+from ...console import simulation, spread
 from .rules import Action, Player, Position, Wall, apply, drawn_by, groups, legal_actions, ropes, start
 from .solver import solve
 
@@ -142,6 +143,7 @@ class Stats:
     unfinished: int = 0
     lengths: list[int] = field(default_factory=list)
     breakouts: list[int] = field(default_factory=list)
+    loser_escapes: list[int] = field(default_factory=list)
 
     def add(self, game: Game) -> None:
         self.games += 1
@@ -152,16 +154,25 @@ class Stats:
             self.draws[game.drawn_by or "B7"] += 1
         else:
             self.wins[game.winner.value] += 1
+            # How close the other side came: its escapes when the game was lost (B8).
+            self.loser_escapes.append(game.escaped[1] if game.winner is Player.YELLOW else game.escaped[0])
         self.lengths.append(game.turns)
         self.breakouts.append(game.breakouts)
 
-    def as_dict(self) -> dict[str, object]:
-        return {"games": self.games,
-                "wins_by_seat": {p.value: self.wins[p.value] for p in (Player.YELLOW, Player.BLUE)},
-                "draws": {"B7": self.draws["B7"], "B9": self.draws["B9"]},
-                "unfinished": self.unfinished,
-                "turns": spread(self.lengths),
-                "breakouts": spread(self.breakouts)}
+    def as_dict(self) -> dict[str, Any]:
+        """The figures in the shape every game's ``simulate`` prints
+        (:func:`sectionx.console.simulation`): length in turns and break-outs, wins by
+        seat, how the games ended (three escapes, B8; a draw by B7 or by B9), then
+        Breakout's own figures (how many figures the losing side got out, B8)."""
+        won = sum(self.wins.values())
+        return simulation(
+            "breakout", self.games, length={"turns": self.lengths, "break-outs": self.breakouts},
+            winners_by_seat={p.value: self.wins[p.value] for p in (Player.YELLOW, Player.BLUE)},
+            endings={"three escapes (B8)": won, "draw: full wall (B7)": self.draws["B7"],
+                     "draw: 100 turns (B9)": self.draws["B9"], "unfinished": self.unfinished},
+            own={"escapes_of_the_loser": spread(self.loser_escapes)},
+            note="yellow opens the first break-out and blue the second (B1); a draw is 5 rounds without an escape "
+                 "once the wall is full (B7) or after 100 turns of a break-out (B9)")
 
 
 def simulate(games: int, names: tuple[str, str], seed: int = 0) -> Stats:

@@ -24,7 +24,7 @@ from ...console import (
     not_a_record,
     refuse_given,
     say,
-    say_figures,
+    say_simulation,
     tell,
     warn,
     write_picture,
@@ -165,9 +165,7 @@ class Hekla:
             for i in range(options.games):
                 stats.add(play.play_game(players, names, options.seed + i), len(Board().inner))
                 bar.update(advance=1)
-        say_figures(stats.as_dict(), options.output,
-                    "red moves first; a shared win counts for every winner; the outer ring starts after "
-                    f"{len(Board().inner)} fields (HG3)")
+        say_simulation(stats.as_dict(), options.output, "Hekla")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         """A puzzle (``goal:``): the fewest turns to its gain, the others sitting out

@@ -14,8 +14,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ...console import spread
+from ...console import simulation, spread
 from .rules import Action, Board, Player, Position, apply, field_name, orders, start
 from .solver import best_move, candidates
 
@@ -98,8 +99,11 @@ class Stats:
     multi_eruptions: int = 0
     outer: int = 0
     seats: tuple[str, ...] = ()
+    #: The inner ring's length: a leader past it is on the outer ring (HG3).
+    lap: int = 24
 
     def add(self, game: Game, lap: int) -> None:
+        self.lap = lap
         self.games += 1
         self.quiet_ends += game.ended_by == "H9"
         for p in game.winners:
@@ -111,8 +115,21 @@ class Stats:
         self.multi_eruptions += game.multi_eruptions
         self.outer += game.leader >= lap
 
-    def as_dict(self) -> dict[str, object]:
-        return {"games": self.games, "wins_by_seat": {s: self.wins[s] for s in self.seats}, "shared_wins": self.shared,
-                "ended_by_quiet_rounds_H9": self.quiet_ends, "turns": spread(self.lengths), "leader_fields": spread(self.leaders),
-                "leader_on_outer_ring": self.outer, "long_moves_per_game": round(self.long_moves / max(1, len(self.lengths)), 2),
-                "multi_eruption_turns_per_game": round(self.multi_eruptions / max(1, len(self.lengths)), 2)}
+    def as_dict(self) -> dict[str, Any]:
+        """The figures in the shape every game's ``simulate`` prints
+        (:func:`sectionx.console.simulation`): length in turns and rounds (a round is
+        a turn of every seat), wins by seat (a shared win counts for every winner, H8),
+        how the games ended (the last lava stone, H8; 20 quiet rounds, H9), then Hekla's
+        own figures: shared wins, how far the leader got and how often onto the outer
+        ring (HG3), long moves (H3) and turns with several eruptions (H5) per game."""
+        players = max(1, len(self.seats))
+        played = max(1, len(self.lengths))
+        return simulation(
+            "hekla", self.games, length={"turns": self.lengths, "rounds": [-(-t // players) for t in self.lengths]},
+            winners_by_seat={s: self.wins[s] for s in self.seats},
+            endings={"the last lava stone (H8)": self.games - self.quiet_ends, "20 quiet rounds (H9)": self.quiet_ends},
+            own={"shared_wins": self.shared, "leader_fields": spread(self.leaders),
+                 "leader_on_the_outer_ring": self.outer, "long_moves_per_game": round(self.long_moves / played, 2),
+                 "turns_with_several_eruptions_per_game": round(self.multi_eruptions / played, 2)},
+            note=f"red moves first; a shared win counts for every winner; the outer ring starts after {self.lap} "
+                 "fields (HG3)")

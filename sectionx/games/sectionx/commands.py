@@ -18,7 +18,7 @@ import yaml
 
 from ... import fileio, games
 from ...colours import COLOURS, Colour
-from ...console import IMPOSSIBLE, INVALID, LIMIT, OK, Stop, fail, not_a_record, say, say_figures, tell, warn, write_picture
+from ...console import IMPOSSIBLE, INVALID, LIMIT, OK, Stop, fail, not_a_record, say, say_simulation, tell, warn, write_picture
 from ...errors import Problem
 from ...fileio import quote
 from ...progress import progress_bar
@@ -173,16 +173,13 @@ class SectionX:
         except ValueError as exc:
             raise fail(str(exc)) from None
         specs = (play.GameSpec(players, variant, seed + i, names) for i in range(options.games))
-        stats = play.Stats()
+        stats = play.Stats(seats=tuple(c.value for c in COLOURS[:players]))
         with (progress_bar("games", total=options.games) as bar,
               closing(run_units(play.simulate_game, specs, workers=options.workers, scheduler=options.scheduler)) as results):
             for summary in results:  # in seed order, whichever worker finished first
                 stats.add(summary)
                 bar.update(advance=1)
-        # Issue 11: a winner by seat beside "freed per player: ... max 0" looked like a bug.
-        say_figures(stats.as_dict(), options.output,
-                    "the winner is the first of the final ranking (E4, E5); 'decided by' counts the step that put them "
-                    "ahead; a tie on every step has no winner and is not counted by seat")
+        say_simulation(stats.as_dict(), options.output, "Section X")
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         from ...search import Limit, Stats, plans_text

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import heapq
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...colours import COLOURS, Colour
+from ...console import simulation, spread
 from ...errors import Problem
 from ...hexgrid import Cell
 from . import engine, formats, rules
@@ -460,12 +460,17 @@ class Stats:
     round_ends: Counter[str] = field(default_factory=Counter)
     action_kinds: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
+    #: Each seat's colour, in seat order (``winners_by_seat`` names seats by them; by
+    #: number when not given).
+    seats: tuple[str, ...] = ()
+    players: int = 0
 
     def add(self, game: Game | GameSummary) -> None:
         """Count one more game.  The figures depend on the order games are added in
         (equal counts are listed in the order first seen), so add them in seed order."""
         g = game if isinstance(game, GameSummary) else GameSummary.of(game)
         self.games += 1
+        self.players = max(self.players, len(g.freed))
         self.turns.append(g.turns)
         self.rounds.append(g.rounds)
         if g.winner_seat is None:
@@ -481,28 +486,22 @@ class Stats:
         self.action_kinds.update(dict(g.verbs))
 
     def as_dict(self) -> dict[str, Any]:
-        def summary(values: list[int]) -> dict[str, float]:
-            if not values:
-                return {}
-            v = sorted(values)
-            # The median of an even count is the mean of the middle two (issue 11: of
-            # 1180 and 1406 it said 1406); a whole one prints without '.0'.
-            middle = statistics.median(v)
-            median = int(middle) if middle == int(middle) else middle
-            return {"mean": round(sum(v) / len(v), 2), "min": v[0], "median": median, "max": v[-1]}
-
+        """The figures in the shape every game's ``simulate`` prints
+        (:func:`sectionx.console.simulation`): length in turns and rounds, winners by
+        seat (a seat is its colour, in seat order; a tie counts for no seat), how the
+        games ended (the step of the ranking that decided each, E4 and E5, a tie, or
+        unfinished), then Section X's own figures."""
+        seats = self.seats or tuple(str(s) for s in range(1, self.players + 1))
         total = sum(self.action_kinds.values()) or 1
-        return {
-            "games": self.games,
-            "unfinished": self.unfinished,
-            "turns": summary(self.turns),
-            "rounds": summary(self.rounds),
-            "winner_by_seat": dict(sorted(self.winners_by_seat.items())),
+        return simulation(
+            "sectionx", self.games, length={"turns": self.turns, "rounds": self.rounds},
+            # Every seat, zeros too, so that the keys are the same for every run.
+            winners_by_seat={name: self.winners_by_seat[i] for i, name in enumerate(seats, 1)},
             # Every step, in the ranking's order, zeros too: the same keys for every run.
-            "decided_by": {step: self.decided_by[step] for step in (*engine.RANKING_STEPS, TIE)},
-            "games_with_none_freed": self.nobody_freed,
-            "freed_per_player": summary(self.freed),
-            "dead_per_player": summary(self.dead),
-            "round_ends": dict(self.round_ends.most_common()),
-            "actions": {k: f"{100 * n / total:.1f}%" for k, n in self.action_kinds.most_common()},
-        }
+            endings={**{step: self.decided_by[step] for step in (*engine.RANKING_STEPS, TIE)},
+                     "unfinished": self.unfinished},
+            own={"games_with_none_freed": self.nobody_freed, "freed_per_player": spread(self.freed),
+                 "dead_per_player": spread(self.dead), "round_ends": dict(self.round_ends.most_common()),
+                 "actions": {k: f"{100 * n / total:.1f}%" for k, n in self.action_kinds.most_common()}},
+            note="the winner is the first of the final ranking (E4, E5); 'how games ended' counts the step that put "
+                 "them ahead; a tie on every step has no winner and is not counted by seat")
