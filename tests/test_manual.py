@@ -285,10 +285,19 @@ def test_a_claim_without_its_translation_is_refused(tmp_path):
         prepare(path, theme=THEME)
 
 
-def test_a_language_that_is_not_shipped_is_refused():
-    result = runner.invoke(app, ["manual", "--lang", "fr", "-o", "x.pdf"])
-    assert result.exit_code == 1
-    assert "no manual in language 'fr'; sectionx has en, de, nl" in result.stderr
+def test_a_language_that_is_not_shipped_is_refused_as_a_usage_error(tmp_path):
+    """An option the command cannot carry out exits 2, as for every command (issue 26);
+    so do a rules text and a figures folder that are not there."""
+    out = tmp_path / "x.pdf"
+    result = runner.invoke(app, ["manual", "--lang", "fr", "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr == ("sectionx: --lang: no manual in language 'fr'; sectionx has en, de, nl for Section X "
+                             "(or give a language file of your own: --lang FILE.yaml)\n")
+    for option, missing, said in (("--rules", tmp_path / "none.md", "no such file"),
+                                  ("--figures", tmp_path / "none", "no such folder of figures")):
+        result = runner.invoke(app, ["manual", option, str(missing), "-o", str(out)])
+        assert (result.exit_code, result.stderr) == (2, f"sectionx: {missing}: {said}\n")
+    assert not out.exists()
 
 
 # ------------------------------------------------------------------ the command

@@ -230,7 +230,7 @@ def test_a_language_must_give_every_word_and_figure(tmp_path):
     (book.folder / "de.yaml").write_text(_GERMAN.replace("  3: Anmerkungen\n", ""), encoding="utf-8")
     with pytest.raises(LoadError, match=r"sections lacks 3: the rules text is not in Deutsch"):
         prepare(book, "de", theme=THEME)
-    with pytest.raises(LoadError, match=r"no manual in language 'fr'; sectionx has en, de for Toy"):
+    with pytest.raises(LoadError, match=r"--lang: no manual in language 'fr'; sectionx has en, de for Toy"):
         prepare(book, "fr", theme=THEME)
 
 

@@ -37,6 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..fileio import FILE_RULE
 from ..yamlsrc import Diagnostic, Doc, LoadError, read_yaml
 from .language import FigureText, Language, read_language, unprintable
 from .pictures import Picture
@@ -90,6 +91,11 @@ class Rulebook:
     component_pictures: Callable[[Theme, Language], list[tuple[str, Picture]]] | None = None
     cover: Callable[[Theme, Language], Picture] | None = None
 
+    def unknown(self, code: str) -> str:
+        """What to say of a language the game does not ship."""
+        return (f"no manual in language {code!r}; sectionx has {', '.join(self.languages)} for {self.game} "
+                "(or give a language file of your own: --lang FILE.yaml)")
+
     @property
     def figures(self) -> Path:
         return self.folder / "figures"
@@ -110,9 +116,7 @@ class Rulebook:
         if isinstance(language, Path) or str(language).endswith((".yaml", ".yml")):
             return read_language(language, words=self.words, components=self.components)
         if language not in self.languages:
-            raise LoadError([Diagnostic(str(language), 0, 0, f"no manual in language {language!r}; sectionx has "
-                                        f"{', '.join(self.languages)} for {self.game} (or give a language file of "
-                                        "your own: --lang FILE.yaml)", MANUAL)])
+            raise LoadError([Diagnostic("--lang", 0, 0, self.unknown(language), FILE_RULE)])
         return read_language(self.folder / f"{language}.yaml", words=self.words, components=self.components)
 
 
@@ -229,7 +233,7 @@ def prepare(book: Rulebook, language: str | Path, *, rules_text: str | Path | No
     problems = _section_names(lang, rules, in_language)
     folder = Path(figures) if figures is not None else book.figures
     if not folder.is_dir():
-        raise LoadError([Diagnostic(str(folder), 0, 0, "no such folder of figures", MANUAL)])
+        raise LoadError([Diagnostic(str(folder), 0, 0, "no such folder of figures", FILE_RULE)])
     paths = sorted((p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()), key=lambda p: p.stem)
     if len(paths) > MAX_FIGURES:
         raise LoadError([Diagnostic(str(folder), 0, 0, f"{len(paths)} figures; a manual takes at most {MAX_FIGURES}", MANUAL)])

@@ -2,9 +2,11 @@
 
 A game's ``manual`` command hands its :class:`~sectionx.rulebook.Rulebook` and the
 options here.  Problems of the sources (a false claim, a figure without words, a
-rules text without its index ...) are one line each and exit 1; paper too small
-for the book is one line at the template's paper and exit 2 (:mod:`.pdf`,
-``MIN_PAPER``); in either case nothing is written.
+rules text without its index ...) are one line each and exit 1; what the command
+line asks and cannot be done (a language the game does not ship, a rules text or
+figures folder that is not there, paper too small for the book: one line at the
+template's paper, :mod:`.pdf`, ``MIN_PAPER``) exits 2, as for every command; in
+every case nothing is written.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import fileio
-from ..console import INVALID, Stop, problem_line, warn
+from ..console import INVALID, USAGE, Stop, problem_line, warn
 from ..games import api
 from ..yamlsrc import LoadError
 from . import Rulebook, prepare
@@ -39,7 +41,8 @@ def write_manual(book: Rulebook, options: api.ManualOptions) -> None:
     except LoadError as exc:
         for d in exc.diagnostics:
             warn(problem_line(d))
-        raise Stop(INVALID) from None
+        # Only files that are not there: a command line that cannot be carried out.
+        raise Stop(USAGE if all(d.unreadable for d in exc.diagnostics) else INVALID) from None
     except DoesNotFit as exc:
         raise look.paper_problem(options.paper, str(exc), tiles=False) from None
     fileio.write_file(options.out, data)
