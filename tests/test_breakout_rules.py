@@ -338,3 +338,18 @@ def test_every_refused_action_names_a_ruling():
             assert (a in legal) == (not problems)
             assert all(p.rule.startswith("B") for p in problems)
         pos = apply(pos, rng.choice(sorted(legal, key=str)))
+
+
+def test_reaches_top_finds_a_rope_exactly_when_ropes_does():
+    # The referee asks reaches_top before grouping knots (rules.apply); on random walls
+    # of several sizes, filled anyhow, both must agree for both colours (B5).
+    from sectionx.games.breakout.rules import reaches_top
+    rng = random.Random(26)
+    for _ in range(3000):
+        rows_n, fields_n = rng.randint(1, 6), rng.randint(1, 6)
+        fill = rng.random()
+        rows = tuple(tuple(rng.choice((Y, B)) if rng.random() < fill else None for _ in range(fields_n))
+                     for _ in range(rows_n))
+        pos = Position(Wall(rows_n, fields_n), rows)
+        for p in (Y, B):
+            assert reaches_top(rows, p) == bool(ropes(pos, p))

@@ -34,6 +34,7 @@ what may be played.  Nothing here reads files or draws.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass, field, replace
 
@@ -228,6 +229,26 @@ def ropes(pos: Position, player: Player) -> list[frozenset[tuple[int, int]]]:
     return [g for g in groups(pos, player) if any(x == 1 for x, _ in g) and any(x == top for x, _ in g)]
 
 
+def reaches_top(rows: tuple[tuple[Field, ...], ...], player: Player) -> bool:
+    """Whether ``player``'s knots join row 1 to the top row (B5): what :func:`ropes`
+    finds, without grouping every knot.  A rope holds a knot in every row, so a row
+    without one ends the question at once."""
+    if not all(player in row for row in rows):
+        return False
+    top, width = len(rows) - 1, len(rows[0])
+    todo = [(0, c) for c in range(width) if rows[0][c] is player]
+    seen = set(todo)
+    while todo:
+        r, c = todo.pop()
+        if r == top:
+            return True
+        for n in ((r + 1, c), (r, c - 1), (r, c + 1), (r - 1, c)):
+            if 0 <= n[0] <= top and 0 <= n[1] < width and n not in seen and rows[n[0]][n[1]] is player:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
 def explain(pos: Position, action: Action) -> list[Problem]:
     """Every reason ``action`` may not be played now; empty when it may."""
     who = pos.to_move.value
@@ -249,11 +270,16 @@ def explain(pos: Position, action: Action) -> list[Problem]:
     return problems
 
 
+@functools.cache
+def _all_pushes(rows: int) -> tuple[Action, ...]:
+    # Made once per wall height: building Actions was a tenth of the solver's time.
+    return tuple(a for r in range(1, rows + 1) for a in (Action(r, Side.LEFT), Action(r, Side.RIGHT)))
+
+
 def _pushes(pos: Position) -> list[Action]:
     if pos.hand(pos.to_move) == 0:
         return []
-    return [a for r in range(1, pos.wall.rows + 1) for a in (Action(r, Side.LEFT), Action(r, Side.RIGHT))
-            if a != pos.barred]
+    return [a for a in _all_pushes(pos.wall.rows) if a != pos.barred]
 
 
 def legal_actions(pos: Position) -> list[Action]:
@@ -291,7 +317,9 @@ def apply(pos: Position, action: Action) -> Position:
         events.append(f"a {out.value} knot falls out of row {action.row}")
     nxt = replace(pos, rows=rows, hands=hands, to_move=me.other, barred=barred)
     for player in (me, me.other):  # B6: the pusher first
-        found = ropes(nxt, player)
+        # Groups are worked out only for a rope that is there (finding all of them
+        # after every push was half of the solver's time).
+        found = ropes(nxt, player) if reaches_top(rows, player) else []
         if found:
             return _escape(nxt, player, found, events)
     return _turn_over(nxt, events)
@@ -308,19 +336,20 @@ def _turn_over(pos: Position, events: list[str]) -> Position:
     towards the stalemate (B7).  The count starts, at 0, on the turn the wall is
     first full (B7) or the break-out's :data:`LONG_TURNS`-th turn (B9), and a turn
     after that adds one; at :data:`STALEMATE_TURNS` the game is drawn."""
-    pos = replace(pos, turns=pos.turns + 1)
+    turns = pos.turns + 1  # one replace per branch: building positions is what the solver spends its time on
     if pos.stalemate is None:
         if pos.full:
-            return replace(pos, stalemate=0, events=(*events, "the wall is full: 5 rounds to an escape (B7)"))
-        if pos.turns >= LONG_TURNS:
+            return replace(pos, turns=turns, stalemate=0,
+                           events=(*events, "the wall is full: 5 rounds to an escape (B7)"))
+        if turns >= LONG_TURNS:
             news = f"{LONG_TURNS // 2} rounds without an escape: 5 more rounds to an escape (B9)"
-            return replace(pos, stalemate=0, events=(*events, news))
-        return replace(pos, events=tuple(events))
+            return replace(pos, turns=turns, stalemate=0, events=(*events, news))
+        return replace(pos, turns=turns, events=tuple(events))
     count = pos.stalemate + 1
-    pos = replace(pos, stalemate=count)
     if count >= STALEMATE_TURNS:
-        return replace(pos, result="draw", events=(*events, f"5 rounds without an escape: a draw ({count_cause(pos)})"))
-    return replace(pos, events=tuple(events))
+        drawn = replace(pos, turns=turns, stalemate=count, result="draw")
+        return replace(drawn, events=(*events, f"5 rounds without an escape: a draw ({count_cause(drawn)})"))
+    return replace(pos, turns=turns, stalemate=count, events=tuple(events))
 
 
 def count_cause(pos: Position) -> str | None:
@@ -357,4 +386,4 @@ def _escape(pos: Position, player: Player, found: list[frozenset[tuple[int, int]
 
 
 __all__ = ["FIGURES", "KNOTS", "LONG_TURNS", "PASS", "PLAYERS", "STALEMATE_TURNS", "TO_WIN", "Action", "IllegalAction", "Player",
-           "Position", "Side", "Wall", "apply", "count_cause", "drawn_by", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "ropes", "start"]
+           "Position", "Side", "Wall", "apply", "count_cause", "drawn_by", "explain", "forced_pass", "groups", "legal_actions", "parse_action", "pushed", "reaches_top", "ropes", "start"]

@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 
 from .rules import LONG_TURNS, PASS, Action, Player, Position, apply, forced_pass, legal_actions
 
+_CODE = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
+
 #: Most turns of S's a search looks at (a limit, not a guess: beyond it the answer is "unknown").
 MAX_TURNS = 30
 
@@ -83,12 +85,17 @@ def _key(pos: Position, k: int) -> tuple[object, ...]:
     within k, and the same key."""
     near = pos.stalemate is None and pos.turns + 2 * k + 1 >= LONG_TURNS
     turns = pos.turns if near else None
+    # The wall as text, row by row (bottom first), and its mirror: two strings compare
+    # much faster than the reprs of nested tuples of enums.
+    rows = "/".join("".join(_CODE[f] for f in r) for r in pos.rows)
+    mirrored = "/".join(r[::-1] for r in rows.split("/"))
     barred = (pos.barred.row, pos.barred.side.value) if pos.barred else None
-    plain = (pos.rows, pos.to_move, barred, pos.stalemate, turns)
-    mirrored_rows = tuple(tuple(reversed(r)) for r in pos.rows)
     mbarred = (pos.barred.row, pos.barred.side.other.value) if pos.barred else None
-    mirror = (mirrored_rows, pos.to_move, mbarred, pos.stalemate, turns)
-    return min(plain, mirror, key=repr)
+    plain = (rows, pos.to_move.value, barred, pos.stalemate, turns)
+    mirror = (mirrored, pos.to_move.value, mbarred, pos.stalemate, turns)
+    # Tuples that differ first in the wall are ordered by it; a symmetric wall compares
+    # the bars (both None or both pushes), so min never compares None with a push.
+    return min(plain, mirror)
 
 
 def rows_missing(pos: Position, me: Player) -> int:
