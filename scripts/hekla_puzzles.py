@@ -9,7 +9,10 @@ puzzle "gain at least K within N turns, the others passing" when the solver prov
   best single turn would (the greedy first turn fails: the puzzle is to set up);
 * for N of 1, the best turn is a long move (H3) or names an order of eruptions (H5):
   the puzzle is to see it;
-* at most three first turns win (the answer is near unique).
+* at most three first turns win (the answer is near unique); the file records how many
+  winning lines there are (``answer: lines``), so that ``sectionx book`` prints it
+  ("one of 2 solutions"); ``sectionx generate --game hekla`` makes graded puzzles
+  with one winning line, from the same candidates (:func:`generator.candidate`).
 
 The same seed gives the same files.
 
@@ -26,23 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx.fileio import make_folder, write_file
-from sectionx.games.hekla import formats, play, rules, solver
+from sectionx.games.hekla import formats, generator, rules, solver
 
 #: (players, turns) of each puzzle, in the deck's order: easy to hard.
 WANTED = [(2, 1), (4, 1), (3, 1), (2, 2), (3, 2), (4, 2), (2, 2), (4, 2), (3, 2), (4, 3), (2, 3), (3, 3), (4, 3), (4, 4)]
 NODES = 1_500_000
-
-
-def candidate(rng: random.Random, players: int) -> rules.Position:
-    """A position met in a greedy game, not over, its player having stones to play."""
-    while True:
-        game = play.play_game(players, ("greedy",), rng.randrange(10**9))
-        stop = rng.randrange(8, max(9, game.turns - 3))
-        pos = rules.start(players)
-        for action in game.actions[:stop]:
-            pos = rules.apply(pos, action)
-        if not pos.over:
-            return pos
 
 
 def fits(pos: rules.Position, n: int) -> tuple[int, solver.Answer] | None:
@@ -83,7 +74,7 @@ def main() -> None:
         tries = 0
         while True:
             tries += 1
-            pos = candidate(rng, players)
+            pos = generator.candidate(rng, players)
             found = fits(pos, n)
             if found is not None:
                 break
@@ -93,8 +84,9 @@ def main() -> None:
                   f"{pos.player.value.capitalize()} to move: gain {gain} track fields within {n} turn{'s' if n > 1 else ''}, "
                   "the others passing.\n"
                   f"Check it with: sectionx solve {args.out.as_posix()}/{number:02d}.yaml")
+        lines = generator.Prover(pos, NODES * 4).lines(pos, gain, n, cap=50)
         text = formats.dumps(pos, title=title, header=header, goal=formats.Goal(gain, n), answer=answer.turns,
-                             has_answer=True)
+                             has_answer=True, lines=lines)
         write_file(args.out / f"{number:02d}.yaml", text)
         print(f"{number:02d}: {players}p gain {gain} in {n}, {len(answer.first)} winning first turn(s), "
               f"{answer.nodes} nodes, {tries} tries", flush=True)

@@ -67,10 +67,10 @@ def _figure(tmp_path: Path, claims: str) -> Path:
     ("  - legal: move green3 e5-e3\n", 1, "name their order, e.g. erupt c3-e3 e2-e4 (H5)"),  # two triples erupt
     ("  - illegal: move green3 e5-e3\n    because: H3\n", 2, "because of H5"),
     ("  - illegal: move green3 e5-e4 erupt c3-e3\n    because: H2\n", 2, "c3-e3 does not erupt after this turn"),
-    ("  - says: the row and the column\n    after: move green3 e5-e3 erupt e2-e4 c3-e3\n    then:\n"
-     "      erupted: [c3-e3, e2-e4]\n", 4, "erupted is [e2-e4], not [c3-e3, e2-e4]"),
-    ("  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    then:\n      eruptions:\n"
-     "        - {triple: c3-e3, sum: 8}\n        - {triple: e2-e4}\n", 3, "eruption 1 (c3-e3): sum is 9, not 8"),
+    (("  - says: the row and the column\n    after: move green3 e5-e3 erupt e2-e4 c3-e3\n    then:\n"
+     "      erupted: [c3-e3, e2-e4]\n"), 4, "erupted is [e2-e4], not [c3-e3, e2-e4]"),
+    (("  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    then:\n      eruptions:\n"
+     "        - {triple: c3-e3, sum: 8}\n        - {triple: e2-e4}\n"), 3, "eruption 1 (c3-e3): sum is 9, not 8"),
     ("  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    then:\n      gained: {green: 5}\n", 3,
      "gained.green is 6, not 5"),
     ("  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    then:\n      stones: {d3: [red2]}\n", 3,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...colours import Colour
 from ...render import figures
-from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, polyline, rect
+from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, polyline, rect
 from ...render.shapes import ink_on, shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -331,6 +331,49 @@ def wrap(text: str, width: float, theme: Theme) -> list[str]:
     return lines
 
 
+#: The stones in hand beside a puzzle's board: their size and spacing, mm.
+HAND_STONE = 12.0
+HAND_STEP = 13.5
+HAND_WIDTH = 20.0
+
+
+def hand_items(theme: Theme, pos: Position, player: Player, x: float, y: float) -> tuple[list[Item], float]:
+    """``player``'s stones in hand (HG5) in a column :data:`HAND_WIDTH` wide from
+    (``x``, ``y``) down: the volcanist, the word "hand", each stone drawn as on the
+    board (a dash for none); and the column's height.  A puzzle's picture shows the
+    solver's hand, so the puzzle is solvable from the picture."""
+    ink = theme.colours["ink"]
+    cx = x + HAND_WIDTH / 2
+    items: list[Item] = volcanist(theme, player, cx, y + 13.0, 12.0)
+    items.append(Text(cx, y + 19.0, "hand", 7.5, ink, "middle", bold=True))
+    top = y + 22.0
+    values = pos.supply(player)
+    if not values:
+        items.append(Text(cx, top + 6.0, "none", 7.5, ink, "middle"))
+        return items, top + 8.0 - y
+    for i, v in enumerate(values):
+        items += stone(theme, Stone(player.value, v), cx, top + HAND_STONE / 2 + i * HAND_STEP, HAND_STONE)
+    return items, top + len(values) * HAND_STEP - y
+
+
+def card(pos: Position, theme: Theme, *, marks: Marks = NO_MARKS, hand: Player | None = None,
+         coords: bool = True) -> Document:
+    """A picture for printed puzzles: the board with the position and ``marks``, and
+    beside it ``hand``'s stones in hand, on one page cropped to them: no title and no
+    words (the sheet, deck and book set those as text).  The hand stands to the right,
+    so the picture is a little wider than tall, as a card's room for it is."""
+    items, g = position_items(theme, pos, coords=coords, marks=marks)
+    w, h = g.size
+    width = w + 2 * MARGIN
+    if hand is not None:
+        more, tall = hand_items(theme, pos, hand, g.x0 + w + 2.0, g.y0 + FIELD * 2)
+        items += more
+        width += 2.0 + HAND_WIDTH
+        h = max(h, FIELD * 2 + tall)
+    page = Page(width, g.y0 + h + MARGIN, (Group(tuple(items), label="board"),), name="hekla", label="Hekla puzzle")
+    return Document((page,), (), "Hekla puzzle")
+
+
 def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None = None, coords: bool = False,
             marks: Marks = NO_MARKS) -> Document:
     """One page, sized to the board and its notes: the position as
@@ -345,5 +388,5 @@ def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None =
                            name="hekla", untitled="Hekla position")
 
 
-__all__ = ["FIELD", "LOOKS", "NOTE_PT", "Geometry", "board_items", "diagram", "fill_of", "position_items", "stone",
-           "volcanist", "wrap"]
+__all__ = ["FIELD", "LOOKS", "NOTE_PT", "Geometry", "board_items", "card", "diagram", "fill_of", "hand_items",
+           "position_items", "stone", "volcanist", "wrap"]

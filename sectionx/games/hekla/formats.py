@@ -40,7 +40,7 @@ from typing import Any
 import yaml
 
 from ...errors import NotationError
-from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
+from ...yamlsrc import FORMAT, MAX_SEED, Diagnostic, Doc, LoadError, check_schema, read_yaml
 from .rules import (
     LAVA,
     LAVA_STONES,
@@ -94,9 +94,24 @@ NO_MARKS = Marks()
 
 
 @dataclass(frozen=True)
+class Grade:
+    """A generated puzzle's grade (``grade:``): the id that makes it again
+    (``sectionx generate --game hekla --id``), its tier and the measured figures
+    behind it (docs/hekla.md)."""
+
+    id: str
+    tier: str
+    figures: tuple[tuple[str, int], ...] = ()
+
+    def figure(self, name: str, default: int = 0) -> int:
+        return dict(self.figures).get(name, default)
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A read Hekla file: its position, and for a puzzle its goal and recorded answer
-    (``answer_turns`` None: recorded as impossible within the limit)."""
+    (``answer_turns`` None: recorded as impossible within the limit; ``answer_lines``
+    the number of winning lines, 1 for a unique puzzle, when recorded) and grade."""
 
     position: Position
     title: str
@@ -105,6 +120,8 @@ class Loaded:
     answer_turns: int | None = None
     has_answer: bool = False
     marks: Marks = NO_MARKS
+    answer_lines: int | None = None
+    grade: Grade | None = None
 
 
 def is_hekla(doc: Doc) -> bool:
@@ -218,6 +235,14 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
     answer = data.get("answer")
     if answer is not None and goal is None:
         bad(("answer",), "an answer belongs to a puzzle: add a goal: {gain: K, within: N} (HQ1)", "HQ1")
+    grade = None
+    if isinstance(data.get("grade"), dict):
+        g = data["grade"]
+        if not isinstance(answer, dict):
+            bad(("grade",), "grade: only a solved puzzle is graded; it needs an answer: block (HQ1)", "HQ1")
+        if int(str(g["id"]).partition("#")[2]) > MAX_SEED:
+            bad(("grade", "id"), f"grade.id: the seed after # is at most {MAX_SEED}")
+        grade = Grade(str(g["id"]), str(g["tier"]), tuple((str(k), int(v)) for k, v in (g.get("figures") or {}).items()))
     marks = _marks(data.get("annotations"), board, bad)
     if problems:
         raise LoadError(problems)
@@ -233,7 +258,8 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
     if goal is not None and position.over:
         raise LoadError([doc.diag(base + ("goal",), "the game is over (H8, H9): a puzzle needs a game going on", "HQ1")])
     return Loaded(position, str(data.get("title", "")), doc, goal,
-                  answer.get("turns") if isinstance(answer, dict) else None, isinstance(answer, dict), marks)
+                  answer.get("turns") if isinstance(answer, dict) else None, isinstance(answer, dict), marks,
+                  answer.get("lines") if isinstance(answer, dict) else None, grade)
 
 
 def _marks(data: Any, board: Board, bad: Callable[[tuple[Any, ...], str, str], None]) -> Marks:
@@ -309,18 +335,27 @@ def position_lines(pos: Position, indent: str = "") -> list[str]:
 
 
 def dumps(pos: Position, *, title: str = "", header: str = "", goal: Goal | None = None,
-          answer: int | None = None, has_answer: bool = False) -> str:
+          answer: int | None = None, has_answer: bool = False, lines: int | None = None,
+          grade: Grade | None = None) -> str:
     """A position (or puzzle) file for ``pos`` that :func:`read` reads back to the same
-    position; ``header`` becomes comment lines at the top."""
-    lines = [f"# {h}" for h in header.splitlines()] + [f"game: {GAME}", "format: 1"]
+    position; ``header`` becomes comment lines at the top.  A puzzle's answer may
+    record its number of winning ``lines`` (1: unique), and a generated one its
+    ``grade``."""
+    out = [f"# {h}" for h in header.splitlines()] + [f"game: {GAME}", "format: 1"]
     if title:
-        lines.append(yaml.safe_dump({"title": title}, allow_unicode=True, width=10_000).strip())
-    lines += position_lines(pos)
+        out.append(yaml.safe_dump({"title": title}, allow_unicode=True, width=10_000).strip())
+    out += position_lines(pos)
     if goal is not None:
-        lines.append(f"goal: {{gain: {goal.gain}, within: {goal.within}}}   # the others pass (HQ1)")
+        out.append(f"goal: {{gain: {goal.gain}, within: {goal.within}}}   # the others pass (HQ1)")
         if has_answer:
-            lines.append(f"answer: {{turns: {'null' if answer is None else answer}}}")
-    return "\n".join(lines) + "\n"
+            out.append(f"answer: {{turns: {'null' if answer is None else answer}"
+                       + (f", lines: {lines}" if lines is not None else "") + "}")
+    if grade is not None:
+        out.append(f"grade:                     # docs/hekla.md: how the tier is measured\n  id: {grade.id}\n"
+                   f"  tier: {grade.tier}")
+        if grade.figures:
+            out.append("  figures: {" + ", ".join(f"{k}: {v}" for k, v in grade.figures) + "}")
+    return "\n".join(out) + "\n"
 
 
 def summary(loaded: Loaded) -> str:

@@ -10,11 +10,37 @@ builds.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from ...console import INVALID, Stop, print_kind, problem_line, say, warn, write_picture
-from ...yamlsrc import Doc
+from ... import fileio
+from ...console import (
+    IMPOSSIBLE,
+    INVALID,
+    LIMIT,
+    Stop,
+    fail,
+    plural,
+    print_kind,
+    problem_line,
+    refuse_given,
+    say,
+    tell,
+    warn,
+    write_document,
+    write_picture,
+    wrong_kind,
+)
+from ...progress import progress_bar
+from ...puzzlesets import SetProblem
+from ...render.puzzleprint import PrintedPuzzle
+from ...render.theme import Theme
+from ...workers import run_units
+from ...yamlsrc import Doc, LoadError
 from .. import api
-from . import figures, formats
+from ..records import is_record
+from . import figures, formats, printing, puzzleset, records
+from .rules import Action, apply, skip
+from .solver import solve
 
 
 def claims_hold(count: int) -> str:
@@ -40,3 +66,212 @@ def illustrate(path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
     document = figures.drawing(formats.read(doc), look, text=True)
     write_picture(options.out, options.kind or print_kind(options.out), document, look)
     warn(f"{path}: {claims_hold(count)}; wrote {options.out}")
+
+
+# ---------------------------------------------------------------------- sheet
+
+
+def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
+    """A puzzle card and its solution sheet (:func:`sectionx.render.puzzleprint.sheet_document`).
+    A puzzle is proved first (exit 3 or 4 as ``solve``); a record written by
+    ``solve -o`` (a puzzle's start and a line) is replayed and drawn as given."""
+    from ...render import theme
+    from ...render.puzzleprint import sheet_document
+
+    look = theme.load_theme(options.template)
+    if is_record(doc):
+        printed = _record_sheet(path, doc, look)
+    else:
+        try:
+            loaded = formats.read(doc)
+        except LoadError as exc:
+            tell(exc.diagnostics)
+            raise Stop(INVALID) from None
+        if loaded.goal is None:
+            raise wrong_kind(path, "a Hekla position", "a puzzle", "sheet draws puzzles (a goal: block) and their solutions")
+        if loaded.position.over:
+            raise fail(f"{path}: the game is over ({loaded.position.ended_by}); a puzzle needs a game going on (HQ1)")
+        goal = loaded.goal
+        answer = solve(loaded.position, goal.gain, goal.within, node_limit=options.nodes or puzzleset.NODE_LIMIT,
+                       seconds=options.seconds)
+        if answer.turns is None:
+            if answer.complete:
+                warn(f"sectionx: {path}: {loaded.position.player} cannot gain {goal.gain} within {goal.within} turns "
+                     "(proved; HQ1)")
+                raise Stop(IMPOSSIBLE)
+            warn(f"sectionx: {path}: not solved within the limits; not within {answer.proved_none_below} turns, proved")
+            raise Stop(LIMIT)
+        n = answer.turns
+        unique = "the only winning first turn" if len(answer.first) == 1 else f"{len(answer.first)} winning first turns"
+        summary = f"{n} turn{'s' if n != 1 else ''}, the fewest possible (proved); {unique}."
+        grade = loaded.grade
+        printed = printing.printed(loaded.position, goal, answer.line, look, title=loaded.title, summary=summary,
+                                   tier=grade.tier if grade else None, grade_id=grade.id if grade else "",
+                                   source=str(path))
+    document = sheet_document(printed, look, look.paper(options.paper))
+    write_document(options.out, document, look)
+
+
+def _record_sheet(path: Path, doc: Doc, look: Theme) -> PrintedPuzzle:
+    """A solution record (``solve -o``): its start must be a puzzle and its turns, the
+    others passing between them, must meet the goal in the last one (HQ1)."""
+    try:
+        record = records.read(doc, path.parent)
+    except LoadError as exc:
+        tell(exc.diagnostics)
+        raise Stop(INVALID) from None
+    if record.goal is None:
+        raise fail(f"{path}: its start has no goal, so it is no puzzle's solution (HQ1)", INVALID)
+    result = records.replay(record)
+    problems = records.diagnostics(record, result)
+    if problems:
+        tell(problems)
+        raise Stop(INVALID)
+    pos = record.start
+    me = pos.to_move
+    line: list[Action] = []
+    now = pos
+    for action in record.actions:
+        if now.to_move == me:
+            line.append(action)
+            now = apply(now, action)
+        else:
+            now = skip(now)
+    if result.reached_after != len(line) or len(line) > record.goal.within:
+        raise fail(f"{path}: its turns do not end with the puzzle's goal met in the last of at most "
+                   f"{record.goal.within} (HQ1)", INVALID)
+    n = len(line)
+    summary = f"{n} turn{'s' if n != 1 else ''} (a solution given, not proved the fewest)."
+    title = record.title or f"{path.stem}"
+    return printing.printed(pos, record.goal, line, look, title=title, summary=summary, source=str(path))
+
+
+# ---------------------------------------------------------------------- generate
+
+
+def generate(options: api.GenerateOptions) -> None:
+    """New graded puzzles (:mod:`.generator`), each proved, unique, graded and none the
+    same as another; the same options give the same bytes on any number of workers.
+    A file of the same name already in the folder is refused, never replaced."""
+    from .generator import Params, Tally, Unit, make
+    from .generator import generate as make_set
+
+    refuse_given("Hekla has one board and one kind of puzzle (HG1, HQ1)", board=options.board, goal=options.goal)
+    out = options.out
+    try:
+        if options.puzzle_id is not None:
+            params, unit_seed = Params.parse_id(options.puzzle_id)
+        else:
+            params = Params(options.difficulty)
+            params.check()
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if options.puzzle_id is not None:
+        outcome = make(Unit(params, unit_seed))
+        if not outcome.accepted:
+            raise fail(f"{options.puzzle_id}: this seed gives no puzzle ({outcome.reason})")
+        _write_new({out / f"{params.tier}-{unit_seed}.yaml": outcome.text.encode("utf-8")}, out)
+        warn(f"wrote {out / f'{params.tier}-{unit_seed}.yaml'}")
+        return
+    names = [out / f"{params.tier}-{i:03d}.yaml" for i in range(1, options.count + 1)]
+    _refuse_existing(names)
+
+    def runner(fn: Any, units: Any) -> Any:
+        return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
+
+    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
+        def seen(outcome: Any, tally: Tally) -> None:
+            bar.update(advance=int(outcome.accepted and outcome.form is not None), found=tally.found, tried=tally.tried)
+        kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
+                               on_outcome=seen)
+    files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
+    if files:
+        _write_new(files, out)
+    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
+    warn(f"generate: {plural(tally.found, params.tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
+         f"({100 * tally.acceptance:.1f}% accepted); rejected: {reasons or 'none'}")
+    if files:
+        warn(f"wrote {plural(len(files), 'file')} to {out}")
+    if len(kept) < options.count:
+        raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
+                   "raise --max-tries or try another --seed", LIMIT)
+
+
+def _refuse_existing(paths: list[Path]) -> None:
+    """A puzzle file already in the folder is the user's: refused in one line, before
+    any work (``generate`` never replaces a file)."""
+    for p in paths:
+        if p.exists() or p.is_symlink():
+            raise fail(f"{p}: already exists; generate never replaces a file (choose another --out, or move it away)")
+
+
+def _write_new(files: dict[Path, bytes], out: Path) -> None:
+    _refuse_existing(list(files))
+    fileio.make_folder(out)
+    fileio.write_files(files)
+
+
+# ---------------------------------------------------------------------- deck and book
+
+
+def _printed_set(chosen: list[puzzleset.PuzzleFile], look: Theme, nodes: int, *, unique: bool) -> list[PrintedPuzzle]:
+    """Each chosen puzzle proved and made ready to print, numbered 1..N, with progress on stderr."""
+    out = []
+    with progress_bar("solving", total=len(chosen)) as bar:
+        for number, p in enumerate(chosen, 1):
+            out.append(puzzleset.solve_for_print(p, number, look, nodes, unique=unique))
+            bar.update(advance=1)
+    return out
+
+
+def deck(files: list[Path], options: api.DeckOptions) -> None:
+    """The challenge deck (:func:`sectionx.render.puzzleprint.deck_document`): the first
+    ``per_tier`` graded puzzles of each tier, each proved unique and as its ``answer:``
+    says (else refused in one line with ``solve``'s exit status)."""
+    from ...render import theme
+    from ...render.puzzleprint import deck_document
+
+    refuse_given("Hekla's deck is proved under a node limit (--nodes), the same on every machine",
+                 time=options.seconds)
+    look = theme.load_theme(options.template)
+    try:
+        chosen, shortfalls = puzzleset.choose(puzzleset.read_files(files), options.per_tier)
+        for line in shortfalls:
+            warn(f"sectionx: warning: {line}")
+        printed = _printed_set(chosen, look, options.nodes or puzzleset.NODE_LIMIT, unique=True)
+    except SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = deck_document(printed, look, look.paper(options.paper), offset=options.offset)
+    write_document(options.out, document, look, f", {plural(len(printed), 'card')}, print long-edge duplex")
+
+
+def book(files: list[Path], options: api.BookOptions) -> None:
+    """The puzzle book (:func:`sectionx.render.puzzleprint.book_document`): every puzzle
+    of the folder in order (graded by difficulty, then ungraded by turns), each proved;
+    one with several winning lines only when its ``answer:`` records how many."""
+    from ...render import theme
+    from ...render.puzzleprint import book_document
+
+    refuse_given("Hekla's book is proved under a node limit (--nodes), the same on every machine",
+                 time=options.seconds)
+    look = theme.load_theme(options.template)
+    try:
+        ordered = puzzleset.in_order(puzzleset.read_files(files))
+        printed = _printed_set(ordered, look, options.nodes or puzzleset.NODE_LIMIT, unique=False)
+    except SetProblem as exc:
+        raise fail(str(exc), exc.code) from None
+    document = book_document(printed, look, look.paper(options.paper), title=options.title or "Hekla puzzles",
+                             intro=INTRO)
+    write_document(options.out, document, look, f", {plural(len(printed), 'puzzle')}")
+
+
+#: The book's title page: how a Hekla puzzle is played.
+INTRO = (
+    ("Each puzzle is a position of Hekla with one player to move. Gain at least the track fields the goal asks "
+    "for within its number of turns. The other players pass every turn."),
+    ("Place or move one of your volcano stones each turn. Three neighbouring fields in a row or column adding up "
+    "to 8 or more erupt when your turn changes one of them; every volcano stone on them moves its owner one field "
+    "along the track (two on a red-circled field), and you move the sum less 7 more. Your volcanist's white line "
+    "lets a stone on it move any distance; you may go back on the track to reach one, and lose those fields."),
+    "The solutions at the back show each turn, the eruptions numbered in the order they go off.",
+)
