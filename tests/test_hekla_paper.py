@@ -127,3 +127,239 @@ def test_after_before_a_claim_speaks_of_the_position_after(tmp_path):
     f = _figure(tmp_path, "  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    unscorable: [c3-e3]\n"
                           "  - after: move green3 e5-e3 erupt c3-e3 e2-e4\n    legal: place red1 a1\n")
     assert run("illustrate", f).exit_code == 0
+
+
+# ---------------------------------------------------------------------- generate
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """A small generated set: two beginner puzzles and one intermediate (seed 1)."""
+    folder = tmp_path_factory.mktemp("hekla-set")
+    for tier, count in (("beginner", 2), ("intermediate", 1)):
+        result = run("generate", "--game", "hekla", "--difficulty", tier, "--count", count, "--seed", 1, "-o", folder)
+        assert result.exit_code == 0, result.output
+    return folder
+
+
+def test_generate_writes_graded_puzzles_with_their_answer_and_the_same_bytes_on_two_workers(made, tmp_path):
+    names = sorted(p.name for p in made.glob("*.yaml"))
+    assert names == ["beginner-001.yaml", "beginner-002.yaml", "intermediate-001.yaml"]
+    again = tmp_path / "again"
+    result = run("generate", "--game", "hekla", "--difficulty", "beginner", "--count", 2, "--seed", 1, "-o", again,
+                 "--workers", 2)
+    assert result.exit_code == 0, result.output
+    for name in ("beginner-001.yaml", "beginner-002.yaml"):
+        assert (again / name).read_bytes() == (made / name).read_bytes()
+    for path in made.glob("*.yaml"):
+        assert run("validate", path).exit_code == 0
+        data = read_yaml(path).data
+        assert data["answer"]["lines"] == 1 and data["grade"]["tier"] == path.name.split("-")[0]
+        assert data["grade"]["id"].startswith(f"hekla/{data['grade']['tier']}#")
+
+
+def test_an_id_makes_the_same_puzzle_again(made, tmp_path):
+    data = read_yaml(made / "intermediate-001.yaml").data
+    puzzle_id = data["grade"]["id"]
+    result = run("generate", "--game", "hekla", "--id", puzzle_id, "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    [made_again] = tmp_path.glob("*.yaml")
+    assert made_again.read_bytes() == (made / "intermediate-001.yaml").read_bytes()
+    result = run("generate", "--game", "hekla", "--id", "hekla/nonsense#3", "-o", tmp_path)
+    assert result.exit_code == 2 and "unknown difficulty" in result.output
+    result = run("generate", "--game", "hekla", "--id", "expert/compact/free#3", "-o", tmp_path)
+    assert result.exit_code == 2 and "not a Hekla puzzle id" in result.output
+
+
+def test_generate_never_replaces_a_file_and_refuses_section_x_choices(made, tmp_path):
+    mine = tmp_path / "beginner-001.yaml"
+    mine.write_text("my own notes\n")
+    result = run("generate", "--game", "hekla", "--difficulty", "beginner", "--count", 2, "--seed", 1, "-o", tmp_path)
+    assert result.exit_code == 2 and "already exists; generate never replaces a file" in result.output
+    assert mine.read_text() == "my own notes\n" and not (tmp_path / "beginner-002.yaml").exists()
+    result = run("generate", "--game", "hekla", "--board", "standard", "-o", tmp_path / "x")
+    assert result.exit_code == 2 and "--board" in result.output and not (tmp_path / "x").exists()
+
+
+def test_each_generated_puzzle_is_proved_unique_and_graded_as_it_says(made):
+    """Re-proved from the file alone: the fewest turns (solve), one winning line among
+    every legal turn (the prover, and for one turn the referee's whole list with every
+    back-step and order), and the figures behind its tier measured again."""
+    from sectionx.games.hekla import formats, generator, rules
+    from sectionx.games.hekla.solver import solve
+
+    for path in sorted(made.glob("*.yaml")):
+        loaded = formats.load(path)
+        pos, goal = loaded.position, loaded.goal
+        answer = solve(pos, goal.gain, goal.within)
+        assert answer.turns == loaded.answer_turns == goal.within
+        if goal.within > 1:
+            assert solve(pos, goal.gain, goal.within - 1).turns is None
+        prover = generator.Prover(pos, generator.NODES)
+        assert prover.lines(pos, goal.gain, goal.within, cap=5) == 1
+        figures_ = prover.figures(goal.gain, goal.within)
+        measured = {k: v for k, v in figures_.items() if k != "nodes"}  # nodes: this search's, not the maker's
+        assert measured == {k: v for k, v in loaded.grade.figures if k != "nodes"}
+        assert figures_.tier == loaded.grade.tier
+        if goal.within == 1:
+            me = pos.to_move
+            ends = {rules.apply(pos, o) for a in rules.turns(pos) for o in rules.orders(pos, a)
+                    if rules.apply(pos, o).track[me] - pos.track[me] >= goal.gain}
+            assert len(ends) == 1  # the referee's complete list: one winning turn (up to its order)
+
+
+def test_the_tiers_follow_the_look_ahead_and_the_tricks():
+    from sectionx.games.hekla.generator import tier_of
+
+    assert [tier_of(1, 0), tier_of(1, 1), tier_of(2, 0), tier_of(2, 2), tier_of(3, 0), tier_of(3, 1), tier_of(4, 0)] == \
+        ["beginner", "intermediate", "intermediate", "advanced", "advanced", "expert", "expert"]
+
+
+def test_two_puzzles_that_differ_only_in_whose_stones_the_others_are_have_one_form():
+    """Dedupe: the board has no symmetry the track keeps, so the form is the solver's
+    key (the player's stones told from everyone else's), not a mirror image."""
+    from dataclasses import replace
+
+    from sectionx.games.hekla import formats, generator
+    from sectionx.games.hekla.rules import Stone
+
+    loaded = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / "14.yaml")  # blue to move, four players
+    pos, goal = loaded.position, loaded.goal
+    swap = {"red": "yellow", "yellow": "red"}
+    fields = tuple((f, tuple(Stone(swap.get(s.owner, s.owner), s.value) for s in stones)) for f, stones in pos.fields)
+    recoloured = replace(pos, fields=fields, track=(pos.track[2], pos.track[1], pos.track[0], pos.track[3]))
+    assert generator.canonical(recoloured, goal) == generator.canonical(pos, goal)
+    others_ahead = replace(pos, track=(40, 40, 40, pos.track[3]))
+    assert generator.canonical(others_ahead, goal) == generator.canonical(pos, goal)
+    mirrored = replace(pos, fields=tuple(sorted(((4 - f[0], f[1]), s) for f, s in pos.fields)))
+    assert generator.canonical(mirrored, goal) != generator.canonical(pos, goal)
+    moved_on = replace(pos, track=(*pos.track[:3], pos.track[3] + 1))
+    assert generator.canonical(moved_on, goal) != generator.canonical(pos, goal)
+
+
+def test_a_set_keeps_one_of_two_puzzles_of_the_same_form():
+    from sectionx.games.hekla import generator
+    from sectionx.generating import generate_set
+
+    outcomes = [generator.Outcome(1, "accepted", "a", ("form",)), generator.Outcome(2, "accepted", "b", ("form",)),
+                generator.Outcome(3, "accepted", "c", ("other",))]
+    kept, tally = generate_set(lambda o: o, outcomes, 2)
+    assert [o.seed for o in kept] == [1, 3] and tally.reasons["duplicate"] == 1
+
+
+# ---------------------------------------------------------------------- sheet, deck, book
+
+
+SHIPPED = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_puzzle_prints_as_a_card_and_a_solution_sheet(path):
+    from sectionx.games.hekla import formats, printing
+    from sectionx.games.hekla.solver import solve
+    from sectionx.render.puzzleprint import sheet_document
+
+    theme = load_theme(None)
+    loaded = formats.load(path)
+    answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
+    printed = printing.printed(loaded.position, loaded.goal, answer.line, theme, title=loaded.title, summary="s")
+    document = sheet_document(printed, theme, theme.paper("a4"))
+    assert len(document.pages) >= 2 and len(printed.steps) == loaded.answer_turns
+    assert all(step.lines[-1].startswith("Written: ") for step in printed.steps)
+
+
+def test_sheet_draws_a_puzzle_and_a_solution_record(tmp_path):
+    puzzle = tmp_path / "05.yaml"
+    puzzle.write_text((ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml").read_text())
+    out = tmp_path / "s.pdf"
+    result = run("sheet", puzzle, "-o", out)
+    assert result.exit_code == 0 and out.read_bytes()[:5] == b"%PDF-"
+    record = tmp_path / "line.yaml"
+    assert run("solve", puzzle, "-o", record).exit_code == 0
+    svg = tmp_path / "r.svg"
+    result = run("sheet", record, "-o", svg)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "r-card.svg").exists() and (tmp_path / "r-solution-1.svg").exists()
+
+
+def test_sheet_refuses_bad_input_in_one_line(tmp_path):
+    position = tmp_path / "p.yaml"
+    position.write_text("game: hekla\nplayers: 2\n")
+    result = run("sheet", position, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "not a puzzle" in result.output
+    impossible = tmp_path / "i.yaml"
+    impossible.write_text("game: hekla\nplayers: 2\ngoal: {gain: 50, within: 1}\n")
+    result = run("sheet", impossible, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 3 and "cannot gain 50 within 1 turn" in result.output
+    broken = tmp_path / "b.yaml"
+    broken.write_text("game: hekla\nplayers: 2\nstones: {z9: [red2]}\ngoal: {gain: 3, within: 1}\n")
+    result = run("sheet", broken, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 1 and "b.yaml:3:" in result.output
+    short = tmp_path / "short.yaml"
+    short.write_text((ROOT / "scenarios" / "hekla" / "puzzles" / "04.yaml").read_text())
+    from sectionx.games.hekla import formats, rules
+
+    pos = formats.load(short).position
+    quiet = next(a for a in rules.turns(pos) if not rules.erupts(pos, a))  # a turn that gains nothing
+    record = tmp_path / "rec.yaml"
+    record.write_text(f"game: hekla\nstart: short.yaml\nactions: [{quiet}]\n")
+    result = run("sheet", record, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 1 and "do not end with the puzzle's goal met" in result.output
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_deck_and_book_of_a_generated_set(made, tmp_path):
+    deck = tmp_path / "deck.pdf"
+    result = run("deck", made, "-o", deck, "--per-tier", 2)
+    assert result.exit_code == 0, result.output
+    assert "3 cards" in result.output and deck.read_bytes()[:5] == b"%PDF-"
+    book = tmp_path / "book.pdf"
+    result = run("book", made, "-o", book)
+    assert result.exit_code == 0 and "3 puzzles" in result.output
+
+
+def test_deck_and_book_refuse_a_puzzle_that_is_not_as_its_answer_says(made, tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    text = (made / "intermediate-001.yaml").read_text()
+    (folder / "a.yaml").write_text(text.replace("lines: 1}", "lines: 2}"))
+    result = run("deck", folder, "-o", tmp_path / "d.pdf")
+    assert result.exit_code == 1 and "the solver finds 1 winning line; its answer: block says lines: 2" in result.output
+    turns = re.search(r"answer: \{turns: (\d)", text).group(1)
+    (folder / "a.yaml").write_text(text.replace(f"answer: {{turns: {turns}", f"answer: {{turns: {int(turns) + 1}"))
+    result = run("book", folder, "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 1 and f"the solver proves {turns} turns; its answer: block says {int(turns) + 1}" in \
+        result.output
+    assert not (tmp_path / "d.pdf").exists() and not (tmp_path / "b.pdf").exists()
+
+
+def test_the_deck_refuses_several_winning_lines_and_the_book_prints_them_when_recorded(tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    two = (ROOT / "scenarios" / "hekla" / "puzzles" / "02.yaml").read_text()  # 2 winning lines, recorded
+    (folder / "02.yaml").write_text(two)
+    result = run("book", folder, "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 0, result.output
+    graded = two.replace("answer: {turns: 1, lines: 2}", "answer: {turns: 1, lines: 2}\ngrade: {id: hekla/beginner#1, "
+                         "tier: beginner}")
+    (folder / "02.yaml").write_text(graded)
+    result = run("deck", folder, "-o", tmp_path / "d.pdf")
+    assert result.exit_code == 1 and "not unique: 2 winning lines; a deck prints puzzles with one solution" in \
+        result.output
+    (folder / "02.yaml").write_text(two.replace("answer: {turns: 1, lines: 2}", "answer: {turns: 1}"))
+    result = run("book", folder, "-o", tmp_path / "b2.pdf")
+    assert result.exit_code == 1 and "a book prints such a puzzle when its answer: block records them (lines: 2)" in \
+        result.output
+    result = run("deck", ROOT / "scenarios" / "hekla" / "puzzles", "-o", tmp_path / "d.pdf")
+    assert result.exit_code == 1 and "no grade: block" in result.output
+
+
+def test_every_shipped_puzzle_records_its_winning_lines(tmp_path):
+    """What the book checks (``sectionx book scenarios/hekla/puzzles``), on the quick ones:
+    11 and 14 take most of a minute between them, and the book proves them."""
+    from sectionx.games.hekla import formats, generator
+
+    for path in [p for p in SHIPPED if p.name not in ("11.yaml", "14.yaml")]:
+        loaded = formats.load(path)
+        prover = generator.Prover(loaded.position, 2_000_000)
+        assert prover.lines(loaded.position, loaded.goal.gain, loaded.answer_turns, cap=50) == loaded.answer_lines
