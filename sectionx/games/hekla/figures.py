@@ -378,6 +378,10 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------------- drawing
 
 
+#: The size (points) of the facts under a figure drawn for a rulebook, which prints the
+#: drawing at about half its size.
+BOOK_NOTE_PT = 13.0
+
 #: The words a figure draws under its board, in English, by key; a rulebook's language
 #: file gives each in its language with the same ``{fields}`` (a line's first letter is
 #: set in capitals).
@@ -424,11 +428,14 @@ def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = 
     items, g = art.position_items(theme, loaded.position, coords=True, marks=loaded.marks)
     w, h = g.size
     width = w + 2 * art.MARGIN
-    lines = [part for note in notes(loaded.position, words) for part in art.wrap(note, width - 2 * art.MARGIN, theme)]
+    # A book prints the drawing about half its size: its facts are set larger to stay readable.
+    size = art.NOTE_PT if text else BOOK_NOTE_PT
+    lines = [part for note in notes(loaded.position, words)
+             for part in art.wrap(note, width - 2 * art.MARGIN, theme, size)]
     if text and loaded.marks.caption:
         lines += art.wrap(loaded.marks.caption, width - 2 * art.MARGIN, theme)
     return pictures.picture(theme, items, width=width, bottom=g.y0 + h, title=loaded.title if text else "",
-                            notes=lines, body="board", name="hekla-figure", untitled="Hekla figure")
+                            notes=lines, body="board", name="hekla-figure", untitled="Hekla figure", note_pt=size)
 
 
 def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = WORDS) -> Document:
