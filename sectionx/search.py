@@ -43,6 +43,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from .console import plural
+
 N = TypeVar("N")  # a node: whatever the game keeps of a position at the start of a turn
 M = TypeVar("M")  # a move: whatever the game needs to replay one turn
 N_co = TypeVar("N_co", covariant=True)
@@ -352,7 +354,7 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
         else:
             # The bound may prove more (even "never"); what is reported is what was asked.
             return Result("impossible", None, None, (), None, False, limit.turns + 1, search.stats,
-                          f"no solution within {limit.turns} turns")
+                          f"no solution within {plural(limit.turns, 'turn')}")
     except LimitReached as exc:
         return Result("unknown", None, None, (), None, False, proved, search.stats, str(exc))
     if not count:

@@ -48,7 +48,7 @@ def test_options_breakout_has_no_use_for_are_refused_in_one_line(args, message):
 def test_play_writes_a_record_replay_accepts_and_the_same_seed_the_same_bytes(tmp_path):
     out = tmp_path / "game.yaml"
     assert run("play", "--game", "breakout", "--bots", "winner,random", "--seed", "3", "-o", out).exit_code == 0
-    assert run("play", "--game", "breakout", "--bots", "winner,random", "--seed", "3").output == out.read_text()
+    assert run("play", "--game", "breakout", "--bots", "winner,random", "--seed", "3").stdout == out.read_text()
     replayed = run("replay", out)
     assert replayed.exit_code == 0 and "all legal; game over: yellow wins with 3 escapes (B8)" in replayed.output
     assert "ok, Breakout record" in run("validate", out).output

@@ -1,6 +1,7 @@
 """Every command through typer's CliRunner: output, exit codes, determinism."""
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -349,3 +350,55 @@ def test_kit_out_must_be_a_folder(tmp_path):
     result = runner.invoke(app, ["kit", "--out", str(target)])
     assert result.exit_code == 2 and "names a folder" in result.output
     assert target.read_text() == "x"
+
+
+# ------------------------------------------------------------------ issue 26: one command line for every game
+
+GAMES = [("sectionx", ["--players", "2", "--seed", "5"]), ("breakout", []), ("hekla", ["--seed", "1"])]
+
+
+@pytest.mark.parametrize(("game", "args"), GAMES)
+def test_play_says_how_the_game_ended_on_stderr_in_one_line(game, args):
+    result = run("play", "--game", game, *args)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("play: game over after ") and " turns" in lines[0], lines
+    assert "actions:" in result.stdout and "play:" not in result.stdout  # the record alone on stdout
+
+
+@pytest.mark.parametrize(("game", "args"), GAMES)
+def test_replay_show_names_the_move_before_each_position(tmp_path, game, args):
+    record = tmp_path / "r.yaml"
+    run("play", "--game", game, *args, "-o", str(record))
+    lines = run("replay", "--show", str(record)).stdout.splitlines()
+    first = lines.index("After turn 1")
+    assert re.fullmatch(r"Turn 1, (red|blue|yellow|green|purple): \S.*", lines[first - 1]), lines[first - 1]
+    second = lines.index("After turn 2")
+    assert lines[second - 1].startswith("Turn 2, ")
+
+
+@pytest.mark.parametrize("file", ["scenarios/midgame-4p.yaml", "scenarios/breakout/figure-bar.yaml",
+                                  "scenarios/hekla/figure-4.yaml"])
+def test_show_explains_its_symbols_for_every_game(file):
+    text = run("show", file).stdout
+    assert "\nLegend: " in text
+    legend = text[text.index("Legend: "):]
+    # Every game's legend names its empty field and its pieces' letters.
+    assert ". " in legend or ". an empty field" in legend
+
+
+@pytest.mark.parametrize("game", ["breakout", "hekla"])
+def test_new_refuses_a_seed_where_the_set_up_has_no_chance(game):
+    """A seed that changes nothing was silently ignored (B1, HG5): refused in one line."""
+    result = runner.invoke(app, ["new", "--game", game, "--seed", "3"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("sectionx: --seed: a new ") and result.stderr.count("\n") == 1
+    assert run("new", "--game", game).stdout  # without it, the set-up
+
+
+def test_counts_in_messages_are_singular_for_one():
+    from sectionx.console import plural
+
+    assert [plural(n, "turn") for n in (0, 1, 2, 1204)] == ["0 turns", "1 turn", "2 turns", "1,204 turns"]
+    assert plural(1, "puzzle file", "puzzle files") == "1 puzzle file"
+    result = runner.invoke(app, ["validate", "tests/invalid/format/unknown_key_top.yaml"])
+    assert result.stderr.strip().endswith("in 1 of 1 file") and "(s)" not in result.output

@@ -381,7 +381,7 @@ def test_an_ungraded_book_goes_by_proved_turns_and_promises_no_tiers(folder, tmp
 def test_the_node_limit_refuses_a_puzzle_the_same_way_on_every_machine(tmp_path):
     path = graded(tmp_path, "20-the-road-behind", "expert")
     line = _refused(["deck", str(tmp_path), "-o", str(tmp_path / "d.pdf"), "--nodes", "1"], 4)
-    assert line.startswith(f"sectionx: {path}: not solved within 1 turns expanded (--nodes)")
+    assert line.startswith(f"sectionx: {path}: not solved within 1 turn expanded (--nodes)")
 
 
 def test_a_long_solution_is_drawn_smaller_and_keeps_every_turn(solved):

@@ -678,7 +678,7 @@ def test_D2_not_in_another_players_tunnel():
 
 def test_D2_not_on_a_feature_holding_another_players_prisoner():
     st = state(D2_STATE)
-    refused(st, "door 4,-2", "D2", "blue prisoner(s) stand on 4,-2")
+    refused(st, "door 4,-2", "D2", "a blue prisoner stands on 4,-2")
 
 
 def test_D2_needs_a_door_in_hand():
@@ -1285,7 +1285,7 @@ def test_K1_no_key_with_prisoners_in_three_hideouts():
 
 def test_D2_movedoor_follows_the_same_restrictions():
     st = state(D2_STATE.replace('blue: ["3,0"]', 'blue: ["3,0"]\n  red: ["0,-2"]'))
-    refused(st, "movedoor 0,-2 4,-2", "D2", "blue prisoner(s) stand on 4,-2")
+    refused(st, "movedoor 0,-2 4,-2", "D2", "a blue prisoner stands on 4,-2")
     refused(st, "movedoor 0,-2 2,0", "D2", "is in blue's tunnel")
     refused(st, "movedoor 0,-2 0,2", "D2", "not on the hideout")
     refused(st, "movedoor 0,-2 0,-2", "N4", "must move to another feature")

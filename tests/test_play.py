@@ -206,5 +206,5 @@ def test_play_shows_progress_on_stderr_and_stdout_is_the_record_alone(monkeypatc
     drawn = runner.invoke(app, made_with(golden), catch_exceptions=False)
     assert quiet.exit_code == drawn.exit_code == 0
     assert drawn.stdout == quiet.stdout == golden.read_text()
-    assert quiet.stderr == ""
+    assert quiet.stderr == "play: game over after 1,564 turns, 4 rounds: 1. red, 2. blue; decided by most freed (E5)\n"
     assert "turns" in drawn.stderr and "1564/?" in drawn.stderr and "round 4" in drawn.stderr

@@ -510,7 +510,7 @@ def test_k1_key_costs_one_door() -> None:
 def test_k2_key_with_prisoner_on_island_refused() -> None:
     """K2: the key is lost as soon as a prisoner is back on the island."""
     text = FOUR + KEY_TILES + 'prisoners:\n  red: {at: ["2,-2", "2,-2"], freed: 4, island: 2}\nkeys: [red]\n'
-    assert_refused(text, "K2", "red holds the master key with 2 prisoner(s) on the island", line=9)
+    assert_refused(text, "K2", "red holds the master key with 2 prisoners on the island", line=9)
 
 
 def test_k2_key_with_prisoner_in_tunnel_allowed() -> None:
@@ -792,7 +792,7 @@ turn:
   phase: 3
   moved: {"2,-1": [1, 1]}
 """
-    assert_refused(text, "M3", "2 moved prisoner(s) stand on 2,-1, but red has 1 there", line=9)
+    assert_refused(text, "M3", "2 moved prisoners stand on 2,-1, but red has 1 there", line=9)
 
 
 def test_s1_player_to_move_must_play() -> None:

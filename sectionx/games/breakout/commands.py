@@ -21,6 +21,7 @@ from ...console import (
     Stop,
     fail,
     not_a_record,
+    plural,
     refuse_given,
     say,
     say_simulation,
@@ -87,7 +88,7 @@ class Breakout:
             except LoadError as exc:
                 return api.Report(name, "breakout record", exc.diagnostics)
             result = records.replay(record)
-            summary = (f"Breakout record: {len(record.actions)} turns, {_end(result.final)}"
+            summary = (f"Breakout record: {plural(len(record.actions), 'turn')}, {_end(result.final)}"
                        + records.goal_outcome(record, result))
             return api.Report(name, "breakout record", records.diagnostics(record, result), summary)
         try:
@@ -103,7 +104,7 @@ class Breakout:
         if is_record(doc):
             record = records.read(doc, path.parent)
             result = records.replay(record)
-            say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
+            say(text.picture(result.final, title=f"{path} after {plural(result.played, 'turn')}", legend=True), nl=False)
             problems = records.diagnostics(record, result)
             tell(problems)
             raise Stop(1 if problems else 0)
@@ -112,12 +113,14 @@ class Breakout:
         except LoadError as exc:
             tell(exc.diagnostics)
             raise Stop(1) from None
-        say(text.picture(loaded.position, title=loaded.title, goal=loaded.goal), nl=False)
+        say(text.picture(loaded.position, title=loaded.title, goal=loaded.goal, legend=True), nl=False)
 
     def new(self, options: api.NewOptions) -> str:
         _only_sectionx(variant=options.variant, board=options.board, colours=options.colours)
         _two_players(options.players)
-        # Nothing is shuffled or drawn (B1: the empty wall, yellow opens), so a seed changes nothing.
+        # Nothing is shuffled or drawn, so a seed would change nothing: refused, not ignored.
+        refuse_given("a new Breakout game has no chance in it (B1: the empty wall, 13 knots in each hand, yellow "
+                     "opens), so there is nothing to seed", seed=options.seed)
         return formats.dumps(start(), title="New Breakout game", header="Made with: sectionx new --game breakout")
 
     def replay(self, path: Path, doc: Doc, *, show: bool) -> None:
@@ -125,15 +128,21 @@ class Breakout:
             raise not_a_record(path, "a puzzle" if isinstance(doc.data, dict) and "goal" in doc.data else "a position")
         record = records.read(doc, path.parent)
 
+        before = [record.start]
+
         def show_turn(number: int, pos: Position) -> None:
+            # The move first, then the position it leads to (issue 26).
+            say(f"Turn {number}, {before[0].to_move.value}: {record.actions[number - 1]}")
             say(text.picture(pos, title=f"After turn {number}"))
+            before[0] = pos
 
         result = records.replay(record, on_turn=show_turn if show else None)
         problems = records.diagnostics(record, result)
         tell(problems)
         if result.error is not None:
             raise Stop(1)
-        say(f"{path}: {len(record.actions)} turns, all legal; {_end(result.final)}" + records.goal_outcome(record, result))
+        say(f"{path}: {plural(len(record.actions), 'turn')}, all legal; {_end(result.final)}"
+            + records.goal_outcome(record, result))
         raise Stop(1 if problems else 0)
 
     def play(self, options: api.PlayOptions) -> str:
@@ -142,6 +151,8 @@ class Breakout:
         names = _bots(options.bots)
         game = play.play_game(names, options.seed)
         assert game.final is not None
+        # How it ended, on stderr (stdout may carry the record), as every game says it.
+        warn("play: " + _end(game.final).replace("game over:", f"game over after {plural(len(game.actions), 'turn')}:", 1))
         header = f"Made with: sectionx play --game breakout --seed {options.seed} --bots {','.join(names)}"
         return records.dumps(start(), game.actions, title=f"Breakout, seed {options.seed}", header=header,
                              bots={"yellow": names[0], "blue": names[1]}, seed=options.seed,
@@ -191,16 +202,16 @@ class Breakout:
             say(text.rstrip("\n"))
         elif status == "solved":
             who = loaded.position.to_move.value
-            say(f"{path}: {who} escapes in {answer.turns} turn{'s' if answer.turns != 1 else ''} at best (proved: not in "
+            say(f"{path}: {who} escapes in {plural(answer.turns or 0, 'turn')} at best (proved: not in "
                 f"fewer), {'the other player passing' if loaded.goal.passes else 'whatever the other player does'}")
             say(f"  winning first pushes: {' '.join(data['first'])}")
             defence = "the other player passing" if loaded.goal.passes else "the other player defending longest"
             say(f"  main line ({defence}): {' '.join(data['line'])}")
         elif status == "impossible":
-            say(f"{path}: no forced escape within {limit} turns (proved)")
+            say(f"{path}: no forced escape within {plural(limit, 'turn')} (proved)")
         else:
             say(f"{path}: unknown: the search limit (--nodes, --time) was reached; no escape within "
-                f"{answer.proved_none_below} turns (proved)")
+                f"{plural(answer.proved_none_below, 'turn')} (proved)")
         if options.out is not None and answer.turns is not None:
             # The main line as a record from the puzzle's file, which replay checks (BQ1).
             record = records.dumps(loaded.position, list(answer.line), start_ref=start_reference(path, options.out),

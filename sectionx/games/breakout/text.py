@@ -8,10 +8,16 @@ whose push, the B4 bar, the B7/B9 counts and, for a puzzle, its goal (BQ1).
 
 from __future__ import annotations
 
+import textwrap
+
 from .formats import Goal
 from .rules import LONG_TURNS, PLAYERS, STALEMATE_TURNS, Player, Position, count_cause, drawn_by
 
 _KNOT = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
+#: What the picture's symbols mean (``show`` prints it under the wall).
+LEGEND = ("Legend: y a yellow knot, b a blue knot, . an empty field; L3 > and < R3 are row 3's left and right ends, "
+          "where knots are pushed in (x: the push B4 bars); on the wall top, Y or B is an escaped figure above its "
+          "column, a number how many share it (BW2).")
 
 
 def goal_sentence(pos: Position, goal: Goal) -> str:
@@ -20,8 +26,9 @@ def goal_sentence(pos: Position, goal: Goal) -> str:
     return f"{pos.to_move.value} to escape within {goal.turns} turn{'s' if goal.turns != 1 else ''}, {other} (BQ1)"
 
 
-def picture(pos: Position, *, title: str = "", goal: Goal | None = None) -> str:
-    """The position as text, ending in a newline."""
+def picture(pos: Position, *, title: str = "", goal: Goal | None = None, legend: bool = False) -> str:
+    """The position as text, ending in a newline; with ``legend`` (``show``) what its
+    symbols mean, under the wall."""
     width = len(str(pos.wall.rows))
     pad = " " * (width + 5)
     lines = [title] if title else []
@@ -36,6 +43,8 @@ def picture(pos: Position, *, title: str = "", goal: Goal | None = None) -> str:
                 for side, arrow in (("L", ">"), ("R", "<"))}  # x: the push B4 bars
         knots = " ".join(_KNOT[f] for f in pos.rows[r - 1])
         lines.append(f"{f'L{r}'.rjust(width + 1)} {ends['L']} {knots} {ends['R']} R{r}")
+    if legend:
+        lines += textwrap.wrap(LEGEND, 92)
     lines.append("")
     lines.append(f"Break-out {pos.breakout}, turn {pos.turns + 1}: {pos.to_move.value} to push."
                  if not pos.over else _result(pos))

@@ -22,6 +22,7 @@ from ...console import (
     Stop,
     fail,
     not_a_record,
+    plural,
     refuse_given,
     say,
     say_simulation,
@@ -91,7 +92,7 @@ class Hekla:
             except LoadError as exc:
                 return api.Report(str(path), "hekla record", exc.diagnostics)
             result = records.replay(record)
-            summary = (f"Hekla record: {len(record.actions)} turns, {_end(result.final)}"
+            summary = (f"Hekla record: {plural(len(record.actions), 'turn')}, {_end(result.final)}"
                        + records.goal_outcome(record, result))
             return api.Report(str(path), "hekla record", records.diagnostics(record, result), summary)
         try:
@@ -107,18 +108,21 @@ class Hekla:
         if is_record(doc):
             record = _record(path, doc)
             result = records.replay(record)
-            say(text.picture(result.final, title=f"{path} after {result.played} turns"), nl=False)
+            say(text.picture(result.final, title=f"{path} after {plural(result.played, 'turn')}", legend=True), nl=False)
             problems = records.diagnostics(record, result)
             tell(problems)
             raise Stop(1 if problems else 0)
         loaded = _position(doc)
-        say(text.picture(loaded.position, title=loaded.title), nl=False)
+        say(text.picture(loaded.position, title=loaded.title, legend=True), nl=False)
         if loaded.goal is not None:
             say("Puzzle: " + text.goal_sentence(loaded.position, loaded.goal) + ".")
 
     def new(self, options: api.NewOptions) -> str:
         refuse_given("Hekla has no such choice (HG1, HG5)", variant=options.variant, board=options.board,
                      colours=options.colours)
+        # Nothing is shuffled or drawn, so a seed would change nothing: refused, not ignored.
+        refuse_given("a new Hekla game has no chance in it (HG5: every stone in its owner's supply, the lava in the "
+                     "common supply, the seats in order, red first), so there is nothing to seed", seed=options.seed)
         players = _players(options.players)
         return formats.dumps(start(players), title=f"New {players}-player Hekla game",
                              header=f"Made with: sectionx new --game hekla --players {players}")
@@ -128,15 +132,21 @@ class Hekla:
             raise not_a_record(path, "a puzzle" if isinstance(doc.data, dict) and "goal" in doc.data else "a position")
         record = _record(path, doc)
 
+        before = [record.start]
+
         def show_turn(number: int, pos: Position) -> None:
+            # The move first, then the position it leads to (issue 26).
+            say(f"Turn {number}, {before[0].player}: {record.actions[number - 1]}")
             say(text.picture(pos, title=f"After turn {number}"))
+            before[0] = pos
 
         result = records.replay(record, on_turn=show_turn if show else None)
         problems = records.diagnostics(record, result)
         tell(problems)
         if result.error is not None:
             raise Stop(1)
-        say(f"{path}: {len(record.actions)} turns, all legal; {_end(result.final)}" + records.goal_outcome(record, result))
+        say(f"{path}: {plural(len(record.actions), 'turn')}, all legal; {_end(result.final)}"
+            + records.goal_outcome(record, result))
         raise Stop(1 if problems else 0)
 
     def play(self, options: api.PlayOptions) -> str:
@@ -146,6 +156,8 @@ class Hekla:
         names = _bots(options.bots, players)
         game = play.play_game(players, names, options.seed)
         assert game.final is not None
+        # How it ended, on stderr (stdout may carry the record), as every game says it.
+        warn("play: " + _end(game.final).replace("game over:", f"game over after {plural(len(game.actions), 'turn')}:", 1))
         seats = [p.value for p in SEATS[:players]]
         bots = {s: names[i % len(names)] for i, s in enumerate(seats)}
         header = (f"Made with: sectionx play --game hekla --players {players} --seed {options.seed} "
@@ -188,7 +200,7 @@ class Hekla:
             say((json.dumps(data, indent=2) if options.output == "json" else yaml.safe_dump(data, sort_keys=False)).rstrip("\n"))
         else:
             say(f"{path}: {pos.player} gains at most {best.gain} field{'s' if best.gain != 1 else ''} this turn "
-                f"(proved: all {best.tried} turns and orders of eruptions tried)")
+                f"(proved: all {plural(best.tried, 'turn')} and orders of eruptions tried)")
             for m in best.moves[:10]:
                 say(f"  {m}")
             if len(best.moves) > 10:
@@ -222,9 +234,10 @@ class Hekla:
                 + "; ".join(data["first"]))
             say("  a line: " + "; ".join(data["line"]))
         elif status == "impossible":
-            say(f"{path}: {pos.player} cannot gain {goal.gain} within {limit} turns (proved)")
+            say(f"{path}: {pos.player} cannot gain {goal.gain} within {plural(limit, 'turn')} (proved)")
         else:
-            say(f"{path}: unknown: the search limit was reached; not within {answer.proved_none_below} turns (proved)")
+            say(f"{path}: unknown: the search limit was reached; not within {plural(answer.proved_none_below, 'turn')} "
+                "(proved)")
         if options.out is not None and answer.turns is not None:
             # The line as a record from the puzzle's file, the others passing, which replay checks (HQ1).
             actions: list[Action] = []

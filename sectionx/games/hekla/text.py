@@ -4,12 +4,19 @@ then the volcanists' progress, the supplies and the lava left."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from .rules import Position, line_name
 
 if TYPE_CHECKING:
     from .formats import Goal
+
+
+#: What the picture's symbols mean (``show`` prints it under the area).
+LEGEND = ("Legend: r3 is a red volcano stone of value 3 (g green, y yellow, b blue; HG5), L0 a lava stone of value 0 "
+          "(H7), . an empty field, * a hot field (HG2); a field's stones in the order they were placed; rows 1 (bottom) "
+          "up, columns a (left) on (HG1).")
 
 
 def _cell(pos: Position, c: int, r: int) -> str:
@@ -28,11 +35,15 @@ def where(pos: Position, progress: int) -> str:
     return place + (", no line" if line is None else f", line along {line_name(line, board)}")
 
 
-def picture(pos: Position, *, title: str = "") -> str:
+def picture(pos: Position, *, title: str = "", legend: bool = False) -> str:
+    """The position as text, ending in a newline; with ``legend`` (``show``) what its
+    symbols mean, under the area."""
     lines = [title] if title else []
     for r in range(pos.board.height - 1, -1, -1):
         lines.append(f"{r + 1:>2} |" + "|".join(_cell(pos, c, r) for c in range(pos.board.width)) + "|")
     lines.append("    " + "".join(chr(ord("a") + c).center(8) for c in range(pos.board.width)))
+    if legend:
+        lines += textwrap.wrap(LEGEND, 92)
     lines.append("")
     for p, t in zip(pos.players, pos.track):
         lines.append(f"{p}: {t} field{'s' if t != 1 else ''} on the track ({where(pos, t)}); supply "

@@ -18,14 +18,29 @@ import yaml
 
 from ... import fileio, games
 from ...colours import COLOURS, Colour
-from ...console import IMPOSSIBLE, INVALID, LIMIT, OK, Stop, fail, not_a_record, say, say_simulation, tell, warn, write_picture
+from ...console import (
+    IMPOSSIBLE,
+    INVALID,
+    LIMIT,
+    OK,
+    Stop,
+    fail,
+    not_a_record,
+    plural,
+    say,
+    say_simulation,
+    tell,
+    warn,
+    write_picture,
+)
 from ...errors import Problem
 from ...fileio import quote
 from ...progress import progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
 from .. import api
-from . import checking, formats, paper, play, rules
+from . import checking, engine, formats, paper, play, rules
+from .actions import Action
 from .model import Board, Catalogue, Scenario, State
 from .paper import checked_position
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
@@ -130,17 +145,23 @@ class SectionX:
             tell(games.own_file(str(path), start.diagnostics))
             raise Stop(1)
 
-        def show_turn(number: int, state: State) -> None:
-            say(describe(state, title=f"After turn {number}"))
+        before = [checking.record_start(record)]
 
-        result = play.replay(checking.record_start(record), record.actions, on_turn=show_turn if show else None)
+        def show_turn(number: int, state: State, actions: tuple[Action, ...]) -> None:
+            # The move first, then the position it leads to (issue 26).
+            say(f"Turn {number}, {before[0].current.colour}: " + "; ".join(str(a) for a in actions))
+            say(describe(state, title=f"After turn {number}"))
+            before[0] = state
+
+        result = play.replay(before[0], record.actions, on_turn=show_turn if show else None)
         problems = checking.replay_diagnostics(record, result)
         tell(problems)
         if result.error is not None:
             raise Stop(1)
         s = result.final
         end = f"game over: {', '.join(f'{i + 1}. {c}' for i, c in enumerate(s.ranking))}" if s.finished else "the game goes on"
-        say(f"{path}: {len(record.actions)} actions, {result.turns} turns, all legal; round {s.round}; {end}"
+        say(f"{path}: {plural(len(record.actions), 'action')}, {plural(result.turns, 'turn')}, all legal; "
+            f"round {s.round}; {end}"
             + checking.goal_outcome(record))
         raise Stop(1 if problems else 0)
 
@@ -160,6 +181,7 @@ class SectionX:
                 bar.update(advance=turns - bar.done, round=round_now, actions=actions)
 
             game = play.play_game(start, seats, on_turn=turn_ended)
+        warn(f"play: {play_end(game)}")  # how it ended, on stderr: stdout may carry the record
         names = {c.value: b.name for c, b in seats.items()}
         header = f"Made with: sectionx play --players {players} --variant {variant} --seed {seed} --bots {bots}"
         return formats.dumps_record(Scenario(start, title=f"{players}-player game, seed {seed}"), game.actions,
@@ -192,8 +214,9 @@ class SectionX:
 
         def progress(stats: Stats, what: str) -> None:
             if verbose or stats.seconds >= 1.0:
-                warn(f"solve: {what}; depth {stats.depth}, {stats.nodes:,} turns expanded, {stats.table_hits:,} table hits, "
-                     f"{stats.bound_cuts:,} bound cuts, {stats.seconds:.1f} s")
+                warn(f"solve: {what}; depth {stats.depth}, {plural(stats.nodes, 'turn')} expanded, "
+                     f"{plural(stats.table_hits, 'table hit')}, {plural(stats.bound_cuts, 'bound cut')}, "
+                     f"{stats.seconds:.1f} s")
 
         goal_turns = scenario.goal.turns or Limit().turns
         limit = Limit(turns=min(options.turns or goal_turns, goal_turns), nodes=options.nodes, seconds=options.seconds)
@@ -217,7 +240,8 @@ class SectionX:
             say(solution_text(path, solved, plans_text(result)), nl=False)
         if verbose:
             s = result.stats
-            warn(f"solve: {s.nodes:,} turns expanded, {s.table_hits:,} table hits, {s.bound_cuts:,} bound cuts, {s.seconds:.2f} s")
+            warn(f"solve: {plural(s.nodes, 'turn')} expanded, {plural(s.table_hits, 'table hit')}, "
+                 f"{plural(s.bound_cuts, 'bound cut')}, {s.seconds:.2f} s")
         out = options.out
         if out is not None and solved.turns:
             record = formats.dumps_record(scenario, list(solved.actions), turns=turn_labels(solved),
@@ -283,6 +307,18 @@ class SectionX:
         paper.manual(options)
 
 
+def play_end(game: play.Game) -> str:
+    """How a game between bots ended, in one line (``play``): the ranking and the step
+    of it that decided the winner (E4, E5), or that it was stopped unfinished."""
+    s = game.final
+    length = f"{plural(game.turn_count, 'turn')}, {plural(s.round, 'round')}"
+    if not s.finished:
+        return f"stopped unfinished after {length} (the bots' limit of {play.MAX_ACTIONS:,} actions)"
+    step = engine.deciding_step(s)
+    why = f"decided by {step}" if step else "a tie on every step of the ranking (E5): no rule names a winner"
+    return f"game over after {length}: {', '.join(f'{i}. {c}' for i, c in enumerate(s.ranking, 1))}; {why}"
+
+
 def turn_labels(solved: Solved) -> list[tuple[int, str]]:
     labels, index = [], 0
     for number, turn in enumerate(solved.turns, 1):
@@ -317,10 +353,10 @@ def solution_text(file: Path, solved: Solved, plans: str) -> str:
     if r.status == "impossible":
         return f"{file}: impossible: {r.reason} (proved).\n"
     if r.status == "unknown" and r.turns is None:
-        return (f"{file}: unknown: {r.reason}; at least {r.proved_at_least} turns are needed (proved).\n")
-    head = (f"{file}: solved in {r.turns} turn{'s' if r.turns != 1 else ''}; nothing shorter exists (proved).\n"
+        return f"{file}: unknown: {r.reason}; at least {plural(r.proved_at_least, 'turn')} needed (proved).\n"
+    head = (f"{file}: solved in {plural(r.turns or 0, 'turn')}; nothing shorter exists (proved).\n"
             if r.status == "solved" else
-            f"{file}: {r.turns} turns is the minimum (proved), but {r.reason}: uniqueness unknown.\n")
+            f"{file}: {plural(r.turns or 0, 'turn')} is the minimum (proved), but {r.reason}: uniqueness unknown.\n")
     lines = [head.rstrip("\n")]
     if r.cost is not None:
         lines.append(f"Optimal plans: {plans}; {r.cost} tile or door action{'s' if r.cost != 1 else ''}.")
@@ -339,7 +375,8 @@ def solution_text(file: Path, solved: Solved, plans: str) -> str:
             parts = [f"turn {n}: " + ("; ".join(str(x) for x in items) if items else "-")
                      for n, items in enumerate(plan, 1) if isinstance(items, tuple)]
             lines.append(f"  {i}. " + " | ".join(parts))
-    lines.append(f"Search: {r.stats.nodes:,} turns expanded, {r.stats.table_hits:,} table hits, {r.stats.seconds:.2f} s.")
+    lines.append(f"Search: {plural(r.stats.nodes, 'turn')} expanded, {plural(r.stats.table_hits, 'table hit')}, "
+                 f"{r.stats.seconds:.2f} s.")
     return "\n".join(lines) + "\n"
 
 

@@ -560,10 +560,14 @@ def _explain_door(state: State, action: PlaceDoor | MoveDoor) -> list[Problem]:
         if colour != who.colour and t.component.get(other_spot) == cid:
             out.append(Problem("D2", f"{spot} is in {colour}'s tunnel (door on {other_spot}); a door may not go there"))
             break
-    strangers = sorted({p.colour.value for p in state.players if p.colour != who.colour
-                        for pl in p.prisoners if pl.kind is PlaceKind.TILE and pl.spot == spot})
+    strangers = sorted(p.colour.value for p in state.players if p.colour != who.colour
+                       for pl in p.prisoners if pl.kind is PlaceKind.TILE and pl.spot == spot)
     if strangers:
-        out.append(Problem("D2", f"{', '.join(strangers)} prisoner(s) stand on {spot}; a door may not go there"))
+        # "a blue prisoner stands", "2 blue prisoners stand", "a blue and a red prisoner stand"
+        counts = Counter(strangers)
+        who_ = " and ".join(f"{'a' if n == 1 else n} {c} prisoner{'s' if n > 1 else ''}" for c, n in sorted(counts.items()))
+        verb = "stands" if len(strangers) == 1 else "stand"
+        out.append(Problem("D2", f"{who_} {verb} on {spot}; a door may not go there"))
     return out
 
 

@@ -77,15 +77,16 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
     write_document(options.out, document, look)
 
 
-def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True) -> list[Any]:
+def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True, seconds: float | None = None) -> list[Any]:
     """Each chosen puzzle solved for print, numbered 1..N, with progress on stderr;
-    ``unique`` as :func:`~.puzzleset.solve_for_print` takes it (the deck: one solution)."""
+    ``unique`` and ``seconds`` (``--time``, per puzzle) as
+    :func:`~.puzzleset.solve_for_print` takes them (the deck: one solution)."""
     from . import puzzleset
 
     solved = []
     with progress_bar("solving", total=len(chosen)) as bar:
         for number, p in enumerate(chosen, 1):
-            solved.append(puzzleset.solve_for_print(p, number, nodes, unique=unique))
+            solved.append(puzzleset.solve_for_print(p, number, nodes, unique=unique, seconds=seconds))
             bar.update(advance=1)
     return solved
 
@@ -147,7 +148,7 @@ def deck(files: list[Path], options: api.DeckOptions) -> None:
         chosen, shortfalls = puzzleset.choose(puzzleset.read_files(files), options.per_tier)
         for line in shortfalls:
             warn(f"sectionx: warning: {line}")
-        solved = _solved_set(chosen, options.nodes or puzzleset.NODE_LIMIT)
+        solved = _solved_set(chosen, options.nodes or puzzleset.NODE_LIMIT, seconds=options.seconds)
     except puzzleset.SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = draw_deck(solved, look, sheet_paper, offset=options.offset)
@@ -166,7 +167,8 @@ def book(files: list[Path], options: api.BookOptions) -> None:
         # A book prints a puzzle with several optimal plans when its answer: block records them;
         # its ungraded puzzles go by their proved fewest turns, known once solved.
         solved = puzzleset.book_order(_solved_set(puzzleset.in_order(puzzleset.read_files(files)),
-                                                  options.nodes or puzzleset.NODE_LIMIT, unique=False))
+                                                  options.nodes or puzzleset.NODE_LIMIT, unique=False,
+                                                  seconds=options.seconds))
     except puzzleset.SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = draw_book(solved, look, page, title=options.title or "Section X puzzles")

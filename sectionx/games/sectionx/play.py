@@ -355,13 +355,17 @@ class Replay:
     snapshots: list[tuple[int, State]] = field(default_factory=list)
 
 
-def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int, State], None] | None = None) -> Replay:
+def replay(start: State, actions: tuple[Action, ...], *,
+           on_turn: Callable[[int, State, tuple[Action, ...]], None] | None = None) -> Replay:
     """Apply a record's actions, stopping at the first illegal one (with its turn and reasons).
     ``turns`` counts the turns the actions reached, the last one whether finished or not
-    (a solution ends in the middle of the turn that meets its goal, Q4)."""
+    (a solution ends in the middle of the turn that meets its goal, Q4).  ``on_turn``
+    (``replay --show``) is told each finished turn's number, the state after it and its
+    actions."""
     state = start
     turn = 1
     ended = True
+    first = 0  # the index of the turn's first action
     for i, action in enumerate(actions):
         problems = engine.explain(state, action)
         if problems:
@@ -370,8 +374,9 @@ def replay(start: State, actions: tuple[Action, ...], *, on_turn: Callable[[int,
         ended = engine.turn_ended(state, action, after)  # in a puzzle the same player moves on (Q2)
         if ended:
             if on_turn:
-                on_turn(turn, after)
+                on_turn(turn, after, actions[first:i + 1])
             turn += 1
+            first = i + 1
         state = after
     return Replay(state, turn - 1 if ended else turn)
 

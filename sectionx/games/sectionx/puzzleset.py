@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ... import puzzlesets
+from ...console import plural
 from ...puzzlesets import MAX_FILES, SetProblem
 from ...search import Limit, plans_text
 from . import checking, puzzle
@@ -109,19 +110,24 @@ def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFil
     return puzzlesets.choose(in_order(puzzles), lambda p: p.tier, per_tier, lambda p: str(p.path))
 
 
-def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT, *, unique: bool = True) -> SolvedPuzzle:
+def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT, *, unique: bool = True,
+                    seconds: float | None = None) -> SolvedPuzzle:
     """Solve ``p`` (module docstring) and picture its solution turn by turn, as puzzle
     ``number`` of the set.  ``unique``: refuse more than one optimal plan (the deck);
-    else accept as many as the ``answer:`` block records (the book)."""
+    else accept as many as the ``answer:`` block records (the book).  ``seconds``
+    (``--time``) also limits the search, at the cost of the same output on every
+    machine that the node limit alone gives."""
     scenario = p.scenario
     goal = puzzle.goal_of(scenario)
-    solved = solve_puzzle(scenario, Limit(turns=goal.turns or Limit().turns, nodes=nodes))
+    solved = solve_puzzle(scenario, Limit(turns=goal.turns or Limit().turns, nodes=nodes, seconds=seconds))
     result = solved.result
     if result.status == "impossible":
         raise SetProblem(f"{p.path}: no solution within the goal's turns (proved): {result.reason or 'impossible'}")
     if result.status != "solved" or result.plans is None:
-        raise SetProblem(f"{p.path}: not solved within {nodes:,} turns expanded (--nodes); at least "
-                         f"{result.proved_at_least} turns are needed", 4)
+        limit = (f"{seconds:g} s (--time)" if "time" in (result.reason or "") and seconds is not None
+                 else f"{plural(nodes, 'turn')} expanded (--nodes)")
+        raise SetProblem(f"{p.path}: not solved within {limit}; at least {plural(result.proved_at_least, 'turn')} "
+                         "needed", 4)
     recorded = scenario.answer
     if result.plans_capped or (result.plans != 1 and unique):
         raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "

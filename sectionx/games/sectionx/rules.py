@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...colours import Colour
+from ...console import plural
 from ...errors import Problem, Subject
 from ...hexgrid import EDGE_NAMES, SIDES, Cell, opposite
 from .model import (
@@ -220,7 +221,7 @@ def check_catalogue(catalogue: Catalogue) -> list[Problem]:
         if n > 1:
             out.append(Problem("T3", f"tile id {tid} is used {n} times; ids must be distinct", ("catalogue-tile", tid)))
     if len(catalogue.tiles) != TILE_COUNT:
-        out.append(Problem("T3", f"the tile set has {len(catalogue.tiles)} tiles; the game has {TILE_COUNT}", ("catalogue",)))
+        out.append(Problem("T3", f"the tile set has {plural(len(catalogue.tiles), 'tile')}; the game has {TILE_COUNT}", ("catalogue",)))
     for tile in catalogue.tiles:
         out.extend(check_tile(tile))
     return out
@@ -276,7 +277,7 @@ def check_state(state: State, *, puzzle: bool = False) -> list[Problem]:
     out: list[Problem] = []
     for p in state.players:
         if len(p.prisoners) != PRISONERS:
-            out.append(Problem("S1", f"{p.colour} has {len(p.prisoners)} prisoners; every player has {PRISONERS}", ("prisoners", p.colour)))
+            out.append(Problem("S1", f"{p.colour} has {plural(len(p.prisoners), 'prisoner')}; every player has {PRISONERS}", ("prisoners", p.colour)))
     if len(set(state.colours)) != len(state.colours) or not 2 <= len(state.players) <= 4:
         out.append(Problem("S1", "a game has 2 to 4 players of different colours", ("players",)))
     out += _check_tiles(state, puzzle)
@@ -439,7 +440,7 @@ def _check_zones(state: State) -> list[Problem]:
     unowned = len(state.board.zones) - len(state.zone_owner)
     without = [c for c in state.colours if c not in owners]
     if unowned < len(without):
-        return [Problem("Z1", f"{unowned} free zone(s) left for {len(without)} player(s) without one "
+        return [Problem("Z1", f"{plural(unowned, 'free zone')} left for {plural(len(without), 'player')} without one "
                         f"({', '.join(map(str, without))}); every player must keep a zone to claim", ("zones",))]
     return []
 
@@ -449,7 +450,7 @@ def _check_keys(state: State) -> list[Problem]:
     for p in state.players:
         on_island = p.count(PlaceKind.ISLAND)
         if p.key and on_island:
-            out.append(Problem("K2", f"{p.colour} holds the master key with {on_island} prisoner(s) on the island; "
+            out.append(Problem("K2", f"{p.colour} holds the master key with {plural(on_island, 'prisoner')} on the island; "
                                "the key is lost when a prisoner reaches the island", ("key", p.colour)))
         elif not p.key and not state.finished and key_condition(state, p):
             out.append(Problem("K1", f"{p.colour} has every prisoner in play in at most two hideouts and none on the island "
@@ -513,7 +514,8 @@ def _check_turn(state: State) -> list[Problem]:
     wanted = Counter(place for place, _ in t.moved)
     for place, n in sorted(wanted.items()):
         if have[place] < n:
-            out.append(Problem("M3", f"{n} moved prisoner(s) stand on {place}, but {player.colour} has {have[place]} there",
+            out.append(Problem("M3", f"{plural(n, 'moved prisoner')} {'stands' if n == 1 else 'stand'} on {place}, but {player.colour} "
+                               f"has {have[place]} there",
                                ("moved", place)))
     return out
 
