@@ -323,3 +323,17 @@ def test_manual_builds_each_games_english_book(tmp_path, game):
     assert runner.invoke(app, ["manual", "--game", game, "-o", str(page)]).exit_code == 0
     assert page.read_text(encoding="utf-8").count("<figure") == len(figures)
 
+
+
+def test_a_paragraph_line_wrapped_to_start_with_a_number_is_refused_at_its_line(tmp_path):
+    """Markdown ends a paragraph at a line starting '1.' and prints a list: Hekla's H7 read
+    "... then those of value" and a list "1. Lava stays where it is" before this check."""
+    book = toy(tmp_path)
+    text = _RULES.replace("**TW1 Goal.** The first piece home wins.",
+                          "**TW1 Goal.** The first piece home wins, after moves numbered from\n1. Ties are shared.")
+    (book.folder / "rules-en.md").write_text(text, encoding="utf-8")
+    line = text.splitlines().index("1. Ties are shared.") + 1
+    with pytest.raises(LoadError, match=rf"rules-en.md:{line}:1: a line of the paragraph above starts like a list item"):
+        prepare(book, "en", theme=THEME)
+    (book.folder / "rules-en.md").write_text(text.replace("from\n1. Ties", "from\n\n1. Ties"), encoding="utf-8")
+    assert prepare(book, "en", theme=THEME).rules.sections[1].blocks[1].kind == "list"  # a list meant as one

@@ -18,6 +18,7 @@ title (:mod:`sectionx.rulebook`).  Nothing here names a game.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,6 +183,9 @@ def read_rules(path: str | Path, sections: range | None = None) -> Rules:
         elif in_index and b.kind == "table":
             index_rows += _index_rows(b)
     close()
+    wrapped = _wrapped_lists(name, [b for s in printed for b in s.blocks])
+    if wrapped:
+        raise LoadError(wrapped)
     found = {s.number for s in printed}
     wanted = sections if sections is not None else range(1, 2)
     missing = [n for n in wanted if n not in found]
@@ -198,6 +202,21 @@ def read_rules(path: str | Path, sections: range | None = None) -> Rules:
         raise LoadError([Diagnostic(name, 0, 0, f"the rules text has no table under '## {INDEX_HEADING}'", MANUAL)])
     index = tuple(IndexEntry(rule, summary, defined[rule]) for rule, summary, _ in index_rows if rule in defined)
     return Rules(name, tuple(printed), index, defined)
+
+
+def _wrapped_lists(name: str, blocks: list[Block]) -> list[Diagnostic]:
+    """A list that starts on the line after a paragraph's last, with no blank line
+    between: Markdown ends the paragraph there, so a line of running text that wraps
+    to start with ``1.`` or ``- `` ("... of value / 1. Lava stays") becomes a list.
+    Refused at its line; an intended list follows a blank line."""
+    out = []
+    for before, b in itertools.pairwise(blocks):
+        ends, starts = before.tokens[0].map if before.tokens else None, b.tokens[0].map if b.tokens else None
+        if b.kind == "list" and before.kind == "paragraph" and ends and starts and ends[1] == starts[0]:
+            out.append(Diagnostic(name, b.line, 1, "a line of the paragraph above starts like a list item ('1.', '-'), so "
+                                  "Markdown ends the paragraph there and prints a list: rewrap the line, or leave a blank "
+                                  "line before a list", MANUAL))
+    return out
 
 
 def _index_rows(table: Block) -> list[tuple[str, str, int]]:
