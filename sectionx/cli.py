@@ -45,6 +45,7 @@ from .console import (
 from .errors import SectionXError
 from .fileio import quote
 from .games import api
+from .progress import running
 from .workers import ClusterUnavailable, SchedulerAddressError
 from .yamlsrc import MAX_SEED, Doc, LoadError, shared_budget
 
@@ -75,10 +76,13 @@ def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
     * standard output closed by its reader (``| head``): quietly, status 141, as a
       tool killed by SIGPIPE."""
 
+    name = fn.__name__.removesuffix("_command")
+
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
-            with fileio.tracking():
+            # Progress: a command that runs over two seconds says so on stderr (sectionx.progress).
+            with fileio.tracking(), running(name):
                 return fn(*args, **kwargs)
         except Stop as exc:
             raise typer.Exit(exc.code) from None

@@ -35,7 +35,7 @@ from ...console import (
 )
 from ...errors import Problem
 from ...fileio import quote
-from ...progress import progress_bar
+from ...progress import note, progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
 from .. import api
@@ -213,10 +213,12 @@ class SectionX:
         verbose = options.verbose
 
         def progress(stats: Stats, what: str) -> None:
-            if verbose or stats.seconds >= 1.0:
-                warn(f"solve: {what}; depth {stats.depth}, {plural(stats.nodes, 'turn')} expanded, "
-                     f"{plural(stats.table_hits, 'table hit')}, {plural(stats.bound_cuts, 'bound cut')}, "
-                     f"{stats.seconds:.1f} s")
+            line = (f"{what}; depth {stats.depth}, {plural(stats.nodes, 'turn')} expanded, "
+                    f"{plural(stats.table_hits, 'table hit')}, {plural(stats.bound_cuts, 'bound cut')}")
+            if verbose:
+                warn(f"solve: {line}, {stats.seconds:.1f} s")
+            else:  # the command's progress line (every few seconds) tells it
+                note(line)
 
         goal_turns = scenario.goal.turns or Limit().turns
         limit = Limit(turns=min(options.turns or goal_turns, goal_turns), nodes=options.nodes, seconds=options.seconds)
