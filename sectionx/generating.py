@@ -20,6 +20,15 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
+from .yamlsrc import MAX_SEED
+
+#: A set's candidates have the seeds ``seed * SEEDS_PER_SET + i`` (each game's generator
+#: numbers them so), and a puzzle's id (``expert/compact/free#1000003``) names its own.
+SEEDS_PER_SET = 1_000_000
+#: The largest seed a puzzle's id may name: the last candidate of the set of the largest
+#: ``--seed`` (:data:`~sectionx.yamlsrc.MAX_SEED`, the same range as every command's).
+MAX_UNIT_SEED = (MAX_SEED + 1) * SEEDS_PER_SET - 1
+
 
 class Candidate(Protocol):
     """What a unit gave: ``reason`` is ``"accepted"`` or why it was rejected; an

@@ -629,7 +629,7 @@ def test_a_records_actions_take_ascii_digits_only(tmp_path):
 def test_a_huge_seed_in_a_grade_id_is_refused_at_its_line(tmp_path):
     """A 5,000-digit seed in a puzzle's grade id crashed deck and book (Python's
     limit on converting long numbers); it is bounded by the largest seed."""
-    from sectionx.yamlsrc import MAX_SEED
+    from sectionx.generating import MAX_UNIT_SEED as MAX_SEED  # the last candidate of the largest --seed's set
 
     folder = tmp_path / "set"
     folder.mkdir()
@@ -645,6 +645,13 @@ def test_a_huge_seed_in_a_grade_id_is_refused_at_its_line(tmp_path):
     line = refused(run("generate", "--id", "beginner/compact/mixed#" + "9" * 5000, "-o", tmp_path / "g"),
                    f"at most {MAX_SEED}", code=2)
     assert len(line) < 200 and not (tmp_path / "g").exists()
+    # The largest --seed's set names its candidates within the bound (seed * 1,000,000 + n).
+    from sectionx.games.sectionx.generator import SEEDS_PER_SET, Params, units
+    from sectionx.yamlsrc import MAX_SEED as LARGEST
+
+    first = next(iter(units(Params("beginner"), LARGEST)))
+    last = first.seed + SEEDS_PER_SET - 1
+    assert last == MAX_SEED and Params.parse_id(Params("beginner").id(last))[1] == last
 
 
 def test_a_value_quoted_back_is_cut_short(tmp_path):

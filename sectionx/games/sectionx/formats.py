@@ -26,9 +26,9 @@ from ... import __version__
 from ...colours import COLOURS, Colour
 from ...errors import NotationError, Problem, Subject
 from ...fileio import REFERENCE_RULE, FileProblem, quote, resolve_reference
+from ...generating import MAX_UNIT_SEED
 from ...hexgrid import Cell, corners, hexagon, parse_cell
 from ...yamlsrc import (
-    MAX_SEED,
     Diagnostic,
     Doc,
     LoadError,
@@ -421,8 +421,8 @@ class _Reader:
                 self.fail(doc, ("grade",), "grade: only a solved puzzle is graded; it needs an answer: block", key=True)
             g = data["grade"]
             seed = g["id"].partition("#")[2]
-            if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:  # the schema let through digits only
-                self.fail(doc, ("grade", "id"), f"grade.id: the seed after # is at most {MAX_SEED} "
+            if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:  # the schema let through digits only
+                self.fail(doc, ("grade", "id"), f"grade.id: the seed after # is at most {MAX_UNIT_SEED} "
                                                 "(sectionx generate --id makes the puzzle from it)")
             grade = Grade(g["id"], g["tier"], tuple((k, int(v)) for k, v in g.get("figures", {}).items()))
         claims = tuple(self.claim(doc, i, c) for i, c in enumerate(data.get("claims", ())))

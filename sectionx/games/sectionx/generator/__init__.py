@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from .... import generating
 from ....generating import Tally, generate_set
 from ....hexgrid import parse_cell
 from ....search import Limit
@@ -48,8 +49,9 @@ GRADE_WORK = 5000
 #: optimal plans a candidate may have for repairs to be worth trying.
 REPAIRS = 3
 MANY_PLANS = 4
-#: Seeds of a set: the first seed times this, plus the candidate's number.
-SEEDS_PER_SET = 1_000_000
+#: Seeds of a set: the first seed times this, plus the candidate's number (the house's:
+#: an id's seed is bounded by generating.MAX_UNIT_SEED).
+SEEDS_PER_SET = generating.SEEDS_PER_SET
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 import yaml
 
 from ....fileio import quote
+from ....generating import MAX_UNIT_SEED
 from ....hexgrid import Cell, opposite
-from ....yamlsrc import MAX_SEED, LoadError
+from ....yamlsrc import LoadError
 from .. import formats, rules
 from ..model import Board, Catalogue, FeatureKind, Scenario, TileType
 
@@ -135,8 +136,8 @@ class Params:
         parts = head.split("/")
         if not sep or len(parts) != 3 or not (seed.isascii() and seed.isdigit()):
             raise ValueError(f"{quote(text)} is not a puzzle id; ids look like expert/compact/free#1042")
-        if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_SEED}")
+        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:
+            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
         params = cls(*parts)
         params.check()
         return params, int(seed)
