@@ -33,9 +33,7 @@ from .console import (
     Stop,
     emit,
     fail,
-    picture_kind,
     plural,
-    print_kind,
     problem_line,
     say,
     status_of,
@@ -137,12 +135,64 @@ def main_options(
     """Section X and its sibling escape games: check positions and puzzles, solve them, print kits."""
 
 
+def _default_out(out: Path | None, default: Path) -> Path:
+    """``out``, or ``default`` (under output/, made if missing)."""
+    if out is not None:
+        return out
+    fileio.make_folder(default.parent)
+    return default
+
+
+#: What ``--format`` means for every command: the form of the output.  Reports on
+#: stdout are text, json or yaml; documents are svg, pdf or html, by default the form
+#: -o's name ends in.
+REPORT_FORMATS = ("text", "json", "yaml")
+
+
+def _report_format(given: str, allowed: tuple[str, ...]) -> str:
+    """``--format`` of a command that prints a report on stdout."""
+    if given.lower() not in allowed:
+        raise fail(f"--format {quote(given)}: this command prints {' or '.join(allowed)}")
+    return given.lower()
+
+
+def _document(out: Path | None, given: str | None, kinds: tuple[str, ...], default: Path) -> tuple[Path, str]:
+    """Where a document goes and its form, by the one rule of every command: ``-o``, or
+    ``default`` under output/ (made if missing); the form ``--format`` names, else the
+    one -o's name ends in, else ``default``'s.  An -o whose name ends in another of
+    ``kinds`` than --format says is refused; one whose name ends in none of them takes
+    the --format's form (``-o book --format pdf`` writes a PDF called book), or,
+    without --format, is refused.  ``-`` (standard output) takes --format or the first
+    kind."""
+    if given is not None and given.lower() not in kinds:
+        raise fail(f"--format {quote(given)}: this command writes {' or '.join(kinds)}")
+    kind = given.lower() if given is not None else None
+    if out is None:
+        kind = kind or default.suffix.lstrip(".")
+        return _default_out(None, default.with_suffix("." + kind)), kind
+    if fileio.is_stdout(out):
+        return out, kind or kinds[0]
+    suffix = out.suffix.lower().lstrip(".")
+    if suffix in kinds:
+        if kind is not None and kind != suffix:
+            raise fail(f"{out}: its name says {suffix}, --format says {kind}; give one or make them agree")
+        return out, suffix
+    if kind is None:
+        raise fail(f"{out}: the output must end in {' or '.join('.' + k for k in kinds)} "
+                   f"(or give --format {'|'.join(kinds)})")
+    return out, kind
+
+
+def _format_help(kinds: tuple[str, ...], default: str) -> str:
+    return f"The form of the output: {', '.join(kinds)} (default: from -o's name, else {default})."
+
+
 @app.command()
 @reports_errors
 def validate(
     files: Annotated[list[Path] | None, typer.Argument(help="Scenario, board or tile-set YAML files.", show_default=False)] = None,
     bundled: Annotated[bool, typer.Option("--bundled", help="Also check the boards and tile set shipped with sectionx.")] = False,
-    output: Annotated[str, typer.Option("--format", help="text, or json for tools.")] = "text",
+    output: Annotated[str, typer.Option("--format", "-f", help="The form of the report: text, or json for tools.")] = "text",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print problems only, not the ok lines.")] = False,
 ) -> None:
     """Check files against the format and every rule; list every problem.
@@ -154,8 +204,7 @@ def validate(
 
     Example:  sectionx validate scenarios/*.yaml --bundled
     """
-    if output not in ("text", "json"):
-        raise fail(f"--format must be text or json, not {quote(output)}")
+    output = _report_format(output, ("text", "json"))
     if not files and not bundled:
         raise fail("name at least one file, or --bundled")
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
@@ -314,7 +363,7 @@ def simulate(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy (Section X), "
                                       "random, winner (Breakout), random, greedy (Hekla).")] = "random",
-    output: Annotated[str, typer.Option("--format", help="text, or json.")] = "text",
+    output: Annotated[str, typer.Option("--format", "-f", help="The form of the report: text or json.")] = "text",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
                                          help="Play on this many local processes (1: in this process).")] = 1,
     scheduler: Annotated[str | None, typer.Option(
@@ -336,8 +385,7 @@ def simulate(
 
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
-    if output not in ("text", "json"):
-        raise fail(f"--format must be text or json, not {quote(output)}")
+    output = _report_format(output, ("text", "json"))
     if seed + games_ - 1 > MAX_SEED:
         raise fail(f"--seed {seed} with --games {games_} runs past the largest seed, {MAX_SEED}")
     if scheduler is not None and workers > 1:
@@ -370,17 +418,21 @@ def illustrate(
     file: Annotated[Path, typer.Argument(help="A rule figure: a position of any game with claims.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Also draw it: .svg or .pdf (the figure cropped).",
                                              show_default=False)] = None,
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help="The form of the output: svg or pdf (default: from "
+                                            "-o's name); given without -o, draws to output/NAME.FORMAT.",
+                                            show_default=False)] = None,
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
 ) -> None:
-    """Check every claim of a rule figure with the game's referee and, with -o, draw
-    it.  A claim that does not hold is one line naming the file, the line and the
-    claim (exit 1), and nothing is drawn.  Claims: docs/rulebook.md.
+    """Check every claim of a rule figure with the game's referee and, with -o or
+    --format, draw it.  A claim that does not hold is one line naming the file, the
+    line and the claim (exit 1), and nothing is drawn.  Claims: docs/rulebook.md.
 
     Example:  sectionx illustrate scenarios/breakout/figure-bar.yaml -o output/figure-bar.svg
     """
-    kind = print_kind(out) if out is not None else None
+    target, kind = (_document(out, fmt, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
+                    if out is not None or fmt is not None else (None, None))
     with _game_file(file) as (doc, game):
-        game.commands().illustrate(file, doc, api.IllustrateOptions(out, kind, template))
+        game.commands().illustrate(file, doc, api.IllustrateOptions(target, kind, template))
 
 
 @app.command()
@@ -392,7 +444,7 @@ def manual(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="rulebook.pdf or rulebook.html (default: "
                                              "output/rulebook-LANG.pdf, or output/rulebook-GAME-LANG.pdf for another "
                                              "game).", show_default=False)] = None,
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help="pdf or html (default: from -o, else pdf).",
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "html"), "pdf"),
                                             show_default=False)] = None,
     paper: Annotated[str, typer.Option(help="Paper for the PDF: a4, letter, ... (the template's names).")] = "a4",
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
@@ -413,14 +465,9 @@ def manual(
     Example:  sectionx manual --lang nl -o output/spelregels.pdf
     """
     chosen = _game(game)
-    kind = (fmt or (out.suffix.lstrip(".").lower() if out is not None else "pdf")).lower()
-    if kind not in ("pdf", "html"):
-        raise fail(f"{out if out is not None else '--format'}: the manual is written as .pdf or .html (or give --format pdf|html)")
     code = Path(lang).stem if lang.endswith((".yaml", ".yml")) else lang
     name = f"rulebook-{code}" if chosen.default else f"rulebook-{chosen.name}-{code}"
-    target = out if out is not None else Path("output") / f"{name}.{kind}"
-    if out is None:
-        fileio.make_folder(target.parent)
+    target, kind = _document(out, fmt, ("pdf", "html"), Path("output") / f"{name}.pdf")
     chosen.commands().manual(api.ManualOptions(target, kind, lang, paper, template, rules_text, figures))
 
 
@@ -428,7 +475,8 @@ def manual(
 @reports_errors
 def render(
     file: Annotated[Path, typer.Argument(help="A position or puzzle YAML file, of any game.", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf, or - for stdout.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="The picture to write: .svg or .pdf, or - for stdout "
+                                             "(default output/NAME.svg).", show_default=False)] = None,
     crop: Annotated[bool, typer.Option("--crop", help="Section X: only the region around tiles, prisoners, doors and "
                                        "annotations.")] = False,
     coords: Annotated[bool, typer.Option("--coords", help="Write every cell's or field's coordinates.")] = False,
@@ -437,18 +485,20 @@ def render(
                                                show_default=False)] = None,
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
     tile_size: Annotated[float | None, typer.Option(min=5, max=200, help="Section X: tile size across the flats, in mm.")] = None,
-    output: Annotated[str | None, typer.Option("--format", help="svg or pdf (default: from the file name; svg for -o -).")] = None,
+    output: Annotated[str | None, typer.Option("--format", "-f", help="The form of the output: svg or pdf (default: from "
+                                               "-o's name, else svg).", show_default=False)] = None,
 ) -> None:
     """Draw a position with its annotations (labels, arrows, highlights, caption), as
-    SVG or PDF.  `-o -` (or /dev/stdout) writes to standard output.
+    SVG or PDF, to output/NAME.svg unless -o says where.  `-o -` (or /dev/stdout)
+    writes to standard output.
 
     The file is checked first; rule problems are listed (exit 1) and nothing is written.
 
     Example:  sectionx render scenarios/figure-tunnel-fight.yaml -o output/fight.svg --crop
     """
-    kind = picture_kind(out, output)
+    target, kind = _document(out, output, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
     with _game_file(file) as (doc, game):
-        game.commands().render(file, doc, api.RenderOptions(out, kind, crop, coords, panel, template, tile_size))
+        game.commands().render(file, doc, api.RenderOptions(target, kind, crop, coords, panel, template, tile_size))
 
 
 @app.command()
@@ -503,7 +553,7 @@ def solve(
                                                  help="Look for solutions of at most this many turns "
                                                       "(default: the goal's limit, else 50).")] = None,
     cap: Annotated[int, typer.Option("--cap", min=1, max=10000, help="Section X: count optimal plans up to this many.")] = 50,
-    output: Annotated[str, typer.Option("--format", help="text, json or yaml.")] = "text",
+    output: Annotated[str, typer.Option("--format", "-f", help="The form of the report: text, json or yaml.")] = "text",
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show the search at work on stderr.")] = False,
 ) -> None:
     """Solve a puzzle exactly: the fewest of the goal player's turns (proved: nothing
@@ -519,8 +569,7 @@ def solve(
 
     Example:  sectionx solve scenarios/puzzle-first-escape.yaml -o output/solution.yaml
     """
-    if output not in ("text", "json", "yaml"):
-        raise fail(f"--format must be text, json or yaml, not {quote(output)}")
+    output = _report_format(output, REPORT_FORMATS)
     with _game_file(file) as (doc, game):
         game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
 
@@ -547,6 +596,8 @@ def sheet(
     nodes: NodesOption = None,
     paper: PaperOption = "a4",
     template: TemplateOption = None,
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+                                            show_default=False)] = None,
 ) -> None:
     """Print a puzzle card (the puzzle as a player meets it, solvable from the picture)
     and its solution sheet (one picture per turn, with what happened in words).
@@ -556,18 +607,11 @@ def sheet(
 
     Example:  sectionx sheet scenarios/puzzle-first-escape.yaml -o output/first-escape.pdf
     """
-    target = _default_out(out, Path("output") / f"{file.stem}-sheet.pdf")
-    kind = print_kind(target)
+    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / f"{file.stem}-sheet.pdf")
     with _game_file(file) as (doc, game):
         game.commands().sheet(file, doc, api.SheetOptions(target, kind, paper, template, seconds, nodes))
 
 
-def _default_out(out: Path | None, default: Path) -> Path:
-    """``out``, or ``default`` (under output/, made if missing)."""
-    if out is not None:
-        return out
-    fileio.make_folder(default.parent)
-    return default
 
 
 @app.command()
@@ -640,6 +684,8 @@ def deck_command(
     template: TemplateOption = None,
     nodes: NodesOption = None,
     seconds: TimeOption = None,
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+                                            show_default=False)] = None,
     back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
                                                  "(read it off the kit's duplex calibration sheet).")] = 0.0,
     back_offset_y: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page down by this many mm.")] = 0.0,
@@ -654,8 +700,7 @@ def deck_command(
 
     Example:  sectionx deck scenarios/puzzles/deck -o output/deck.pdf --paper letter
     """
-    target = _default_out(out, Path("output") / "deck.pdf")
-    kind = print_kind(target)
+    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / "deck.pdf")
     with _puzzle_folder(folder) as (files, game):
         game.commands().deck(files, api.DeckOptions(target, kind, per_tier, paper, template, nodes, seconds,
                                                     (back_offset_x, back_offset_y)))
@@ -671,6 +716,8 @@ def book_command(
     template: TemplateOption = None,
     nodes: NodesOption = None,
     seconds: TimeOption = None,
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+                                            show_default=False)] = None,
     title: Annotated[str | None, typer.Option(help="The book's title (default: the game's name and \"puzzles\").",
                                               show_default=False)] = None,
 ) -> None:
@@ -685,8 +732,7 @@ def book_command(
 
     Example:  sectionx book scenarios/puzzles -o output/book.pdf
     """
-    target = _default_out(out, Path("output") / "book.pdf")
-    kind = print_kind(target)
+    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / "book.pdf")
     with _puzzle_folder(folder) as (files, game):
         game.commands().book(files, api.BookOptions(target, kind, paper, template, nodes, seconds, title))
 

@@ -166,12 +166,14 @@ def write_picture(out: Path, kind: str, document: Any, look: Any) -> None:
         pdf.write_pdf(out, document, look)
 
 
-def write_document(out: Path, document: Any, look: Any, what: str = "") -> None:
+def write_document(out: Path, document: Any, look: Any, what: str = "", *, kind: str | None = None) -> None:
     """A drawn document as one PDF, or as one SVG per page beside ``out`` (``out.svg``
-    gives ``out-<page name>.svg``), written as one step: all of it or nothing."""
+    gives ``out-<page name>.svg``), written as one step: all of it or nothing.
+    ``kind``: pdf or svg, as the command's ``--format`` chose it (default: from the
+    name of ``out``)."""
     from .render import pdf, svg
 
-    if print_kind(out) == "pdf":
+    if (kind or print_kind(out)) == "pdf":
         pdf.write_pdf(out, document, look)
         count = len(document.pages)
         warn(f"wrote {out} ({count} page{'s' if count != 1 else ''}{what})")

@@ -402,3 +402,59 @@ def test_counts_in_messages_are_singular_for_one():
     assert plural(1, "puzzle file", "puzzle files") == "1 puzzle file"
     result = runner.invoke(app, ["validate", "tests/invalid/format/unknown_key_top.yaml"])
     assert result.stderr.strip().endswith("in 1 of 1 file") and "(s)" not in result.output
+
+
+def _options(command: str) -> dict[str, object]:
+    """Each option of a command by its long name, as click holds it."""
+    return {p.opts[0]: p for p in COMMANDS[command].params if p.opts and p.opts[0].startswith("--")}
+
+
+def test_options_mean_the_same_in_every_command():
+    """The README's table "options mean the same everywhere": -n is --players, -o
+    --out, -f --format, -w --workers, -g --games; --seed takes 0 to MAX_SEED; --format
+    is the form of the output in every command that has it."""
+    from sectionx.yamlsrc import MAX_SEED
+
+    shorts: dict[str, set[str]] = {}
+    for name in COMMANDS:
+        for long, param in _options(name).items():
+            for short in (o for o in param.opts + param.secondary_opts if not o.startswith("--")):
+                shorts.setdefault(short, set()).add(long)
+            if long == "--seed":
+                assert (param.min, param.max) == (0, MAX_SEED), name
+            if long == "--format":
+                assert "-f" in param.opts, name
+                assert param.help.startswith("The form of the "), (name, param.help)
+    assert {s: longs for s, longs in shorts.items() if len(longs) > 1} == {}, shorts
+    assert shorts["-n"] == {"--players"} and shorts["-o"] == {"--out"} and shorts["-f"] == {"--format"}
+
+
+@pytest.mark.parametrize(("args", "made"), [
+    (["render", "scenarios/midgame-4p.yaml"], "output/midgame-4p.svg"),
+    (["render", "scenarios/midgame-4p.yaml", "--format", "pdf"], "output/midgame-4p.pdf"),
+    (["illustrate", "scenarios/breakout/figure-bar.yaml", "-f", "svg"], "output/figure-bar.svg"),
+    (["sheet", "scenarios/puzzle-first-escape.yaml"], "output/puzzle-first-escape-sheet.pdf"),
+    (["new", "--game", "hekla", "-o", "h.yaml"], "h.yaml"),
+])
+def test_files_go_under_output_unless_o_says_where(tmp_path, monkeypatch, args, made):
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(tmp_path)
+    args = [str(root / a) if a.startswith("scenarios/") else a for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / made).is_file(), sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    kind = made.rsplit(".", 1)[1]
+    assert (tmp_path / made).read_bytes().startswith(b"%PDF" if kind == "pdf" else b"<?xml" if kind == "svg" else b"")
+
+
+def test_format_and_the_name_of_o_must_agree_and_format_names_the_form(tmp_path):
+    scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "midgame-4p.yaml")
+    refused = runner.invoke(app, ["render", scenario, "-o", str(tmp_path / "x.svg"), "--format", "pdf"])
+    assert refused.exit_code == 2 and "its name says svg, --format says pdf" in refused.stderr
+    assert not (tmp_path / "x.svg").exists()
+    written = runner.invoke(app, ["render", scenario, "-o", str(tmp_path / "picture"), "--format", "pdf"])
+    assert written.exit_code == 0 and (tmp_path / "picture").read_bytes().startswith(b"%PDF")
+    for command in (["validate", scenario], ["solve", scenario], ["render", scenario], ["manual"],
+                    ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*command, "--format", "docx"])
+        assert result.exit_code == 2 and result.stderr.startswith("sectionx: --format 'docx': this command "), command

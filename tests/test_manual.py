@@ -317,8 +317,8 @@ def test_manual_writes_the_pdf_and_the_html(tmp_path):
 
 def test_manual_refuses_an_output_it_cannot_write_as(tmp_path):
     result = runner.invoke(app, ["manual", "-o", str(tmp_path / "book.docx")])
-    assert result.exit_code != 0
-    assert "the manual is written as .pdf or .html" in result.stderr
+    assert result.exit_code == 2  # USAGE, as for every command's output
+    assert "book.docx: the output must end in .pdf or .html (or give --format pdf|html)" in result.stderr
     assert not (tmp_path / "book.docx").exists()
 
 

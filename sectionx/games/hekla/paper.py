@@ -109,7 +109,7 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
                                    tier=grade.tier if grade else None, grade_id=grade.id if grade else "",
                                    source=str(path))
     document = sheet_document(printed, look, look.paper(options.paper))
-    write_document(options.out, document, look)
+    write_document(options.out, document, look, kind=options.kind)
 
 
 def _record_sheet(path: Path, doc: Doc, look: Theme) -> PrintedPuzzle:
@@ -242,7 +242,8 @@ def deck(files: list[Path], options: api.DeckOptions) -> None:
     except SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = deck_document(printed, look, look.paper(options.paper), offset=options.offset)
-    write_document(options.out, document, look, f", {plural(len(printed), 'card')}, print long-edge duplex")
+    write_document(options.out, document, look, f", {plural(len(printed), 'card')}, print long-edge duplex",
+                   kind=options.kind)
 
 
 def book(files: list[Path], options: api.BookOptions) -> None:
@@ -262,7 +263,7 @@ def book(files: list[Path], options: api.BookOptions) -> None:
         raise fail(str(exc), exc.code) from None
     document = book_document(printed, look, look.paper(options.paper), title=options.title or "Hekla puzzles",
                              intro=INTRO)
-    write_document(options.out, document, look, f", {plural(len(printed), 'puzzle')}")
+    write_document(options.out, document, look, f", {plural(len(printed), 'puzzle')}", kind=options.kind)
 
 
 #: The book's title page: how a Hekla puzzle is played.

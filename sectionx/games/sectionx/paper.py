@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import fileio
-from ...console import INVALID, LIMIT, Stop, fail, print_kind, problem_line, say, warn, write_document, write_picture
+from ...console import INVALID, LIMIT, Stop, fail, plural, print_kind, problem_line, say, warn, write_document, write_picture
 from ...progress import progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, read_yaml
@@ -74,7 +74,7 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
     colour = str(puzzle.goal_of(scenario).player)
     document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(options.paper),
                       summary=summary)
-    write_document(options.out, document, look)
+    write_document(options.out, document, look, kind=options.kind)
 
 
 def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True, seconds: float | None = None) -> list[Any]:
@@ -152,8 +152,8 @@ def deck(files: list[Path], options: api.DeckOptions) -> None:
     except puzzleset.SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = draw_deck(solved, look, sheet_paper, offset=options.offset)
-    write_document(options.out, document, look,
-                   f", {len(solved)} card{'s' if len(solved) != 1 else ''}, print long-edge duplex")
+    write_document(options.out, document, look, f", {plural(len(solved), 'card')}, print long-edge duplex",
+                   kind=options.kind)
 
 
 def book(files: list[Path], options: api.BookOptions) -> None:
@@ -172,7 +172,7 @@ def book(files: list[Path], options: api.BookOptions) -> None:
     except puzzleset.SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = draw_book(solved, look, page, title=options.title or "Section X puzzles")
-    write_document(options.out, document, look, f", {len(solved)} puzzle{'s' if len(solved) != 1 else ''}")
+    write_document(options.out, document, look, f", {plural(len(solved), 'puzzle')}", kind=options.kind)
 
 
 def claims_hold(count: int) -> str:
