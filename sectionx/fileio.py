@@ -37,7 +37,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .errors import SectionXError
@@ -316,7 +316,16 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     write_files({Path(path): raw})
 
 
-def write_files(files: Mapping[Path, bytes], *, remove: tuple[Path, ...] = ()) -> None:
+def refuse_existing(paths: Iterable[Path], why: str) -> None:
+    """:class:`FileProblem` (an output problem) for the first of ``paths`` where anything
+    stands: a command that fills a folder with files of its own naming (``generate``)
+    never replaces what is there, which may be the user's own file of that name."""
+    for path in paths:
+        if os.path.lexists(path):
+            raise FileProblem(path, f"already exists; {why}", OUTPUT_RULE)
+
+
+def write_files(files: Mapping[Path, bytes], *, remove: tuple[Path, ...] = (), new_only: str = "") -> None:
     """Write several files, and remove others, as one step: either all of it happens
     or the folders are left as they were.
 
@@ -324,8 +333,12 @@ def write_files(files: Mapping[Path, bytes], *, remove: tuple[Path, ...] = ()) -
     file is written beside its target under a temporary name; only when all are
     on disk are they renamed into place.  If a rename fails, the files already
     replaced are put back.  ``remove`` names files to delete once everything is in
-    place (the kit's stale pages); they must be regular files too.
+    place (the kit's stale pages); they must be regular files too.  ``new_only``
+    (the reason, for the message): no target may exist yet (:func:`refuse_existing`);
+    nothing is written if one does.
     """
+    if new_only:
+        refuse_existing(files, new_only)
     targets = {Path(p): st for p in files for st in [_check_target(Path(p))]}
     for p in remove:
         _check_target(p)

@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol, TypeVar
 
+from . import fileio
 from .yamlsrc import MAX_SEED
 
 #: A set's candidates have the seeds ``seed * SEEDS_PER_SET + i`` (each game's generator
@@ -99,3 +101,21 @@ def generate_set(make: Callable[[U], C], units: Iterable[U], count: int, *,
         if close is not None:
             close()
     return kept, tally
+
+
+#: Why ``generate`` refuses a file already in its folder (:func:`write_set`).
+NEVER_REPLACES = "generate never replaces a file in the folder it fills (move it away, or choose another --out)"
+
+
+def check_set_folder(names: Iterable[Path]) -> None:
+    """Before any work: refuse (one line, exit 2) if a file ``generate`` would write is
+    already there, the user's own or an earlier set's."""
+    fileio.refuse_existing(names, NEVER_REPLACES)
+
+
+def write_set(folder: Path, files: dict[Path, bytes]) -> None:
+    """Write a generated set into ``folder`` (made if missing) as one step, replacing
+    nothing: if any of the files is already there, nothing is written."""
+    fileio.refuse_existing(files, NEVER_REPLACES)
+    fileio.make_folder(folder)
+    fileio.write_files(files, new_only=NEVER_REPLACES)

@@ -363,19 +363,25 @@ def test_the_kit_never_removes_files_it_did_not_write(tmp_path):
             "sectionx-board-a3.pdf": b"my own pdf", "svg/01-checklist.svg": b"my own file of the kit's name"}
     for name, data in mine.items():
         (out / name).write_bytes(data)
+    # A file of a kit page's name that no kit wrote is the user's: refused, nothing written (issue 26).
+    before = tree(out)
+    refused(run("kit", "--out", out, "--board-paper", "a2"), "svg/01-checklist.svg", "not the kit's to replace",
+            code=2)
+    assert tree(out) == before
+    (out / "svg" / "01-checklist.svg").unlink()
+    del mine["svg/01-checklist.svg"]
     result = run("kit", "--out", out, "--board-paper", "a2")
     assert result.exit_code == 0, result.output
     files = tree(out)
     for name, data in mine.items():
-        if name != "svg/01-checklist.svg":  # the kit's own page replaces a file of that name
-            assert files[name] == data
+        assert files[name] == data
     # The second kit (no poster) removes the poster it wrote itself, and nothing else.
     (out / "svg" / "02-board-A1.svg").write_bytes(b"edited by hand")
     assert run("kit", "--out", out, "--no-svg").exit_code == 0
     files = tree(out)
     assert "sectionx-board-a2.pdf" not in files and "svg/board-a2.svg" not in files
     assert files["svg/02-board-A1.svg"] == b"edited by hand"  # the user changed it: kept
-    assert all(files[name] == data for name, data in mine.items() if name != "svg/01-checklist.svg")
+    assert all(files[name] == data for name, data in mine.items())
 
 
 def test_a_hostile_manifest_cannot_remove_anything_outside(tmp_path):
@@ -488,6 +494,9 @@ def test_the_kit_folder_against_doctored_manifests_and_links(tmp_path):
     assert run("kit", "--out", out, "--no-svg").exit_code == 0
     assert (out / "notes.txt").exists()
     (out / kits.MANIFEST).write_text("[" * 100_000)
+    # A manifest that cannot be trusted lists nothing: the kit's files are then not its to replace.
+    refused(run("kit", "--out", out, "--no-svg"), "sectionx-kit.pdf", "not the kit's to replace", code=2)
+    (out / "sectionx-kit.pdf").unlink()
     assert run("kit", "--out", out, "--no-svg").exit_code == 0
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -686,3 +695,27 @@ def test_a_named_file_that_is_not_yaml_is_said_so_without_quoting_it(tmp_path, o
         message = line.split("secret.txt:1:1:", 1)[1]
         assert "root" not in message and "daemon" not in message
     assert not (tmp_path / "k").exists()
+
+
+@pytest.mark.parametrize("game", ["sectionx", "hekla"])
+def test_generate_never_replaces_a_file_in_its_folder(tmp_path, game):
+    """``generate -o DIR`` silently replaced the user's own beginner-002.yaml: refused
+    (USAGE) naming the file, before any work, nothing written."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "beginner-002.yaml").write_text("mine\n")
+    line = refused(run("generate", "--game", game, "--count", "3", "-o", folder), "beginner-002.yaml",
+                   "already exists", "never replaces", code=2)
+    assert line.startswith("sectionx: ")
+    assert [p.name for p in folder.iterdir()] == ["beginner-002.yaml"]
+    assert (folder / "beginner-002.yaml").read_text() == "mine\n"
+
+
+def test_a_set_is_written_new_or_not_at_all(tmp_path):
+    """The writer's guarantee behind it (fileio.write_files new_only): one file in the
+    way and none is written, even when it appears after the check."""
+    mine = tmp_path / "b.yaml"
+    mine.write_text("mine")
+    with pytest.raises(fileio.FileProblem, match="already exists; the reason"):
+        fileio.write_files({tmp_path / "a.yaml": b"new", mine: b"new"}, new_only="the reason")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.yaml"] and mine.read_text() == "mine"

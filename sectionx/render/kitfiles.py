@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
-from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, sha256, write_files
+from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, refuse_existing, sha256, write_files
 from .pdf import to_pdf
 from .printing import calibration_pages, checklist_page
 from .scene import Document, Page, Symbol, Text
@@ -121,7 +121,8 @@ def _entry(prefix: str) -> re.Pattern[str]:
     """The only names a manifest entry may have: the names a kit gives its files, in
     the folder or in svg/.  A doctored manifest cannot name a user's notes.txt,
     whatever digest it claims."""
-    return re.compile(rf"^(svg/\d\d-[a-z0-9-]+\.svg|svg/board-[a-z0-9]+\.svg|{re.escape(prefix)}-[a-z0-9-]+\.pdf)$")
+    # Page names may hold capitals (02-board-A1: the sheet of paper A1 of the board).
+    return re.compile(rf"^(svg/[0-9][0-9]-[A-Za-z0-9-]+\.svg|svg/board-[A-Za-z0-9]+\.svg|{re.escape(prefix)}-[A-Za-z0-9-]+\.pdf)\Z")
 
 
 def digest(data: bytes) -> str:
@@ -150,7 +151,9 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path, prefix: str) -> lis
     The folder only ever loses files an earlier kit wrote there: the manifest
     (:func:`manifest_name`) lists each file this kit wrote with its SHA-256, and a file
     of the previous kit that this one does not write again is removed only if it
-    is still exactly as that kit wrote it.  Everything is written through
+    is still exactly as that kit wrote it.  Nor is a file replaced that no earlier kit
+    wrote: one of a kit file's name that the manifest does not list is the user's own,
+    and the kit is refused (nothing written) rather than write over it.  Everything is written through
     :func:`sectionx.fileio.write_files`: if anything fails, the folder is left as
     it was.
     """
@@ -159,6 +162,9 @@ def write_kit_files(files: dict[Path, bytes], out_dir: Path, prefix: str) -> lis
         raise FileProblem(svg_dir, "is not a real folder; the kit writes its SVGs only into a folder of its own",
                           OUTPUT_RULE)
     previous = _previous(out_dir, prefix)
+    refuse_existing((p for p in files if p.relative_to(out_dir).as_posix() not in previous),
+                    "no kit written here lists it, so it is not the kit's to replace (move it away, or choose "
+                    "another --out)")
     wanted = [out_dir] + ([svg_dir] if any(p.parent == svg_dir for p in files) else [])
     made = [folder for top in wanted for folder in reversed((top, *top.parents)) if not folder.exists()]
     made = list(dict.fromkeys(made))

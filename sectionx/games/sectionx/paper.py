@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ... import fileio
 from ...console import INVALID, LIMIT, Stop, fail, plural, print_kind, problem_line, say, warn, write_document, write_picture
+from ...generating import check_set_folder, write_set
 from ...progress import progress_bar
 from ...workers import run_units
 from ...yamlsrc import Doc, read_yaml
@@ -109,10 +109,11 @@ def generate(options: api.GenerateOptions) -> None:
         if not outcome.accepted:
             raise fail(f"{options.puzzle_id}: this seed gives no puzzle ({outcome.reason})")
         target = out / f"{params.tier}-{unit_seed}.yaml"
-        fileio.make_folder(out)
-        fileio.write_files({target: outcome.text.encode("utf-8")})
+        write_set(out, {target: outcome.text.encode("utf-8")})
         warn(f"wrote {target}")
         return
+    # The files this set may write: refused before minutes of work if one is already there.
+    check_set_folder(out / f"{params.tier}-{i:03d}.yaml" for i in range(1, options.count + 1))
 
     def runner(fn: Any, units: Any) -> Any:
         return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
@@ -124,14 +125,12 @@ def generate(options: api.GenerateOptions) -> None:
                                on_outcome=seen)
     files = {out / f"{params.tier}-{i:03d}.yaml": o.text.encode("utf-8") for i, o in enumerate(kept, 1)}
     if files:
-        fileio.make_folder(out)
-        fileio.write_files(files)
+        write_set(out, files)
     reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
-    warn(f"generate: {tally.found} {params.tier} puzzle{'s' if tally.found != 1 else ''} from {tally.tried} "
-         f"candidate{'s' if tally.tried != 1 else ''} ({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after "
-         f"repairs); rejected: {reasons or 'none'}")
+    warn(f"generate: {plural(tally.found, params.tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
+         f"({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after repairs); rejected: {reasons or 'none'}")
     if files:
-        warn(f"wrote {len(files)} file{'s' if len(files) != 1 else ''} to {out}")
+        warn(f"wrote {plural(len(files), 'file')} to {out}")
     if len(kept) < options.count:
         raise fail(f"found {len(kept)} of {options.count} puzzles within {tally.tried} candidates; "
                    "raise --max-tries or try another --seed", LIMIT)
