@@ -719,3 +719,22 @@ def test_a_set_is_written_new_or_not_at_all(tmp_path):
     with pytest.raises(fileio.FileProblem, match="already exists; the reason"):
         fileio.write_files({tmp_path / "a.yaml": b"new", mine: b"new"}, new_only="the reason")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.yaml"] and mine.read_text() == "mine"
+
+
+@pytest.mark.parametrize("command", ["deck", "book", "manual"])
+def test_a_link_out_of_a_folder_is_refused_without_quoting_its_target(tmp_path, command):
+    """A puzzle (or figure) folder holding a link to a file outside it made deck, book
+    and manual --figures quote that file's first line."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    source = (SCENARIOS / "puzzles" / "deck") if command != "manual" else \
+        (ROOT / "sectionx" / "games" / "sectionx" / "rulebook" / "figures")
+    for f in sorted(source.glob("*.yaml"))[:2]:
+        (folder / f.name).write_bytes(f.read_bytes())
+    (folder / "zz-link.yaml").symlink_to(secret)
+    args = [command, folder] if command != "manual" else [command, "--figures", folder]
+    line = refused(run(*args, "-o", tmp_path / "out.pdf"), "zz-link.yaml", "a link to a file outside", code=2)
+    assert "hunter2" not in line and "password" not in line
+    assert not (tmp_path / "out.pdf").exists()

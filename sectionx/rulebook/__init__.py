@@ -237,6 +237,13 @@ def prepare(book: Rulebook, language: str | Path, *, rules_text: str | Path | No
     paths = sorted((p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()), key=lambda p: p.stem)
     if len(paths) > MAX_FIGURES:
         raise LoadError([Diagnostic(str(folder), 0, 0, f"{len(paths)} figures; a manual takes at most {MAX_FIGURES}", MANUAL)])
+    home = folder.resolve()
+    for path in paths:
+        # As for a deck's folder (sectionx.puzzlesets): a link to a file elsewhere would
+        # have the manual quote that file's lines in its problems, or print it.
+        if path.is_symlink() and path.resolve().parent != home:
+            raise LoadError([Diagnostic(str(path), 0, 0, f"a link to a file outside {folder}; a manual prints only "
+                                        "the folder's own figures (copy the file in)", FILE_RULE)])
     found: list[tuple[Path, str, Doc]] = []
     for path in paths:
         try:
