@@ -137,16 +137,18 @@ def turn_lines(turn: Turn, total: int, goal: formats.Goal) -> tuple[str, ...]:
 
 
 def brief(turn: Turn) -> str:
-    """The turn in one short sentence, for a card's back."""
+    """The turn in one short sentence, for a card's back: "Move the 2 from e2 to d2:
+    d2-d4 erupts; +6."."""
     action = turn.action
     assert action.to is not None
-    move = (f"{action.value} on {_name(action.to)}" if action.kind == "place" else
-            f"{action.value} {_name(action.start or action.to)} to {_name(action.to)}"
-            + (f", back {action.back}" if action.back else ""))
-    erupts = (", then ".join(triple_name(e.triple) for e in turn.eruptions) + " erupt"
-              + ("s" if len(turn.eruptions) == 1 else "")) if turn.eruptions else "no eruption"
+    move = (f"Place a {action.value} on {_name(action.to)}" if action.kind == "place" else
+            f"Move the {action.value} from {_name(action.start or action.to)} to {_name(action.to)}"
+            + (f", going back {action.back}" if action.back else ""))
+    if not turn.eruptions:
+        return f"{move}: nothing erupts."
+    erupts = ", then ".join(triple_name(e.triple) for e in turn.eruptions)
     g = turn.gained
-    return f"{move}: {erupts}; {'+' if g >= 0 else ''}{g}."
+    return f"{move}: {erupts} erupt{'s' if len(turn.eruptions) == 1 else ''}; {'+' if g >= 0 else ''}{g}."
 
 
 def step_marks(turn: Turn) -> formats.Marks:
