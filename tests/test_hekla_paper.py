@@ -314,8 +314,10 @@ def test_deck_and_book_of_a_generated_set(made, tmp_path):
     assert result.exit_code == 0, result.output
     assert "3 cards" in result.output and deck.read_bytes()[:5] == b"%PDF-"
     book = tmp_path / "book.pdf"
-    result = run("book", made, "-o", book)
+    result = run("book", made, "-o", book, "--time", 60)  # --time limits each puzzle as for Section X
     assert result.exit_code == 0 and "3 puzzles" in result.output
+    result = run("book", made, "-o", tmp_path / "b2.pdf", "--nodes", 20)
+    assert result.exit_code == 4 and "not solved within 20 turns tried (--nodes)" in result.output
 
 
 def test_deck_and_book_refuse_a_puzzle_that_is_not_as_its_answer_says(made, tmp_path):

@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...fileio import quote
 from ...generating import Tally, generate_set
 from ...puzzlesets import TIERS
 from ...yamlsrc import MAX_SEED
@@ -122,16 +123,16 @@ class Params:
         head, sep, seed = text.partition("#")
         game, slash, tier = head.partition("/")
         if not sep or not slash or game != "hekla" or not (seed.isascii() and seed.isdigit()):
-            raise ValueError(f"{text[:60]!r} is not a Hekla puzzle id; ids look like hekla/expert#1042")
+            raise ValueError(f"{quote(text)} is not a Hekla puzzle id; ids look like hekla/expert#1042")
         if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
-            raise ValueError(f"{text[:60]!r}: the seed after # is at most {MAX_SEED}")
+            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_SEED}")
         params = cls(tier)
         params.check()
         return params, int(seed)
 
     def check(self) -> None:
         if self.tier not in RECIPES:
-            raise ValueError(f"unknown difficulty {self.tier[:40]!r}; choose one of {', '.join(TIERS)}")
+            raise ValueError(f"unknown difficulty {quote(self.tier)}; choose one of {', '.join(TIERS)}")
 
 
 @dataclass(frozen=True)
@@ -217,9 +218,9 @@ class Prover:
     turns, the winning lines, the figures of a grade.  Every question shares the
     search's table and its node limit."""
 
-    def __init__(self, pos: Position, node_limit: int):
+    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None):
         self.pos = pos
-        self.search = _Search(pos, node_limit)
+        self.search = _Search(pos, node_limit, seconds)
         self.me = pos.to_move
 
     @property

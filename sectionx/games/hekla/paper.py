@@ -180,8 +180,11 @@ def generate(options: api.GenerateOptions) -> None:
         return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
 
     with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
+        found = [0]
+
         def seen(outcome: Any, tally: Tally) -> None:
-            bar.update(advance=int(outcome.accepted and outcome.form is not None), found=tally.found, tried=tally.tried)
+            bar.update(advance=tally.found - found[0], found=tally.found, tried=tally.tried)  # duplicates not counted
+            found[0] = tally.found
         kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
                                on_outcome=seen)
     files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
@@ -214,12 +217,14 @@ def _write_new(files: dict[Path, bytes], out: Path) -> None:
 # ---------------------------------------------------------------------- deck and book
 
 
-def _printed_set(chosen: list[puzzleset.PuzzleFile], look: Theme, nodes: int, *, unique: bool) -> list[PrintedPuzzle]:
-    """Each chosen puzzle proved and made ready to print, numbered 1..N, with progress on stderr."""
+def _printed_set(chosen: list[puzzleset.PuzzleFile], look: Theme, nodes: int, *, unique: bool,
+                 seconds: float | None) -> list[PrintedPuzzle]:
+    """Each chosen puzzle proved and made ready to print, numbered 1..N, with progress on
+    stderr; ``seconds`` (``--time``) limits each puzzle's searches."""
     out = []
     with progress_bar("solving", total=len(chosen)) as bar:
         for number, p in enumerate(chosen, 1):
-            out.append(puzzleset.solve_for_print(p, number, look, nodes, unique=unique))
+            out.append(puzzleset.solve_for_print(p, number, look, nodes, unique=unique, seconds=seconds))
             bar.update(advance=1)
     return out
 
@@ -231,14 +236,13 @@ def deck(files: list[Path], options: api.DeckOptions) -> None:
     from ...render import theme
     from ...render.puzzleprint import deck_document
 
-    refuse_given("Hekla's deck is proved under a node limit (--nodes), the same on every machine",
-                 time=options.seconds)
     look = theme.load_theme(options.template)
     try:
         chosen, shortfalls = puzzleset.choose(puzzleset.read_files(files), options.per_tier)
         for line in shortfalls:
             warn(f"sectionx: warning: {line}")
-        printed = _printed_set(chosen, look, options.nodes or puzzleset.NODE_LIMIT, unique=True)
+        printed = _printed_set(chosen, look, options.nodes or puzzleset.NODE_LIMIT, unique=True,
+                               seconds=options.seconds)
     except SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = deck_document(printed, look, look.paper(options.paper), offset=options.offset)
@@ -253,12 +257,11 @@ def book(files: list[Path], options: api.BookOptions) -> None:
     from ...render import theme
     from ...render.puzzleprint import book_document
 
-    refuse_given("Hekla's book is proved under a node limit (--nodes), the same on every machine",
-                 time=options.seconds)
     look = theme.load_theme(options.template)
     try:
         ordered = puzzleset.in_order(puzzleset.read_files(files))
-        printed = _printed_set(ordered, look, options.nodes or puzzleset.NODE_LIMIT, unique=False)
+        printed = _printed_set(ordered, look, options.nodes or puzzleset.NODE_LIMIT, unique=False,
+                               seconds=options.seconds)
     except SetProblem as exc:
         raise fail(str(exc), exc.code) from None
     document = book_document(printed, look, look.paper(options.paper), title=options.title or "Hekla puzzles",

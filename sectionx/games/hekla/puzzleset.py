@@ -116,22 +116,25 @@ class Proved:
     lines: int
 
 
-def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True) -> Proved:
-    """Prove ``p`` (module docstring); SetProblem with the exit status of ``solve``."""
+def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True, seconds: float | None = None) -> Proved:
+    """Prove ``p`` (module docstring); SetProblem with the exit status of ``solve``.
+    ``seconds`` (``--time``) limits each search too; by default only turns are
+    counted, so the book is the same on every machine."""
     loaded, goal = p.loaded, p.loaded.goal
     assert goal is not None
-    answer = solve(loaded.position, goal.gain, goal.within, node_limit=nodes)
+    answer = solve(loaded.position, goal.gain, goal.within, node_limit=nodes, seconds=seconds)
     if not answer.complete:
-        raise SetProblem(f"{p.path}: not solved within {nodes:,} turns tried (--nodes); not within "
-                         f"{answer.proved_none_below} turns, proved", LIMIT)
+        limit = f"{nodes:,} turns tried (--nodes)" + (f" or {seconds:g} s (--time)" if seconds else "")
+        raise SetProblem(f"{p.path}: not solved within {limit}; not within {answer.proved_none_below} turns, proved",
+                         LIMIT)
     if answer.turns is None:
         raise SetProblem(f"{p.path}: {loaded.position.player} cannot gain {goal.gain} within {goal.within} turns "
                          "(proved; HQ1)", IMPOSSIBLE)
-    prover = Prover(loaded.position, nodes)
+    prover = Prover(loaded.position, nodes, seconds)
     try:
         count = prover.lines(loaded.position, goal.gain, answer.turns, cap=LINES_CAP)
     except _OutOfNodes:
-        raise SetProblem(f"{p.path}: its winning lines were not counted within {nodes:,} turns tried (--nodes)",
+        raise SetProblem(f"{p.path}: its winning lines were not counted within the limits (--nodes, --time)",
                          LIMIT) from None
     many = f"{count}{' or more' if count >= LINES_CAP else ''}"
     if loaded.has_answer and loaded.answer_turns != answer.turns:
@@ -156,9 +159,9 @@ def summary(proved: Proved) -> str:
 
 
 def solve_for_print(p: PuzzleFile, number: int, theme: Theme, nodes: int = NODE_LIMIT, *,
-                    unique: bool = True) -> PrintedPuzzle:
+                    unique: bool = True, seconds: float | None = None) -> PrintedPuzzle:
     """Prove ``p`` (:func:`prove`) and make it ready to print as puzzle ``number``."""
-    proved = prove(p, nodes, unique=unique)
+    proved = prove(p, nodes, unique=unique, seconds=seconds)
     loaded = p.loaded
     assert loaded.goal is not None
     grade = loaded.grade
