@@ -365,3 +365,19 @@ def test_every_shipped_puzzle_records_its_winning_lines(tmp_path):
         loaded = formats.load(path)
         prover = generator.Prover(loaded.position, 2_000_000)
         assert prover.lines(loaded.position, loaded.goal.gain, loaded.answer_turns, cap=50) == loaded.answer_lines
+
+
+def test_bad_grades_and_difficulties_are_one_line(made, tmp_path):
+    text = (made / "beginner-001.yaml").read_text()
+    huge = tmp_path / "huge.yaml"
+    huge.write_text(re.sub(r"id: hekla/beginner#\d+", "id: hekla/beginner#9999999999999999999", text))
+    result = run("validate", huge)
+    assert result.exit_code == 1 and "the seed after # is at most" in result.output
+    line = next(i for i, x in enumerate(huge.read_text().splitlines(), 1) if x.strip().startswith("id:"))
+    assert f"huge.yaml:{line}:" in result.output
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("tier: beginner", "tier: legendary"))
+    result = run("validate", wrong)
+    assert result.exit_code == 1 and "legendary" in result.output
+    result = run("generate", "--game", "hekla", "--difficulty", "legendary", "-o", tmp_path / "g")
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "unknown difficulty" in result.output
