@@ -185,7 +185,7 @@ def test_each_generated_puzzle_is_proved_unique_and_graded_as_it_says(made):
     """Re-proved from the file alone: the fewest turns (solve), one winning line among
     every legal turn (the prover, and for one turn the referee's whole list with every
     back-step and order), and the figures behind its tier measured again."""
-    from sectionx.games.hekla import formats, generator, rules
+    from sectionx.games.hekla import formats, generator
     from sectionx.games.hekla.solver import solve
 
     for path in sorted(made.glob("*.yaml")):
@@ -201,11 +201,29 @@ def test_each_generated_puzzle_is_proved_unique_and_graded_as_it_says(made):
         measured = {k: v for k, v in figures_.items() if k != "nodes"}  # nodes: this search's, not the maker's
         assert measured == {k: v for k, v in loaded.grade.figures if k != "nodes"}
         assert figures_.tier == loaded.grade.tier
-        if goal.within == 1:
-            me = pos.to_move
-            ends = {rules.apply(pos, o) for a in rules.turns(pos) for o in rules.orders(pos, a)
-                    if rules.apply(pos, o).track[me] - pos.track[me] >= goal.gain}
-            assert len(ends) == 1  # the referee's complete list: one winning turn (up to its order)
+        # The referee's complete list (every back-step, every order), no table: one winning
+        # line, up to turns that leave the same position.
+        assert len(_winning_lines(pos, goal.gain, goal.within)) == 1, path.name
+
+
+def _winning_lines(start, gain: int, turns: int) -> set[tuple[object, ...]]:
+    """Every line of ``turns`` of the player's turns (the others sitting out) that gains
+    ``gain``, as the positions it passes through, by the referee alone."""
+    from sectionx.games.hekla import rules
+
+    me = start.to_move
+
+    def ways(p: rules.Position, k: int) -> set[tuple[object, ...]]:
+        if k == 0 or p.over:
+            return {()} if p.track[me] - start.track[me] >= gain else set()
+        out: set[tuple[object, ...]] = set()
+        for a in rules.turns(p):
+            for o in rules.orders(p, a):
+                after = rules.skip_to(rules.apply(p, o), me)
+                out |= {(after, *rest) for rest in ways(after, k - 1)}
+        return out
+
+    return ways(start, turns)
 
 
 def test_the_tiers_follow_the_look_ahead_and_the_tricks():
