@@ -172,7 +172,7 @@ def test_h3_the_list_of_legal_turns_gives_every_back_step_the_referee_accepts():
     assert [a.back for a in candidates(pos) if str(a).startswith("move red2 c3-c5")] == [0]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10_000), st.integers(4, 40), st.integers(0, 40))
 def test_the_list_of_turns_is_exactly_the_turns_the_referee_accepts(players, seed, plies, track):
     """Every placement and every move of every stone to every field with every
