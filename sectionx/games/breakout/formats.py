@@ -80,8 +80,23 @@ NO_MARKS = Marks()
 
 
 @dataclass(frozen=True)
+class Grade:
+    """A generated puzzle's grade (``grade:``): the id ``sectionx generate --id``
+    makes it again from, its tier and the measured figures behind it."""
+
+    id: str
+    tier: str
+    figures: tuple[tuple[str, int], ...] = ()
+
+    def figure(self, name: str, default: int = 0) -> int:
+        return next((v for k, v in self.figures if k == name), default)
+
+
+@dataclass(frozen=True)
 class Loaded:
-    """A read Breakout file: its position, the puzzle's goal and recorded answer."""
+    """A read Breakout file: its position, the puzzle's goal and recorded answer
+    (``answer:``: the fewest turns, and, when written, the winning first pushes and
+    whether the answer is unique), its grade, title and description."""
 
     position: Position
     goal: Goal | None
@@ -90,6 +105,10 @@ class Loaded:
     title: str
     doc: Doc
     marks: Marks = NO_MARKS
+    answer_first: tuple[Action, ...] | None = None
+    answer_unique: bool | None = None
+    grade: Grade | None = None
+    description: str = ""
 
 
 def is_breakout(doc: Doc) -> bool:
@@ -278,10 +297,50 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
             r.bad(("answer",), "answer must be {turns: N} (null for none within the goal)")
         elif a["turns"] is not None:
             answer_turns = r.whole(("answer", "turns"), a["turns"], 1, 30, "answer turns")
+    answer_first, answer_unique = _answer_more(r, data.get("answer"), wall)
+    grade = _grade(r, data.get("grade"))
     marks = _marks(r, data.get("annotations"), wall)
     if r.problems:
         raise LoadError(r.problems)
-    return Loaded(pos, goal, answer_turns, has_answer, str(data.get("title", "")), doc, marks)
+    return Loaded(pos, goal, answer_turns, has_answer, str(data.get("title", "")), doc, marks, answer_first,
+                  answer_unique, grade, str(data.get("description", "")))
+
+
+def _answer_more(r: _Reader, data: Any, wall: Wall) -> tuple[tuple[Action, ...] | None, bool | None]:
+    """``answer:``'s ``first`` (the winning first pushes, BQ1) and ``unique``."""
+    if not isinstance(data, dict):
+        return None, None
+    from .rules import parse_action
+
+    first: list[Action] | None = None
+    if isinstance(data.get("first"), list):
+        first = []
+        for i, text in enumerate(data["first"]):
+            try:
+                push = parse_action(str(text))
+            except NotationError as exc:
+                r.bad(("answer", "first", i), str(exc), "BQ1")
+                continue
+            if push.row > wall.rows:
+                r.bad(("answer", "first", i), f"{text!r} is not a push into rows 1 to {wall.rows} (BW1)", "BW1")
+                continue
+            first.append(push)
+    unique = data.get("unique")
+    return (tuple(first) if first is not None else None), (unique if isinstance(unique, bool) else None)
+
+
+def _grade(r: _Reader, data: Any) -> Grade | None:
+    """``grade:`` (its form checked by the schema; its tier one of the house's)."""
+    if not isinstance(data, dict):
+        return None
+    from ...puzzlesets import TIERS
+
+    tier = str(data.get("tier", ""))
+    if tier not in TIERS:
+        r.bad(("grade", "tier"), f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
+    figures = data.get("figures") or {}
+    items = tuple((str(k), int(v)) for k, v in figures.items() if isinstance(v, int) and not isinstance(v, bool))
+    return Grade(str(data.get("id", "")), tier, items)
 
 
 def _field(r: _Reader, path: tuple[Any, ...], text: Any, wall: Wall) -> tuple[int, int] | None:
@@ -378,4 +437,4 @@ def fields_text(fields: dict[str, Any], indent: str = "") -> list[str]:
     out += [f"{indent}{k}: {flow(v)}" for k, v in fields.items() if k != "wall"]
     return out
 
-__all__ = ["GAME", "Goal", "Loaded", "dumps", "is_breakout", "load", "position_fields", "read", "read_at", "summary"]
+__all__ = ["GAME", "Goal", "Grade", "Loaded", "dumps", "is_breakout", "load", "position_fields", "read", "read_at", "summary"]

@@ -235,4 +235,12 @@ def reference(pos: Position, k: int, me: Player | None = None, *, solo: bool = F
     return False
 
 
-__all__ = ["MAX_TURNS", "Answer", "reference", "rows_missing", "solve"]
+#: The search itself, for what builds on a proof (:mod:`.answers`: every defence
+#: answered, uniqueness): ``Search(me, solo, node_limit)``, its ``win(pos, k)``
+#: and ``after_mine(pos, push, k)``; ``Stopped`` when its node limit is reached;
+#: ``outcome(before, after, me)`` whether a turn escaped, failed or goes on.
+Search = _Search
+Stopped = _Stop
+outcome = _outcome
+
+__all__ = ["MAX_TURNS", "Answer", "Search", "Stopped", "outcome", "reference", "rows_missing", "solve"]
