@@ -172,6 +172,7 @@ def _document(out: Path | None, given: str | None, kinds: tuple[str, ...], defau
         return _default_out(None, default.with_suffix("." + kind)), kind
     if fileio.is_stdout(out):
         return out, kind or kinds[0]
+    fileio.check_output(out)  # before the work: a missing folder is told at once, not after minutes
     suffix = out.suffix.lower().lstrip(".")
     if suffix in kinds:
         if kind is not None and kind != suffix:
@@ -347,6 +348,8 @@ def play_command(
 
     Example:  sectionx play --players 4 --bots greedy,random,random,random --seed 3 -o output/game.yaml
     """
+    if out is not None:
+        fileio.check_output(out)
     text = _game(game).commands().play(api.PlayOptions(players, variant, seed, bots))
     emit(text, out)
 
@@ -570,6 +573,8 @@ def solve(
     Example:  sectionx solve scenarios/puzzle-first-escape.yaml -o output/solution.yaml
     """
     output = _report_format(output, REPORT_FORMATS)
+    if out is not None:
+        fileio.check_output(out)
     with _game_file(file) as (doc, game):
         game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
 

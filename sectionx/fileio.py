@@ -260,6 +260,19 @@ def _check_target(path: Path) -> os.stat_result | None:
     return st
 
 
+def check_output(path: str | Path) -> None:
+    """Refuse (:class:`FileProblem`) an output that could not be written, before the
+    work that makes it: its folder is missing, or :func:`write_file` would refuse the
+    target.  Standard output passes."""
+    if is_stdout(path):
+        return
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise FileProblem(path, "cannot be written: its folder does not exist" if not os.path.lexists(path.parent)
+                          else "cannot be written: a part of this path is not a folder", OUTPUT_RULE)
+    _check_target(path)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

@@ -319,6 +319,7 @@ def test_a_missing_file_is_one_line_naming_it_and_no_rule(tmp_path: Path, monkey
     ruling.  Every command that reads a named file says so in one line, with the
     program's name and no rule id, exits non-zero and writes nothing."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()  # an output that could be written: the missing input is the problem
     root = HERE.parent
     given = {"OUT": str(tmp_path / "out"), "SCENARIO": str(root / "scenarios" / "midgame-4p.yaml"),
              "PUZZLE": str(root / "scenarios" / "puzzle-first-escape.yaml"),
@@ -333,7 +334,7 @@ def test_a_missing_file_is_one_line_naming_it_and_no_rule(tmp_path: Path, monkey
     assert result.exit_code == 2  # USAGE: the command line names what cannot be read
     assert result.stdout == ""
     assert result.stderr == f"sectionx: {MISSING}: no such file\n"
-    assert not (tmp_path / "out").exists()
+    assert not any((tmp_path / "out").iterdir())
 
 
 def test_a_missing_file_in_a_deck_folder_is_named(tmp_path: Path):

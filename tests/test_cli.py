@@ -458,3 +458,76 @@ def test_format_and_the_name_of_o_must_agree_and_format_names_the_form(tmp_path)
                     ["simulate", "--games", "1"]):
         result = runner.invoke(app, [*command, "--format", "docx"])
         assert result.exit_code == 2 and result.stderr.startswith("sectionx: --format 'docx': this command "), command
+
+
+# ------------------------------------------------------------------ exit statuses: one per kind of failure (issue 26)
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = ROOT / "tests" / "invalid" / "format" / "unknown_key_top.yaml"  # a file that breaks the format
+GOOD = {"POSITION": ROOT / "scenarios" / "midgame-4p.yaml", "PUZZLE": ROOT / "scenarios" / "puzzle-first-escape.yaml",
+        "FIGURE": ROOT / "scenarios" / "breakout" / "figure-bar.yaml", "RECORD": ROOT / "tests" / "golden" / "play-2p-seed5.yaml"}
+
+#: For every command: a value an option does not take (USAGE), an input that breaks the
+#: format (INVALID), an output that cannot be written (USAGE).  A missing input (USAGE)
+#: is test_bad_input.py's READERS.
+STATUSES = {
+    "validate": (["validate", "POSITION", "--format", "docx"], ["validate", "BAD"], None),
+    "show": (["show", "POSITION", "--nope"], ["show", "BAD"], None),
+    "new": (["new", "--game", "nope"], ["new", "--board", "BAD"], ["new", "-o", "OUT/no/such/folder/x.yaml"]),
+    "replay": (["replay", "RECORD", "--nope"], ["replay", "BADRECORD"], None),
+    "play": (["play", "--bots", "nope"], None, ["play", "--game", "breakout", "-o", "OUT/no/such/folder/x.yaml"]),
+    "simulate": (["simulate", "--games", "1", "--format", "docx"], None, None),
+    "schema": (["schema", "--nope"], None, ["schema", "-o", "OUT/no/such/folder/x.json"]),
+    "kit": (["kit", "--paper", "b5", "--out", "OUT/kit"], ["kit", "--template", "BAD", "--out", "OUT/kit"],
+            ["kit", "--game", "hekla", "--out", "BLOCKER"]),
+    "solve": (["solve", "PUZZLE", "--format", "docx"], ["solve", "BAD"],
+              ["solve", "PUZZLE", "-o", "OUT/no/such/folder/x.yaml"]),
+    "render": (["render", "POSITION", "--format", "docx"], ["render", "BAD"],
+               ["render", "POSITION", "-o", "OUT/no/such/folder/x.svg"]),
+    "sheet": (["sheet", "PUZZLE", "--paper", "b5", "-o", "OUT/x.pdf"], ["sheet", "BAD", "-o", "OUT/x.pdf"],
+              ["sheet", "PUZZLE", "-o", "OUT/no/such/folder/x.pdf"]),
+    "illustrate": (["illustrate", "FIGURE", "--format", "docx"], ["illustrate", "BAD"],
+                   ["illustrate", "FIGURE", "-o", "OUT/no/such/folder/x.svg"]),
+    "generate": (["generate", "--difficulty", "nope", "-o", "OUT/set"], None, ["generate", "--count", "1", "-o", "BLOCKER"]),
+    "deck": (["deck", "SET", "--paper", "b5"], ["deck", "BADSET", "-o", "OUT/x.pdf"],
+             ["deck", "SET", "-o", "OUT/no/such/folder/x.pdf"]),
+    "book": (["book", "SET", "--format", "docx"], ["book", "BADSET", "-o", "OUT/x.pdf"],
+             ["book", "SET", "-o", "OUT/no/such/folder/x.pdf"]),
+    "manual": (["manual", "--lang", "zz", "-o", "OUT/m.pdf"], ["manual", "--template", "BAD", "-o", "OUT/m.pdf"],
+               ["manual", "--game", "breakout", "-o", "OUT/no/such/folder/m.pdf"]),
+}
+
+
+def test_every_command_is_in_the_table_of_exit_statuses():
+    assert set(STATUSES) == set(COMMANDS)
+
+
+@pytest.mark.parametrize(("command", "kind"), [(c, k) for c in sorted(STATUSES) for k in range(3)
+                                               if STATUSES[c][k] is not None],
+                         ids=lambda v: v if isinstance(v, str) else ("option", "invalid input", "output")[v])
+def test_each_kind_of_failure_has_its_exit_status(tmp_path, command, kind):
+    """The README's table: 2 for a command line that cannot be carried out (an option's
+    value, an output that cannot be written), 1 for an input that breaks the format,
+    in every command; one line or located lines on stderr, nothing on stdout, no file."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "blocker").write_text("a file where a folder should be\n")
+    puzzle = ROOT / "scenarios" / "puzzles" / "deck" / "beginner-001.yaml"
+    for name, text in (("set", puzzle.read_text()), ("badset", BAD.read_text())):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "beginner-001.yaml").write_text(text)
+    (tmp_path / "bad-record.yaml").write_text(GOOD["RECORD"].read_text().replace("  - take 3\n", "  - jump 3\n", 1))
+    given = {**{k: str(v) for k, v in GOOD.items()}, "BAD": str(BAD), "OUT": str(out), "SET": str(tmp_path / "set"),
+             "BADSET": str(tmp_path / "badset"), "BLOCKER": str(tmp_path / "blocker"),
+             "BADRECORD": str(tmp_path / "bad-record.yaml")}
+
+    def fill(word: str) -> str:
+        head, slash, rest = word.partition("/")
+        return given[head] + slash + rest if head in given else word
+
+    result = runner.invoke(app, [fill(w) for w in STATUSES[command][kind]])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == (2, 1, 2)[kind], (result.exit_code, result.output)
+    assert result.stdout == "" or command in ("validate", "show"), result.stdout  # validate/show print what they found
+    assert result.stderr.strip() and "Traceback" not in result.output
+    assert not any(out.rglob("*.*")) and (tmp_path / "blocker").read_text() == "a file where a folder should be\n"
