@@ -531,3 +531,34 @@ def test_each_kind_of_failure_has_its_exit_status(tmp_path, command, kind):
     assert result.stdout == "" or command in ("validate", "show"), result.stdout  # validate/show print what they found
     assert result.stderr.strip() and "Traceback" not in result.output
     assert not any(out.rglob("*.*")) and (tmp_path / "blocker").read_text() == "a file where a folder should be\n"
+
+
+@pytest.mark.parametrize("command", ["deck", "book"])
+def test_deck_and_book_honour_time_for_each_puzzle(tmp_path, monkeypatch, command):
+    """deck and book gained --time (issue 26): each puzzle's search is limited by it,
+    and a search it stops is refused as a limit (exit 4) naming --time."""
+    from sectionx.games.sectionx import puzzleset
+    from sectionx.search import Limit
+
+    (tmp_path / "set").mkdir()
+    for name in ("beginner-001.yaml", "expert-007.yaml"):
+        (tmp_path / "set" / name).write_bytes((ROOT / "scenarios" / "puzzles" / "deck" / name).read_bytes())
+    seen = []
+    real = puzzleset.solve_puzzle
+
+    def spy(scenario, limit, **kwargs):
+        seen.append(limit.seconds)
+        return real(scenario, limit, **kwargs)
+
+    monkeypatch.setattr(puzzleset, "solve_puzzle", spy)
+    result = runner.invoke(app, [command, str(tmp_path / "set"), "-o", str(tmp_path / "x.pdf"), "--time", "7.5"])
+    assert result.exit_code == 0, result.output
+    assert seen == [7.5, 7.5]
+
+    def out_of_time(scenario, limit, **kwargs):  # as if each search ran out of its time at once
+        return real(scenario, Limit(turns=limit.turns, nodes=limit.nodes, seconds=1e-9), **kwargs)
+
+    monkeypatch.setattr(puzzleset, "solve_puzzle", out_of_time)
+    result = runner.invoke(app, [command, str(tmp_path / "set"), "-o", str(tmp_path / "y.pdf"), "--time", "0.5"])
+    assert result.exit_code == 4 and "(--time)" in result.stderr, result.output
+    assert not (tmp_path / "y.pdf").exists()
