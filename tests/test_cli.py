@@ -562,3 +562,16 @@ def test_deck_and_book_honour_time_for_each_puzzle(tmp_path, monkeypatch, comman
     result = runner.invoke(app, [command, str(tmp_path / "set"), "-o", str(tmp_path / "y.pdf"), "--time", "0.5"])
     assert result.exit_code == 4 and "(--time)" in result.stderr, result.output
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    """``sectionx ... | head`` said "sectionx: Broken pipe": it ends quietly, status 141,
+    as a tool killed by SIGPIPE (the README's table)."""
+    # Megabytes of text (a picture after each of 1,564 turns): more than a pipe holds.
+    child = subprocess.Popen([sys.executable, "-m", "sectionx", "replay", "--show", "tests/golden/play-2p-seed5.yaml"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.read(10)  # the reader takes a little, then goes away (as head -c 10 does)
+    child.stdout.close()
+    err = child.stderr.read()
+    assert child.wait(timeout=60) == 141 and err == b"", err
