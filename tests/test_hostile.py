@@ -283,7 +283,7 @@ def test_printable_escapes_controls_and_keeps_text():
 @pytest.mark.parametrize("path, words", [
     ("sectionx/data/boards/standard.yaml", "Board standard"),
     ("sectionx/data/tiles/default.yaml", "Tile set default: 54 tiles"),
-    ("tests/golden/play-2p-seed5.yaml", "after 3792 actions"),
+    ("tests/golden/play-2p-seed5.yaml", "after 3,792 actions"),
     ("scenarios/midgame-4p.yaml", "Players:"),
 ])
 def test_show_prints_every_kind_of_file(path, words):

@@ -681,7 +681,7 @@ def test_t3_missing_tile_refused() -> None:
     ids = [t for t in bundled_catalogue().ids if t != "T17"]
     stacks = f"stacks: [[{', '.join(ids[:20])}], [{', '.join(ids[20:40])}], [{', '.join(ids[40:])}]]\n"
     assert_allowed(FOUR + stacks.replace("[[", "[[T17, "))
-    assert_refused(FOUR + stacks, "T3", "1 tiles are nowhere (T17)", line=2)
+    assert_refused(FOUR + stacks, "T3", "1 tile is nowhere (T17)", line=2)
 
 
 def test_t3_unknown_tile_refused() -> None:

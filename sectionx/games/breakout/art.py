@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...colours import Colour
+from ...console import plural
 from ...render import figures
 from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, rect
 from ...render.shapes import ink_on, symbol_shape
@@ -154,7 +155,7 @@ def wall_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_M
 
 
 def _facts(pos: Position, goal: Goal | None) -> list[str]:
-    lines = ["; ".join(f"{p.value.capitalize()}: {pos.hand(p)} knots in hand, {pos.escapes(p)} escaped" for p in PLAYERS) + "."]
+    lines = ["; ".join(f"{p.value.capitalize()}: {plural(pos.hand(p), 'knot')} in hand, {pos.escapes(p)} escaped" for p in PLAYERS) + "."]
     if pos.over:
         lines.append("Game over: " + (f"{pos.result.value} wins (B8)" if isinstance(pos.result, Player) else "a draw"))
     else:

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...console import plural
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, flow, read_yaml
 from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, STALEMATE_TURNS, Action, Player, Position, Wall, ropes
@@ -173,7 +174,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
         for i, text in enumerate(raw):
             row = text.strip()
             if len(row) != width or not 1 <= width <= 26:
-                r.bad(("wall", i), f"row {len(raw) - i} has {len(row)} fields; every row has the same length, "
+                r.bad(("wall", i), f"row {len(raw) - i} has {plural(len(row), 'field')}; every row has the same length, "
                                    f"1 to 26 (BW3)", "BW3")
             cells = []
             for j, ch in enumerate(row):
@@ -183,7 +184,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
                 cells.append(_KNOT.get(ch))
             grid.append(tuple(cells[:width] + [None] * (width - len(cells))))
         if len(raw) > 26:
-            r.bad(("wall",), f"{len(raw)} rows; a wall has 1 to 26 (BW3)", "BW3")
+            r.bad(("wall",), f"{plural(len(raw), 'row')}; a wall has 1 to 26 (BW3)", "BW3")
     if r.problems:
         raise LoadError(r.problems)
     rows = tuple(reversed(grid))
@@ -254,7 +255,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
     if data.get("turns") is not None:
         turns = r.whole(("turns",), data["turns"], 0, LONG_TURNS + STALEMATE_TURNS - 1, "turns", "B9")
         if stalemate is not None and turns < stalemate:
-            r.bad(("turns",), f"{turns} turns in this break-out, but the stalemate count says {stalemate} since the wall "
+            r.bad(("turns",), f"{plural(turns, 'turn')} in this break-out, but the stalemate count says {stalemate} since the wall "
                               "filled (B7)", "B7")
     if data.get("turns") is not None:
         # B1: the break-out's opener pushes first and turns alternate (a pass is a turn, B3),
@@ -262,7 +263,7 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
         opener = PLAYERS[(breakout - 1) % 2]
         due = opener if turns % 2 == 0 else opener.other
         if due is not to_move and data.get("to_move", "yellow") in ("yellow", "blue"):
-            r.bad(("turns",), f"{turns} turns played in break-out {breakout}, which {opener.value} opened: "
+            r.bad(("turns",), f"{plural(turns, 'turn')} played in break-out {breakout}, which {opener.value} opened: "
                               f"{due.value} pushes next, not {to_move.value} (B1)", "B1")
     if stalemate is None and turns >= LONG_TURNS:
         r.bad(("turns",), f"after {LONG_TURNS} turns of a break-out the stalemate count has started: give stalemate: "
@@ -392,7 +393,7 @@ def summary(loaded: Loaded) -> str:
     pos = loaded.position
     knots = sum(f is not None for row in pos.rows for f in row)
     what = "Breakout puzzle" if loaded.goal else "Breakout position"
-    return f"{what}, {pos.wall.rows}x{pos.wall.fields} wall, {knots} knots, {pos.to_move.value} to push"
+    return f"{what}, {pos.wall.rows}x{pos.wall.fields} wall, {plural(knots, 'knot')}, {pos.to_move.value} to push"
 
 
 

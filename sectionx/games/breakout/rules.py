@@ -38,6 +38,7 @@ import functools
 import re
 from dataclasses import dataclass, field, replace
 
+from ...console import plural
 from ...errors import NotationError, Problem
 
 
@@ -257,7 +258,7 @@ def explain(pos: Position, action: Action) -> list[Problem]:
     if action.is_pass:
         if pos.hand(pos.to_move) == 0 or not any(True for _ in _pushes(pos)):
             return []
-        return [Problem("B3", f"{who} holds {pos.hand(pos.to_move)} knots and may push: a player passes only "
+        return [Problem("B3", f"{who} holds {plural(pos.hand(pos.to_move), 'knot')} and may push: a player passes only "
                               "when no push is left")]
     problems = []
     if not 1 <= action.row <= pos.wall.rows:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...colours import Colour
+from ...console import plural
 from ...render import figures
 from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, polyline, rect
 from ...render.shapes import ink_on, shape
@@ -303,8 +304,8 @@ def facts(pos: Position, goal: Goal | None) -> list[str]:
     lines = []
     for p, t in zip(pos.players, pos.track):
         supply = " ".join(map(str, pos.supply(p))) or "none"
-        lines.append(f"{p.value.capitalize()}: {t} fields ({where(pos, t)}); stones in supply: {supply}.")
-    lines.append(f"Lava left: {pos.lava[0]} of value 0, {pos.lava[1]} of value 1; {pos.quiet} turns without an eruption "
+        lines.append(f"{p.value.capitalize()}: {plural(t, 'field')} ({where(pos, t)}); stones in supply: {supply}.")
+    lines.append(f"Lava left: {pos.lava[0]} of value 0, {pos.lava[1]} of value 1; {plural(pos.quiet, 'turn')} without an eruption "
                  f"(H9 ends the game at {pos.quiet_limit}).")
     if pos.over:
         lines.append(f"Game over ({pos.ended_by}): " + ", ".join(p.value for p in pos.winners) + " win.")

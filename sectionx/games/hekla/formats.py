@@ -39,6 +39,7 @@ from typing import Any
 
 import yaml
 
+from ...console import plural
 from ...errors import NotationError
 from ...yamlsrc import FORMAT, MAX_SEED, Diagnostic, Doc, LoadError, check_schema, read_yaml
 from .rules import (
@@ -362,9 +363,9 @@ def summary(loaded: Loaded) -> str:
     pos = loaded.position
     stones = sum(len(s) for _, s in pos.fields)
     if loaded.goal is not None:
-        answer = "" if not loaded.has_answer else (f", answer {loaded.answer_turns} turns" if loaded.answer_turns
+        answer = "" if not loaded.has_answer else (f", answer {plural(loaded.answer_turns, 'turn')}" if loaded.answer_turns
                                                    else ", answer: not within the limit")
         return (f"Hekla puzzle, {len(pos.players)} players: {pos.player} to gain {loaded.goal.gain} within "
-                f"{loaded.goal.within} turns, the others passing (HQ1){answer}")
-    return (f"Hekla position, {len(pos.players)} players, {stones} stones on the area, {pos.lava_placed} of 20 lava placed, "
+                f"{plural(loaded.goal.within, 'turn')}, the others passing (HQ1){answer}")
+    return (f"Hekla position, {len(pos.players)} players, {plural(stones, 'stone')} on the area, {pos.lava_placed} of 20 lava placed, "
             + (f"game over ({pos.ended_by})" if pos.over else f"{pos.player} to move"))

@@ -96,10 +96,10 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
                        seconds=options.seconds)
         if answer.turns is None:
             if answer.complete:
-                warn(f"sectionx: {path}: {loaded.position.player} cannot gain {goal.gain} within {goal.within} turns "
+                warn(f"sectionx: {path}: {loaded.position.player} cannot gain {goal.gain} within {plural(goal.within, 'turn')} "
                      "(proved; HQ1)")
                 raise Stop(IMPOSSIBLE)
-            warn(f"sectionx: {path}: not solved within the limits; not within {answer.proved_none_below} turns, proved")
+            warn(f"sectionx: {path}: not solved within the limits; not within {plural(answer.proved_none_below, 'turn')}, proved")
             raise Stop(LIMIT)
         n = answer.turns
         unique = "the only winning first turn" if len(answer.first) == 1 else f"{len(answer.first)} winning first turns"

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import puzzlesets
-from ...console import IMPOSSIBLE, LIMIT
+from ...console import IMPOSSIBLE, LIMIT, plural
 from ...puzzlesets import TIERS, SetProblem
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
@@ -125,10 +125,10 @@ def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True, second
     answer = solve(loaded.position, goal.gain, goal.within, node_limit=nodes, seconds=seconds)
     if not answer.complete:
         limit = f"{nodes:,} turns tried (--nodes)" + (f" or {seconds:g} s (--time)" if seconds else "")
-        raise SetProblem(f"{p.path}: not solved within {limit}; not within {answer.proved_none_below} turns, proved",
+        raise SetProblem(f"{p.path}: not solved within {limit}; not within {plural(answer.proved_none_below, 'turn')}, proved",
                          LIMIT)
     if answer.turns is None:
-        raise SetProblem(f"{p.path}: {loaded.position.player} cannot gain {goal.gain} within {goal.within} turns "
+        raise SetProblem(f"{p.path}: {loaded.position.player} cannot gain {goal.gain} within {plural(goal.within, 'turn')} "
                          "(proved; HQ1)", IMPOSSIBLE)
     prover = Prover(loaded.position, nodes, seconds)
     try:
@@ -138,7 +138,7 @@ def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True, second
                          LIMIT) from None
     many = f"{count}{' or more' if count >= LINES_CAP else ''}"
     if loaded.has_answer and loaded.answer_turns != answer.turns:
-        raise SetProblem(f"{p.path}: the solver proves {answer.turns} turns; its answer: block says "
+        raise SetProblem(f"{p.path}: the solver proves {plural(answer.turns or 0, 'turn')}; its answer: block says "
                          f"{loaded.answer_turns}")
     if count > 1 and unique:
         raise SetProblem(f"{p.path}: not unique: {many} winning lines; a deck prints puzzles with one solution only "

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import permutations
 
+from ...console import plural
 from ...errors import NotationError, Problem
 
 # ------------------------------------------------------------------ pieces
@@ -461,7 +462,7 @@ def move_problems(pos: Position, action: Action) -> list[Problem]:
     elif len(pos.at(action.to)) >= 2:
         out.append(Problem("H3", f"{field_name(action.to)} holds two stones: a stone moves to a field with at most one"))
     if action.back < 0 or action.back > pos.track[pos.seat(me)]:
-        out.append(Problem("H3", f"the volcanist can go back at most {pos.track[pos.seat(me)]} fields, to the start"))
+        out.append(Problem("H3", f"the volcanist can go back at most {plural(pos.track[pos.seat(me)], 'field')}, to the start"))
         return out
     dx, dy = action.to[0] - start[0], action.to[1] - start[1]
     if dx and dy:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import games
+from ...console import plural
 from ...errors import Problem
 from ...games import api
 from ...hexgrid import Cell
@@ -121,7 +122,7 @@ def scenario_report(name: str, loaded: Loaded) -> Report:
                f"{len(state.tiles)} tile{'' if len(state.tiles) == 1 else 's'} placed, {state.current.colour} to move")
     g = scenario.goal
     if g is not None:
-        summary += f"; goal {_goal_summary(g)}" + (f" within {g.turns} turns" if g.turns else "")
+        summary += f"; goal {_goal_summary(g)}" + (f" within {plural(g.turns, 'turn')}" if g.turns else "")
     problems = rules.check_scenario(scenario) + check_annotations(scenario)
     return Report(name, kind, loaded.locate(problems), summary, loaded)
 
@@ -173,7 +174,7 @@ def record_report(name: str, path: str | Path) -> Report:
     result = play.replay(record_start(record), record.actions)
     diagnostics = replay_diagnostics(record, result)
     s = result.final
-    summary = (f"record: {len(record.actions)} actions, {result.turns} turns, round {s.round}, "
+    summary = (f"record: {plural(len(record.actions), 'action')}, {plural(result.turns, 'turn')}, round {s.round}, "
                + (f"game over, {s.ranking[0]} wins" if s.finished else "game not over"))
     if result.error is None:
         summary += goal_outcome(record)
@@ -200,7 +201,7 @@ def goal_outcome(record: formats.Record) -> str:
         return "; the puzzle's goal is not met"
     where = f"in turn {verdict.turn}, after action {verdict.met_after}"
     if not verdict.within_limit:
-        return f"; the puzzle's goal is met {where}, beyond its limit of {verdict.limit} turns"
+        return f"; the puzzle's goal is met {where}, beyond its limit of {plural(verdict.limit or 0, 'turn')}"
     return f"; the puzzle's goal is met {where}"
 
 

@@ -106,7 +106,7 @@ class SectionX:
             if scenario.goal is not None:
                 text += f"Puzzle: {goal_sentence(scenario.goal)}.\n"
         elif report.final is not None:
-            text = describe(report.final, title=f"{path} after {report.played} actions")
+            text = describe(report.final, title=f"{path} after {plural(report.played, 'action')}")
         elif isinstance(report.definition, Board):
             text = describe_board(report.definition, formats.bundled_catalogue())
         elif isinstance(report.definition, Catalogue):

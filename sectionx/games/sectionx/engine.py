@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...colours import Colour
+from ...console import plural
 from ...errors import Problem, SectionXError
 from ...hexgrid import SIDES, Cell, opposite
 from . import rules
@@ -714,7 +715,7 @@ def _tunnel_fight(old: State, new: State, before: rules.Tunnels, inverse: dict[C
             picked = [c for c in keep if c in tied]
             if not picked:
                 options = " or ".join(f"'keep {c}'" for c in tied)
-                problems.append(Problem("D4", f"tunnel fight: {', '.join(map(str, tied))} tie at {best} tiles; "
+                problems.append(Problem("D4", f"tunnel fight: {', '.join(map(str, tied))} tie at {plural(best, 'tile')}; "
                                               f"the acting player chooses: add {options}"))
                 continue
             winner = picked[0]  # D7: the first listed colour among the tied keeps its doors

@@ -132,7 +132,7 @@ def generate(options: api.GenerateOptions) -> None:
     if files:
         warn(f"wrote {plural(len(files), 'file')} to {out}")
     if len(kept) < options.count:
-        raise fail(f"found {len(kept)} of {options.count} puzzles within {tally.tried} candidates; "
+        raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
                    "raise --max-tries or try another --seed", LIMIT)
 
 

@@ -323,7 +323,7 @@ def _check_tiles(state: State, puzzle: bool) -> list[Problem]:
     missing = [t for t in cat.ids if t not in where]
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-        out.append(Problem("T3", f"{len(missing)} tiles are nowhere ({shown}); every tile is on the board, in a hand or in a stack", ("stacks",)))
+        out.append(Problem("T3", f"{plural(len(missing), 'tile')} {'is' if len(missing) == 1 else 'are'} nowhere ({shown}); every tile is on the board, in a hand or in a stack", ("stacks",)))
     if state.out and not puzzle:
         out.append(Problem("Q3", "only a puzzle may set tiles out of play", ("out",)))
     return out
@@ -418,7 +418,7 @@ def _check_doors(state: State) -> list[Problem]:
         if len(p.doors) > DOORS:
             out.append(Problem("D2", f"{p.colour} has {len(p.doors)} doors on the board; each player has {DOORS}", ("doors",)))
         elif len(p.doors) + p.key > DOORS:
-            out.append(Problem("K1", f"{p.colour} holds the master key and has {len(p.doors)} doors on the board; "
+            out.append(Problem("K1", f"{p.colour} holds the master key and has {plural(len(p.doors), 'door')} on the board; "
                                "the key costs one of the two doors", ("key", p.colour)))
     if good:
         t = tunnels(state)
@@ -466,7 +466,7 @@ def _check_round(state: State, puzzle: bool) -> list[Problem]:
         for p in state.players:
             green = p.count(PlaceKind.GREEN)
             if green >= state.discovery:
-                out.append(Problem("E1", f"{p.colour} has {green} prisoners on green areas; the round ended at {state.discovery}",
+                out.append(Problem("E1", f"{p.colour} has {plural(green, 'prisoner')} on green areas; the round ended at {state.discovery}",
                                    ("prisoners", p.colour)))
         for p in reached:
             out.append(Problem("E4", f"{p.colour} has {p.freed} freed prisoners; the game ended at {state.target}",
@@ -602,10 +602,10 @@ def _check_part(state: State, player: PlayerState, goal: Goal, where: Subject, o
         # at the target (E4), so no more than target - freed can still arrive.
         left = state.target - player.freed
         if goal.count > player.available:
-            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {who} has only "
+            out.append(Problem("Q1", f"the goal asks for {plural(goal.count, 'prisoner')} on green areas, but {who} has only "
                                f"{player.available} in play", where + ("count",)))
         elif goal.count > left:
-            out.append(Problem("Q1", f"the goal asks for {goal.count} prisoners on green areas, but {who} wins after "
+            out.append(Problem("Q1", f"the goal asks for {plural(goal.count, 'prisoner')} on green areas, but {who} wins after "
                                f"{left} more (E4)", where + ("count",)))
         return False
     if goal.kind is GoalKind.HIDE:

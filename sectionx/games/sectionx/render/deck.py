@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ....console import plural
 from ....errors import SectionXError
 from ....render.pieces import SAFE, TRIM
 from ....render.printing import back_bleed, back_position, card_sheet, sheet_note
@@ -239,7 +240,7 @@ def _text_for(turns: Sequence[TurnPicture], theme: Theme, width: float, height: 
         if used <= 0.45 * height or (size <= MIN_TEXT_PT + 1e-9 and used <= 0.7 * height):
             return used, texts
         size -= 0.25
-    raise DoesNotFit(f"the {len(turns)} turns of the solution do not fit a card's back, even at {MIN_TEXT_PT} pt")
+    raise DoesNotFit(f"the {plural(len(turns), 'turn')} of the solution do not fit a card's back, even at {MIN_TEXT_PT} pt")
 
 
 def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Symbol]) -> list[Item]:
