@@ -2,7 +2,8 @@
 
 Positions are met in random play on the 5 x 5 wall; a position becomes a puzzle when
 the solver proves its answer (the fewest turns to a forced escape, 2 or more, so
-the first push is not the whole puzzle) and the answer is within the goal.  The
+the first push is not the whole puzzle) and the answer is within the goal; its
+answer: block records every winning first push and whether the answer is unique.  The
 same seed gives the same files.
 
     .venv/bin/python scripts/breakout_puzzles.py --seed 1 --out scenarios/breakout/puzzles
@@ -18,9 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx.fileio import make_folder, write_file
+from sectionx.games.breakout.answers import solve_whole
 from sectionx.games.breakout.play import random_position
 from sectionx.games.breakout.rules import Position, Wall
 from sectionx.games.breakout.solver import solve
+from sectionx.yamlsrc import flow
 
 WANTED = [("defends", 2), ("defends", 2), ("defends", 3), ("defends", 3), ("defends", 3), ("defends", 4),
           ("passes", 2), ("passes", 3), ("passes", 3), ("passes", 4), ("passes", 4), ("passes", 5)]
@@ -29,6 +32,14 @@ WANTED = [("defends", 2), ("defends", 2), ("defends", 3), ("defends", 3), ("defe
 def _wall(pos: Position) -> list[str]:
     code = {None: ".", "yellow": "y", "blue": "b"}
     return ["".join(code[f.value if f else None] for f in row) for row in reversed(pos.rows)]
+
+
+def _answer(pos: Position, turns: int, opponent: str) -> str:
+    """The answer: block: the fewest turns, every winning first push, and whether the
+    answer is unique (docs/breakout.md), as deck and book check them."""
+    whole = solve_whole(pos, turns, solo=opponent == "passes", node_limit=10_000_000)
+    first = sorted([whole.first, *whole.line[0].duals], key=lambda a: (a.row, a.side.value))
+    return flow({"turns": whole.turns, "first": [str(a) for a in first], "unique": whole.unique})
 
 
 def main() -> None:
@@ -55,7 +66,7 @@ def main() -> None:
                 f"# Check it with: sectionx solve scenarios/breakout/puzzles/{number:02d}.yaml\n"
                 f"game: breakout\nformat: 1\ntitle: \"Breakout {number}: escape in {turns}\"\nwall:\n{rows}\n"
                 f"to_move: {pos.to_move.value}\n{barred}"
-                f"goal: {{escape_within: {turns}, opponent: {opponent}}}\nanswer: {{turns: {answer.turns}}}\n")
+                f"goal: {{escape_within: {turns}, opponent: {opponent}}}\nanswer: {_answer(pos, turns, opponent)}\n")
         write_file(args.out / f"{number:02d}.yaml", text)
         made += 1
         print(f"{number:02d}: {opponent} {turns}, first {' '.join(map(str, answer.first))}", flush=True)

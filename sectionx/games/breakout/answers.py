@@ -29,8 +29,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ...console import plural
 from .rules import PASS, Action, Position, apply, forced_pass, legal_actions
-from .solver import Search, outcome
+from .solver import Search, Stopped, outcome
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,10 @@ class Answers:
         winners = self.winners(pos, k)
         if k >= 2 and len(winners) != 1:
             where = f"after {' '.join(map(str, played))}" if played else "at the start"
-            return (f"{where}, {len(winners)} pushes win within {k} turns: {', '.join(map(str, winners))}", 1)
+            verb = "wins" if len(winners) == 1 else "win"
+            said = (f"{where}, {plural(len(winners), 'push', 'pushes')} {verb} within {plural(k, 'turn')}: "
+                    f"{', '.join(map(str, winners))}")
+            return said, 1
         after = apply(pos, winners[0])
         if outcome(pos, after, self.me) is not None:
             return "", 1
@@ -166,10 +170,38 @@ class Answers:
         return "", count
 
 
+@dataclass(frozen=True)
+class Proof:
+    """:func:`prove`'s result: the whole answer (None when there is none within the
+    limit, or when the search stopped first: then ``complete`` is False), and up to
+    which number of turns no escape was proved (``proved_none_below``)."""
+
+    solution: Solution | None
+    complete: bool
+    proved_none_below: int
+    nodes: int
+
+
+def prove(pos: Position, limit: int, *, solo: bool, node_limit: int, seconds: float | None = None) -> Proof:
+    """The fewest turns (at most ``limit``) in which S forces an escape, proved as
+    :func:`.solver.solve` proves it (every smaller number refuted first), and the
+    whole answer worked out by the same search, its table shared."""
+    answers = Answers(pos, solo=solo, node_limit=node_limit, seconds=seconds)
+    proved_none = 0
+    try:
+        for k in range(1, limit + 1):
+            if answers.search.win(pos, k):
+                return Proof(answers.solution(k), True, k - 1, answers.search.nodes)
+            proved_none = k
+    except Stopped:
+        return Proof(None, False, proved_none, answers.search.nodes)
+    return Proof(None, True, limit, answers.search.nodes)
+
+
 def solve_whole(pos: Position, turns: int, *, solo: bool, node_limit: int, seconds: float | None = None) -> Solution:
     """The whole answer of a puzzle whose minimum ``turns`` is proved (module
     docstring); :class:`~.solver.Stopped` when ``node_limit`` (or ``seconds``) is reached."""
     return Answers(pos, solo=solo, node_limit=node_limit, seconds=seconds).solution(turns)
 
 
-__all__ = ["Answers", "Reply", "Solution", "Turn", "solve_whole"]
+__all__ = ["Answers", "Proof", "Reply", "Solution", "Turn", "prove", "solve_whole"]

@@ -39,8 +39,7 @@ from ...yamlsrc import Doc, LoadError
 from .. import api
 from ..records import is_record
 from . import figures, formats, printing, puzzleset, records
-from .answers import solve_whole
-from .solver import Stopped, solve
+from .answers import prove
 
 
 def claims_hold(count: int) -> str:
@@ -93,8 +92,9 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
                              "solutions")
         goal = loaded.goal
         nodes = options.nodes or puzzleset.NODE_LIMIT
-        proof = solve(loaded.position, goal.turns, solo=goal.passes, node_limit=nodes, seconds=options.seconds)
-        if proof.turns is None:
+        proof = prove(loaded.position, goal.turns, solo=goal.passes, node_limit=nodes, seconds=options.seconds)
+        solution = proof.solution
+        if solution is None:
             if proof.complete:
                 warn(f"sectionx: {path}: {loaded.position.to_move.value} cannot escape within {goal.turns} turns "
                      "(proved; BQ1)")
@@ -102,12 +102,6 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
             warn(f"sectionx: {path}: not solved within the limits (--nodes, --time); no escape within "
                  f"{proof.proved_none_below} turns, proved")
             raise Stop(LIMIT)
-        try:
-            solution = solve_whole(loaded.position, proof.turns, solo=goal.passes, node_limit=nodes,
-                                   seconds=options.seconds)
-        except Stopped:
-            warn(f"sectionx: {path}: its answer to every defence was not worked out within the limits (--nodes, --time)")
-            raise Stop(LIMIT) from None
         grade = loaded.grade
         printed = printing.printed(loaded.position, goal, printing.solution_steps(solution, look, solo=goal.passes), look,
                                    title=loaded.title, summary=printing.summary(solution), turns=solution.turns,

@@ -32,14 +32,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import puzzlesets
-from ...console import IMPOSSIBLE, LIMIT
+from ...console import IMPOSSIBLE, LIMIT, plural
 from ...puzzlesets import TIERS, SetProblem
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
 from ...yamlsrc import LoadError, read_yaml
 from . import formats, printing
-from .answers import Solution, solve_whole
-from .solver import Stopped, solve
+from .answers import Solution
+from .answers import prove as prove_whole
 
 #: Most positions the solver may expand for one puzzle before the puzzle is refused
 #: (``--nodes``): the shipped and generated puzzles need at most about 70,000.
@@ -108,21 +108,18 @@ def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True, second
     loaded, goal = p.loaded, p.loaded.goal
     assert goal is not None
     pos = loaded.position
-    proof = solve(pos, goal.turns, solo=goal.passes, node_limit=nodes, seconds=seconds)
+    proof = prove_whole(pos, goal.turns, solo=goal.passes, node_limit=nodes, seconds=seconds)
     limit = f"{nodes:,} positions (--nodes)" + (f" or {seconds:g} s (--time)" if seconds else "")
     if not proof.complete:
         raise SetProblem(f"{p.path}: not solved within {limit}; no escape within {proof.proved_none_below} turns, "
                          "proved", LIMIT)
-    if proof.turns is None:
+    solution = proof.solution
+    if solution is None:
         raise SetProblem(f"{p.path}: {pos.to_move.value} cannot escape within {goal.turns} turns (proved; BQ1)",
                          IMPOSSIBLE)
-    try:
-        solution = solve_whole(pos, proof.turns, solo=goal.passes, node_limit=nodes, seconds=seconds)
-    except Stopped:
-        raise SetProblem(f"{p.path}: its answer to every defence was not worked out within {limit}", LIMIT) from None
     first = (solution.first, *solution.line[0].duals)
-    if loaded.has_answer and loaded.answer_turns != proof.turns:
-        raise SetProblem(f"{p.path}: the solver proves {proof.turns} turns; its answer: block says "
+    if loaded.has_answer and loaded.answer_turns != solution.turns:
+        raise SetProblem(f"{p.path}: the solver proves {plural(solution.turns, 'turn')}; its answer: block says "
                          f"{loaded.answer_turns}")
     if loaded.answer_first is not None and set(loaded.answer_first) != set(first):
         raise SetProblem(f"{p.path}: the winning first pushes are {', '.join(map(str, first))}; its answer: block "
