@@ -3,11 +3,17 @@ writes the result.  Library errors (:class:`~sectionx.errors.SectionXError`) and
 errors become one line on stderr and a non-zero exit; never a traceback.  Nothing
 imports this module.
 
-The commands every game answers (validate, show, new, replay, play, simulate, solve,
-render, kit) find the file's game, or ``--game``, in the registry
-(:mod:`sectionx.games`) and call its :class:`~sectionx.games.api.Commands`; they name
-no game.  The rest (schema, illustrate, manual, sheet, generate, deck, book) are
-Section X's own and say so in their help.
+Every command but schema finds the file's game, or ``--game``, in the registry
+(:mod:`sectionx.games`) and calls its :class:`~sectionx.games.api.Commands`; this
+module names no game.
+
+One command line for every command and game (the README's tables): one exit status per
+kind of failure (:mod:`sectionx.console`: 0 done, 1 an input breaks the format or a
+rule, 2 the command line cannot be carried out, 3 impossible, 4 a limit, 141 stdout's
+reader went away); ``-o`` is where the output goes (files under output/ without it,
+text to stdout), ``--format`` the form of the output, ``--seed`` 0 to MAX_SEED; every
+command runs inside :func:`sectionx.progress.running`, so a long one tells its progress
+on stderr.
 """
 
 from __future__ import annotations
@@ -305,7 +311,9 @@ def new(
     """Write the set-up of a new game.  Section X: prisoners in their cell blocks, doors
     in hand, the 54 tiles shuffled into three stacks, a start player drawn by lot (S2);
     without --seed a seed is drawn and written into the file's header.  Breakout: the
-    empty wall, 13 knots in each hand, yellow to push (B1).
+    empty wall, 13 knots in each hand, yellow to push (B1).  Hekla: every stone in its
+    owner's supply, red to move (HG5).  Breakout's and Hekla's set-ups have no chance
+    in them, so --seed is refused for them.
 
     Example:  sectionx new --players 4 --seed 7 -o game.yaml
     """
@@ -344,7 +352,8 @@ def play_command(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
-    A progress bar goes to stderr when it is a terminal.
+    How the game ended is one line on stderr, and so is its progress (a bar on a
+    terminal, a plain line every few seconds elsewhere): stdout is the record alone.
 
     Example:  sectionx play --players 4 --bots greedy,random,random,random --seed 3 -o output/game.yaml
     """
@@ -373,17 +382,17 @@ def simulate(
         help="Play on the workers of this Dask scheduler, tcp://HOST:8786, instead "
              "(needs pip install 'sectionx[cluster]'; every worker needs sectionx).", show_default=False)] = None,
 ) -> None:
-    """Play many games between bots and print statistics: game length, winner by seat,
-    and each game's own figures (Section X: what decided each game, prisoners freed and
-    dead, how rounds end, how often each action is used; Breakout: escapes, break-outs,
-    draws by B7 and B9; Hekla: how far the leader gets, long moves, turns with several
-    eruptions, games ended by H9).  A progress bar goes to stderr when it is a terminal.  The
-    figures are the same whatever --workers or --scheduler: each game depends only on
-    its seed.
+    """Play many games between bots and print statistics, the same sections in the same
+    order for every game: games, length, winners by seat, how the games ended, then the
+    game's own figures (Section X: prisoners freed and dead, how rounds end, how often
+    each action is used; Breakout: the loser's escapes; Hekla: shared wins, how far the
+    leader gets, long moves, turns with several eruptions); --format json has the same
+    keys for every game.  Progress goes to stderr.  The figures are the same whatever
+    --workers or --scheduler: each game depends only on its seed.
 
     Section X: a game's winner is the first of its final ranking (E4, E5): who reached
-    the target, else most freed, then freed plus hidden, then most alive; "decided by"
-    counts which step it was.  Players equal on every step tie: such a game has no
+    the target, else most freed, then freed plus hidden, then most alive; "how games
+    ended" counts which step it was.  Players equal on every step tie: such a game has no
     winner, and is counted as a tie, not by seat.
 
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
