@@ -49,9 +49,9 @@ from dataclasses import dataclass, replace
 
 from ... import __version__
 from ...fileio import quote
-from ...generating import Tally, generate_set
+from ...generating import MAX_UNIT_SEED, Tally, generate_set
 from ...puzzlesets import TIERS
-from ...yamlsrc import MAX_SEED, flow
+from ...yamlsrc import flow
 from . import formats
 from .answers import Solution, solve_whole
 from .formats import Goal
@@ -106,8 +106,8 @@ class Params:
         parts = head.split("/")
         if not sep or len(parts) != 2 or not (seed.isascii() and seed.isdigit()):
             raise ValueError(f"{quote(text)} is not a Breakout puzzle id; ids look like expert/defends#1042")
-        if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_SEED}")
+        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:  # the largest --seed's last candidate
+            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
         params = cls(*parts)
         params.check()
         return params, int(seed)

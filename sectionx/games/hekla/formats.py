@@ -41,7 +41,8 @@ import yaml
 
 from ...console import plural
 from ...errors import NotationError
-from ...yamlsrc import FORMAT, MAX_SEED, Diagnostic, Doc, LoadError, check_schema, read_yaml
+from ...generating import MAX_UNIT_SEED
+from ...yamlsrc import FORMAT, Diagnostic, Doc, LoadError, check_schema, read_yaml
 from .rules import (
     LAVA,
     LAVA_STONES,
@@ -241,8 +242,8 @@ def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
         g = data["grade"]
         if not isinstance(answer, dict):
             bad(("grade",), "grade: only a solved puzzle is graded; it needs an answer: block (HQ1)", "HQ1")
-        if int(str(g["id"]).partition("#")[2]) > MAX_SEED:
-            bad(("grade", "id"), f"grade.id: the seed after # is at most {MAX_SEED}")
+        if int(str(g["id"]).partition("#")[2]) > MAX_UNIT_SEED:  # the largest --seed's last candidate
+            bad(("grade", "id"), f"grade.id: the seed after # is at most {MAX_UNIT_SEED}")
         grade = Grade(str(g["id"]), str(g["tier"]), tuple((str(k), int(v)) for k, v in (g.get("figures") or {}).items()))
     marks = _marks(data.get("annotations"), board, bad)
     if problems:

@@ -70,9 +70,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...fileio import quote
-from ...generating import Tally, generate_set
+from ...generating import MAX_UNIT_SEED, Tally, generate_set
 from ...puzzlesets import TIERS
-from ...yamlsrc import MAX_SEED
 from . import formats, play, rules
 from .rules import Action, Position, apply, back_steps, is_long, outcomes
 from .solver import _OutOfNodes, _Search
@@ -124,8 +123,8 @@ class Params:
         game, slash, tier = head.partition("/")
         if not sep or not slash or game != "hekla" or not (seed.isascii() and seed.isdigit()):
             raise ValueError(f"{quote(text)} is not a Hekla puzzle id; ids look like hekla/expert#1042")
-        if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_SEED}")
+        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:  # the largest --seed's last candidate
+            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
         params = cls(tier)
         params.check()
         return params, int(seed)
