@@ -29,14 +29,16 @@ that each solves all that the one before it solves.  They judge pushes by the
 against the other's), an escape best of all and a push that lets the other player
 escape worst:
 
-* a push is **forward** when it raises the measure, or is one of the best-measured
-  pushes of the turn; any other push is a **detour** (a quiet push, a push that
-  gives ground, one that only waits for the other player);
-* **beginner**: *greedy*: at every turn S plays a best-measured push; every such
-  choice, against every reply, escapes within N (a player who always makes the
-  most of a turn cannot go wrong);
-* **intermediate**: forward pushes alone win within N whatever the other player
-  does (the player must look ahead, never back);
+* a push is **natural** when it is one of the turn's best-measured pushes (what a
+  player who makes the most of every turn considers); any other push is a
+  **detour** (a quiet push, one that gives ground, one that only waits for the
+  other player);
+* **beginner**: *greedy*: at every turn S plays a natural push; every such choice,
+  against every reply, escapes within N (a player who always makes the most of a
+  turn cannot go wrong);
+* **intermediate**: natural pushes alone win within N whatever the other player
+  does, but not every choice among them (the player must look ahead, never
+  aside);
 * **advanced**: one detour is needed, and enough, on the worst line;
 * **expert**: two or more.
 """
@@ -73,14 +75,14 @@ class Recipe:
     grade_nodes: int
 
 
-#: Per tier: a puzzle needs at least two turns (one push is no puzzle), and the
-#: upper tiers may take longer, where detours have room.  The limits are counts of
-#: positions the searches expand (docs/breakout.md, "Generated puzzles").
+#: Per tier: a puzzle needs at least two turns (one push is no puzzle); beginners
+#: stop at three.  The limits are counts of positions the searches expand
+#: (docs/breakout.md, "Generated puzzles").
 RECIPES = {
     "beginner": Recipe((2, 3), 2_000, 20_000, 20_000),
     "intermediate": Recipe((2, 4), 3_000, 30_000, 30_000),
     "advanced": Recipe((2, 4), 3_000, 30_000, 40_000),
-    "expert": Recipe((3, 5), 6_000, 60_000, 60_000),
+    "expert": Recipe((2, 4), 4_000, 60_000, 60_000),
 }
 #: Seeds of a set: the first seed times this, plus the candidate's number.
 SEEDS_PER_SET = 1_000_000
@@ -228,7 +230,7 @@ class Figures:
     * ``greedy``: 1 when the greedy method solves it (beginner);
     * ``detours``: the fewest detours a winning play needs on its worst line (up to
       :data:`MAX_DETOURS`);
-    * ``first_pushes``: the pushes open at the first turn; ``traps``: forward ones
+    * ``first_pushes``: the pushes open at the first turn; ``traps``: natural ones
       among them that do not win within N (what looks right and is not);
     * ``lines``: S's turns in the solution tree (every longest defence answered):
       what a player reads to be sure;
@@ -277,16 +279,15 @@ class Grader:
         return score(nxt, self.me)
 
     def kinds(self, pos: Position) -> tuple[list[Action], set[Action], list[Action]]:
-        """S's pushes, the forward ones, and the best-measured ones (module docstring)."""
+        """S's pushes, the natural ones as a set and as a list (module docstring)."""
         key = (pos.rows, pos.barred, pos.stalemate)
         got = self._kinds.get(key)
         if got is None:
             pushes = legal_actions(pos)
             values = {a: self.value(pos, a) for a in pushes}
             best = max(values.values())
-            now = score(pos, self.me)
-            forward = {a for a in pushes if values[a] > now or values[a] == best}
-            got = self._kinds[key] = (pushes, forward, [a for a in pushes if values[a] == best])
+            natural = [a for a in pushes if values[a] == best]
+            got = self._kinds[key] = (pushes, set(natural), natural)
         return got
 
     def wins(self, pos: Position, k: int, detours: int, greedy: bool = False) -> bool:
@@ -301,12 +302,12 @@ class Grader:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise GradeLimit(f"grading needed more than {self.node_limit:,} positions")
-        pushes, forward, best = self.kinds(pos)
+        pushes, natural, best = self.kinds(pos)
         if greedy:
             result = all(self._after(pos, a, k, 0, True) for a in best)
         else:
-            result = any(self._after(pos, a, k, detours - (a not in forward), False)
-                         for a in pushes if detours - (a not in forward) >= 0)
+            result = any(self._after(pos, a, k, detours - (a not in natural), False)
+                         for a in pushes if detours - (a not in natural) >= 0)
         self._memo[key] = result
         return result
 
@@ -326,9 +327,9 @@ class Grader:
         k = solution.turns
         greedy = self.wins(pos, k, 0, greedy=True)
         detours = next((d for d in range(MAX_DETOURS) if self.wins(pos, k, d)), MAX_DETOURS)
-        pushes, forward, _ = self.kinds(pos)
+        pushes, natural, _ = self.kinds(pos)
         wins = {solution.first, *solution.line[0].duals}
-        traps = sum(1 for a in pushes if a in forward and a not in wins)
+        traps = sum(1 for a in pushes if a in natural and a not in wins)
         return Figures(k, int(greedy), detours, len(pushes), traps, solution.lines, nodes)
 
 
