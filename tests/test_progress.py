@@ -129,7 +129,7 @@ def test_a_bar_drawn_on_a_terminal_keeps_the_plain_lines_quiet(fast, monkeypatch
 
 
 @pytest.mark.parametrize("args", [
-    ["simulate", "--game", "hekla", "--games", "30"],
+    ["simulate", "--game", "hekla", "--games", "6"],
     ["play", "--players", "2", "--seed", "5"],
 ])
 def test_every_long_command_tells_its_progress_off_a_terminal(fast, monkeypatch, args):
