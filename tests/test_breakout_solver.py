@@ -135,3 +135,59 @@ def test_a_pass_is_a_turn_when_the_solvers_side_has_no_knot():
     pos = replace(start(Wall(3, 3)), hands=(0, 13))
     assert legal_actions(pos) == [PASS]
     assert solve(pos, 2).turns is None  # one pass, then blue's pushes: no yellow rope in 2
+
+
+def test_the_core_plays_every_push_as_the_referee_does():
+    # The solver's bit-mask positions (core.py) against the referee (rules.apply): every
+    # legal push and pass of positions met in random play on walls of several sizes,
+    # with B4's bar, B7's count and B9's long break-out, gives the same next position
+    # (wall, whose push, bar, count, turns) and the same outcome (who escaped, a draw).
+    import random as _random
+
+    from sectionx.games.breakout.core import DRAW, GOES_ON, Core, code
+    from sectionx.games.breakout.rules import LONG_TURNS, PLAYERS, Wall, apply, forced_pass, legal_actions, start
+    rng = _random.Random(26)
+    checked = 0
+    for size in ((5, 5), (3, 3), (4, 6), (6, 4), (2, 5)):
+        wall = Wall(*size)
+        core = Core(wall)
+        for game in range(12):
+            pos = start(wall)
+            if game % 3 == 2:
+                pos = replace(pos, turns=LONG_TURNS - 6)  # B9 within reach
+            for _ in range(60):
+                if pos.over:
+                    break
+                s = core.state(pos)
+                assert core.pushes(s) == [code(a) for a in legal_actions(pos)]
+                for a in legal_actions(pos) + ([PASS] if pos.hand(pos.to_move) else []):
+                    after = apply(pos, a) if a in legal_actions(pos) else forced_pass(pos)
+                    nxt, result = core.play(s, code(a))
+                    escaped = [p for p in PLAYERS if after.escapes(p) > pos.escapes(p)]
+                    if escaped:
+                        assert result == PLAYERS.index(escaped[0])
+                    elif after.result == "draw":
+                        assert result == DRAW
+                    else:
+                        assert result == GOES_ON and nxt == core.state(after)
+                    checked += 1
+                pos = apply(pos, rng.choice(legal_actions(pos)))
+                if pos.breakout != 1:
+                    break
+    assert checked > 5000
+
+
+def test_the_core_mirror_is_the_walls_mirror():
+    from sectionx.games.breakout.core import Core, code
+    from sectionx.games.breakout.rules import Action, Side
+    rng = random.Random(3)
+    for size in ((5, 5), (3, 4), (2, 13)):
+        core = Core(Wall(*size))
+        for _ in range(50):
+            rows = tuple(tuple(rng.choice((None, Player.YELLOW, Player.BLUE)) for _ in range(size[1]))
+                         for _ in range(size[0]))
+            pos = replace(start(Wall(*size)), rows=rows)
+            mirrored = replace(pos, rows=tuple(tuple(reversed(r)) for r in rows))
+            s, m = core.state(pos), core.state(mirrored)
+            assert (core.mirror(s[0]), core.mirror(s[1])) == (m[0], m[1])
+            assert core.mirror_push(code(Action(1, Side.LEFT))) == code(Action(1, Side.RIGHT))

@@ -1,0 +1,173 @@
+"""The solver's own Breakout positions: the wall as two bit masks, for speed.
+
+The referee (:mod:`.rules`) makes a new frozen :class:`~.rules.Position` for every
+push, with its events in words; the solver tries tens of thousands of pushes a
+puzzle and needs none of that.  Here a position is a tuple of small ints:
+
+    (yellow, blue, mover, barred, stalemate, turns)
+
+``yellow`` and ``blue`` are bit masks of the wall, field ``c`` (1-based, from the
+left) of row ``r`` (1-based, from the bottom) at bit ``(r - 1) * W + (c - 1)``;
+``mover`` is 0 for yellow, 1 for blue; ``barred`` the push B4 forbids
+(:func:`code` of it) or -1; ``stalemate`` B7's count or -1 before it starts; ``turns``
+the turns of the break-out (B9).  Hands follow from the wall (13 minus a colour's
+knots, B1): within a break-out every knot is in the wall or its owner's hand.
+
+:class:`Core` plays a push as the referee does (B2 to B9, the same order of checks:
+the pusher's rope first, B6) and says whether it escaped, for whom, or drew.  The
+tests play every legal push of random positions both ways and compare.
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .rules import KNOTS, PASS, PLAYERS, Action, Player, Position, Side, Wall
+
+State = tuple[int, int, int, int, int, int]
+#: What a turn led to: play goes on, a player escaped (0 yellow, 1 blue), or a draw (B7, B9).
+GOES_ON, DRAW = -1, 2
+
+
+def code(action: Action) -> int:
+    """A push as a small int (``2 * (row - 1) + side``, side 0 left, 1 right); -1 a pass."""
+    return -1 if action.is_pass else 2 * (action.row - 1) + (action.side is Side.RIGHT)
+
+
+class Core:
+    """Pushes and ropes on a wall of one size (BW3)."""
+
+    def __init__(self, wall: Wall):
+        self.wall = wall
+        # The referee's numbers, read when a core is made (the tests shrink B9's for a search).
+        self.long_turns, self.stalemate_turns = rules.LONG_TURNS, rules.STALEMATE_TURNS
+        w, r = wall.fields, wall.rows
+        self.full = (1 << w) - 1
+        self.rows = tuple(self.full << (i * w) for i in range(r))
+        left = sum(1 << (i * w) for i in range(r))  # field 1 of every row
+        self.everything = (1 << (w * r)) - 1
+        self.not_first = self.everything & ~left
+        self.not_last = self.everything & ~(left << (w - 1))
+        self.actions = tuple(Action(i // 2 + 1, Side.RIGHT if i % 2 else Side.LEFT) for i in range(2 * r))
+        # Every row's bits reversed, for the mirror (no rule tells left from right).
+        self.reverse = tuple(int(f"{b:0{w}b}"[::-1], 2) for b in range(1 << w)) if w <= 12 else ()
+
+    # ------------------------------------------------------------------ conversion
+
+    def state(self, pos: Position) -> State:
+        """``pos`` as a core position (its wall's size must be this core's)."""
+        w = self.wall.fields
+        masks = [0, 0]
+        for r, row in enumerate(pos.rows):
+            for c, f in enumerate(row):
+                if f is not None:
+                    masks[PLAYERS.index(f)] |= 1 << (r * w + c)
+        barred = -1 if pos.barred is None else code(pos.barred)
+        stalemate = -1 if pos.stalemate is None else pos.stalemate
+        return (masks[0], masks[1], PLAYERS.index(pos.to_move), barred, stalemate, pos.turns)
+
+    def action(self, c: int) -> Action:
+        return PASS if c < 0 else self.actions[c]
+
+    # ------------------------------------------------------------------ the rules
+
+    def hand(self, s: State, player: int) -> int:
+        return KNOTS - s[player].bit_count()
+
+    def pushes(self, s: State) -> list[int]:
+        """What the mover may play, as :func:`.rules.legal_actions` lists it: every push
+        but the barred one (B4), or a pass with no knot in hand (B3)."""
+        if self.hand(s, s[2]) == 0:
+            return [-1]
+        return [c for c in range(2 * self.wall.rows) if c != s[3]]
+
+    def rows_missing(self, s: State, player: int) -> int:
+        """Rows with no knot of ``player``: a lower bound on their turns to a rope."""
+        m = s[player]
+        return sum(1 for row in self.rows if not m & row)
+
+    def rope(self, m: int) -> bool:
+        """Whether the knots of mask ``m`` join row 1 to the top row (B5)."""
+        rows = self.rows
+        for row in rows:
+            if not m & row:
+                return False
+        w = self.wall.fields
+        not_first, not_last = self.not_first, self.not_last
+        reach = m & rows[0]
+        top = rows[-1]
+        while True:
+            grown = (reach | (reach << w) | (reach >> w) | ((reach << 1) & not_first) | ((reach >> 1) & not_last)) & m
+            if grown & top:
+                return True
+            if grown == reach:
+                return False
+            reach = grown
+
+    def play(self, s: State, c: int) -> tuple[State, int]:
+        """The position after push ``c`` (-1 a pass) by the mover, and what it led to:
+        :data:`GOES_ON`, the player who escaped (B6: the pusher first), or :data:`DRAW`.
+        The push must be legal (a pass here is also the passing opponent's forced pass,
+        BQ1); after an escape or a draw the state is not used."""
+        ym, bm, mover, _, stalemate, turns = s
+        barred = -1
+        if c >= 0:
+            w = self.wall.fields
+            full = self.full
+            r, right = divmod(c, 2)
+            shift = r * w
+            occ = ((ym | bm) >> shift) & full
+            rows = [(ym >> shift) & full, (bm >> shift) & full]
+            if right:
+                free = ~occ & full
+                run = w if not free else w - free.bit_length()
+                if run == w:  # the knot at field 1 falls out, back to its owner (hands follow from the wall)
+                    rows = [(x & (full & ~1)) >> 1 for x in rows]
+                    barred = c - 1  # B4: the same row from the left
+                else:
+                    top = full & ~((1 << (w - run)) - 1)
+                    rows = [((x & top) >> 1) | (x & ~top) for x in rows]
+                rows[mover] |= 1 << (w - 1)
+            else:
+                run = (~occ & (occ + 1)).bit_length() - 1
+                if run >= w:  # the knot at the far end falls out
+                    rows = [(x & (full >> 1)) << 1 for x in rows]
+                    barred = c + 1  # B4: the same row from the right
+                else:
+                    seg = (1 << run) - 1
+                    rows = [((x & seg) << 1) | (x & ~seg & full) for x in rows]
+                rows[mover] |= 1
+            clear = ~(full << shift)
+            ym = (ym & clear) | (rows[0] << shift)
+            bm = (bm & clear) | (rows[1] << shift)
+            for who in (mover, 1 - mover):  # B6: the pusher first
+                if self.rope(ym if who == 0 else bm):
+                    return (ym, bm, 1 - mover, barred, stalemate, turns), who
+        turns += 1
+        if stalemate < 0:
+            if (ym | bm) == self.everything or turns >= self.long_turns:
+                stalemate = 0  # B7 (or B9): the count starts
+        else:
+            stalemate += 1
+            if stalemate >= self.stalemate_turns:
+                return (ym, bm, 1 - mover, barred, stalemate, turns), DRAW
+        return (ym, bm, 1 - mover, barred, stalemate, turns), GOES_ON
+
+    def mirror(self, m: int) -> int:
+        """Mask ``m`` with every row reversed."""
+        w = self.wall.fields
+        rev, full = self.reverse, self.full
+        out = 0
+        for r in range(self.wall.rows):
+            row = (m >> (r * w)) & full
+            out |= (rev[row] if rev else int(f"{row:0{w}b}"[::-1], 2)) << (r * w)
+        return out
+
+    def mirror_push(self, c: int) -> int:
+        return -1 if c < 0 else c ^ 1
+
+
+def who(index: int) -> Player:
+    return PLAYERS[index]
+
+
+__all__ = ["DRAW", "GOES_ON", "Core", "State", "code", "who"]
