@@ -265,7 +265,9 @@ class SectionX:
         try:
             document = diagram.diagram(scenario, look, crop=options.crop, coords=options.coords, panel=panel)
         except diagram.UnprintableText as exc:
-            raise LoadError(loaded.locate([Problem("font", exc.message, exc.subject)])) from None
+            # The file is valid; the template's font cannot print it: the command line's
+            # choice of template cannot serve it (exit USAGE, as for --paper it lacks).
+            raise LoadError(loaded.locate([Problem("font", exc.message, exc.subject)]), usage=True) from None
         write_picture(options.out, options.kind, document, look)
         if not fileio.is_stdout(options.out):
             warn(f"wrote {options.out}")
