@@ -19,7 +19,9 @@ A position file (``game: breakout``) writes the wall as it stands, top row first
     turns: 37                         # turns played in this break-out (B9); optional
     breakout: 2                       # optional: 1 + the escapes so far (B6)
     goal: {escape_within: 5, opponent: defends}   # a puzzle (BQ1); or opponent: passes
-    answer: {turns: 5}                # a puzzle's proved answer, checked by the tests
+    answer: {turns: 5, first: [R3], unique: true}   # a puzzle's proved answer: the fewest
+                                      # turns, every winning first push, whether it is unique
+    grade: {id: advanced/defends#7000012, tier: advanced, figures: {turns: 5}}   # generated
     annotations:                      # for pictures (sectionx render); optional
       fields: ["3.2", "3.3"]          # fields to highlight: row.field
       pushes: [L3]                    # push arrows to highlight

@@ -127,7 +127,7 @@ def _record_sheet(path: Path, doc: Doc, look: Theme) -> PrintedPuzzle:
     if problems:
         tell(problems)
         raise Stop(INVALID)
-    mine = sum(1 for i in range(0, len(record.actions), 2))  # the puzzle's player pushes first, then in turn
+    mine = (len(record.actions) + 1) // 2  # the puzzle's player's turns: it pushes first, then every other turn
     if result.escaped_after is None or result.played != len(record.actions) or result.escaped_after > record.goal.turns \
             or result.escaped_after != mine:
         raise fail(f"{path}: its turns do not end with the puzzle's player escaping, within {record.goal.turns} of "
