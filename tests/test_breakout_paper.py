@@ -438,3 +438,23 @@ def test_deck_refuses_a_puzzle_that_is_not_unique(tmp_path):
     (f / "01.yaml").write_text(text)
     result = run("deck", f, "-o", tmp_path / "d.pdf")
     assert result.exit_code == 1 and "not unique (at the start, 2 pushes win within 2 turns: L2, R2)" in result.output
+
+
+def test_a_mixed_set_draws_each_candidates_goal_and_its_id_makes_it_again(tmp_path):
+    result = run("generate", "--game", "breakout", "--id", "intermediate/mixed#3000063", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    loaded = formats.load(tmp_path / "intermediate-3000063.yaml")
+    assert loaded.goal.passes and loaded.grade.tier == "intermediate" and loaded.answer_unique
+    # A seed that gives no puzzle says why, in one line.
+    result = run("generate", "--game", "breakout", "--id", "intermediate/mixed#3000064", "-o", tmp_path)
+    assert result.exit_code == 2 and "this seed gives no puzzle (" in result.output
+
+
+def test_deck_and_book_refuse_a_broken_file_at_its_line(tmp_path):
+    f = tmp_path / "set"
+    f.mkdir()
+    (f / "01.yaml").write_text(PUZZLES[1].read_text().replace('"', "'", 2).replace("to_move: blue", "to_move: green"))
+    for command in ("deck", "book"):
+        result = run(command, f, "-o", tmp_path / f"{command}.pdf")
+        assert result.exit_code == 1 and not (tmp_path / f"{command}.pdf").exists()
+        assert len(result.output.strip().splitlines()) == 1 and f"{f / '01.yaml'}:" in result.output
