@@ -54,8 +54,8 @@ def fact_lines(pos: Position, goal: formats.Goal) -> tuple[str, ...]:
     me, other = pos.to_move, pos.to_move.other
     out = [f"{me.value.capitalize()} holds {_knots(pos.hand(me))}, {other.value} {_knots(pos.hand(other))}."]
     out.append(f"{other.value.capitalize()} passes every turn." if goal.passes else
-               f"{other.value.capitalize()} defends: it pushes to stop {me.value}. A push of {other.value}'s that "
-               f"gives {me.value} a rope lets {me.value} escape (B6).")
+               f"{other.value.capitalize()} defends, pushing to stop {me.value}; a rope that {other.value}'s push "
+               f"gives {me.value} still counts (B6).")
     if pos.barred is not None:
         out.append(f"{pos.barred} is crossed out: a knot has just fallen out of row {pos.barred.row} (B4).")
     if pos.stalemate is not None:
