@@ -280,7 +280,7 @@ class Grader:
 
     def kinds(self, pos: Position) -> tuple[list[Action], set[Action], list[Action]]:
         """S's pushes, the natural ones as a set and as a list (module docstring)."""
-        key = (pos.rows, pos.barred, pos.stalemate)
+        key = (pos.rows, pos.to_move, pos.barred, pos.stalemate, pos.turns)
         got = self._kinds.get(key)
         if got is None:
             pushes = legal_actions(pos)
