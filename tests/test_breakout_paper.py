@@ -458,3 +458,32 @@ def test_deck_and_book_refuse_a_broken_file_at_its_line(tmp_path):
         result = run(command, f, "-o", tmp_path / f"{command}.pdf")
         assert result.exit_code == 1 and not (tmp_path / f"{command}.pdf").exists()
         assert len(result.output.strip().splitlines()) == 1 and f"{f / '01.yaml'}:" in result.output
+
+
+def test_the_whole_answer_agrees_with_solve_on_positions_from_random_play():
+    # answers.prove (one search for the proof and every defence) and solver.solve give the
+    # same fewest turns, the same winning first pushes and the same main line.
+    import random as _random
+
+    from sectionx.games.breakout.answers import prove
+    from sectionx.games.breakout.play import random_position
+    from sectionx.games.breakout.rules import Wall
+    from sectionx.games.breakout.solver import solve
+    rng = _random.Random(7)
+    solved = 0
+    for i in range(60):
+        pos = random_position(rng, Wall(4, 4), 3, 14)
+        if pos.breakout != 1:
+            continue
+        solo = i % 2 == 1
+        a = solve(pos, 3, solo=solo)
+        b = prove(pos, 3, solo=solo, node_limit=10**6)
+        assert a.complete and b.complete
+        if a.turns is None:
+            assert b.solution is None
+            continue
+        assert b.solution is not None and b.solution.turns == a.turns
+        assert {b.solution.first, *b.solution.line[0].duals} == set(a.first)
+        assert b.solution.pushes() == a.line
+        solved += 1
+    assert solved >= 10
