@@ -80,7 +80,7 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
     assert runner.invoke(app, ["solve", str(bad)]).exit_code == 1
     state = tmp_path / "state.yaml"
     state.write_text("players: [red, blue]\n")
-    assert runner.invoke(app, ["solve", str(state)]).exit_code == 1
+    assert runner.invoke(app, ["solve", str(state)]).exit_code == 2  # a position, no puzzle: the wrong kind of file (USAGE)
 
 
 def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):

@@ -242,7 +242,7 @@ def test_without_dask_a_scheduler_says_what_to_install(monkeypatch):
         run_units(fail_on_three, [1], scheduler="tcp://127.0.0.1:8786")
     result = runner.invoke(app, ["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786"])
     assert result.exit_code == 2
-    assert result.output.strip() == f"running on a Dask scheduler needs Dask distributed, which is not installed here: {CLUSTER_INSTALL}"
+    assert result.output.strip() == f"sectionx: running on a Dask scheduler needs Dask distributed, which is not installed here: {CLUSTER_INSTALL}"
 
 
 BROKEN = """
@@ -270,5 +270,5 @@ def test_a_scheduler_address_without_a_port_is_refused_before_connecting(address
     with pytest.raises(SchedulerAddressError, match="missing port number"):
         run_units(fail_on_three, [1], scheduler=address)
     result = runner.invoke(app, ["simulate", "--games", "2", "--scheduler", address])
-    assert result.exit_code == 2 and result.output.startswith("not a Dask scheduler address"), result.output
+    assert result.exit_code == 2 and result.output.startswith("sectionx: not a Dask scheduler address"), result.output
 
