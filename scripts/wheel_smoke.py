@@ -65,6 +65,13 @@ def steps(work: Path, python: str) -> list[Step]:
         Step("version", ["--version"], stdout="sectionx "),
         Step("schema", ["schema", "-o", "schema.json"], ["schema.json"]),
         Step("validate --bundled", ["validate", "--bundled", "--quiet"]),
+        # The help texts' example files come with the package: written out, they serve as written.
+        Step("examples", ["examples", "-o", "scenarios"], ["scenarios/puzzle-first-escape.yaml",
+                                                           "scenarios/breakout/puzzles/01.yaml",
+                                                           "scenarios/hekla/puzzles/01.yaml"]),
+        Step("examples: solve", ["solve", "scenarios/puzzle-first-escape.yaml"]),
+        Step("examples: validate", ["validate", "--quiet", "scenarios/breakout/figure-bar.yaml",
+                                    "scenarios/hekla/figure-4.yaml", "scenarios/midgame-4p.yaml"]),
     ]
     for g in GAMES:
         puzzles = work / f"{g}-puzzles"

@@ -332,7 +332,7 @@ def replay(
     A Section X record that starts from a puzzle is played by Q2 (only the goal's
     player takes turns), and the summary says whether and when the goal is met (Q4).
 
-    Example:  sectionx replay tests/golden/play-2p-seed5.yaml
+    Example:  sectionx play --players 2 --seed 5 -o output/game.yaml && sectionx replay output/game.yaml
     """
     with _game_file(file) as (doc, game):
         game.commands().replay(file, doc, show=show_states)
@@ -405,6 +405,49 @@ def simulate(
         # look like a limit and be none.
         raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
     _game(game).commands().simulate(api.SimulateOptions(games_, players, variant, seed, bots, output, workers, scheduler))
+
+
+def _example_files() -> dict[Path, bytes]:
+    """The example files the package ships (``sectionx/examples``: in a clone,
+    ``scenarios/`` is a link to it), by their path inside it."""
+    from importlib import resources
+
+    found: dict[Path, bytes] = {}
+
+    def walk(node: resources.abc.Traversable, at: Path) -> None:
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                if not child.name.startswith(("_", ".")):
+                    walk(child, at / child.name)
+            elif child.name.endswith((".yaml", ".md")):
+                found[at / child.name] = child.read_bytes()
+
+    walk(resources.files("sectionx").joinpath("examples"), Path())
+    return found
+
+
+@app.command()
+@reports_errors
+def examples(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder to write them into (made if missing; default "
+                                             "output/examples).", show_default=False)] = None,
+) -> None:
+    """Write the example files the commands' help names (positions, puzzles, puzzle
+    sets and figures of every game) into a folder, so that an installed sectionx can
+    run every example: give -o scenarios and the examples read as written.  A file of
+    the same name already there is refused, never replaced, and nothing is written.
+
+    Example:  sectionx examples -o scenarios && sectionx book scenarios/puzzles -o output/book.pdf
+    """
+    folder = out if out is not None else Path("output") / "examples"
+    if fileio.is_stdout(folder):
+        raise fail(f"{folder}: the examples are a folder of files; --out names a folder, not standard output")
+    files = {folder / rel: data for rel, data in _example_files().items()}
+    fileio.refuse_existing(files, "sectionx examples never replaces a file (give another --out)")
+    for parent in sorted({p.parent for p in files}):
+        fileio.make_folder(parent)
+    fileio.write_files(files, new_only="sectionx examples never replaces a file (give another --out)")
+    say(f"wrote {len(files)} example files to {folder}")
 
 
 @app.command()

@@ -575,3 +575,22 @@ def test_a_closed_pipe_ends_the_command_quietly():
     child.stdout.close()
     err = child.stderr.read()
     assert child.wait(timeout=60) == 141 and err == b"", err
+
+
+def test_examples_writes_the_files_the_help_names_and_never_replaces_one(tmp_path):
+    """Issue 26: an installed sectionx has the example files its help texts name; in a
+    clone, scenarios/ is a link to the same packaged files (one copy)."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "scenarios"
+    result = runner.invoke(app, ["examples", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    written = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    shipped = {p.relative_to(root / "scenarios"): p.read_bytes() for p in (root / "scenarios").rglob("*")
+               if p.is_file() and p.suffix in (".yaml", ".md")}
+    assert written == shipped and Path("puzzle-first-escape.yaml") in written
+    assert (root / "scenarios").resolve() == (root / "sectionx" / "examples").resolve()
+    mine = out / "midgame-4p.yaml"
+    mine.write_text("my own notes\n")
+    again = runner.invoke(app, ["examples", "-o", str(out)])
+    assert again.exit_code == 2 and "already exists" in again.output and again.output.count("\n") == 1
+    assert mine.read_text() == "my own notes\n"
