@@ -1,7 +1,7 @@
 """The ``sectionx`` command line.  Each command parses options, calls the library,
 writes the result.  Library errors (:class:`~sectionx.errors.SectionXError`) and file
-errors become one line on stderr and a non-zero exit; never a traceback.  Nothing
-imports this module.
+errors become one line on stderr and a non-zero exit; never a traceback
+(:func:`sectionx.cliparts.reports_errors`).  Nothing imports this module.
 
 Every command but schema finds the file's game, or ``--game``, in the registry
 (:mod:`sectionx.games`) and calls its :class:`~sectionx.games.api.Commands`; this
@@ -18,42 +18,48 @@ on stderr.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, ParamSpec
+from typing import Annotated
 
 import typer
 
-from . import __version__, fileio, games, puzzlesets
+from . import __version__, fileio, games
+from .cliparts import (
+    GAME_HELP,
+    REPORT_FORMATS,
+    BrokenPipe,
+    NodesOption,
+    PaperOption,
+    TemplateOption,
+    TimeOption,
+    document,
+    example_files,
+    format_help,
+    game_file,
+    game_named,
+    puzzle_folder,
+    report_format,
+    reports_errors,
+)
 from .console import (
     BROKEN_PIPE,
     INVALID,
     OK,
     USAGE,
-    Refusal,
-    Stop,
     emit,
     fail,
     plural,
     problem_line,
     say,
     status_of,
-    tell,
     warn,
 )
-from .errors import SectionXError
-from .fileio import quote
 from .games import api
-from .progress import running
-from .workers import ClusterUnavailable, SchedulerAddressError
-from .yamlsrc import MAX_SEED, Doc, LoadError, shared_budget
-
-P = ParamSpec("P")
+from .yamlsrc import MAX_SEED
 
 app = typer.Typer(
     name="sectionx",
@@ -63,68 +69,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-
-def reports_errors(fn: Callable[P, None]) -> Callable[P, None]:
-    """Run a command with its inputs tracked (so no output overwrites one of them) and
-    end it with one exit status per kind of failure (:mod:`sectionx.console`, the
-    README's table), each told in one line per problem on stderr, never a traceback:
-
-    * a :class:`~sectionx.console.Stop` with its status, a
-      :class:`~sectionx.console.Refusal` with its line and status;
-    * problems of a file (:class:`LoadError`): INVALID (1), or USAGE (2) when the file
-      could not be read at all (:func:`~sectionx.console.status_of`);
-    * a path that cannot be read or written as asked (:class:`fileio.FileProblem`), an
-      OS error, a cluster that cannot be reached: USAGE (2); a file that names a file
-      it may not (a reference): INVALID (1);
-    * standard output closed by its reader (``| head``): quietly, status 141, as a
-      tool killed by SIGPIPE."""
-
-    name = fn.__name__.removesuffix("_command")
-
-    @functools.wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            # Progress: a command that runs over two seconds says so on stderr (sectionx.progress).
-            with fileio.tracking(), running(name):
-                return fn(*args, **kwargs)
-        except Stop as exc:
-            raise typer.Exit(exc.code) from None
-        except Refusal as exc:
-            warn(f"sectionx: {exc.message}")
-            raise typer.Exit(exc.code) from None
-        except LoadError as exc:
-            for line in [problem_line(d) for d in exc.diagnostics] or ["sectionx: error"]:
-                warn(line)
-            raise typer.Exit(USAGE if exc.usage else status_of(exc.diagnostics)) from None
-        except fileio.FileProblem as exc:
-            if exc.rule == fileio.REFERENCE_RULE:  # raised naming the file that holds the reference
-                warn(str(exc))
-                raise typer.Exit(INVALID) from None
-            # A path of the command line that cannot be read or written as asked (an
-            # output onto a link, into a missing folder): like a missing input, no rule
-            # is broken, so no rule id follows (issue 11).
-            warn(f"sectionx: {fileio.printable(exc.path)}: {exc.message}")
-            raise typer.Exit(USAGE) from None
-        except (ClusterUnavailable, SchedulerAddressError) as exc:
-            warn(f"sectionx: {exc}")
-            raise typer.Exit(USAGE) from None
-        except SectionXError as exc:  # what an input holds cannot be carried out (text no font prints)
-            for line in str(exc).splitlines() or ["error"]:
-                warn(line)
-            raise typer.Exit(INVALID) from None
-        except BrokenPipeError:
-            raise _BrokenPipe from None
-        except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            warn(f"sectionx: {where}{exc.strerror or exc}")
-            raise typer.Exit(USAGE) from None
-
-    return wrapper
-
-
-class _BrokenPipe(Exception):
-    """Standard output's reader went away; :func:`main` ends quietly."""
 
 
 def version_callback(value: bool) -> None:
@@ -139,59 +83,6 @@ def main_options(
                                                     help="Print the version and exit.")] = None,
 ) -> None:
     """Section X and its sibling escape games: check positions and puzzles, solve them, print kits."""
-
-
-def _default_out(out: Path | None, default: Path) -> Path:
-    """``out``, or ``default`` (under output/, made if missing)."""
-    if out is not None:
-        return out
-    fileio.make_folder(default.parent)
-    return default
-
-
-#: What ``--format`` means for every command: the form of the output.  Reports on
-#: stdout are text, json or yaml; documents are svg, pdf or html, by default the form
-#: -o's name ends in.
-REPORT_FORMATS = ("text", "json", "yaml")
-
-
-def _report_format(given: str, allowed: tuple[str, ...]) -> str:
-    """``--format`` of a command that prints a report on stdout."""
-    if given.lower() not in allowed:
-        raise fail(f"--format {quote(given)}: this command prints {' or '.join(allowed)}")
-    return given.lower()
-
-
-def _document(out: Path | None, given: str | None, kinds: tuple[str, ...], default: Path) -> tuple[Path, str]:
-    """Where a document goes and its form, by the one rule of every command: ``-o``, or
-    ``default`` under output/ (made if missing); the form ``--format`` names, else the
-    one -o's name ends in, else ``default``'s.  An -o whose name ends in another of
-    ``kinds`` than --format says is refused; one whose name ends in none of them takes
-    the --format's form (``-o book --format pdf`` writes a PDF called book), or,
-    without --format, is refused.  ``-`` (standard output) takes --format or the first
-    kind."""
-    if given is not None and given.lower() not in kinds:
-        raise fail(f"--format {quote(given)}: this command writes {' or '.join(kinds)}")
-    kind = given.lower() if given is not None else None
-    if out is None:
-        kind = kind or default.suffix.lstrip(".")
-        return _default_out(None, default.with_suffix("." + kind)), kind
-    if fileio.is_stdout(out):
-        return out, kind or kinds[0]
-    fileio.check_output(out)  # before the work: a missing folder is told at once, not after minutes
-    suffix = out.suffix.lower().lstrip(".")
-    if suffix in kinds:
-        if kind is not None and kind != suffix:
-            raise fail(f"{out}: its name says {suffix}, --format says {kind}; give one or make them agree")
-        return out, suffix
-    if kind is None:
-        raise fail(f"{out}: the output must end in {' or '.join('.' + k for k in kinds)} "
-                   f"(or give --format {'|'.join(kinds)})")
-    return out, kind
-
-
-def _format_help(kinds: tuple[str, ...], default: str) -> str:
-    return f"The form of the output: {', '.join(kinds)} (default: from -o's name, else {default})."
 
 
 @app.command()
@@ -211,7 +102,7 @@ def validate(
 
     Example:  sectionx validate scenarios/*.yaml --bundled
     """
-    output = _report_format(output, ("text", "json"))
+    output = report_format(output, ("text", "json"))
     if not files and not bundled:
         raise fail("name at least one file, or --bundled")
     # One file at a time: each report is printed (or reduced to its JSON) and dropped,
@@ -249,31 +140,6 @@ def _reports(files: list[Path], bundled: bool) -> Iterator[api.Report]:
         yield games.check_file(f)
 
 
-@contextmanager
-def _game_file(file: Path) -> Iterator[tuple[Doc, games.Game]]:
-    """A command's input file, read, and its game; the command runs inside, under one
-    budget for the files it reads (:func:`shared_budget`), as it did before there
-    were several games (a game's command may read the file again, through its own
-    loader, and must not find it counted twice).  A file that is not YAML sectionx
-    reads, or names no game it knows, is told as a file with problems (exit 1); one
-    that cannot be read at all (missing, a folder) exits 2, as for every command."""
-    try:
-        found = games.read(file)
-    except LoadError as exc:
-        tell(exc.diagnostics)
-        raise Stop(status_of(exc.diagnostics)) from None
-    with shared_budget():
-        yield found
-
-
-def _game(name: str | None) -> games.Game:
-    return games.default() if name is None else games.get(name)
-
-
-#: ``--game`` for the commands that start from no file.
-GAME_HELP = "The game: " + ", ".join(f"{g.name} ({g.title})" for g in games.games()) + "; default " + games.default().name + "."
-
-
 @app.command()
 @reports_errors
 def show(
@@ -288,7 +154,7 @@ def show(
 
     Example:  sectionx show scenarios/midgame-4p.yaml
     """
-    with _game_file(file) as (doc, game):
+    with game_file(file) as (doc, game):
         game.commands().show(file, doc)
 
 
@@ -317,7 +183,7 @@ def new(
 
     Example:  sectionx new --players 4 --seed 7 -o game.yaml
     """
-    text = _game(game).commands().new(api.NewOptions(players, variant, seed, board, colours))
+    text = game_named(game).commands().new(api.NewOptions(players, variant, seed, board, colours))
     emit(text, out)
 
 
@@ -332,9 +198,9 @@ def replay(
     A Section X record that starts from a puzzle is played by Q2 (only the goal's
     player takes turns), and the summary says whether and when the goal is met (Q4).
 
-    Example:  sectionx play --players 2 --seed 5 -o output/game.yaml && sectionx replay output/game.yaml
+    Example:  sectionx replay scenarios/records/breakout-seed3.yaml --show
     """
-    with _game_file(file) as (doc, game):
+    with game_file(file) as (doc, game):
         game.commands().replay(file, doc, show=show_states)
 
 
@@ -359,7 +225,7 @@ def play_command(
     """
     if out is not None:
         fileio.check_output(out)
-    text = _game(game).commands().play(api.PlayOptions(players, variant, seed, bots))
+    text = game_named(game).commands().play(api.PlayOptions(players, variant, seed, bots))
     emit(text, out)
 
 
@@ -397,33 +263,14 @@ def simulate(
 
     Example:  sectionx simulate --games 50 --bots greedy --workers 4
     """
-    output = _report_format(output, ("text", "json"))
+    output = report_format(output, ("text", "json"))
     if seed + games_ - 1 > MAX_SEED:
         raise fail(f"--seed {seed} with --games {games_} runs past the largest seed, {MAX_SEED}")
     if scheduler is not None and workers > 1:
         # A cluster's size is set where its workers are started; a --workers here would
         # look like a limit and be none.
         raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
-    _game(game).commands().simulate(api.SimulateOptions(games_, players, variant, seed, bots, output, workers, scheduler))
-
-
-def _example_files() -> dict[Path, bytes]:
-    """The example files the package ships (``sectionx/examples``: in a clone,
-    ``scenarios/`` is a link to it), by their path inside it."""
-    from importlib import resources
-
-    found: dict[Path, bytes] = {}
-
-    def walk(node: resources.abc.Traversable, at: Path) -> None:
-        for child in sorted(node.iterdir(), key=lambda c: c.name):
-            if child.is_dir():
-                if not child.name.startswith(("_", ".")):
-                    walk(child, at / child.name)
-            elif child.name.endswith((".yaml", ".md")):
-                found[at / child.name] = child.read_bytes()
-
-    walk(resources.files("sectionx").joinpath("examples"), Path())
-    return found
+    game_named(game).commands().simulate(api.SimulateOptions(games_, players, variant, seed, bots, output, workers, scheduler))
 
 
 @app.command()
@@ -442,7 +289,7 @@ def examples(
     folder = out if out is not None else Path("output") / "examples"
     if fileio.is_stdout(folder):
         raise fail(f"{folder}: the examples are a folder of files; --out names a folder, not standard output")
-    files = {folder / rel: data for rel, data in _example_files().items()}
+    files = {folder / rel: data for rel, data in example_files().items()}
     fileio.refuse_existing(files, "sectionx examples never replaces a file (give another --out)")
     for parent in sorted({p.parent for p in files}):
         fileio.make_folder(parent)
@@ -484,9 +331,9 @@ def illustrate(
 
     Example:  sectionx illustrate scenarios/breakout/figure-bar.yaml -o output/figure-bar.svg
     """
-    target, kind = (_document(out, fmt, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
+    target, kind = (document(out, fmt, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
                     if out is not None or fmt is not None else (None, None))
-    with _game_file(file) as (doc, game):
+    with game_file(file) as (doc, game):
         game.commands().illustrate(file, doc, api.IllustrateOptions(target, kind, template))
 
 
@@ -499,7 +346,7 @@ def manual(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="rulebook.pdf or rulebook.html (default: "
                                              "output/rulebook-LANG.pdf, or output/rulebook-GAME-LANG.pdf for another "
                                              "game).", show_default=False)] = None,
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "html"), "pdf"),
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=format_help(("pdf", "html"), "pdf"),
                                             show_default=False)] = None,
     paper: Annotated[str, typer.Option(help="Paper for the PDF: a4, letter, ... (the template's names).")] = "a4",
     template: Annotated[Path | None, typer.Option(help="A print template (sizes, colours, fonts).")] = None,
@@ -519,10 +366,10 @@ def manual(
 
     Example:  sectionx manual --lang nl -o output/spelregels.pdf
     """
-    chosen = _game(game)
+    chosen = game_named(game)
     code = Path(lang).stem if lang.endswith((".yaml", ".yml")) else lang
     name = f"rulebook-{code}" if chosen.default else f"rulebook-{chosen.name}-{code}"
-    target, kind = _document(out, fmt, ("pdf", "html"), Path("output") / f"{name}.pdf")
+    target, kind = document(out, fmt, ("pdf", "html"), Path("output") / f"{name}.pdf")
     chosen.commands().manual(api.ManualOptions(target, kind, lang, paper, template, rules_text, figures))
 
 
@@ -551,8 +398,8 @@ def render(
 
     Example:  sectionx render scenarios/figure-tunnel-fight.yaml -o output/fight.svg --crop
     """
-    target, kind = _document(out, output, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
-    with _game_file(file) as (doc, game):
+    target, kind = document(out, output, ("svg", "pdf"), Path("output") / f"{file.stem}.svg")
+    with game_file(file) as (doc, game):
         game.commands().render(file, doc, api.RenderOptions(target, kind, crop, coords, panel, template, tile_size))
 
 
@@ -586,7 +433,7 @@ def kit(
 
     Example:  sectionx kit --paper letter --board-paper a2 --out output/kit
     """
-    chosen = _game(game)
+    chosen = game_named(game)
     folder = out if out is not None else Path("output") / ("kit" if chosen.default else f"kit-{chosen.name}")
     if fileio.is_stdout(folder):
         raise fail(f"{folder}: the kit is a folder of files; --out names a folder, not standard output")
@@ -624,21 +471,11 @@ def solve(
 
     Example:  sectionx solve scenarios/puzzle-first-escape.yaml -o output/solution.yaml
     """
-    output = _report_format(output, REPORT_FORMATS)
+    output = report_format(output, REPORT_FORMATS)
     if out is not None:
         fileio.check_output(out)
-    with _game_file(file) as (doc, game):
+    with game_file(file) as (doc, game):
         game.commands().solve(file, doc, api.SolveOptions(out, seconds, nodes, turns, cap, output, verbose))
-
-
-#: The options the print commands share, written once.
-PaperOption = Annotated[str, typer.Option(help="Paper: a4, letter, ... (the template's names).")]
-TemplateOption = Annotated[Path | None, typer.Option(help="A print template (sizes, colours, tier marks, fonts).")]
-TimeOption = Annotated[float | None, typer.Option("--time", min=0.1, max=86400.0,
-                                                  help="Give up solving a puzzle after this many seconds.")]
-NodesOption = Annotated[int | None, typer.Option("--nodes", min=1, max=10_000_000,
-                                                 help="Give up solving a puzzle after expanding this many turns "
-                                                      "(the default is the game's: the same output on every machine).")]
 
 
 @app.command()
@@ -653,7 +490,7 @@ def sheet(
     nodes: NodesOption = None,
     paper: PaperOption = "a4",
     template: TemplateOption = None,
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=format_help(("pdf", "svg"), "pdf"),
                                             show_default=False)] = None,
 ) -> None:
     """Print a puzzle card (the puzzle as a player meets it, solvable from the picture)
@@ -664,8 +501,8 @@ def sheet(
 
     Example:  sectionx sheet scenarios/puzzle-first-escape.yaml -o output/first-escape.pdf
     """
-    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / f"{file.stem}-sheet.pdf")
-    with _game_file(file) as (doc, game):
+    target, kind = document(out, fmt, ("pdf", "svg"), Path("output") / f"{file.stem}-sheet.pdf")
+    with game_file(file) as (doc, game):
         game.commands().sheet(file, doc, api.SheetOptions(target, kind, paper, template, seconds, nodes))
 
 
@@ -708,24 +545,12 @@ def generate(
 
     Example:  sectionx generate --difficulty expert --count 5 --seed 7 --out output/puzzles
     """
-    chosen = _game(game)
+    chosen = game_named(game)
     if scheduler is not None and workers > 1:
         raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
     folder = out if out is not None else Path("output") / ("puzzles" if chosen.default else f"puzzles-{chosen.name}")
     chosen.commands().generate(api.GenerateOptions(folder, difficulty, count, seed, board, goal, workers, scheduler,
                                                    puzzle_id, max_tries))
-
-
-@contextmanager
-def _puzzle_folder(folder: Path) -> Iterator[tuple[list[Path], games.Game]]:
-    """The puzzle files of ``folder`` and their one game (:mod:`sectionx.puzzlesets`)."""
-    try:
-        files = puzzlesets.puzzle_files(folder)
-        game = puzzlesets.game_of(files)
-    except puzzlesets.SetProblem as exc:
-        raise fail(str(exc), exc.code) from None
-    with shared_budget():
-        yield files, game
 
 
 @app.command("deck")
@@ -741,7 +566,7 @@ def deck_command(
     template: TemplateOption = None,
     nodes: NodesOption = None,
     seconds: TimeOption = None,
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=format_help(("pdf", "svg"), "pdf"),
                                             show_default=False)] = None,
     back_offset_x: Annotated[float, typer.Option(min=-20, max=20, help="Shift every back page right by this many mm "
                                                  "(read it off the kit's duplex calibration sheet).")] = 0.0,
@@ -757,8 +582,8 @@ def deck_command(
 
     Example:  sectionx deck scenarios/puzzles/deck -o output/deck.pdf --paper letter
     """
-    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / "deck.pdf")
-    with _puzzle_folder(folder) as (files, game):
+    target, kind = document(out, fmt, ("pdf", "svg"), Path("output") / "deck.pdf")
+    with puzzle_folder(folder) as (files, game):
         game.commands().deck(files, api.DeckOptions(target, kind, per_tier, paper, template, nodes, seconds,
                                                     (back_offset_x, back_offset_y)))
 
@@ -773,7 +598,7 @@ def book_command(
     template: TemplateOption = None,
     nodes: NodesOption = None,
     seconds: TimeOption = None,
-    fmt: Annotated[str | None, typer.Option("--format", "-f", help=_format_help(("pdf", "svg"), "pdf"),
+    fmt: Annotated[str | None, typer.Option("--format", "-f", help=format_help(("pdf", "svg"), "pdf"),
                                             show_default=False)] = None,
     title: Annotated[str | None, typer.Option(help="The book's title (default: the game's name and \"puzzles\").",
                                               show_default=False)] = None,
@@ -789,8 +614,8 @@ def book_command(
 
     Example:  sectionx book scenarios/puzzles -o output/book.pdf
     """
-    target, kind = _document(out, fmt, ("pdf", "svg"), Path("output") / "book.pdf")
-    with _puzzle_folder(folder) as (files, game):
+    target, kind = document(out, fmt, ("pdf", "svg"), Path("output") / "book.pdf")
+    with puzzle_folder(folder) as (files, game):
         game.commands().book(files, api.BookOptions(target, kind, paper, template, nodes, seconds, title))
 
 
@@ -803,7 +628,7 @@ def main() -> None:
             sys.stdout.flush()  # what is still buffered for a pipe: its reader may have gone
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         sys.exit(130)
-    except (_BrokenPipe, BrokenPipeError):
+    except (BrokenPipe, BrokenPipeError):
         _quiet_exit()
 
 

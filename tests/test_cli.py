@@ -493,6 +493,7 @@ STATUSES = {
              ["deck", "SET", "-o", "OUT/no/such/folder/x.pdf"]),
     "book": (["book", "SET", "--format", "docx"], ["book", "BADSET", "-o", "OUT/x.pdf"],
              ["book", "SET", "-o", "OUT/no/such/folder/x.pdf"]),
+    "examples": (["examples", "--nope"], None, ["examples", "-o", "BLOCKER"]),
     "manual": (["manual", "--lang", "zz", "-o", "OUT/m.pdf"], ["manual", "--template", "BAD", "-o", "OUT/m.pdf"],
                ["manual", "--game", "breakout", "-o", "OUT/no/such/folder/m.pdf"]),
 }
