@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ... import paperflow
 from ...console import (
     IMPOSSIBLE,
     INVALID,
@@ -19,19 +20,14 @@ from ...console import (
     Stop,
     fail,
     plural,
-    print_kind,
-    problem_line,
     refuse_given,
-    say,
     tell,
     warn,
     write_document,
-    write_picture,
     wrong_kind,
 )
 from ...fileio import quote
 from ...progress import progress_bar
-from ...puzzlesets import SetProblem
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
 from ...workers import run_units
@@ -42,29 +38,12 @@ from . import figures, formats, printing, puzzleset, records
 from .answers import prove
 
 
-def claims_hold(count: int) -> str:
-    return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
-
-
 def illustrate(path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
     """Every claim checked by the referee (exit 1 with one line per false claim, and
     nothing drawn); with ``options.out`` the figure drawn, cropped, with its title
-    and caption."""
-    from ...render import theme
-
-    problems = figures.figure_problems(path, doc)
-    for d in problems:
-        warn(problem_line(d))
-    if problems:
-        raise Stop(INVALID)
-    count = figures.claim_count(doc)
-    if options.out is None:
-        say(f"{path}: {claims_hold(count)}")
-        return
-    look = theme.load_theme(options.template)
-    document = figures.drawing(formats.read(doc), look, text=True)
-    write_picture(options.out, options.kind or print_kind(options.out), document, look)
-    warn(f"{path}: {claims_hold(count)}; wrote {options.out}")
+    and caption (:func:`sectionx.paperflow.illustrate`)."""
+    paperflow.illustrate(path, options, figures.figure_problems(path, doc), figures.claim_count(doc),
+                         lambda look: figures.drawing(formats.read(doc), look, text=True))
 
 
 # ---------------------------------------------------------------------- sheet
@@ -211,37 +190,12 @@ def generate(options: api.GenerateOptions) -> None:
 # ---------------------------------------------------------------------- deck and book
 
 
-def _printed_set(chosen: list[puzzleset.PuzzleFile], look: Theme, nodes: int, *, unique: bool,
-                 seconds: float | None) -> list[PrintedPuzzle]:
-    """Each chosen puzzle proved and made ready to print, numbered 1..N, with progress on
-    stderr; ``seconds`` (``--time``) limits each puzzle's searches."""
-    out = []
-    with progress_bar("solving", total=len(chosen)) as bar:
-        for number, p in enumerate(chosen, 1):
-            out.append(puzzleset.solve_for_print(p, number, look, nodes, unique=unique, seconds=seconds))
-            bar.update(advance=1)
-    return out
-
-
 def deck(files: list[Path], options: api.DeckOptions) -> None:
     """The challenge deck (:func:`sectionx.render.puzzleprint.deck_document`): the first
     ``per_tier`` graded puzzles of each tier, each proved unique and as its ``answer:``
     says (else refused in one line with ``solve``'s exit status)."""
-    from ...render import theme
-    from ...render.puzzleprint import deck_document
-
-    look = theme.load_theme(options.template)
-    try:
-        chosen, shortfalls = puzzleset.choose(puzzleset.read_files(files), options.per_tier)
-        for line in shortfalls:
-            warn(f"sectionx: warning: {line}")
-        printed = _printed_set(chosen, look, options.nodes or puzzleset.NODE_LIMIT, unique=True,
-                               seconds=options.seconds)
-    except SetProblem as exc:
-        raise fail(str(exc), exc.code) from None
-    document = deck_document(printed, look, look.paper(options.paper), offset=options.offset)
-    write_document(options.out, document, look, f", {plural(len(printed), 'card')}, print long-edge duplex",
-                   kind=options.kind)
+    paperflow.deck(files, options, read=puzzleset.read_files, choose=puzzleset.choose,
+                   solve=puzzleset.solve_for_print, node_limit=puzzleset.NODE_LIMIT)
 
 
 def book(files: list[Path], options: api.BookOptions) -> None:
@@ -249,19 +203,9 @@ def book(files: list[Path], options: api.BookOptions) -> None:
     of the folder in order (graded by difficulty, then ungraded by turns), each
     proved with its whole answer; one that is not unique only when its ``answer:``
     records it."""
-    from ...render import theme
-    from ...render.puzzleprint import book_document
-
-    look = theme.load_theme(options.template)
-    try:
-        ordered = puzzleset.in_order(puzzleset.read_files(files))
-        printed = _printed_set(ordered, look, options.nodes or puzzleset.NODE_LIMIT, unique=False,
-                               seconds=options.seconds)
-    except SetProblem as exc:
-        raise fail(str(exc), exc.code) from None
-    document = book_document(printed, look, look.paper(options.paper), title=options.title or "Breakout puzzles",
-                             intro=INTRO)
-    write_document(options.out, document, look, f", {plural(len(printed), 'puzzle')}", kind=options.kind)
+    paperflow.book(files, options, read=puzzleset.read_files, in_order=puzzleset.in_order,
+                   solve=puzzleset.solve_for_print, node_limit=puzzleset.NODE_LIMIT, title="Breakout puzzles",
+                   intro=INTRO)
 
 
 #: The book's title page: how a Breakout puzzle is played.

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...console import INVALID, LIMIT, Stop, fail, plural, print_kind, problem_line, say, warn, write_document, write_picture
+from ... import paperflow
+from ...console import INVALID, LIMIT, Stop, fail, plural, problem_line, warn, write_document
 from ...generating import check_set_folder, write_set
 from ...progress import progress_bar
 from ...workers import run_units
@@ -83,12 +84,8 @@ def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True, seconds: 
     :func:`~.puzzleset.solve_for_print` takes them (the deck: one solution)."""
     from . import puzzleset
 
-    solved = []
-    with progress_bar("solving", total=len(chosen)) as bar:
-        for number, p in enumerate(chosen, 1):
-            solved.append(puzzleset.solve_for_print(p, number, nodes, unique=unique, seconds=seconds))
-            bar.update(advance=1)
-    return solved
+    return paperflow.solve_all(chosen, lambda p, number: puzzleset.solve_for_print(p, number, nodes, unique=unique,
+                                                                                   seconds=seconds))
 
 
 def generate(options: api.GenerateOptions) -> None:
@@ -174,30 +171,17 @@ def book(files: list[Path], options: api.BookOptions) -> None:
     write_document(options.out, document, look, f", {plural(len(solved), 'puzzle')}", kind=options.kind)
 
 
-def claims_hold(count: int) -> str:
-    return "the one claim holds" if count == 1 else f"all {count} claims hold" if count else "no claims to check"
-
-
 def illustrate(path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
     from . import figures
 
     scenario = checked_position(path, "a figure is a game state").scenario
-    problems = figures.claim_problems(read_yaml(path), scenario)
-    for d in problems:
-        warn(problem_line(d))
-    if problems:
-        raise Stop(INVALID)
-    count = len(scenario.claims)
-    if options.out is None:
-        say(f"{path}: {claims_hold(count)}")
-        return
-    from ...render import theme
-    from .render import diagram
 
-    look = theme.load_theme(options.template)
-    document = diagram.diagram(scenario, look, crop=True, coords=False, panel=False)
-    write_picture(options.out, options.kind or print_kind(options.out), document, look)
-    warn(f"{path}: {claims_hold(count)}; wrote {options.out}")
+    def draw(look: Any) -> Any:
+        from .render import diagram
+
+        return diagram.diagram(scenario, look, crop=True, coords=False, panel=False)
+
+    paperflow.illustrate(path, options, figures.claim_problems(read_yaml(path), scenario), len(scenario.claims), draw)
 
 
 def manual(options: api.ManualOptions) -> None:
