@@ -16,12 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from .console import INVALID, Stop, fail, plural, print_kind, problem_line, say, warn, write_document, write_picture
+from .console import INVALID, LIMIT, Stop, fail, plural, print_kind, problem_line, say, warn, write_document, write_picture
 from .progress import progress_bar
 from .puzzlesets import SetProblem
 
 if TYPE_CHECKING:
     from .games import api
+    from .generating import Tally
     from .render.puzzleprint import PrintedPuzzle
     from .render.textfit import Para
     from .render.theme import Theme
@@ -124,3 +125,56 @@ def book(files: list[Path], options: api.BookOptions, *, read: Callable[[list[Pa
         raise fail(str(exc), exc.code) from None
     document = book_document(printed, look, look.paper(options.paper), title=options.title or title, intro=intro)
     write_document(options.out, document, look, f", {plural(len(printed), 'puzzle')}", kind=options.kind)
+
+
+class Generated(Protocol):
+    """A kept candidate of a generated set: its puzzle file's ``text``."""
+
+    @property
+    def text(self) -> str: ...
+
+
+G = TypeVar("G", bound=Generated)
+#: How a game's set generator is called: with the runner of the units (local
+#: processes or Dask) and the callback told each outcome and the tally so far.
+MakeSet = Callable[[Callable[[Any, Any], Any], Callable[[G, "Tally"], None]], "tuple[list[G], Tally]"]
+
+
+def generate_files(options: api.GenerateOptions, tier: str, make_set: MakeSet[G], *,
+                   refuse: Callable[[list[Path]], None] | None = None,
+                   write: Callable[[Path, dict[Path, bytes]], None] | None = None) -> None:
+    """A generated set of ``options.count`` puzzles of ``tier`` written to ``options.out``
+    as ``TIER-001.yaml`` ...: the names refused before any work if one is already
+    there (``refuse``, default :func:`sectionx.generating.check_set_folder`); the set
+    made by ``make_set(runner, seen)`` with progress on stderr (duplicates not
+    counted); the files written in one step (``write``, default
+    :func:`~sectionx.generating.write_set`); the tally said on stderr; exit 4 when
+    fewer were found than asked for."""
+    from .generating import check_set_folder, write_set
+    from .workers import run_units
+
+    out = options.out
+    names = [out / f"{tier}-{i:03d}.yaml" for i in range(1, options.count + 1)]
+    (refuse or check_set_folder)(names)  # before minutes of work: a file already there is refused, never replaced
+
+    def runner(fn: Any, units: Any) -> Any:
+        return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
+
+    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
+        found = [0]
+
+        def seen(outcome: G, tally: Tally) -> None:
+            bar.update(advance=tally.found - found[0], found=tally.found, tried=tally.tried)  # duplicates not counted
+            found[0] = tally.found
+        kept, tally = make_set(runner, seen)
+    files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
+    if files:
+        (write or write_set)(out, files)
+    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
+    warn(f"generate: {plural(tally.found, tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
+         f"({100 * tally.acceptance:.1f}% accepted); rejected: {reasons or 'none'}")
+    if files:
+        warn(f"wrote {plural(len(files), 'file')} to {out}")
+    if len(kept) < options.count:
+        raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
+                   "raise --max-tries or try another --seed", LIMIT)

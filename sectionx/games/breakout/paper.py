@@ -10,7 +10,6 @@ builds.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ... import paperflow
 from ...console import (
@@ -19,7 +18,6 @@ from ...console import (
     LIMIT,
     Stop,
     fail,
-    plural,
     refuse_given,
     tell,
     warn,
@@ -27,10 +25,8 @@ from ...console import (
     wrong_kind,
 )
 from ...fileio import quote
-from ...progress import progress_bar
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
-from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
 from .. import api
 from ..records import is_record
@@ -137,8 +133,8 @@ def generate(options: api.GenerateOptions) -> None:
     same as another up to symmetry; the same options give the same bytes on any
     number of workers.  A file of the same name already in the folder is refused,
     never replaced."""
-    from ...generating import check_set_folder, write_set
-    from .generator import Params, Tally, Unit, make
+    from ...generating import write_set
+    from .generator import Params, Unit, make
     from .generator import generate as make_set
 
     refuse_given("Breakout has one wall (BW1); its puzzles differ by --goal (defends, passes or mixed)",
@@ -160,31 +156,9 @@ def generate(options: api.GenerateOptions) -> None:
         write_set(out, {target: outcome.text.encode("utf-8")})
         warn(f"wrote {target}")
         return
-    names = [out / f"{params.tier}-{i:03d}.yaml" for i in range(1, options.count + 1)]
-    check_set_folder(names)  # before minutes of work: a file already there is refused, never replaced
-
-    def runner(fn: Any, units: Any) -> Any:
-        return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
-
-    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
-        found = [0]
-
-        def seen(outcome: Any, tally: Tally) -> None:
-            bar.update(advance=tally.found - found[0], found=tally.found, tried=tally.tried)  # duplicates not counted
-            found[0] = tally.found
-        kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
-                               on_outcome=seen)
-    files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
-    if files:
-        write_set(out, files)
-    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
-    warn(f"generate: {plural(tally.found, params.tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
-         f"({100 * tally.acceptance:.1f}% accepted); rejected: {reasons or 'none'}")
-    if files:
-        warn(f"wrote {plural(len(files), 'file')} to {out}")
-    if len(kept) < options.count:
-        raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
-                   "raise --max-tries or try another --seed", LIMIT)
+    paperflow.generate_files(options, params.tier,
+                             lambda runner, seen: make_set(params, options.count, options.seed, runner=runner,
+                                                           max_tries=options.max_tries, on_outcome=seen))
 
 
 # ---------------------------------------------------------------------- deck and book

@@ -10,7 +10,6 @@ builds.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ... import fileio, paperflow
 from ...console import (
@@ -26,10 +25,8 @@ from ...console import (
     write_document,
     wrong_kind,
 )
-from ...progress import progress_bar
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
-from ...workers import run_units
 from ...yamlsrc import Doc, LoadError
 from .. import api
 from ..records import is_record
@@ -131,7 +128,7 @@ def generate(options: api.GenerateOptions) -> None:
     """New graded puzzles (:mod:`.generator`), each proved, unique, graded and none the
     same as another; the same options give the same bytes on any number of workers.
     A file of the same name already in the folder is refused, never replaced."""
-    from .generator import Params, Tally, Unit, make
+    from .generator import Params, Unit, make
     from .generator import generate as make_set
 
     refuse_given("Hekla has one board and one kind of puzzle (HG1, HQ1)", board=options.board, goal=options.goal)
@@ -151,31 +148,10 @@ def generate(options: api.GenerateOptions) -> None:
         _write_new({out / f"{params.tier}-{unit_seed}.yaml": outcome.text.encode("utf-8")}, out)
         warn(f"wrote {out / f'{params.tier}-{unit_seed}.yaml'}")
         return
-    names = [out / f"{params.tier}-{i:03d}.yaml" for i in range(1, options.count + 1)]
-    _refuse_existing(names)
-
-    def runner(fn: Any, units: Any) -> Any:
-        return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
-
-    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
-        found = [0]
-
-        def seen(outcome: Any, tally: Tally) -> None:
-            bar.update(advance=tally.found - found[0], found=tally.found, tried=tally.tried)  # duplicates not counted
-            found[0] = tally.found
-        kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
-                               on_outcome=seen)
-    files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
-    if files:
-        _write_new(files, out)
-    reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
-    warn(f"generate: {plural(tally.found, params.tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
-         f"({100 * tally.acceptance:.1f}% accepted); rejected: {reasons or 'none'}")
-    if files:
-        warn(f"wrote {plural(len(files), 'file')} to {out}")
-    if len(kept) < options.count:
-        raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
-                   "raise --max-tries or try another --seed", LIMIT)
+    paperflow.generate_files(options, params.tier,
+                             lambda runner, seen: make_set(params, options.count, options.seed, runner=runner,
+                                                           max_tries=options.max_tries, on_outcome=seen),
+                             refuse=_refuse_existing, write=lambda folder, files: _write_new(files, folder))
 
 
 def _refuse_existing(paths: list[Path]) -> None:
