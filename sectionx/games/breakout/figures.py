@@ -48,17 +48,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ... import figureclaims
 from ...errors import NotationError
+from ...figureclaims import CLAIM, Problems
 from ...render import figures as pictures
 from ...render.scene import Document
 from ...render.theme import Theme
 from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
-from ..records import is_record
 from . import art, formats
 from .rules import PLAYERS, Player, Position, apply, drawn_by, explain, groups, parse_action, pushed
-
-#: The rule id of a false claim's diagnostic: the claim, not a ruling, is at fault.
-CLAIM = "claim"
 
 _LETTER = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
 
@@ -75,14 +73,7 @@ def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
     """Every problem of the figure ``doc`` (read from ``path``), located: the file's,
     as ``sectionx validate`` finds them (a figure must be a position the rules
     allow before its claims mean anything), then each claim that does not hold."""
-    if is_record(doc):
-        return [doc.diag(("actions",), "a Breakout record, not a figure: a figure is a position with claims:", CLAIM,
-                         key=True)]
-    try:
-        loaded = formats.read(doc)
-    except LoadError as exc:
-        return list(exc.diagnostics)
-    return claim_problems(doc, loaded)
+    return figureclaims.figure_problems(doc, "Breakout", formats.read, _check)
 
 
 def check_figure(path: str | Path) -> Figure:
@@ -91,40 +82,17 @@ def check_figure(path: str | Path) -> Figure:
     problems = figure_problems(Path(path), doc)
     if problems:
         raise LoadError(problems)
-    return Figure(formats.read(doc), len(_claims(doc)))
+    return Figure(formats.read(doc), len(figureclaims.claims(doc)))
 
 
 def claim_count(doc: Doc) -> int:
     """How many claims the figure makes."""
-    return len(_claims(doc))
-
-
-def _claims(doc: Doc) -> list[Any]:
-    data = doc.data if isinstance(doc.data, dict) else {}
-    claims = data.get("claims")
-    return claims if isinstance(claims, list) else []
+    return len(figureclaims.claims(doc))
 
 
 def claim_problems(doc: Doc, loaded: formats.Loaded) -> list[Diagnostic]:
     """Every claim of ``doc`` that ``loaded``'s position does not bear out, at its line."""
-    out: list[Diagnostic] = []
-    for i, claim in enumerate(_claims(doc)):
-        if not isinstance(claim, dict):
-            continue  # the schema has told it already
-        for where, message in _check(claim, loaded):
-            out.append(doc.diag(("claims", i, *where), message, CLAIM))
-    return out
-
-
-Problems = list[tuple[YamlPath, str]]
-
-
-def _said(claim: dict[str, Any]) -> str:
-    return f" ({claim['says']!r})" if claim.get("says") else ""
-
-
-def _pushes(value: Any) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return figureclaims.claim_problems(doc, loaded, _check)
 
 
 @dataclass(frozen=True)
@@ -203,19 +171,19 @@ _NOT_A_FIELD = "is neither a field of the wall (row.field, e.g. 3.1) nor a label
 
 def _check(claim: dict[str, Any], loaded: formats.Loaded) -> Problems:
     """(where under the claim, message) for each way ``claim`` fails."""
-    said = _said(claim)
+    said = figureclaims.said(claim)
     pos = loaded.position
     if "then" in claim:
-        played = play(pos, _pushes(claim.get("after")), said)
+        played = play(pos, figureclaims.as_list(claim.get("after")), said)
         if isinstance(played, list):
             return played
         return _check_then(claim, loaded, played, said)
     if "after" in claim:
-        played = play(pos, _pushes(claim["after"]), said)
+        played = play(pos, figureclaims.as_list(claim["after"]), said)
         if isinstance(played, list):
             return played
         pos = played.position
-        said += f", after {' '.join(_pushes(claim['after']))}"
+        said += f", after {' '.join(figureclaims.as_list(claim['after']))}"
     if "legal" in claim or "illegal" in claim:
         key = "legal" if "legal" in claim else "illegal"
         try:
@@ -311,7 +279,7 @@ def _check_then(claim: dict[str, Any], loaded: formats.Loaded, played: Played, s
             wrong.append(f"{key} is {_show(have.get(key))}, not {_show(want)}")
     if not wrong:
         return []
-    done = f"after {' '.join(_pushes(claim.get('after')))}, "
+    done = f"after {' '.join(figureclaims.as_list(claim.get('after')))}, "
     return [(("then",), f"false claim{said}: {done}" + "; ".join(wrong))]
 
 
