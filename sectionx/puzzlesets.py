@@ -12,8 +12,9 @@ Contract:
   and refuses a folder whose files name two games, or one that is not known: a deck
   is one game's.
 
-Each game reads and checks the files itself (its own formats) and orders them with
-:func:`in_order` and :func:`choose`, which know only tiers and sort keys.  Nothing
+Each game reads and checks the files with its own reader through :func:`read_puzzles`
+(one line for the first that is no valid puzzle) and orders them with :func:`in_order`
+and :func:`choose`, which know only tiers and sort keys.  Nothing
 here names a game.
 """
 
@@ -21,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from . import games
 from .console import INVALID, USAGE, status_of
 from .errors import SectionXError
-from .yamlsrc import LoadError
+from .yamlsrc import Doc, LoadError, read_yaml
 
 #: The tiers of a graded set, easiest first: the same four words for every game, so a
 #: print template's tier colours and symbols serve them all.
@@ -110,3 +111,31 @@ def choose(ordered: Sequence[T], tier: Callable[[T], str | None], per_tier: int,
                             "the deck has what there is")
         chosen += here[:per_tier]
     return chosen, warnings
+
+
+class Puzzle(Protocol):
+    """What a game's reader gives for a puzzle file: a ``goal`` (None for a position)."""
+
+    @property
+    def goal(self) -> object | None: ...
+
+
+L = TypeVar("L", bound=Puzzle)
+
+
+def read_puzzles(files: Sequence[Path], read: Callable[[Doc], L], title: str) -> list[tuple[Path, L]]:
+    """Each of ``files`` read by the game ``title``'s ``read`` (checked as ``validate``
+    does), with its path; SetProblem for the first that is not a valid puzzle: its
+    first problem (and how many more), or a position without a ``goal:`` block."""
+    out = []
+    for path in files:
+        try:
+            loaded = read(read_yaml(path))
+        except LoadError as exc:
+            more = len(exc.diagnostics) - 1
+            raise SetProblem(str(exc.diagnostics[0]) + (f" (and {more} more problem{'s' if more != 1 else ''}; "
+                                                         f"sectionx validate {path} lists them)" if more else "")) from None
+        if loaded.goal is None:
+            raise SetProblem(f"{path}: a {title} position, not a puzzle (no goal: block); the folder may hold puzzles only")
+        out.append((path, loaded))
+    return out

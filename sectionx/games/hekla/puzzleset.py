@@ -37,7 +37,6 @@ from ...console import IMPOSSIBLE, LIMIT, plural
 from ...puzzlesets import TIERS, SetProblem
 from ...render.puzzleprint import PrintedPuzzle
 from ...render.theme import Theme
-from ...yamlsrc import LoadError, read_yaml
 from . import formats, printing
 from .generator import Prover
 from .rules import Action
@@ -65,19 +64,7 @@ class PuzzleFile:
 def read_files(files: Sequence[Path]) -> list[PuzzleFile]:
     """Each of ``files``, checked as ``validate`` does; SetProblem for the first that is
     not a valid Hekla puzzle."""
-    out = []
-    for path in files:
-        try:
-            doc = read_yaml(path)
-            loaded = formats.read(doc)
-        except LoadError as exc:
-            more = len(exc.diagnostics) - 1
-            raise SetProblem(str(exc.diagnostics[0]) + (f" (and {more} more problem{'s' if more != 1 else ''}; "
-                                                         f"sectionx validate {path} lists them)" if more else "")) from None
-        if loaded.goal is None:
-            raise SetProblem(f"{path}: a Hekla position, not a puzzle (no goal: block); the folder may hold puzzles only")
-        out.append(PuzzleFile(path, loaded))
-    return out
+    return [PuzzleFile(path, loaded) for path, loaded in puzzlesets.read_puzzles(files, formats.read, "Hekla")]
 
 
 def difficulty(p: PuzzleFile) -> tuple[int, int, int, int, int, int, str]:
