@@ -47,6 +47,26 @@ class Candidate(Protocol):
     def repairs(self) -> int: ...
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What a unit of a game's generator gave (a :class:`Candidate`): ``reason`` is
+    ``"accepted"`` (then ``text`` is the puzzle file and ``form`` its canonical form)
+    or why it was rejected; ``tier`` the grade it got, if it got one; ``repairs`` the
+    repairs made (0 for a game that makes none); ``figures`` the grade's measures."""
+
+    seed: int
+    reason: str
+    text: str = ""
+    form: tuple[object, ...] = ()
+    tier: str = ""
+    repairs: int = 0
+    figures: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        return self.reason == "accepted"
+
+
 U = TypeVar("U")
 C = TypeVar("C", bound=Candidate)
 

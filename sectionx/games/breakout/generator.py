@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 
 from ... import __version__
 from ...fileio import quote
-from ...generating import MAX_UNIT_SEED, Tally, generate_set
+from ...generating import MAX_UNIT_SEED, Outcome, Tally, generate_set
 from ...puzzlesets import TIERS
 from ...yamlsrc import flow
 from . import formats
@@ -128,25 +128,6 @@ class Unit:
 
     params: Params
     seed: int
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a unit gave: ``reason`` is ``"accepted"`` (then ``text`` is the puzzle
-    file and ``form`` its canonical form) or why it was rejected; ``tier`` the grade
-    it got, if it got one."""
-
-    seed: int
-    reason: str
-    text: str = ""
-    form: tuple[object, ...] = ()
-    tier: str = ""
-    repairs: int = 0
-    figures: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def accepted(self) -> bool:
-        return self.reason == "accepted"
 
 
 # ---------------------------------------------------------------------- building

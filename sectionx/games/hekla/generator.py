@@ -70,7 +70,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...fileio import quote
-from ...generating import MAX_UNIT_SEED, Tally, generate_set
+from ...generating import MAX_UNIT_SEED, Outcome, Tally, generate_set
 from ...puzzlesets import TIERS
 from . import formats, play, rules
 from .rules import Action, Position, apply, back_steps, is_long, outcomes
@@ -171,25 +171,6 @@ def tier_of(lookahead: int, tricks: int) -> str:
     """The tier of a puzzle whose solution needs ``lookahead`` turns' look-ahead and
     ``tricks`` long moves or orders that matter (module docstring)."""
     return TIERS[min(lookahead - 1 + (1 if tricks else 0), len(TIERS) - 1)]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a unit gave: ``reason`` is ``"accepted"`` (then ``text`` is the puzzle
-    file and ``form`` its canonical form) or why it was rejected; ``tier`` the
-    grade it got, if it got one."""
-
-    seed: int
-    reason: str
-    text: str = ""
-    form: tuple[object, ...] = ()
-    tier: str = ""
-    repairs: int = 0
-    figures: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def accepted(self) -> bool:
-        return self.reason == "accepted"
 
 
 # ---------------------------------------------------------------------- candidates

@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from .... import generating
-from ....generating import Tally, generate_set
+from ....generating import Outcome, Tally, generate_set
 from ....hexgrid import parse_cell
 from ....search import Limit
 from .. import formats
@@ -63,25 +63,6 @@ class Unit:
     solve_nodes: int = 0  # 0: the tier's SOLVE_NODES
     grade_nodes: int = GRADE_NODES
     grade_work: int = GRADE_WORK
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a unit gave: ``reason`` is ``"accepted"`` (then ``text`` is the puzzle
-    file and ``form`` its canonical form) or why it was rejected; ``tier`` the
-    grade it got, if it got one; ``repairs`` the repairs made."""
-
-    seed: int
-    reason: str
-    text: str = ""
-    form: tuple[object, ...] = ()
-    tier: str = ""
-    repairs: int = 0
-    figures: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def accepted(self) -> bool:
-        return self.reason == "accepted"
 
 
 _CHANGE = re.compile(r"(-?\d+),(-?\d+) (\S+?)(?:,|$)")
