@@ -32,7 +32,8 @@ Pure: printed puzzles, a theme and a paper in, a Document out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .pieces import SAFE, TRIM
 from .printing import back_bleed, back_position, card_sheet, sheet_note
@@ -59,6 +60,9 @@ from .scene import Circle, Document, Group, Item, Page, Style, Symbol, Text, pt_
 from .shapes import ink_on
 from .textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed
 from .theme import Theme
+
+#: A card of any game's deck (:func:`duplex_deck`).
+C = TypeVar("C")
 
 #: Type sizes on a card, points; none is set below CARD_MIN_PT.
 TITLE_PT = 9.0
@@ -170,44 +174,62 @@ def deck(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple[float, flo
     """The whole deck (module docstring).  ``offset`` (mm) shifts every back, as the
     kit's ``--back-offset-x``/``-y`` do.  Raises DoesNotFit or Unprintable naming the
     puzzle's file when a card cannot be drawn."""
-    if not puzzles:
+
+    def faces(p: PrintedPuzzle, bleed: float, symbols: dict[str, Symbol]) -> tuple[list[Item], list[Item]]:
+        check_pictures(p)
+        check_printable(p, theme)
+        try:
+            return card_front(p, theme, symbols), card_back(p, theme, bleed, symbols)
+        except DoesNotFit as exc:
+            raise DoesNotFit(f"{where(p)}: card {p.number}: {exc}") from None
+
+    return duplex_deck(puzzles, theme, paper, offset=offset, faces=faces, number=lambda p: p.number,
+                       title="Challenge deck")
+
+
+def duplex_deck(cards: Sequence[C], theme: Theme, paper: tuple[float, float], *, offset: tuple[float, float],
+                faces: Callable[[C, float, dict[str, Symbol]], tuple[list[Item], list[Item]]],
+                number: Callable[[C], int], title: str) -> Document:
+    """Cards imposed for long-edge duplex, for every game's deck: sheets of fronts
+    (:func:`~sectionx.render.printing.card_sheet`), each followed by its sheet of
+    backs at the mirrored places shifted by ``offset``, so the first sheet of fronts
+    is page 1 and every front falls on an odd page.  ``faces(card, bleed, symbols)``
+    draws a card's front and back at its trim (the back with ``bleed``), collecting
+    its symbols; ``number(card)`` names its groups (``piece-card-N``, ``back-card-N``)
+    and the sheet's title.  DoesNotFit for no cards."""
+    if not cards:
         raise DoesNotFit("a deck needs at least one puzzle")
     w, h = theme.card
     sheet = card_sheet(theme, paper)
     slots = sheet.slots
     bleed = back_bleed(sheet)
     symbols: dict[str, Symbol] = {}
-    sheets = -(-len(puzzles) // len(slots))
+    sheets = -(-len(cards) // len(slots))
     digits = len(str(2 * sheets))
     pages: list[Page] = []
     for s in range(sheets):
-        batch = puzzles[s * len(slots):(s + 1) * len(slots)]
+        batch = cards[s * len(slots):(s + 1) * len(slots)]
         fronts: list[Item] = []
         backs: list[Item] = []
         for i, (p, (x, y)) in enumerate(zip(batch, slots)):
-            check_pictures(p)
-            check_printable(p, theme)
-            try:
-                front = card_front(p, theme, symbols)
-                back = card_back(p, theme, bleed, symbols)
-            except DoesNotFit as exc:
-                raise DoesNotFit(f"{where(p)}: card {p.number}: {exc}") from None
+            front, back = faces(p, bleed, symbols)
             fronts.append(Group((*front, rect(0.0, 0.0, w, h, TRIM)), translate(x, y), sheet.clip(i),
-                                label=f"piece-card-{p.number}"))
+                                label=f"piece-card-{number(p)}"))
             bx, by = back_position(x, y, theme, paper, offset)
             backs.append(Group(tuple(back), translate(bx, by), sheet.clip(i, mirrored=True, bleed=bleed),
-                               label=f"back-card-{p.number}"))
-        span = f"cards {batch[0].number}–{batch[-1].number}" if len(batch) > 1 else f"card {batch[0].number}"
-        title = f"Challenge deck, sheet {s + 1} of {sheets}: fronts, {span}"
-        fronts += sheet_note(sheet, theme, f"{title}. Print this sheet and the next long-edge duplex (flip on long "
+                               label=f"back-card-{number(p)}"))
+        first, last = number(batch[0]), number(batch[-1])
+        span = f"cards {first}–{last}" if len(batch) > 1 else f"card {first}"
+        title_ = f"Challenge deck, sheet {s + 1} of {sheets}: fronts, {span}"
+        fronts += sheet_note(sheet, theme, f"{title_}. Print this sheet and the next long-edge duplex (flip on long "
                                            "edge), at actual size; each cut runs the whole sheet, mark to mark.")
         pages.append(Page(paper[0], paper[1], (*fronts, Group(tuple(sheet.marks(theme)), label="crop-marks")),
-                          f"{2 * s + 1:0{digits}d}-cards-{s + 1}-fronts", title))
+                          f"{2 * s + 1:0{digits}d}-cards-{s + 1}-fronts", title_))
         btitle = f"Challenge deck, sheet {s + 1} of {sheets}: backs (solutions)"
         shifted = f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm" if offset != (0.0, 0.0) else ""
         backs += sheet_note(sheet, theme, f"{btitle}. The back of the previous page, mirrored for long-edge duplex{shifted}.")
         pages.append(Page(paper[0], paper[1], tuple(backs), f"{2 * s + 2:0{digits}d}-cards-{s + 1}-backs", btitle))
-    return Document(tuple(pages), sorted_symbols(symbols), "Challenge deck")
+    return Document(tuple(pages), sorted_symbols(symbols), title)
 
 
 __all__ = ["card_back", "card_front", "deck"]

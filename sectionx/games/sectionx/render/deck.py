@@ -38,8 +38,8 @@ from collections.abc import Sequence
 
 from ....console import plural
 from ....errors import SectionXError
-from ....render.pieces import SAFE, TRIM
-from ....render.printing import back_bleed, back_position, card_sheet, sheet_note
+from ....render.pieces import SAFE
+from ....render.puzzledeck import duplex_deck
 from ....render.puzzleprint import (
     best_grid,
     card_band,
@@ -53,7 +53,6 @@ from ....render.scene import (
     Document,
     Group,
     Item,
-    Page,
     Style,
     Symbol,
     Text,
@@ -291,42 +290,15 @@ def deck(puzzles: Sequence[SolvedPuzzle], theme: Theme, paper: tuple[float, floa
     (module docstring).  ``offset`` (mm) shifts every back, as the kit's
     ``--back-offset-x``/``-y`` do.  Raises SectionXError naming the puzzle's file
     when a card cannot be drawn (a title too long, a glyph the font lacks)."""
-    if not puzzles:
-        raise DoesNotFit("a deck needs at least one puzzle")
-    w, h = theme.card
-    sheet = card_sheet(theme, paper)
-    slots = sheet.slots
-    bleed = back_bleed(sheet)
-    symbols: dict[str, Symbol] = {}
-    sheets = -(-len(puzzles) // len(slots))
-    digits = len(str(2 * sheets))
-    pages: list[Page] = []
-    for s in range(sheets):
-        batch = puzzles[s * len(slots):(s + 1) * len(slots)]
-        fronts: list[Item] = []
-        backs: list[Item] = []
-        for i, (p, (x, y)) in enumerate(zip(batch, slots)):
-            try:
-                front = card_front(p, theme, symbols)
-                back = card_back(p, theme, bleed, symbols)
-            except SectionXError as exc:
-                raise SectionXError(f"{p.source}: {exc}") from None
-            fronts.append(Group((*front, rect(0.0, 0.0, w, h, TRIM)), translate(x, y), sheet.clip(i),
-                                label=f"piece-card-{p.number}"))
-            bx, by = back_position(x, y, theme, paper, offset)
-            backs.append(Group(tuple(back), translate(bx, by), sheet.clip(i, mirrored=True, bleed=bleed),
-                               label=f"back-card-{p.number}"))
-        span = f"cards {batch[0].number}–{batch[-1].number}" if len(batch) > 1 else f"card {batch[0].number}"
-        title = f"Challenge deck, sheet {s + 1} of {sheets}: fronts, {span}"
-        fronts += sheet_note(sheet, theme, f"{title}. Print this sheet and the next long-edge duplex (flip on long "
-                                           "edge), at actual size; each cut runs the whole sheet, mark to mark.")
-        pages.append(Page(paper[0], paper[1], (*fronts, Group(tuple(sheet.marks(theme)), label="crop-marks")),
-                          f"{2 * s + 1:0{digits}d}-cards-{s + 1}-fronts", title))
-        btitle = f"Challenge deck, sheet {s + 1} of {sheets}: backs (solutions)"
-        shifted = f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm" if offset != (0.0, 0.0) else ""
-        backs += sheet_note(sheet, theme, f"{btitle}. The back of the previous page, mirrored for long-edge duplex{shifted}.")
-        pages.append(Page(paper[0], paper[1], tuple(backs), f"{2 * s + 2:0{digits}d}-cards-{s + 1}-backs", btitle))
-    return Document(tuple(pages), tuple(symbols[k] for k in sorted(symbols)), "Section X – challenge deck")
+
+    def faces(p: SolvedPuzzle, bleed: float, symbols: dict[str, Symbol]) -> tuple[list[Item], list[Item]]:
+        try:
+            return card_front(p, theme, symbols), card_back(p, theme, bleed, symbols)
+        except SectionXError as exc:
+            raise SectionXError(f"{p.source}: {exc}") from None
+
+    return duplex_deck(puzzles, theme, paper, offset=offset, faces=faces, number=lambda p: p.number,
+                       title="Section X – challenge deck")
 
 
 __all__ = ["card_back", "card_front", "deck", "hand_strip"]
