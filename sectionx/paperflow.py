@@ -140,22 +140,20 @@ G = TypeVar("G", bound=Generated)
 MakeSet = Callable[[Callable[[Any, Any], Any], Callable[[G, "Tally"], None]], "tuple[list[G], Tally]"]
 
 
-def generate_files(options: api.GenerateOptions, tier: str, make_set: MakeSet[G], *,
-                   refuse: Callable[[list[Path]], None] | None = None,
-                   write: Callable[[Path, dict[Path, bytes]], None] | None = None) -> None:
+def generate_files(options: api.GenerateOptions, tier: str, make_set: MakeSet[G]) -> None:
     """A generated set of ``options.count`` puzzles of ``tier`` written to ``options.out``
     as ``TIER-001.yaml`` ...: the names refused before any work if one is already
-    there (``refuse``, default :func:`sectionx.generating.check_set_folder`); the set
+    there (:func:`sectionx.generating.check_set_folder`); the set
     made by ``make_set(runner, seen)`` with progress on stderr (duplicates not
-    counted); the files written in one step (``write``, default
-    :func:`~sectionx.generating.write_set`); the tally said on stderr; exit 4 when
+    counted); the files written in one step, replacing nothing
+    (:func:`~sectionx.generating.write_set`); the tally said on stderr; exit 4 when
     fewer were found than asked for."""
     from .generating import check_set_folder, write_set
     from .workers import run_units
 
     out = options.out
     names = [out / f"{tier}-{i:03d}.yaml" for i in range(1, options.count + 1)]
-    (refuse or check_set_folder)(names)  # before minutes of work: a file already there is refused, never replaced
+    check_set_folder(names)  # before minutes of work: a file already there is refused, never replaced
 
     def runner(fn: Any, units: Any) -> Any:
         return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
@@ -169,7 +167,7 @@ def generate_files(options: api.GenerateOptions, tier: str, make_set: MakeSet[G]
         kept, tally = make_set(runner, seen)
     files = {name: o.text.encode("utf-8") for name, o in zip(names, kept)}
     if files:
-        (write or write_set)(out, files)
+        write_set(out, files)
     reasons = ", ".join(f"{reason} {n}" for reason, n in tally.reasons.most_common() if reason != "accepted")
     warn(f"generate: {plural(tally.found, tier + ' puzzle')} from {plural(tally.tried, 'candidate')} "
          f"({100 * tally.acceptance:.1f}% accepted); rejected: {reasons or 'none'}")

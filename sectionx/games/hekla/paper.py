@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ... import fileio, paperflow
+from ... import paperflow
 from ...console import (
     IMPOSSIBLE,
     INVALID,
@@ -128,6 +128,7 @@ def generate(options: api.GenerateOptions) -> None:
     """New graded puzzles (:mod:`.generator`), each proved, unique, graded and none the
     same as another; the same options give the same bytes on any number of workers.
     A file of the same name already in the folder is refused, never replaced."""
+    from ...generating import write_set
     from .generator import Params, Unit, make
     from .generator import generate as make_set
 
@@ -145,27 +146,12 @@ def generate(options: api.GenerateOptions) -> None:
         outcome = make(Unit(params, unit_seed))
         if not outcome.accepted:
             raise fail(f"{options.puzzle_id}: this seed gives no puzzle ({outcome.reason})")
-        _write_new({out / f"{params.tier}-{unit_seed}.yaml": outcome.text.encode("utf-8")}, out)
+        write_set(out, {out / f"{params.tier}-{unit_seed}.yaml": outcome.text.encode("utf-8")})
         warn(f"wrote {out / f'{params.tier}-{unit_seed}.yaml'}")
         return
     paperflow.generate_files(options, params.tier,
                              lambda runner, seen: make_set(params, options.count, options.seed, runner=runner,
-                                                           max_tries=options.max_tries, on_outcome=seen),
-                             refuse=_refuse_existing, write=lambda folder, files: _write_new(files, folder))
-
-
-def _refuse_existing(paths: list[Path]) -> None:
-    """A puzzle file already in the folder is the user's: refused in one line, before
-    any work (``generate`` never replaces a file)."""
-    for p in paths:
-        if p.exists() or p.is_symlink():
-            raise fail(f"{p}: already exists; generate never replaces a file (choose another --out, or move it away)")
-
-
-def _write_new(files: dict[Path, bytes], out: Path) -> None:
-    _refuse_existing(list(files))
-    fileio.make_folder(out)
-    fileio.write_files(files)
+                                                           max_tries=options.max_tries, on_outcome=seen))
 
 
 # ---------------------------------------------------------------------- deck and book
