@@ -32,6 +32,21 @@ SEEDS_PER_SET = 1_000_000
 MAX_UNIT_SEED = (MAX_SEED + 1) * SEEDS_PER_SET - 1
 
 
+def split_id(text: str, fields: int, what: str, example: str) -> tuple[list[str], int]:
+    """The ``/``-separated parameters and the seed of a puzzle id (``expert/compact/free#1042``,
+    a file's ``grade: id``), for every game's ``--id``: ValueError, naming ``what`` and
+    ``example``, unless it has ``fields`` parameters and an ASCII seed of at most
+    :data:`MAX_UNIT_SEED` (the largest ``--seed``'s last candidate, so every id a set
+    may hold is accepted and a 5,000-digit one is refused before it is converted)."""
+    head, sep, seed = text.partition("#")
+    parts = head.split("/")
+    if not sep or len(parts) != fields or not (seed.isascii() and seed.isdigit()):
+        raise ValueError(f"{fileio.quote(text)} is not {what}; ids look like {example}")
+    if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:
+        raise ValueError(f"{fileio.quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
+    return parts, int(seed)
+
+
 class Candidate(Protocol):
     """What a unit gave: ``reason`` is ``"accepted"`` or why it was rejected; an
     accepted one has a canonical ``form``; ``repairs`` counts the changes made to

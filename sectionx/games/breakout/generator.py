@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 
 from ... import __version__
 from ...fileio import quote
-from ...generating import MAX_UNIT_SEED, Outcome, Tally, generate_set
+from ...generating import Outcome, Tally, generate_set, split_id
 from ...puzzlesets import TIERS
 from ...yamlsrc import flow
 from . import formats
@@ -104,15 +104,10 @@ class Params:
     @classmethod
     def parse_id(cls, text: str) -> tuple[Params, int]:
         """The parameters and seed of an id (ValueError if it is not one)."""
-        head, sep, seed = text.partition("#")
-        parts = head.split("/")
-        if not sep or len(parts) != 2 or not (seed.isascii() and seed.isdigit()):
-            raise ValueError(f"{quote(text)} is not a Breakout puzzle id; ids look like expert/defends#1042")
-        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:  # the largest --seed's last candidate
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
+        parts, seed = split_id(text, 2, "a Breakout puzzle id", "expert/defends#1042")
         params = cls(*parts)
         params.check()
-        return params, int(seed)
+        return params, seed
 
     def check(self) -> None:
         if self.tier not in RECIPES:

@@ -70,7 +70,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...fileio import quote
-from ...generating import MAX_UNIT_SEED, Outcome, Tally, generate_set
+from ...generating import Outcome, Tally, generate_set, split_id
 from ...puzzlesets import TIERS
 from . import formats, play, rules
 from .rules import Action, Position, apply, back_steps, is_long, outcomes
@@ -119,15 +119,13 @@ class Params:
     @classmethod
     def parse_id(cls, text: str) -> tuple[Params, int]:
         """The parameters and seed of an id (ValueError if it is not one)."""
-        head, sep, seed = text.partition("#")
-        game, slash, tier = head.partition("/")
-        if not sep or not slash or game != "hekla" or not (seed.isascii() and seed.isdigit()):
-            raise ValueError(f"{quote(text)} is not a Hekla puzzle id; ids look like hekla/expert#1042")
-        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:  # the largest --seed's last candidate
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
+        what, example = "a Hekla puzzle id", "hekla/expert#1042"
+        (game, tier), seed = split_id(text, 2, what, example)
+        if game != "hekla":
+            raise ValueError(f"{quote(text)} is not {what}; ids look like {example}")
         params = cls(tier)
         params.check()
-        return params, int(seed)
+        return params, seed
 
     def check(self) -> None:
         if self.tier not in RECIPES:

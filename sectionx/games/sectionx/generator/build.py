@@ -31,8 +31,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from ....fileio import quote
-from ....generating import MAX_UNIT_SEED
+from ....generating import split_id
 from ....hexgrid import Cell, opposite
 from ....yamlsrc import LoadError
 from .. import formats, rules
@@ -132,15 +131,10 @@ class Params:
     @classmethod
     def parse_id(cls, text: str) -> tuple[Params, int]:
         """The parameters and seed of an id (ValueError if it is not one)."""
-        head, sep, seed = text.partition("#")
-        parts = head.split("/")
-        if not sep or len(parts) != 3 or not (seed.isascii() and seed.isdigit()):
-            raise ValueError(f"{quote(text)} is not a puzzle id; ids look like expert/compact/free#1042")
-        if len(seed) > len(str(MAX_UNIT_SEED)) or int(seed) > MAX_UNIT_SEED:
-            raise ValueError(f"{quote(text)}: the seed after # is at most {MAX_UNIT_SEED}")
+        parts, seed = split_id(text, 3, "a puzzle id", "expert/compact/free#1042")
         params = cls(*parts)
         params.check()
-        return params, int(seed)
+        return params, seed
 
     def check(self) -> None:
         if self.tier not in RECIPES:
