@@ -1,0 +1,1 @@
+"""Der Tunnel: Carcassonne with the tunnel mini-expansion (``game: tunnel``)."""
