@@ -232,6 +232,7 @@ def _tile(name: str, spec: Any, doc: Doc, problems: list[Diagnostic]) -> TileTyp
                                      "exactly once", "TG1"))
     if len(problems) > before:
         return None
+    assert isinstance(count, int)
     return TileType(name, count, edges, tuple(features), start=bool(spec.get("start")), tunnel=bool(spec.get("tunnel")),
                     line=doc.position(at, key=True)[0])
 
