@@ -233,7 +233,11 @@ class Position:
                     self._union(base + a, other.base + b)
         self._frontier_after(cell, tile)
         if tile.tile.tunnel:
-            self.mouths = (*self.mouths, *((cell, f.edges[0]) for f in tile.features if f.end == "opening"))
+            # Kept in board order (row, column, edge) so that a position read from a file
+            # lists its openings as the game that made it did.
+            self.mouths = tuple(sorted((*self.mouths, *((cell, f.edges[0]) for f in tile.features
+                                                        if f.end == "opening")),
+                                       key=lambda o: (o[0][1], o[0][0], o[1])))
         name = tile.tile.name
         if self.stack is not None:
             self.stack = self.stack[1:]

@@ -403,7 +403,7 @@ def _turn(pos: Position, move: Move, found: list[Problem] | None) -> tuple[Score
     unclaimed_at_tile = {o for o in pos.mouths if o not in pos.tokens} if stealing else set()
     halves_before = {s for s, laid in pos.placed.items() if len(laid) == 1} if stealing else set()
     followers = tokens = 0
-    token_first = False
+    before_token: Position | None = None
     for step in move.steps:
         if isinstance(step, Follower):
             followers += 1
@@ -411,8 +411,13 @@ def _turn(pos: Position, move: Move, found: list[Problem] | None) -> tuple[Score
                 if followers > 1:
                     found.append(Problem("CB2", "one follower a turn", ("follower", step.feature)))
                     return ()
-                problem = follower_problem(pos, move.cell, step.feature, seat, token_first=token_first)
+                problem = follower_problem(pos, move.cell, step.feature, seat)
                 if problem is not None:
+                    if before_token is not None and problem.rule == "CB4" \
+                            and follower_problem(before_token, move.cell, step.feature, seat) is None:
+                        # The road was free until this turn's token joined it (TU5).
+                        problem = follower_problem(pos, move.cell, step.feature, seat, token_first=True)
+                    assert problem is not None
                     found.append(problem)
                     return ()
             local = tile.feature_named(step.feature)
@@ -428,11 +433,12 @@ def _turn(pos: Position, move: Move, found: list[Problem] | None) -> tuple[Score
                 if reasons:
                     found.extend(reasons)
                     return ()
+                if followers == 0:
+                    before_token = pos.copy()
             for opening in step.openings:
                 root = pos.put_token(step.set, opening)
                 if root is not None:
                     touched.add(root)
-            token_first = followers == 0
     scored = pos.score_completed(touched, pos.turns)
     if stealing:
         _mark_stealable(pos, seat, halves_before, unclaimed_at_tile)
