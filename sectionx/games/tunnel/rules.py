@@ -379,7 +379,7 @@ def problems(pos: Position, move: Move) -> list[Problem]:
         fit = placements(pos, move.tile)
         if fit:
             (cell, r) = fit[0]
-            return [Problem("CB3", f"{move.tile} fits ({move.tile} {cell_text(cell)}@{r}): a tile is out only when "
+            return [Problem("CB11", f"{move.tile} fits ({move.tile} {cell_text(cell)}@{r}): a tile is out only when "
                                    f"it fits nowhere")]
         return []
     found = _placement_problems(pos, move)
