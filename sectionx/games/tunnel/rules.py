@@ -167,6 +167,9 @@ def parse_move(text: str) -> Move:
             while i < len(rest) and rest[i] not in ("f", "t"):
                 openings.append(parse_opening(rest[i]))
                 i += 1
+            if not openings:
+                raise NotationError(f"{text!r}: a token 't {set_}' is followed by the opening it goes on "
+                                    f"(x,y:EDGE, TU1)")
             steps.append(Token(set_, tuple(openings)))
         else:
             raise NotationError(f"{text!r}: after the tile come 'f FEATURE' (a follower) and 't SET x,y:EDGE' "
@@ -196,6 +199,15 @@ def new_game(players: int | tuple[str, ...], *, tokens: str = "3/2", variants: I
     """A new game: the start tile (D, TG2) on 0,0, every other tile of the box in the
     stack, shuffled by ``seed`` (a known order) or, without one, of known number only."""
     seats = COLOURS[:players] if isinstance(players, int) else tuple(players)
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS or len(set(seats)) != len(seats) \
+            or not set(seats) <= set(COLOURS[:MAX_PLAYERS]):
+        raise ValueError(f"Der Tunnel is for {MIN_PLAYERS} to {MAX_PLAYERS} players of different colours among "
+                         f"{', '.join(COLOURS[:MAX_PLAYERS])}, not {', '.join(map(str, seats)) or 'none'} (CB1)")
+    if tokens not in TOKEN_COUNTS:
+        raise ValueError(f"the token count is one of {', '.join(TOKEN_COUNTS)}, not {tokens!r} (TU8)")
+    variants = frozenset(variants)
+    if not variants <= set(VARIANTS):
+        raise ValueError(f"the variants are some of {', '.join(VARIANTS)}, not {', '.join(sorted(variants))} (TV1-TV4)")
     ts = tile_set()
     pos = Position(seats, frozenset(variants), tokens, supply=[FOLLOWERS] * len(seats), scores=[0] * len(seats),
                    sets=deal_sets(seats, tokens, variants))
