@@ -20,7 +20,7 @@ from sectionx.errors import NotationError, Problem
 from sectionx.games.tunnel import rules
 from sectionx.games.tunnel.model import COLOURS, FOLLOWERS, Position, Score
 from sectionx.games.tunnel.rules import Follower, Move, Token, parse_move
-from sectionx.games.tunnel.tiles import tile_set
+from sectionx.games.tunnel.tiles import EDGES, tile_set
 
 # ------------------------------------------------------------------- helpers
 
@@ -237,3 +237,183 @@ def test_cb3_a_tile_that_fits_nowhere_goes_out_and_the_same_player_draws_again()
     refused(after, "C 1,0@0", "CB2", "no C tile is left")
     # A tile that fits may not go out: the referee names a place where it fits.
     refused(pos, "U out", "CB11", "U fits", "a tile is out only when it fits nowhere")
+
+
+# ------------------------------------------------------------------- CB4 followers
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("U 1,0@0 f road:E", "road"), ("U 1,0@0 f road:W", "road"), ("M 0,-1@2 f city:S", "city"),
+    ("A 0,1@0 f cloister", "cloister"), ("A 0,1@0 f road:S", "road"), ("U 1,0@0 f field:Nw", "field"),
+    ("U 1,0@0 f field:Se", "field"), ("TU-A 1,0@0 f road:S", "road"), ("TU-A 1,0@0 f field:Es", "field"),
+])
+def test_cb4_a_follower_on_each_kind_of_feature(text: str, kind: str) -> None:
+    after = play(board(), text)
+    ((cell, local), seat), = after.followers.items()
+    assert after.board[cell].tile.features[local].kind == kind and seat == 0
+    assert follower_count(after, "red") == 1 and cell == parse_move(text).cell
+
+
+def test_cb4_refused_on_a_feature_already_holding_a_follower() -> None:
+    pos = play(board(), "U 1,0@0 f road:E")
+    # Green's U on -1,0 extends the same road, which red holds on 1,0.
+    refused(pos, "U -1,0@0 f road:E", "CB4", "the road of road:E already holds a follower (red on 1,0)")
+    allowed(pos, "U -1,0@0 f field:Nw")  # its fields are another matter
+    # A field: red's on U's north field reaches D's strip under the city.
+    pos = play(board(), "U 1,0@0 f field:Nw")
+    refused(pos, "U -1,0@0 f field:Ne", "CB4", "the field of field:Nw already holds a follower (red on 1,0)")
+    allowed(pos, "U -1,0@0 f field:Se")
+
+
+def test_cb4_features_joined_later_may_hold_several() -> None:
+    # Red's road on 1,0 and green's on 1,-1 are apart; two bends join them.
+    pos = play(board(), "U 1,0@0 f road:E", "V 1,-1@2 f road:N", "V 2,-1@0", "V 2,0@1")
+    (root,) = {pos.root_at((1, 0), 0), pos.root_at((1, -1), 0)}
+    assert sorted(seat for _, _, seat in pos.info[root].followers) == [0, 1]
+    # ... and the joined road refuses a third follower.
+    refused(pos, "L -1,0@0 f road:E", "CB4", "already holds a follower (green, red on 1,-1, 1,0)")
+
+
+def test_cb4_only_on_a_feature_of_the_tile_just_placed() -> None:
+    pos = board()
+    # D has a city north, but the follower names a feature of the tile placed: U has none.
+    refused(pos, "U 1,0@0 f city:N", "CB4", "U@0 on 1,0 has no city:N", "its features: road:E, field:Nw, field:Es")
+    refused(pos, "U 1,0@0 f cloister", "CB4", "has no cloister")
+    refused(pos, "U 1,0@1 f road:N", "CB3")  # placement is judged first
+    # The feature is named as the tile lies (TG4): V turned once has roads west and north.
+    refused(pos, "V 1,0@1 f road:S", "CB4", "V@1 on 1,0 has no road:S")
+    allowed(pos, "V 1,0@1 f road:N")
+
+
+# ------------------------------------------------------------------- CB5 road ends, CB6 road points
+
+
+@pytest.mark.parametrize(("tile", "end"), [("W 1,0@0", "crossing"), ("S 1,0@1", "city"), ("A 1,0@1", "cloister"),
+                                           ("TU-D 1,0@3", "houses")])
+def test_cb5_a_road_between_a_crossing_and_each_kind_of_end_is_complete(tile: str, end: str) -> None:
+    cell = parse_move(tile)
+    o = tile_set().oriented(cell.tile, cell.rotation)
+    assert o.features[o.edge_feature[EDGES.index("W")]].end == end
+    pos = play(board(), "L -1,0@0 f road:E")
+    # L's crossing, D, and the tile whose road stops at its west edge: three tiles.
+    assert scored(pos, tile) == [("CB6", "road", 3, ("red",))]
+    assert play(pos, tile).supply == [7, 7]  # the follower went home (CB8)
+
+
+def test_cb5_a_road_with_an_open_end_or_a_free_opening_is_not_complete() -> None:
+    pos = play(board(), "L -1,0@0 f road:E")
+    assert scored(pos, "U 1,0@0") == []                  # open at 1,0's east edge
+    assert scored(pos, "TU-B 1,0@0") == []               # ends at an opening with no token (TU3)
+    assert scored(pos, "TU-B 1,0@0 t green 1,0:W") == []  # ... or with a token whose partner is not placed
+
+
+def test_cb5_a_loop_is_complete() -> None:
+    # The follower goes on the tile that closes the loop: four tiles, scored at once (CB12).
+    pos = board("D@0 .\nV@3 V@0\n. V@1")
+    assert scored(pos, "V 0,2@2 f road:N") == [("CB6", "road", 4, ("red",))]
+
+
+def test_cb6_a_road_scores_each_tile_once() -> None:
+    # W's east and south roads both end at its crossing; the bends join them in a ring
+    # through W, so the road has five parts on four tiles.
+    pos = board("D@0 W@0 V@0\n. . V@1")
+    turn = rules.play(pos, parse_move("V 1,1@2 f road:N"))
+    (score,) = turn.scored
+    assert (score.rule, score.points, score.cells) == ("CB6", 4, ((1, 0), (2, 0), (1, 1), (2, 1)))
+
+
+# ------------------------------------------------------------------- CB7 cities and cloisters
+
+
+def test_cb7_a_city_scores_two_a_tile_and_two_a_pennant() -> None:
+    pos = board()
+    assert scored(pos, "E 0,-1@2 f city:S") == [("CB7", "city", 4, ("red",))]
+    # D's cap, M's pennant city turned to face south and east, E's cap: 3 tiles, 1 pennant.
+    pos = play(board(), "M 0,-1@2 f city:E")
+    assert scored(pos, "E 1,-1@3") == [("CB7", "city", 8, ("red",))]
+    # A city part counts its tile once: C's four edges on one tile, closed by four caps.
+    pos = play(board("D@0"), "E 0,-1@2")
+    assert pos.scores == [0, 0]  # a completed city with no follower scores for nobody
+
+
+def test_cb7_a_cloister_scores_nine_when_surrounded() -> None:
+    pos = play(board("U@0 D@0 U@0\nB@0 . B@0\nE@2 E@2 .", at=(-1, 0)), "B 0,1@0 f cloister")
+    assert pos.scores == [0, 0] and pos.info[pos.root_at((0, 1), 0)].done is False  # 7 of 8 around
+    turn = rules.play(pos, parse_move("E 1,2@2"))
+    assert [(s.rule, s.kind, s.points, s.seats, s.detail) for s in turn.scored] == [
+        ("CB7", "cloister", 9, (0,), "8 tiles around, turn 8")]
+    assert turn.position.supply == [7, 7]
+
+
+# ------------------------------------------------------------------- CB8 majority
+
+
+def test_cb8_players_tied_for_the_most_all_score_in_full() -> None:
+    pos = play(board(), "U 1,0@0 f road:E", "V 1,-1@2 f road:N", "V 2,-1@0", "V 2,0@1", "L -1,0@0")
+    turn = rules.play(pos, parse_move("L 1,-2@0"))
+    (score,) = turn.scored
+    assert (score.points, score.seats, score.followers) == (7, (0, 1), (1, 1))
+    assert turn.position.scores == [7, 7] and turn.position.supply == [7, 7]
+
+
+def test_cb8_the_most_followers_take_it_all_and_every_follower_goes_home() -> None:
+    # A ring through W: red on its east arm and on 2,1, green on its south arm.
+    pos = play(board(), "W 1,0@0 f road:E", "U 1,1@1 f road:N", "U 2,1@1 f road:N", "U -1,0@0",
+               "V 2,0@0", "V 2,2@1", "U -2,0@0")
+    assert pos.supply == [5, 6]
+    turn = rules.play(pos, parse_move("V 1,2@2"))
+    (score,) = turn.scored
+    assert (score.points, score.seats, score.followers) == (6, (0,), (2, 1))
+    assert turn.position.scores == [6, 0] and turn.position.supply == [7, 7]
+    assert not turn.position.followers
+
+
+def test_cb8_a_feature_with_no_follower_scores_for_nobody() -> None:
+    turn = rules.play(play(board(), "L -1,0@0"), parse_move("W 1,0@0"))
+    assert [(s.points, s.seats) for s in turn.scored] == [(3, ())] and turn.position.scores == [0, 0]
+
+
+# ------------------------------------------------------------------- CB9 the end
+
+
+def test_cb9_incomplete_features_score_at_the_end() -> None:
+    # Red: a road open at both ends (3 tiles); green: a city of 2 tiles and a pennant, open.
+    pos = play(board(), "U 1,0@0 f road:E", "M 0,-1@2 f city:E", "B 0,1@0 f cloister", "U -1,0@0")
+    sheet, scores = ending(pos)
+    assert sorted(sheet) == sorted([("CB9", "road", 3, ("red",)), ("CB9", "city", 3, ("green",)),
+                                    ("CB9", "cloister", 4, ("red",))])  # 1 + 3 tiles around 0,1
+    assert scores == [7, 3] and pos.scores == [0, 0]  # the end scores on a copy
+
+
+def test_cb9_fields_score_three_for_each_completed_city_they_touch() -> None:
+    # Red's field runs from U's north half over B into E's field: it touches the city
+    # D+E (twice: D's cap and E's cap) and the open cap on 1,-2.
+    pos = play(board(), "U 1,0@0 f field:Nw", "B 1,-1@0", "E 1,-2@0", "E 0,-1@2 f city:S")
+    assert pos.scores == [0, 4]
+    assert follower_count(pos, "red") == 1  # fields never score during play; the follower stays
+    sheet, scores = ending(pos)
+    # The city D+E once (3), the open city not at all.
+    assert sheet == [("CB9", "field", 3, ("red",))] and scores == [3, 4]
+    # Close the second city: the field touches two completed cities.
+    pos = play(pos, "E 1,-3@2")
+    assert pos.scores == [0, 4] and follower_count(pos, "red") == 1
+    sheet, scores = ending(pos)
+    assert sheet == [("CB9", "field", 6, ("red",))] and scores == [6, 4]
+
+
+def test_cb9_no_turn_after_the_last_tile() -> None:
+    pos = board()
+    pos.left = 0  # as if the last tile had been played
+    assert pos.over and rules.moves(pos, "U") == []
+    refused(pos, "U 1,0@0", "CB9", "the game is over: no tile is left to draw")
+
+
+# ------------------------------------------------------------------- CB10 the winner
+
+
+def test_cb10_the_most_points_win_and_players_level_share() -> None:
+    pos = play(board(), "U 1,0@0 f road:E", "M 0,-1@2 f city:E", "B 0,1@0 f cloister", "U -1,0@0")
+    assert rules.winners(pos) == ("red",)  # 7 to 3 after the end's scoring
+    pos = play(board(), "U 1,0@0 f road:E", "B 0,1@0 f cloister", "U -1,0@0", "U 2,0@0")
+    # red: a road of 4 tiles; green: a cloister, 1 and 3 tiles around: level at 4.
+    assert ending(pos)[1] == [4, 4] and rules.winners(pos) == ("red", "green")
