@@ -34,7 +34,7 @@ After every game: the move texts, read back and played through ``rules.play`` fr
 the start, reach the same board, scores and end scoring; and the game written as a
 record (sectionx/games/tunnel/records.py: start inline, ``result:`` after the end's
 scoring), read back and replayed through it, gives no diagnostic and the same board,
-scores and turns (skipped, and said so, where the records module is absent).  On a failure the game, its first broken
+scores and turns.  On a failure the game, its first broken
 invariant and its moves are printed and written to output/soak-tunnel-SEED.txt.
 Progress goes to stderr; the tally to stdout.
 """
@@ -42,8 +42,6 @@ Progress goes to stderr; the tally to stdout.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import platform
 import random
 import sys
@@ -56,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sectionx.games.tunnel import flood, rules
+from sectionx.games.tunnel import flood, records, rules
 from sectionx.games.tunnel.model import FOLLOWERS, Opening, Position
 from sectionx.games.tunnel.tiles import DELTA, tile_set
 from sectionx.progress import progress_bar
@@ -73,7 +71,6 @@ from tests.test_tunnel_differential import (
 
 #: TU8, restated: sets a player holds by player count, for each token count.
 SETS_EACH = {"3/2": {2: 3, 3: 2, 4: 1, 5: 1}, "2/1": {2: 2, 3: 1, 4: 1, 5: 1}}
-HAS_RECORDS = importlib.util.find_spec("sectionx.games.tunnel.records") is not None
 
 
 @dataclass
@@ -220,8 +217,6 @@ def replay_problems(start: Position, texts: Sequence[str], end: Position) -> str
 def record_problems(start: Position, texts: Sequence[str], end: Position) -> str | None:
     """The game written as a record by sectionx/games/tunnel/records.py (start inline,
     the result after the end's scoring), read back and replayed through it."""
-    # Imported by name: the module is written in parallel and this soak runs without it.
-    records = importlib.import_module("sectionx.games.tunnel.records")
     moves = [rules.parse_move(t) for t in texts]
     text = records.dumps(start, moves, seed=0, result=records.result_of(end, len(moves)))
     record = records.read(parse_yaml(text, "soak-tunnel.yaml"), ROOT)
@@ -229,7 +224,7 @@ def record_problems(start: Position, texts: Sequence[str], end: Position) -> str
     said = records.diagnostics(record, replayed)
     if replayed.error is not None or said:
         return f"record: replay refuses it: {'; '.join(map(str, said)) or replayed.error}"
-    final: Position = replayed.final
+    final = replayed.final
     if flood_inputs(final) != flood_inputs(end) or final.scores != end.scores or final.turns != end.turns:
         return f"record: replays to scores {final.scores}, the game {end.scores}"
     return None
@@ -277,7 +272,7 @@ def one_game(seed: int, tally: Tally) -> tuple[str | None, list[str]]:
             tally.thefts += bool(token and "TV3" not in variants and pos.sets[token.set] != pos.turn)
             pos = after
         problem = replay_problems(start, texts, pos)
-        if problem is None and HAS_RECORDS:
+        if problem is None:
             problem = record_problems(start, texts, pos)
             tally.records += problem is None
         if problem is not None:
@@ -319,9 +314,8 @@ def main() -> int:
     print(f"{tally.games} games (seeds {args.seed}-{args.seed + tally.games - 1}), {tally.moves} moves "
           f"({tally.outs} tiles put out), {tally.judged} listed moves judged legal, every invariant held, "
           f"{seconds:.0f} s ({1000 * seconds / max(tally.games, 1):.0f} ms a game with every check)")
-    records = f"{tally.records} records written, read and replayed" if HAS_RECORDS else "no records module yet"
     print(f"scored during play: {lines}; tunnels built {tally.tunnels}, sets left half laid {tally.half}, "
-          f"TV2 thefts {tally.thefts}; {records}")
+          f"TV2 thefts {tally.thefts}; {tally.records} records written, read back and replayed")
     print(f"{platform.machine()}, Python {platform.python_version()}, {platform.system()}")
     return 0
 
