@@ -28,7 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 #: The games of the house, and what their ``new``, ``play`` and ``simulate`` are given.
-GAMES = ("sectionx", "breakout", "hekla")
+GAMES = ("sectionx", "breakout", "hekla", "tunnel")
+#: Games whose paper and puzzles (render, generate, solve, sheet, deck, book, kit,
+#: illustrate, manual) are not made yet: each of those commands must refuse in one
+#: line with the usage status (2), and is run so.
+NO_PAPER = ("tunnel",)
 #: The checkout this script lies in: the installed package must not be read from it.
 CHECKOUT = Path(__file__).resolve().parent.parent
 
@@ -68,12 +72,16 @@ def steps(work: Path, python: str) -> list[Step]:
         # The help texts' example files come with the package: written out, they serve as written.
         Step("examples", ["examples", "-o", "scenarios"], ["scenarios/puzzle-first-escape.yaml",
                                                            "scenarios/breakout/puzzles/01.yaml",
-                                                           "scenarios/hekla/puzzles/01.yaml"]),
+                                                           "scenarios/hekla/puzzles/01.yaml",
+                                                           "scenarios/tunnel/half-claimed-tunnel.yaml"]),
         Step("examples: solve", ["solve", "scenarios/puzzle-first-escape.yaml"]),
         Step("examples: validate", ["validate", "--quiet", "scenarios/breakout/figure-bar.yaml",
                                     "scenarios/hekla/figure-4.yaml", "scenarios/midgame-4p.yaml"]),
     ]
     for g in GAMES:
+        if g in NO_PAPER:
+            out += _no_paper(g)
+            continue
         puzzles = work / f"{g}-puzzles"
         figures = packaged(python, g, "rulebook/figures")
         game = ["--game", g]
@@ -100,6 +108,30 @@ def steps(work: Path, python: str) -> list[Step]:
             Step(f"{g}: manual html", ["manual", *game, "-o", f"{g}-rulebook.html"], [f"{g}-rulebook.html"]),
         ]
     return out
+
+
+def _no_paper(g: str) -> list[Step]:
+    """A game without paper and puzzles yet: what works once, then every command it
+    refuses (exit 2, nothing written), each on a file or folder of the game."""
+    game = ["--game", g]
+    refused = 2
+    return [
+        Step(f"{g}: new", ["new", *game, "--players", "3", "--seed", "1", "-o", f"{g}-new.yaml"], [f"{g}-new.yaml"]),
+        Step(f"{g}: validate", ["validate", f"{g}-new.yaml", f"scenarios/{g}"]),
+        Step(f"{g}: show", ["show", f"{g}-new.yaml"]),
+        Step(f"{g}: play", ["play", *game, "--players", "2", "--seed", "1", "-o", f"{g}-game.yaml"], [f"{g}-game.yaml"]),
+        Step(f"{g}: replay", ["replay", f"{g}-game.yaml"]),
+        Step(f"{g}: simulate", ["simulate", *game, "--games", "2", "--players", "2", "--seed", "1", "--workers", "1"]),
+        Step(f"{g}: render", ["render", f"{g}-new.yaml", "-o", f"{g}-render.svg"], status=refused),
+        Step(f"{g}: generate", ["generate", *game, "--count", "1", "--out", f"{g}-puzzles"], status=refused),
+        Step(f"{g}: solve", ["solve", f"{g}-new.yaml"], status=refused),
+        Step(f"{g}: sheet", ["sheet", f"{g}-new.yaml", "-o", f"{g}-sheet.pdf"], status=refused),
+        Step(f"{g}: deck", ["deck", f"scenarios/{g}", "-o", f"{g}-deck.pdf"], status=refused),
+        Step(f"{g}: book", ["book", f"scenarios/{g}", "-o", f"{g}-book.pdf"], status=refused),
+        Step(f"{g}: kit", ["kit", *game, "--out", f"{g}-kit"], status=refused),
+        Step(f"{g}: illustrate", ["illustrate", f"{g}-new.yaml", "-o", f"{g}-figure.svg"], status=refused),
+        Step(f"{g}: manual", ["manual", *game, "-o", f"{g}-rulebook.pdf"], status=refused),
+    ]
 
 
 def missing(work: Path, outputs: list[str]) -> list[str]:

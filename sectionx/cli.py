@@ -29,7 +29,9 @@ import typer
 
 from . import __version__, fileio, games
 from .cliparts import (
+    FEWEST_PLAYERS,
     GAME_HELP,
+    MOST_PLAYERS,
     REPORT_FORMATS,
     BrokenPipe,
     NodesOption,
@@ -44,6 +46,7 @@ from .cliparts import (
     puzzle_folder,
     report_format,
     reports_errors,
+    seated,
 )
 from .console import (
     BROKEN_PIPE,
@@ -162,16 +165,19 @@ def show(
 @reports_errors
 def new(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
+    players: Annotated[int | None, typer.Option("--players", "-n", min=FEWEST_PLAYERS, max=MOST_PLAYERS,
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2; "
+                                                     "Der Tunnel: 2 to 5, default 2).",
                                                 show_default=False)] = None,
-    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (target 7, open stacks; V2).",
+    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (target 7, open stacks; V2). "
+                                                "Der Tunnel: a comma list of TV1-TV4 and the token count 2/1, or none.",
                                                 show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for shuffling and the start "
                                                 "player; same seed, same file.")] = None,
     board: Annotated[str | None, typer.Option(help="Section X: board name or file (default: compact for 2 players, "
                                               "else standard).")] = None,
-    colours: Annotated[str | None, typer.Option(help="Section X: comma-separated colours in seat order, e.g. blue,red.")] = None,
+    colours: Annotated[str | None, typer.Option(help="Section X and Der Tunnel: comma-separated colours in seat order, "
+                                                "e.g. blue,red.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
 ) -> None:
     """Write the set-up of a new game.  Section X: prisoners in their cell blocks, doors
@@ -179,11 +185,13 @@ def new(
     without --seed a seed is drawn and written into the file's header.  Breakout: the
     empty wall, 13 knots in each hand, yellow to push (B1).  Hekla: every stone in its
     owner's supply, red to move (HG5).  Breakout's and Hekla's set-ups have no chance
-    in them, so --seed is refused for them.
+    in them, so --seed is refused for them.  Der Tunnel: the start tile on 0,0 and the
+    stack shuffled by --seed (without one, only its number is written: each draw is at
+    random).
 
     Example:  sectionx new --players 4 --seed 7 -o game.yaml
     """
-    text = game_named(game).commands().new(api.NewOptions(players, variant, seed, board, colours))
+    text = seated(game_named(game), players).commands().new(api.NewOptions(players, variant, seed, board, colours))
     emit(text, out)
 
 
@@ -208,13 +216,16 @@ def replay(
 @reports_errors
 def play_command(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
+    players: Annotated[int | None, typer.Option("--players", "-n", min=FEWEST_PLAYERS, max=MOST_PLAYERS,
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2; "
+                                                     "Der Tunnel: 2 to 5, default 2).",
                                                 show_default=False)] = None,
-    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2).", show_default=False)] = None,
+    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2). Der Tunnel: a comma list "
+                                                "of TV1-TV4 and the token count 2/1, or none.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for the set-up and every bot's choices.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy (Section X), "
-                                      "random, winner (Breakout), random, greedy (Hekla).")] = "random",
+                                      "random, winner (Breakout), random, greedy (Hekla), "
+                                      "random, greedy, cutthroat (Der Tunnel).")] = "random",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
     """Play a whole game between bots and write its record (replayable with `sectionx replay`).
@@ -225,7 +236,7 @@ def play_command(
     """
     if out is not None:
         fileio.check_output(out)
-    text = game_named(game).commands().play(api.PlayOptions(players, variant, seed, bots))
+    text = seated(game_named(game), players).commands().play(api.PlayOptions(players, variant, seed, bots))
     emit(text, out)
 
 
@@ -234,13 +245,16 @@ def play_command(
 def simulate(
     game: Annotated[str | None, typer.Option("--game", help=GAME_HELP, show_default=False)] = None,
     games_: Annotated[int, typer.Option("--games", "-g", min=1, max=100000, help="How many games.")] = 20,
-    players: Annotated[int | None, typer.Option("--players", "-n", min=2, max=4,
-                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2).",
+    players: Annotated[int | None, typer.Option("--players", "-n", min=FEWEST_PLAYERS, max=MOST_PLAYERS,
+                                                help="Number of players (Section X: 2 to 4, default 4; Hekla: 2 to 4, default 2; "
+                                                     "Der Tunnel: 2 to 5, default 2).",
                                                 show_default=False)] = None,
-    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2).", show_default=False)] = None,
+    variant: Annotated[str | None, typer.Option(help="Section X: standard, or advanced (V2). Der Tunnel: a comma list "
+                                                "of TV1-TV4 and the token count 2/1, or none.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy (Section X), "
-                                      "random, winner (Breakout), random, greedy (Hekla).")] = "random",
+                                      "random, winner (Breakout), random, greedy (Hekla), "
+                                      "random, greedy, cutthroat (Der Tunnel).")] = "random",
     output: Annotated[str, typer.Option("--format", "-f", help="The form of the report: text or json.")] = "text",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,
                                          help="Play on this many local processes (1: in this process).")] = 1,
@@ -270,7 +284,7 @@ def simulate(
         # A cluster's size is set where its workers are started; a --workers here would
         # look like a limit and be none.
         raise fail("give --workers or --scheduler, not both: the cluster's workers are started with `dask worker`")
-    game_named(game).commands().simulate(api.SimulateOptions(games_, players, variant, seed, bots, output, workers, scheduler))
+    seated(game_named(game), players).commands().simulate(api.SimulateOptions(games_, players, variant, seed, bots, output, workers, scheduler))
 
 
 @app.command()

@@ -171,6 +171,22 @@ def game_named(name: str | None) -> games.Game:
     return games.default() if name is None else games.get(name)
 
 
+#: ``--players`` takes what some game seats; each game's own range is checked by :func:`seated`.
+FEWEST_PLAYERS = min(g.players[0] for g in games.games())
+MOST_PLAYERS = max(g.players[1] for g in games.games())
+
+
+def seated(game: games.Game, players: int | None) -> games.Game:
+    """``game``, once ``--players`` is a number it seats (its registry entry says how
+    many), else a one-line refusal: the command line's bound is the largest any game
+    seats, so a game seating fewer is guarded here, the same way for every game."""
+    low, high = game.players
+    if players is not None and not low <= players <= high:
+        seats = f"{low}" if low == high else f"{low} to {high}"
+        raise fail(f"--players {players}: {game.title} is for {seats} players")
+    return game
+
+
 #: ``--game`` for the commands that start from no file.
 GAME_HELP = "The game: " + ", ".join(f"{g.name} ({g.title})" for g in games.games()) + "; default " + games.default().name + "."
 

@@ -34,7 +34,7 @@ def test_new_writes_the_empty_wall_that_validate_and_show_read(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["new", "--game", "breakout", "--players", "3"], "--players 3: Breakout has two players, yellow and blue (B1)"),
+    (["new", "--game", "breakout", "--players", "3"], "--players 3: Breakout is for 2 players"),
     (["new", "--game", "breakout", "--variant", "advanced"], "--variant: Breakout has no such choice"),
     (["play", "--game", "breakout", "--bots", "greedy"], "--bots: no Breakout bot 'greedy'; there are random, winner"),
     (["simulate", "--game", "breakout", "--bots", "random,random,random"], "--bots: one bot for both players or one each"),

@@ -223,7 +223,8 @@ def test_new_variant_colours_and_board():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--players", "5"], "less than or equal to 4"),
+        (["--players", "5"], "--players 5: Section X is for 2 to 4 players"),
+        (["--players", "6"], "less than or equal to 5"),
         (["--variant", "fast"], "--variant must be standard or advanced"),
         (["--colours", "red,green", "--players", "2"], "--colours takes red, blue, yellow, purple"),
         (["--colours", "red,red", "--players", "2"], "different colours"),

@@ -51,7 +51,7 @@ def test_the_registry_holds_both_games_with_section_x_the_default():
     assert names[0] == "sectionx" and "breakout" in names
     assert house.default().name == "sectionx"
     assert house.get("breakout").players == (2, 2)
-    with pytest.raises(Refusal, match="the games are sectionx, breakout, hekla"):
+    with pytest.raises(Refusal, match="the games are sectionx, breakout, hekla, tunnel"):
         house.get("chess")
 
 
@@ -106,7 +106,7 @@ def test_a_file_says_its_game_and_no_key_means_section_x(tmp_path):
     with pytest.raises(LoadError) as caught:
         house.read(tmp_path / "c.yaml")
     (d,) = caught.value.diagnostics
-    assert (d.line, d.column) == (2, 7) and "not one sectionx knows: sectionx, breakout, hekla" in d.message
+    assert (d.line, d.column) == (2, 7) and "not one sectionx knows: sectionx, breakout, hekla, tunnel" in d.message
 
 
 TOY_INIT = '''
@@ -252,9 +252,9 @@ def test_an_unknown_game_is_one_line_for_files_and_for_game_options(tmp_path):
     for args in (["validate", str(f)], ["show", str(f)], ["solve", str(f)], ["render", str(f), "-o", str(tmp_path / "x.svg")]):
         result = runner.invoke(app, args)
         assert result.exit_code != 0 and "Traceback" not in result.output
-        assert f"{f}:1:7: game 'chess' is not one sectionx knows: sectionx, breakout, hekla (no game: key means sectionx)" in result.output
+        assert f"{f}:1:7: game 'chess' is not one sectionx knows: sectionx, breakout, hekla, tunnel (no game: key means sectionx)" in result.output
     result = runner.invoke(app, ["new", "--game", "chess"])
-    assert result.exit_code == 2 and result.output == "sectionx: --game 'chess': the games are sectionx, breakout, hekla\n"
+    assert result.exit_code == 2 and result.output == "sectionx: --game 'chess': the games are sectionx, breakout, hekla, tunnel\n"
     assert not (tmp_path / "x.svg").exists()
 
 
@@ -268,7 +268,7 @@ def test_the_published_schema_is_made_from_the_games_parts():
     assert (PACKAGE / "data" / "schema" / "sectionx.schema.json").read_text(encoding="utf-8") == made, \
         "run scripts/make_schema.py: the published schema is not what its parts make"
     data = json.loads(made)
-    assert _chain(data) == ["breakout", "hekla"] and _last(data) == {"$ref": "#/$defs/scenario"}
+    assert _chain(data) == ["breakout", "hekla", "tunnel"] and _last(data) == {"$ref": "#/$defs/scenario"}
     for game in house.games():
         part = json.loads((PACKAGE / "games" / game.name / "schema.json").read_text(encoding="utf-8"))
         assert set(part["$defs"]) <= set(data["$defs"])
@@ -280,7 +280,7 @@ def test_a_third_games_schema_joins_the_published_one(toy_game, tmp_path):
     (tmp_path / "games" / "toy" / "schema.json").write_text(json.dumps(
         {"root": {"$ref": "#/$defs/toy"}, "$defs": {"toy": {"type": "object", "properties": {"pips": {"maximum": 6}}}}}))
     data = house.published_schema()
-    assert "toy" in data["$defs"] and _chain(data) == ["breakout", "hekla", "toy"]
+    assert "toy" in data["$defs"] and _chain(data) == ["breakout", "hekla", "toy", "tunnel"]
     assert _last(data) == {"$ref": "#/$defs/scenario"}
     (tmp_path / "games" / "toy" / "schema.json").write_text(json.dumps({"root": {}, "$defs": {"scenario": {}}}))
     with pytest.raises(ValueError, match=r"toy's schema\.json defines scenario again"):

@@ -147,7 +147,7 @@ def picture(pos: Position, *, title: str = "", legend: bool = False) -> str:
     lines.append("")
     for seat, player in enumerate(pos.players):
         on_board = FOLLOWERS - pos.supply[seat]
-        lines.append(f"{player}: {plural(pos.scores[seat], 'point')}, {pos.supply[seat]} followers in supply "
+        lines.append(f"{player}: {plural(pos.scores[seat], 'point')}, {plural(pos.supply[seat], 'follower')} in supply "
                      f"({on_board} on the board); token sets: {_sets(pos, seat)}")
     if "TV3" in pos.variants:
         lines.append(f"Common token pairs (TV3): {_sets(pos, None)}")
