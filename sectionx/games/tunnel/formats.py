@@ -201,40 +201,41 @@ class _Reader:
         sound (every tile known, matching its neighbours and joined to 0,0)."""
         tiles: dict[Cell, Oriented] = {}
         keys: dict[Cell, Any] = {}
-        sound = True
+        read_all, twice = True, False
         types = tile_set().types
         for key, text in (self.data.get("board") or {}).items():
             cell = _cell(str(key))
             if cell is None:
                 self.bad(("board", key), f"{key!r} is not a tile position x,y (whole numbers, x east, y south)", "TG1",
                          key=True)
-                sound = False
+                read_all = False
                 continue
             if cell in tiles:
                 self.bad(("board", key), f"{cell_text(cell)} is written twice (first as {keys[cell]!r}); a cell holds "
                                          "one tile", "TG1", key=True)
-                sound = False
+                twice = True
                 continue
             m = _TILE.fullmatch(str(text))
             if not m:
                 self.bad(("board", key), f"{text!r} is not a tile and its turn TILE@R (as U@1; R 0 to 3 quarter "
                                          "turns clockwise)", "TG1")
-                sound = False
+                read_all = False
                 continue
             name, rotation = m.group(1), int(m.group(2))
             if name not in types:
                 self.bad(("board", key), f"{name!r} is no tile of the game (A to X, TU-A to TU-D)", "TG2")
-                sound = False
+                read_all = False
                 continue
             if rotation > 3:
                 self.bad(("board", key), f"{text}: a tile turns 0 to 3 quarter turns clockwise", "TG1")
-                sound = False
+                read_all = False
                 continue
             tiles[cell] = tile_set().oriented(name, rotation)
             keys[cell] = key
         start = tile_set().start.name
+        sound = read_all and not twice
         if (0, 0) not in tiles:
-            if sound:  # a cell that did not read may be 0,0
+            if read_all:  # a cell that did not read may be 0,0
                 self.bad(("board",), f"0,0 holds no tile: the board begins with the start tile {start} on 0,0", "TG2",
                          key=True)
                 sound = False
@@ -257,7 +258,7 @@ class _Reader:
                                                     f"edge ({_KINDS[theirs]}) of {other.tile.name}@{other.rotation} on "
                                                     f"{cell_text(other_cell)}; shared edges match", "CB3")
                     sound = False
-        if (0, 0) in tiles:
+        if (0, 0) in tiles and read_all:  # a tile that did not read may be the one joining others
             joined = {(0, 0)}
             todo = [(0, 0)]
             while todo:
