@@ -12,14 +12,17 @@ road west–east.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sectionx.errors import NotationError, Problem
 from sectionx.games.tunnel import rules
 from sectionx.games.tunnel.model import COLOURS, FOLLOWERS, Position, Score
-from sectionx.games.tunnel.rules import Follower, Move, Token, parse_move
+from sectionx.games.tunnel.rules import VARIANTS, Follower, Move, Token, parse_move
 from sectionx.games.tunnel.tiles import EDGES, tile_set
 
 # ------------------------------------------------------------------- helpers
@@ -417,3 +420,452 @@ def test_cb10_the_most_points_win_and_players_level_share() -> None:
     pos = play(board(), "U 1,0@0 f road:E", "B 0,1@0 f cloister", "U -1,0@0", "U 2,0@0")
     # red: a road of 4 tiles; green: a cloister, 1 and 3 tiles around: level at 4.
     assert ending(pos)[1] == [4, 4] and rules.winners(pos) == ("red", "green")
+
+
+# ------------------------------------------------------------------- the tunnel (TU)
+#
+# Most boards below hold the start tile D with TU-B east of it: the road from D's west
+# edge ends at TU-B's west opening 1,0:W, and TU-B's east opening 1,0:E begins a road
+# open at 1,0's east edge.  L west of D ends the first road at a crossing.
+
+
+def test_tu1_a_token_on_the_tile_just_placed_or_elsewhere() -> None:
+    pos = board("L@0 D@0 TU-B@0", at=(-1, 0))
+    allowed(pos, "U 0,1@0 t red 1,0:W")      # elsewhere on the board
+    allowed(pos, "TU-C 1,1@0 t red 1,1:S")   # on the tile just placed
+    after = play(pos, "TU-C 1,1@0 t red 1,1:S")
+    assert after.tokens == {((1, 1), 2): "red"} and after.placed == {"red": (((1, 1), 2),)}
+    assert rules.parse_opening("1,1:S") == ((1, 1), 2)
+
+
+def test_tu1_one_token_a_turn_on_an_opening() -> None:
+    pos = board("L@0 D@0 TU-B@0", at=(-1, 0))
+    refused(pos, "U 0,1@0 t red 1,0:W t red 1,0:E", "TU1", "one token action a turn")
+    refused(pos, "U 0,1@0 t red 1,0:W t blue 1,0:E", "TU1", "one token action a turn")
+    refused(pos, "U 0,1@0 t red 0,0:E", "TU1", "0,0:E is not a tunnel opening")   # D's road has no opening
+    refused(pos, "U 0,1@0 t red 1,0:N", "TU1", "1,0:N is not a tunnel opening")   # TU-B's city edge
+    refused(pos, "U 0,1@0 t red 4,4:E", "TU1", "there is no tile on 4,4")
+    refused(pos, "U 0,1@0 t red 0,1:E", "TU1", "0,1:E is not a tunnel opening")    # the tile placed: a road
+    # Two openings at once is TV3's token action, not this game's.
+    refused(pos, "U 0,1@0 t red 1,0:W 1,0:E", "TV3", "a token goes on one opening")
+
+
+def test_tu2_a_claimed_opening_is_refused_a_follower_is_no_claim() -> None:
+    pos = play(board("D@0 TU-B@0"), "L -1,0@0 f road:E")   # red's follower on the road of 1,0:W
+    allowed(pos, "U 0,1@0 t green 1,0:W")                  # a follower is no claim
+    pos = play(pos, "U 0,1@0 t green 1,0:W")
+    refused(pos, "U 1,1@0 t red 1,0:W", "TU2", "1,0:W is already claimed by a green token")
+    # Every reason is told: not red's set, and claimed.
+    assert [p.rule for p in rules.problems(pos, parse_move("U 1,1@0 t green 1,0:W"))] == ["TU8", "TU2"]
+
+
+def test_tu2_a_token_is_no_follower() -> None:
+    pos = play(board("L@0 D@0 TU-B@0", at=(-1, 0)), "U 0,1@0 t red 1,0:E")
+    # The road of 1,0:E holds red's token: green may still put a follower on it.
+    allowed(pos, "U 2,0@0 f road:W")
+    pos = play(pos, "U 2,0@0 f road:W")
+    assert follower_count(pos, "green") == 1 and pos.info[pos.root_at((2, 0), 0)].followers == (((2, 0), 0, 1),)
+
+
+def test_tu3_a_road_to_an_opening_is_broken_off_until_its_tunnel_is_joined() -> None:
+    pos = play(board("D@0 TU-B@0"), "L -1,0@0 f road:E")
+    root = pos.root_at((0, 0), 0)
+    # L's crossing, D, and TU-B's west opening: no open edge, yet not complete.
+    assert pos.info[root].open == 0 and pos.info[root].unpaired == 1 and not pos.complete(root)
+    assert pos.scores == [0, 0] and follower_count(pos, "red") == 1
+    # The first token of a set does not end it either.
+    assert scored(pos, "U 0,1@0 t green 1,0:W") == []
+    after = play(pos, "U 0,1@0 t green 1,0:W")
+    assert not after.complete(after.root_at((0, 0), 0))
+
+
+def _two_roads_and_a_tunnel() -> Position:
+    """Red on the road L-D-1,0:W, green on the road 1,0:E-W (both end at crossings), and
+    red's first token on 1,0:W; red to play."""
+    return play(board("D@0 TU-B@0"), "L -1,0@0 f road:E", "W 2,0@0 f road:W", "U -2,0@0 t red 1,0:W",
+                "E 0,-1@2")
+
+
+def test_tu4_the_second_token_joins_two_roads_holding_followers() -> None:
+    pos = _two_roads_and_a_tunnel()
+    assert pos.scores == [0, 0] and pos.placed == {"red": (((1, 0), 3),)}
+    turn = rules.play(pos, parse_move("U -3,0@0 t red 1,0:E"))
+    # TU7: L, D, TU-B (once, though both openings lie on it) and W: 4 points each (CB8).
+    (score,) = turn.scored
+    assert (score.rule, score.points, score.cells, score.seats) == ("TU7", 4, ((-1, 0), (0, 0), (1, 0), (2, 0)), (0, 1))
+    after = turn.position
+    assert after.scores == [4, 4] and after.supply == [7, 7]
+    # TU8: the tokens stay where they lie and never come back.
+    assert after.tokens == {((1, 0), 3): "red", ((1, 0), 1): "red"}
+    assert after.placed == {"red": (((1, 0), 3), ((1, 0), 1))}
+
+
+def test_tu4_a_token_of_another_set_does_not_join() -> None:
+    pos = _two_roads_and_a_tunnel()
+    after = play(pos, "U -3,0@0 t blue 1,0:E")   # red's second set: its first token
+    assert after.scores == [0, 0] and after.root_at((0, 0), 0) != after.root_at((2, 0), 2)
+    refused(pos, "U -3,0@0 t red 1,0:W", "TU2", "already claimed by a red token")
+
+
+def test_tu5_a_follower_before_the_token_may_ride_into_an_occupied_road() -> None:
+    # Red's first token lies on 1,0:W, whose road holds green's follower; red draws TU-C.
+    pos = play(board("D@0 TU-B@0"), "E 0,-1@2 t red 1,0:W", "L -1,0@0 f road:E")
+    allowed(pos, "TU-C 1,1@0 f road:E t red 1,1:E")
+    refused(pos, "TU-C 1,1@0 t red 1,1:E f road:E", "TU5",
+            "the road of road:E already holds a follower (green on -1,0)",
+            "the token placed first this turn joined it to that road")
+    allowed(pos, "TU-C 1,1@0 t red 1,1:E f road:S")    # another road of the tile is free
+    allowed(pos, "TU-C 1,1@0 t red 1,1:E f field:Es")
+    after = play(pos, "TU-C 1,1@0 f road:E t red 1,1:E")
+    assert sorted(s for _, _, s in after.info[after.root_at((1, 1), 0)].followers) == [0, 1]
+
+
+def test_tu5_cites_cb4_when_the_road_was_occupied_before_the_token() -> None:
+    # Green holds the road of 1,0:E; red's U on 3,0 joins it by its tile, whatever the token does.
+    pos = play(board("D@0 TU-B@0"), "U 0,1@0 t red 1,0:E", "U 2,0@0 f road:W")
+    refused(pos, "U 3,0@0 t red 1,0:W f road:W", "CB4", "already holds a follower (green on 2,0)")
+
+
+def test_tu6_a_road_through_a_tunnel_is_one_ordinary_road() -> None:
+    # Red's follower on the road L-D-1,0:W; red's set joins it to the open road of 1,0:E.
+    pos = play(board("D@0 TU-B@0"), "L -1,0@0 f road:E", "E 0,-1@2", "U -2,0@0 t red 1,0:W", "U -3,0@0",
+               "U -4,0@0 t red 1,0:E")
+    refused(pos, "U 2,0@0 f road:W", "CB4", "already holds a follower (red on -1,0)")
+    allowed(pos, "U 2,0@0 f field:Nw")
+    # Anyone's follower may ride a tunnel road: green's token-less follower scores a road
+    # that red's tokens completed, and red's tokens score nothing for red (TU2).
+    pos = play(board("L@0 D@0 TU-B@0", at=(-1, 0), turn=1), "W 2,0@0 f road:W", "U -2,0@0 t red 1,0:W",
+               "E 0,-1@2")
+    assert scored(pos, "U -3,0@0 t red 1,0:E") == [("TU7", "road", 4, ("green",))]
+
+
+def test_tu7_only_visible_tiles_score_each_once() -> None:
+    # Red's follower on TU-C's east road (to a crossing); red joins it to the road of
+    # 1,0:W: L, D, TU-B, TU-C and W, five tiles; the tunnel adds nothing.
+    pos = play(board("L@0 D@0 TU-B@0 .\n. . TU-C@0 .", at=(-1, 0)), "W 2,1@0 f road:W t red 1,0:W", "E 0,-1@2")
+    turn = rules.play(pos, parse_move("U -2,0@0 t red 1,1:E"))
+    (score,) = turn.scored
+    assert (score.rule, score.points, score.seats) == ("TU7", 5, (0,))
+    assert score.cells == ((-1, 0), (0, 0), (1, 0), (1, 1), (2, 1))
+    assert turn.position.scores == [5, 0]
+
+
+@pytest.mark.parametrize(("count", "n", "held"), [
+    ("3/2", 2, {"red": ["red", "blue", "black"], "green": ["green", "yellow", "grey"]}),
+    ("3/2", 3, {"red": ["red", "yellow"], "green": ["green", "black"], "blue": ["blue", "grey"]}),
+    ("3/2", 4, {"red": ["red"], "green": ["green"], "blue": ["blue"], "yellow": ["yellow"]}),
+    ("3/2", 5, {"red": ["red"], "green": ["green"], "blue": ["blue"], "yellow": ["yellow"], "black": ["black"]}),
+    ("2/1", 2, {"red": ["red", "blue"], "green": ["green", "yellow"]}),
+    ("2/1", 3, {"red": ["red"], "green": ["green"], "blue": ["blue"]}),
+    ("2/1", 5, {"red": ["red"], "green": ["green"], "blue": ["blue"], "yellow": ["yellow"], "black": ["black"]}),
+])
+def test_tu8_token_sets_by_player_count(count: str, n: int, held: dict[str, list[str]]) -> None:
+    pos = rules.new_game(n, tokens=count)
+    got: dict[str, list[str]] = {}
+    for s, seat in pos.sets.items():
+        assert seat is not None
+        got.setdefault(pos.players[seat], []).append(s)
+    assert got == held and pos.token_count == count
+
+
+def test_tu8_tv3_makes_every_set_common() -> None:
+    assert rules.new_game(4, variants=("TV3",)).sets == dict.fromkeys(COLOURS)
+
+
+def test_tu8_a_player_lays_only_their_sets_and_each_token_once() -> None:
+    pos = board("L@0 D@0 TU-B@0 .\n. . TU-C@0 .", at=(-1, 0))
+    refused(pos, "B 0,1@0 t green 1,0:W", "TU8", "the green set is green's, not red's")
+    refused(pos, "B 0,1@0 t yellow 1,0:W", "TU8", "the yellow set is green's, not red's")
+    refused(pos, "B 0,1@0 t purple 1,0:W", "TU8", "no token set is called 'purple' in this game")
+    four = board("L@0 D@0 TU-B@0", at=(-1, 0), players=4)
+    refused(four, "U 0,1@0 t grey 1,0:W", "TU8", "no token set is called 'grey'", "the sets: red, green, blue, yellow")
+    two = board("L@0 D@0 TU-B@0", at=(-1, 0), tokens="2/1")
+    allowed(two, "U 0,1@0 t blue 1,0:W")
+    refused(two, "U 0,1@0 t black 1,0:W", "TU8", "no token set is called 'black'")
+    # Both red tokens laid (and the road scored): no third.
+    pos = play(pos, "U -2,0@0 t red 1,0:W", "E 0,-1@2", "U -3,0@0 t red 1,0:E", "U -4,0@0")
+    refused(pos, "U -5,0@0 t red 1,1:E", "TU8", "both red tokens are on the board; tokens never come back")
+    allowed(pos, "U -5,0@0 t blue 1,1:E")
+
+
+def test_tu9_at_the_end_a_half_or_un_claimed_opening_leaves_its_road_incomplete() -> None:
+    pos = play(board("D@0 TU-B@0"), "L -1,0@0 f road:E t red 1,0:W", "U 2,0@0 f road:W")
+    assert pos.scores == [0, 0]
+    sheet, scores = ending(pos)
+    # Red's road L-D-TU-B (half claimed), green's TU-B-U (unclaimed): 1 a tile (CB9).
+    assert sorted(sheet) == [("CB9", "road", 2, ("green",)), ("CB9", "road", 3, ("red",))]
+    assert scores == [3, 2]
+    # Joined by a tunnel but still open at U's east edge: incomplete too, one road.
+    pos = play(pos, "U -2,0@0 t red 1,0:E")
+    sheet, scores = ending(pos)
+    assert sheet == [("CB9", "road", 4, ("red", "green"))] and scores == [4, 4]
+
+
+# ------------------------------------------------------------------- the variants (TV)
+
+
+def test_tv1_a_token_only_on_a_road_holding_the_players_follower() -> None:
+    pos = board("D@0 TU-B@0", variants=("TV1",))
+    allowed(pos, "L -1,0@0 f road:E t red 1,0:W")   # the follower placed first counts
+    refused(pos, "L -1,0@0 t red 1,0:W f road:E", "TV1", "the road of 1,0:W holds no follower of red")
+    refused(pos, "L -1,0@0 f road:E t red 1,0:E", "TV1", "the road of 1,0:E holds no follower of red")
+    pos = play(pos, "L -1,0@0 f road:E t red 1,0:W")
+    allowed(pos, "U 2,0@0 f road:W")
+    refused(pos, "U 2,0@0 t green 1,0:E", "TV1", "the road of 1,0:E holds no follower of green")
+    # Without the variant the same token is allowed.
+    allowed(play(board("D@0 TU-B@0"), "L -1,0@0 f road:E t red 1,0:W"), "U 2,0@0 t green 1,0:E")
+
+
+def test_tv2_a_partner_may_be_stolen_by_a_player_on_its_road_after_the_owner_let_a_turn_pass() -> None:
+    # Three players; green's follower on the road of 1,0:W, where red lays its first token.
+    pos = play(board("D@0 TU-B@0", players=3, variants=("TV2",), turn=1), "U -1,0@0 f road:W", "U 0,1@0",
+               "E 0,-1@2 t red 1,0:W")
+    # Not yet: red has had no later turn.
+    assert pos.stealable == frozenset()
+    refused(pos, "U -2,0@0 t red 1,0:E", "TV2", "the red set is red's",
+            "only after its owner let a turn pass with an opening free",
+            "by a player with a follower on the road of its first token")
+    pos = play(pos, "U -2,0@0", "U 1,1@0", "U 2,1@0")   # red lets 1,0:E lie free
+    assert pos.stealable == frozenset({"red"})
+    allowed(pos, "U -3,0@0 t red 1,0:E")                # green holds a follower on that road
+    pos = play(pos, "U -3,0@0")
+    refused(pos, "U 3,1@0 t red 1,0:E", "TV2", "a player with a follower on the road of its first token")  # blue
+    refused(pos, "U 3,1@0 t green 1,0:E", "TU8", "the green set is green's, not blue's")   # not a theft
+    pos = play(pos, "U 3,1@0", "V 4,1@0")
+    after = play(pos, "U 2,0@0 t red 1,0:E")             # green steals the partner
+    assert after.tokens == {((1, 0), 3): "red", ((1, 0), 1): "red"} and after.stealable == frozenset()
+    assert after.root_at((0, 0), 0) == after.root_at((2, 0), 0)
+    # Without TV2 the same token is another player's set.
+    assert [p.rule for p in rules.problems(_without(pos, "TV2"), parse_move("U 2,0@0 t red 1,0:E"))] == ["TU8"]
+
+
+def _without(pos: Position, variant: str) -> Position:
+    after = pos.copy()
+    after.variants = after.variants - {variant}
+    return after
+
+
+def test_tv2_no_theft_when_the_owner_had_no_opening_free() -> None:
+    pos = play(board("D@0 TU-B@0", variants=("TV2",), turn=1), "U -1,0@0 f road:W", "E 0,-1@2 t red 1,0:W",
+               "U -2,0@0 t green 1,0:E", "U -3,0@0")
+    # Red's later turn passed, but no opening was free: nothing to steal, even now that
+    # TU-C brings two.
+    assert pos.stealable == frozenset()
+    refused(pos, "TU-C 1,1@0 t red 1,1:E", "TV2", "the red set is red's")
+    allowed(pos, "TU-C 1,1@0 t yellow 1,1:E")
+
+
+def test_tv3_both_tokens_of_a_common_pair_at_once() -> None:
+    pos = board("L@0 D@0 TU-B@0 W@0\n. . TU-C@0 .", at=(-1, 0), variants=("TV3",), turn=1)
+    # Any pair, whatever its colour, for any player.
+    allowed(pos, "U -2,0@0 t red 1,0:W 1,0:E")
+    allowed(pos, "U -2,0@0 t grey 1,1:E 1,0:W")
+    refused(pos, "U -2,0@0 t grey 1,0:W", "TV3", "a token action lays both tokens of a pair at once")
+    refused(pos, "U -2,0@0 t grey 1,0:W 1,0:W", "TU4", "two different openings")
+    refused(pos, "U -2,0@0 t grey 1,0:W 1,0:E 1,1:E", "TV3", "both tokens of a pair at once")
+    turn = rules.play(pos, parse_move("U -2,0@0 t grey 1,0:W 1,0:E"))
+    # L, D, TU-B, W: the road is complete at once (no follower: no one scores).
+    assert [(s.rule, s.points) for s in turn.scored] == [("TU7", 4)]
+    after = turn.position
+    assert after.placed == {"grey": (((1, 0), 3), ((1, 0), 1))}
+    assert all(len(laid) == 2 for laid in after.placed.values())  # never half claimed
+    refused(after, "U -3,0@0 t grey 1,1:E 1,1:S", "TV3", "the grey pair is already on the board")
+    refused(after, "U -3,0@0 t red 1,1:E 1,0:E", "TU2", "1,0:E is already claimed by a grey token")
+    allowed(after, "U -3,0@0 t red 1,1:E 1,1:S")
+
+
+def test_tv4_a_first_token_may_not_block_another_players_follower() -> None:
+    pos = play(board("D@0 TU-B@0", variants=("TV4",), turn=1), "U -1,0@0 f road:W")
+    refused(pos, "E 0,-1@2 t red 1,0:W", "TV4", "a set's first token may not go on 1,0:W",
+            "its road holds a follower of green")
+    allowed(pos, "E 0,-1@2 t red 1,0:E")   # no one's road
+    pos = play(pos, "E 0,-1@2 t red 1,0:E", "U -2,0@0")
+    allowed(pos, "U -3,0@0 t red 1,0:W")   # the partner may go there: it joins, it does not block
+    # A player's own follower does not stop their first token.
+    allowed(play(board("D@0 TU-B@0", variants=("TV4",)), "L -1,0@0 f road:E"), "U 0,1@0 t green 1,0:E")
+    allowed(board("D@0 TU-B@0", variants=("TV4",)), "L -1,0@0 f road:E t red 1,0:W")
+    # Without the variant the blocking token is allowed.
+    allowed(play(board("D@0 TU-B@0", turn=1), "U -1,0@0 f road:W"), "E 0,-1@2 t red 1,0:W")
+
+
+# ------------------------------------------------------------------- random games: notation and legal turns
+
+
+def random_turn(rng: random.Random, pos: Position) -> Move:
+    """A random legal turn, drawn the cheap way (one placement, then one of its
+    followers, then one of the tokens left), a token more often than not."""
+    name = pos.next_tile()
+    assert name is not None
+    where = rules.placements(pos, name)
+    if not where:
+        return Move(name, None)
+    cell, r = rng.choice(where)
+    after = pos.copy()
+    after.put_tile(cell, tile_set().oriented(name, r))
+    steps: list[Follower | Token] = []
+    follower = rng.choice([None, *rules.follower_choices(after, cell, pos.turn)])
+    if follower is not None:
+        local = after.board[cell].tile.feature_named(follower.feature)
+        assert local is not None
+        after.put_follower(cell, local, pos.turn)
+        steps.append(follower)
+    tokens = rules.token_choices(after, pos.turn)
+    if tokens and rng.random() < 0.6:
+        steps.append(rng.choice(tokens))
+    return Move(name, cell, r, tuple(steps))
+
+
+def random_game(seed: int, turns: int, players: int, variants: tuple[str, ...], tokens: str) -> tuple[Position, list[Move]]:
+    """A game of ``turns`` random turns; the four tunnel tiles are shuffled into the
+    first twelve of the stack so that tokens are in play."""
+    rng = random.Random(seed)
+    pos = rules.new_game(players, tokens=tokens, variants=variants, seed=seed)
+    assert pos.stack is not None
+    rest = [t for t in pos.stack if not t.startswith("TU-")]
+    tunnels = sorted(t for t in pos.stack if t.startswith("TU-"))
+    for at, t in sorted(zip(rng.sample(range(12), 4), tunnels, strict=True)):
+        rest.insert(at, t)
+    pos.stack = tuple(rest)
+    played = []
+    for _ in range(turns):
+        move = random_turn(rng, pos)
+        pos = rules.play(pos, move).position
+        played.append(move)
+    return pos, played
+
+
+games = st.tuples(st.integers(0, 2**32), st.integers(0, 36), st.integers(2, 5),
+                  st.sets(st.sampled_from(VARIANTS)).map(lambda v: tuple(sorted(v))), st.sampled_from(["3/2", "2/1"]))
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_notation_round_trips_every_legal_turn_of_random_games(game: tuple[int, int, int, tuple[str, ...], str]) -> None:
+    pos, played = random_game(*game)
+    for move in [*played, *rules.moves(pos)]:
+        assert parse_move(str(move)) == move, str(move)
+
+
+def _same_turn(name: str, rotation: int) -> int:
+    """The first turn of tile ``name`` that lies exactly as ``rotation`` does (C turned is C)."""
+    def key(r: int) -> tuple[str, tuple[str, ...]]:
+        o = tile_set().oriented(name, r)
+        return o.edges, tuple(sorted(map(repr, o.features)))
+    return next(r for r in range(4) if key(r) == key(rotation))
+
+
+def normal(pos: Position, move: Move) -> Move:
+    """The form :func:`rules.moves` lists a turn in: the tile's first equal turn, features
+    by their first name, the follower before the token (never less allowed, TU5), a
+    fresh set as the first fresh set (which one is the same to the game, TU11), a TV3
+    pair's openings in board order."""
+    if move.cell is None:
+        return move
+    o = tile_set().oriented(move.tile, move.rotation)
+    followers: list[Follower | Token] = []
+    tokens: list[Follower | Token] = []
+    for step in move.steps:
+        if isinstance(step, Follower):
+            local = o.feature_named(step.feature)
+            followers.append(Follower(o.features[local].name) if local is not None else step)
+            continue
+        set_, openings = step.set, step.openings
+        if "TV3" in pos.variants:
+            fresh = [s for s in pos.sets if s not in pos.placed]
+            mouths = pos.mouths
+            if move.cell not in pos.board:  # the openings of the tile placed count too
+                after = pos.copy()
+                after.put_tile(move.cell, o)
+                mouths = after.mouths
+            if len(openings) == 2 and all(x in mouths for x in openings):
+                openings = tuple(sorted(openings, key=mouths.index))
+        else:
+            fresh = [s for s, owner in pos.sets.items() if owner == pos.turn and s not in pos.placed]
+        if set_ in fresh:
+            set_ = fresh[0]
+        tokens.append(Token(set_, openings))
+    return Move(move.tile, move.cell, _same_turn(move.tile, move.rotation), tuple(followers + tokens))
+
+
+def candidate(rng: random.Random, pos: Position, name: str) -> Move:
+    """A random turn with the drawn tile, legal or not: half the time a place and turn
+    where the tile fits (or a turn that lies the same), else any cell near or on the
+    board and any turn; a follower on any name; a token of any set (mostly the
+    player's) on any opening (mostly free ones) or edge."""
+    if rng.random() < 0.05:
+        return Move(name, None)
+    fits = rules.placements(pos, name)
+    if fits and rng.random() < 0.5:
+        cell, r = rng.choice(fits)
+        r = rng.choice([t for t in range(4) if _same_turn(name, t) == r])
+    else:
+        cell = rng.choice([*pos.frontier, *rng.sample(sorted(pos.board), min(3, len(pos.board))), (40, 40)])
+        r = rng.randrange(4)
+    o = tile_set().oriented(name, r)
+    steps: list[Follower | Token] = []
+    if rng.random() < 0.6:
+        steps.append(Follower(rng.choice([p for f in o.features for p in f.places()] + ["city:N", "cloister"])))
+    if rng.random() < 0.6:
+        free = [x for x in pos.mouths if x not in pos.tokens]
+        spots = [*free, *free, *free, *pos.mouths, *((cell, e) for e in range(4)), ((0, 0), 1)]
+        k = rng.choice([1, 2, 2, 2] if "TV3" in pos.variants else [1, 1, 1, 1, 2])
+        mine = [s for s, owner in pos.sets.items() if owner in (pos.turn, None)]
+        sets = [*mine, *mine, *mine, *pos.sets, "purple"]
+        steps.append(Token(rng.choice(sets), tuple(rng.choice(spots) for _ in range(k))))
+    if rng.random() < 0.3:
+        steps.reverse()
+    return Move(name, cell, r, tuple(steps))
+
+
+@settings(max_examples=15, deadline=None)
+@given(games, st.integers(0, 2**32))
+def test_moves_are_exactly_the_legal_turns(game: tuple[int, int, int, tuple[str, ...], str], seed: int) -> None:
+    pos, _ = random_game(*game)
+    listed = rules.moves(pos)
+    rng = random.Random(seed)
+    # Every turn listed is legal ...
+    for move in rng.sample(listed, min(40, len(listed))):
+        assert rules.problems(pos, move) == [], str(move)
+    # ... and a random turn is legal exactly when its normal form is listed.
+    name = pos.next_tile()
+    assert name is not None and all(m.tile == name for m in listed)
+    known = set(listed)
+    for _ in range(60):
+        move = candidate(rng, pos, name)
+        legal = not rules.problems(pos, move)
+        if legal:
+            assert normal(pos, move) in known, str(move)
+        if not (move.token and move.follower and move.steps[0] == move.token):
+            assert legal == (normal(pos, move) in known), str(move)
+        if not legal:
+            assert all(p.rule and p.message for p in rules.problems(pos, move))
+
+
+# ------------------------------------------------------------------- the tiles in play (TG1-TG3)
+
+
+def test_tg2_a_new_game_holds_the_box_less_the_start_tile() -> None:
+    pos = rules.new_game(3, seed=11)
+    box = sorted(tile_set().box())
+    box.remove("D")
+    assert pos.stack is not None and sorted(pos.stack) == box and sum(pos.pool.values()) == 75
+    assert {n: pos.pool[n] for n in ("D", "U", "TU-A")} == {"D": 3, "U": 8, "TU-A": 1}
+    assert pos.board[(0, 0)].tile.tile.name == "D" and pos.board[(0, 0)].tile.rotation == 0
+
+
+def test_tg3_the_roads_of_a_tunnel_tile_are_apart() -> None:
+    pos = play(board(), "TU-B 1,0@0 f road:W")   # red on the road D-TU-B west opening
+    allowed(pos, "U 2,0@0 f road:W")               # TU-B's east road is another road
+    refused(pos, "U -1,0@0 f road:E", "CB4", "already holds a follower (red on 1,0)")
+    pos = play(board(), "TU-D 1,0@3 f road:E")
+    # TU-D turned: its houses road faces west into D; its openings face N, E and S.
+    assert set(pos.mouths) == {((1, 0), 0), ((1, 0), 1), ((1, 0), 2)}
+    assert len({pos.root_at((1, 0), i) for i in range(4)}) == 4
+
+
+def test_tg1_a_field_is_named_by_any_of_its_halves() -> None:
+    pos = board()
+    for half in ("Nw", "Ne", "En", "Wn"):
+        allowed(pos, f"U 1,0@0 f field:{half}")
+    refused(pos, "U 1,0@0 f field:Nx", "CB4", "has no field:Nx")
+    assert rules.canonical(pos, parse_move("U 1,0@0 f field:Wn")) == parse_move("U 1,0@0 f field:Nw")
