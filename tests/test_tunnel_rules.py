@@ -339,6 +339,14 @@ def test_cb7_a_city_scores_two_a_tile_and_two_a_pennant() -> None:
     assert pos.scores == [0, 0]  # a completed city with no follower scores for nobody
 
 
+def test_cb7_a_city_counts_a_tile_once_however_many_of_its_parts_it_holds() -> None:
+    # A ring of three N tiles; I's two caps (north and west) both close it: five parts on four tiles.
+    pos = board("D@0 U@0 .\n. N@2 N@3\n. N@1 .")
+    turn = rules.play(pos, parse_move("I 2,2@0 f city:W"))
+    (score,) = turn.scored
+    assert (score.rule, score.kind, score.points, score.cells) == ("CB7", "city", 8, ((1, 1), (2, 1), (1, 2), (2, 2)))
+
+
 def test_cb7_a_cloister_scores_nine_when_surrounded() -> None:
     pos = play(board("U@0 D@0 U@0\nB@0 . B@0\nE@2 E@2 .", at=(-1, 0)), "B 0,1@0 f cloister")
     assert pos.scores == [0, 0] and pos.info[pos.root_at((0, 1), 0)].done is False  # 7 of 8 around
@@ -830,9 +838,13 @@ def test_moves_are_exactly_the_legal_turns(game: tuple[int, int, int, tuple[str,
     name = pos.next_tile()
     assert name is not None and all(m.tile == name for m in listed)
     known = set(listed)
+    before = pos.copy()
     for _ in range(60):
         move = candidate(rng, pos, name)
         legal = not rules.problems(pos, move)
+        if legal:
+            rules.play(pos, move)
+        assert pos == before, "judging or playing a turn changed the position it was given"
         if legal:
             assert normal(pos, move) in known, str(move)
         if not (move.token and move.follower and move.steps[0] == move.token):
