@@ -191,7 +191,8 @@ def edit(old: str, new: str) -> str:
     (edit("scores: {red: 0, green: 4}", "scores: {red: -1, green: 4}"), (12, 15), "format", "at least 0"),
     (edit("scores: {red: 0, green: 4}", "scores: {red: 1.5, green: 4}"), (12, 15), "format", "a whole number"),
     (edit("turn: green", "turn: blue"), (3, 7), "CB2", "'blue' is not a player of this game"),
-    (edit("players: [red, green]", "players: [red, purple]"), (2, 16), "CB1", "'purple' is not a colour"),
+    (edit("players: [red, green]", "players: [red, purple]"), (2, 16), "CB1", "'purple' is not a player's colour"),
+    (edit("players: [red, green]", "players: [red, grey]"), (2, 16), "CB1", "'grey' is not a player's colour"),
     (edit("players: [red, green]", "players: 6"), (2, 10), "format", "at most 5"),
 ])
 def test_each_problem_is_told_at_its_line_with_its_ruling(text, where, rule, words):
@@ -288,10 +289,10 @@ def test_an_unreadable_move_is_told_at_its_line(tmp_path):
 
 
 def test_colours_of_every_seat_read_as_written():
-    pos = read(edit("players: [red, green]", "players: [grey, blue]").replace("turn: green", "turn: blue")
-               .replace("red: [\"0,0", "grey: [\"0,0").replace("scores: {red: 0, green: 4}", "")
-               .replace('red: ["1,0:E"]', 'grey: ["1,0:E"]'))
-    assert pos.players == ("grey", "blue") and pos.player == "blue" and set(pos.sets) <= set(COLOURS)
+    pos = read(edit("players: [red, green]", "players: [black, blue]").replace("turn: green", "turn: blue")
+               .replace("red: [\"0,0", "black: [\"0,0").replace("scores: {red: 0, green: 4}", "")
+               .replace('red: ["1,0:E"]', 'black: ["1,0:E"]'))
+    assert pos.players == ("black", "blue") and pos.player == "blue" and set(pos.sets) == set(COLOURS)
 
 
 def test_a_record_written_beside_its_start_names_it(tmp_path: Path):

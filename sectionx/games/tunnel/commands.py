@@ -27,6 +27,8 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, new_game
 
 TITLE = "Der Tunnel"
 DEFAULT_PLAYERS = 2
+#: The players' colours (CB1: grey is only a token colour, TU8).
+SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
 #: What works, said by every command that does not (yet).
 WORKS = "validate, show, new, play, replay and simulate work for it"
 
@@ -55,10 +57,11 @@ def _seats(players: int | None, colours: str | None) -> tuple[str, ...]:
             raise fail(f"--players {n}: {TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players (CB1)")
         return COLOURS[:n]
     names = tuple(c.strip() for c in colours.split(",") if c.strip())
-    if any(c not in COLOURS for c in names) or len(set(names)) != len(names) \
+    if any(c not in SEAT_COLOURS for c in names) or len(set(names)) != len(names) \
             or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or (players is not None and len(names) != players):
         count = f"{players}" if players is not None else f"{MIN_PLAYERS} to {MAX_PLAYERS}"
-        raise fail(f"--colours {quote(colours)}: {count} different colours of {', '.join(COLOURS)}, in seat order")
+        raise fail(f"--colours {quote(colours)}: {count} different colours of {', '.join(SEAT_COLOURS)}, in seat "
+                   "order (CB1)")
     return names
 
 

@@ -6,7 +6,8 @@ A position file (``game: tunnel``)::
     game: tunnel
     format: 1
     title: Two roads and a tunnel          # optional
-    players: [red, green]                  # seats in order (colours); or a number 2-5 (CB1)
+    players: [red, green]                  # seats in order: colours of red green blue yellow
+                                           # black; or a number 2-5 (CB1)
     tokens: 3/2                            # TU8's count: 3/2 (the default) or 2/1
     variants: [TV2]                        # TV1-TV4; default none
     sets: {red: [red, blue, black], green: [green, yellow, grey]}   # default: TU8's deal
@@ -61,7 +62,7 @@ from typing import Any
 from ...console import plural
 from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow, read_yaml
 from .model import COLOURS, FOLLOWERS, Cell, Opening, Position
-from .rules import MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, cell_text, deal_sets, opening_text
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, cell_text, deal_sets, opening_text
 from .tiles import DELTA, EDGES, Oriented, tile_set
 
 GAME = "tunnel"
@@ -131,10 +132,11 @@ class _Reader:
         if isinstance(value, int):
             return COLOURS[:value]
         seats = tuple(str(v) for v in value)
+        colours = COLOURS[:MAX_PLAYERS]  # grey is a token colour only (CB1, TU8)
         for i, colour in enumerate(seats):
-            if colour not in COLOURS:
-                self.bad(("players", i), f"{colour!r} is not a colour of the game: {', '.join(COLOURS)}", "CB1")
-        return tuple(c for c in seats if c in COLOURS)
+            if colour not in colours:
+                self.bad(("players", i), f"{colour!r} is not a player's colour: {', '.join(colours)}", "CB1")
+        return tuple(c for c in seats if c in colours)
 
     def options(self) -> tuple[str, frozenset[str]]:
         tokens = str(self.data.get("tokens", "3/2"))
