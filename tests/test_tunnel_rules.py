@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import pytest
 
 from sectionx.errors import NotationError, Problem
-from sectionx.games.tunnel import rules
+from sectionx.games.tunnel import records, rules
 from sectionx.games.tunnel.model import COLOURS, FOLLOWERS, Position, Score
 from sectionx.games.tunnel.rules import Follower, Move, Token, parse_move
 from sectionx.games.tunnel.tiles import EDGES, tile_set
@@ -420,12 +420,23 @@ def test_cb9_no_turn_after_the_last_tile() -> None:
 # ------------------------------------------------------------------- CB10 the winner
 
 
+def _last_turns(*turns: str) -> Position:
+    """The start tile, then ``turns`` as the last tiles of the game (a stack of just them)."""
+    pos = board()
+    pos.stack = tuple(parse_move(t).tile for t in turns)
+    pos.left = len(turns)
+    return play(pos, *turns)
+
+
 def test_cb10_the_most_points_win_and_players_level_share() -> None:
-    pos = play(board(), "U 1,0@0 f road:E", "M 0,-1@2 f city:E", "B 0,1@0 f cloister", "U -1,0@0")
-    assert rules.winners(pos) == ("red",)  # 7 to 3 after the end's scoring
-    pos = play(board(), "U 1,0@0 f road:E", "B 0,1@0 f cloister", "U -1,0@0", "U 2,0@0")
+    pos = _last_turns("U 1,0@0 f road:E", "M 0,-1@2 f city:E", "B 0,1@0 f cloister", "U -1,0@0")
+    assert pos.over and records.result_of(pos, 4) == {"scores": {"red": 7, "green": 3}, "winners": ["red"],
+                                                      "turns": 4}
     # red: a road of 4 tiles; green: a cloister, 1 and 3 tiles around: level at 4.
-    assert ending(pos)[1] == [4, 4] and rules.winners(pos) == ("red", "green")
+    pos = _last_turns("U 1,0@0 f road:E", "B 0,1@0 f cloister", "U -1,0@0", "U 2,0@0")
+    assert records.result_of(pos, 4)["winners"] == ["red", "green"]
+    # No one has won while a tile is left.
+    assert records.winners(play(board(), "U 1,0@0 f road:E"), [1, 0]) == []
 
 
 # ------------------------------------------------------------------- the tunnel (TU)

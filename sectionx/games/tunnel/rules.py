@@ -486,15 +486,6 @@ def apply_unchecked(pos: Position, move: Move) -> tuple[Score, ...]:
     return _turn(pos, move, None)
 
 
-def winners(pos: Position) -> tuple[str, ...]:
-    """The players with the most points once the end has scored (CB9, on a copy), in
-    seat order: all of them when level (CB10)."""
-    end = pos.copy()
-    end.final_scoring()
-    top = max(end.scores)
-    return tuple(p for p, s in zip(end.players, end.scores, strict=True) if s == top)
-
-
 def canonical(pos: Position, move: Move) -> Move:
     """``move`` with each follower's feature under its first name (``road:E``)."""
     if move.cell is None or not any(isinstance(s, Follower) for s in move.steps):
