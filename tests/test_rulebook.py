@@ -30,6 +30,10 @@ from sectionx.rulebook.pdf import MIN_PAPER, to_pdf
 from sectionx.yamlsrc import Diagnostic, Doc, LoadError
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Games whose rulebook is not made yet: their manual refuses in one line (exit 2), which
+#: tests/test_tunnel_cli.py checks; every other game's book is built and shipped.
+NO_RULEBOOK_YET = {"tunnel"}
+WITH_RULEBOOK = [g.name for g in games.games() if g.name not in NO_RULEBOOK_YET]
 THEME = load_theme(None)
 A4 = THEME.paper("a4")
 runner = CliRunner()
@@ -250,7 +254,7 @@ def _template(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("paper", ["tiny", "narrow"])
-@pytest.mark.parametrize("game", [g.name for g in games.games()])
+@pytest.mark.parametrize("game", WITH_RULEBOOK)
 def test_paper_too_small_for_a_book_is_refused_in_one_line_and_nothing_is_written(tmp_path, game, paper):
     template, out = _template(tmp_path), tmp_path / "book.pdf"
     result = runner.invoke(app, ["manual", "--game", game, "--template", str(template), "--paper", paper, "-o", str(out)])
@@ -293,7 +297,7 @@ def _package_data() -> list[str]:
     return config["tool"]["setuptools"]["package-data"]["sectionx"]
 
 
-@pytest.mark.parametrize("game", [g.name for g in games.games()])
+@pytest.mark.parametrize("game", WITH_RULEBOOK)
 def test_every_games_rulebook_is_package_data(game):
     """The wheel holds what the book is built from: each game's rulebook folder lies in
     the package and every file in it matches a package-data pattern (an installed
@@ -309,7 +313,7 @@ def test_every_games_rulebook_is_package_data(game):
         assert any(fnmatch(rel, pat) and rel.count("/") == pat.count("/") for pat in patterns), rel
 
 
-@pytest.mark.parametrize("game", [g.name for g in games.games() if not g.default])
+@pytest.mark.parametrize("game", [g for g in WITH_RULEBOOK if g != games.default().name])
 def test_manual_builds_each_games_english_book(tmp_path, game):
     out = tmp_path / f"{game}.pdf"
     result = runner.invoke(app, ["manual", "--game", game, "-o", str(out)])
