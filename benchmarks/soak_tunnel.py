@@ -177,8 +177,9 @@ def check_tokens(before: Position, move: rules.Move, after: Position, stealable:
 
 def stealable_after(before: Position, move: rules.Move, stealable: frozenset[str]) -> frozenset[str]:
     """TV2's sets open to theft after ``move`` (TV5): a set of the mover's, half laid
-    before this turn and still half laid after it, though an opening other than its own
-    was unclaimed once the tile lay; a set leaves when its partner is laid."""
+    before this turn and still half laid after it, though once the tile lay its partner
+    could have been laid legally on an unclaimed opening; a set leaves when its partner
+    is laid."""
     if "TV2" not in before.variants:
         return frozenset()
     token = move.token
@@ -189,8 +190,12 @@ def stealable_after(before: Position, move: rules.Move, stealable: frozenset[str
     openings: set[Opening] = set(before.mouths)
     openings |= {(move.cell, f.edges[0]) for f in tile.features if f.end == "opening"}
     free = openings - set(before.tokens)
+    lying = before.copy()
+    lying.put_tile(move.cell, tile)
     for s, owner in before.sets.items():
-        if owner == before.turn and len(before.placed.get(s, ())) == 1 and free and (token is None or token.set != s):
+        # An opportunity is a partner the owner could have laid legally once the tile lay.
+        could = any(not rules.token_problems(lying, rules.Token(s, (o,)), before.turn) for o in free)
+        if owner == before.turn and len(before.placed.get(s, ())) == 1 and could and (token is None or token.set != s):
             laid |= {s}
     return frozenset(laid)
 

@@ -159,3 +159,13 @@ def test_tv5_tv4_has_nothing_to_judge_under_tv3(variants: tuple[str, ...]) -> No
     # Green lays a common pair on two openings of red's roads: no token is alone.
     assert ids(pos, "TU-B -1,0@0 t red 1,0:W 1,0:S") == []
     assert ids(pos, "TU-B -1,0@0 t red 1,0:W") == ["TV3"]
+
+
+def test_tv5_tv2_a_partner_the_owner_may_not_lay_is_no_opportunity() -> None:
+    pos = game(["TU-A", "U", "V", "V"], variants=("TV1", "TV2"))
+    pos = play(pos, "TU-A 1,0@0 f road:W t red 1,0:W", "U 0,1@0")
+    # Red lets a turn pass; 1,0:E and 1,0:S are free, but their roads hold no red
+    # follower, so TV1 forbids the partner there: red missed no opportunity.
+    assert ids(pos, "V 1,1@1 t red 1,0:S") == ["TV1"]
+    pos = play(pos, "V 1,1@1")
+    assert pos.stealable == frozenset()

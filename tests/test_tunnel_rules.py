@@ -464,7 +464,7 @@ def test_tu1_one_token_a_turn_on_an_opening() -> None:
     refused(pos, "U 0,1@0 t red 4,4:E", "TU1", "there is no tile on 4,4")
     refused(pos, "U 0,1@0 t red 0,1:E", "TU1", "0,1:E is not a tunnel opening")    # the tile placed: a road
     # Two openings at once is TV3's token action, not this game's.
-    refused(pos, "U 0,1@0 t red 1,0:W 1,0:E", "TV3", "a token goes on one opening")
+    refused(pos, "U 0,1@0 t red 1,0:W 1,0:E", "TU1", "a token goes on one opening")
 
 
 def test_tu2_a_claimed_opening_is_refused_a_follower_is_no_claim() -> None:

@@ -329,7 +329,7 @@ def token_problems(pos: Position, token: Token, seat: int) -> list[Problem]:
     common = "TV3" in pos.variants
     want = 2 if common else 1
     if len(token.openings) != want:
-        return [Problem("TV3" if common or len(token.openings) > 1 else "TU1",
+        return [Problem("TV3" if common else "TU1",
                         "with TV3 a token action lays both tokens of a pair at once, on two openings" if common
                         else "a token goes on one opening (TV3, both of a pair at once, is not played)", subject)]
     if len(set(token.openings)) != len(token.openings):
@@ -411,9 +411,13 @@ def _turn(pos: Position, move: Move, found: list[Problem] | None) -> tuple[Score
     tile = tile_set().oriented(move.tile, move.rotation)
     touched = pos.put_tile(move.cell, tile)
     touched |= pos.cloisters_near(move.cell)
-    stealing = "TV2" in pos.variants
-    unclaimed_at_tile = {o for o in pos.mouths if o not in pos.tokens} if stealing else set()
-    halves_before = {s for s, laid in pos.placed.items() if len(laid) == 1} if stealing else set()
+    # TV2 (TV5): which of the mover's half-laid sets could have had their partner laid
+    # legally once the tile lay; those still half laid at the end are open to theft.
+    chances: set[str] = set()
+    if "TV2" in pos.variants:
+        free = [o for o in pos.mouths if o not in pos.tokens]
+        chances = {s for s, laid in pos.placed.items() if len(laid) == 1 and pos.sets.get(s) == seat
+                   and any(not token_problems(pos, Token(s, (o,)), seat) for o in free)}
     followers = tokens = 0
     before_token: Position | None = None
     for step in move.steps:
@@ -452,19 +456,11 @@ def _turn(pos: Position, move: Move, found: list[Problem] | None) -> tuple[Score
                 if root is not None:
                     touched.add(root)
     scored = pos.score_completed(touched, pos.turns)
-    if stealing:
-        _mark_stealable(pos, seat, halves_before, unclaimed_at_tile)
+    missed = {s for s in chances if len(pos.placed.get(s, ())) == 1}
+    if missed:
+        pos.stealable = pos.stealable | missed
     pos.turn = (seat + 1) % len(pos.players)
     return tuple(scored)
-
-
-def _mark_stealable(pos: Position, seat: int, halves_before: set[str], unclaimed_at_tile: set[Opening]) -> None:
-    """TV2: a set of ``seat`` half-placed before this turn and still half-placed after
-    it, though an opening was free when the tile was placed, may now be finished by
-    another player."""
-    missed = {s for s in halves_before if pos.sets.get(s) == seat and len(pos.placed.get(s, ())) == 1}
-    if missed and unclaimed_at_tile:
-        pos.stealable = pos.stealable | missed
 
 
 def play(pos: Position, move: Move) -> Turn:
