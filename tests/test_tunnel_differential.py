@@ -54,8 +54,8 @@ Members = frozenset[flood.Node]
 
 #: Every game option the differential covers: no variant or one of TV1–TV4, each with
 #: both token counts (TU8).
-CONFIGS: list[tuple[tuple[str, ...], str]] = [(variants, tokens) for variants in ((), ("TV1",), ("TV2",), ("TV3",), ("TV4",))
-           for tokens in rules.TOKEN_COUNTS]
+CONFIGS: list[tuple[tuple[str, ...], str]] = [
+    (variants, tokens) for variants in ((), ("TV1",), ("TV2",), ("TV3",), ("TV4",)) for tokens in rules.TOKEN_COUNTS]
 
 
 # ------------------------------------------------------------------ random games
@@ -372,3 +372,38 @@ def test_a_wrong_end_scoring_is_caught() -> None:
     bad = pos.copy()
     bad.info[field_root] = replace(bad.info[field_root], cities=frozenset())
     assert any("the end's scoring gives" in p for p in final_problems(bad, found))
+
+
+# ------------------------------------------------------------------ scripted corners
+
+
+def scripted(stack: list[str], texts: list[str], variants: tuple[str, ...] = ()) -> tuple[list[str], list[Score]]:
+    """A 2-player game whose next tiles are ``stack``, played by ``texts``, compared after
+    every move; the differences and every line scored during play."""
+    pos = rules.new_game(2, variants=variants)
+    pos.stack, pos.left = tuple(stack), len(stack)
+    found = flood.features(*flood_inputs(pos))
+    problems, lines = bookkeeping_problems(pos, found) + final_problems(pos, found), []
+    for text in texts:
+        turn = rules.play(pos, rules.parse_move(text))
+        more, found = turn_problems(pos, rules.parse_move(text), turn, found)
+        problems += more
+        lines += turn.scored
+        pos = turn.position
+    return problems, lines
+
+
+@pytest.mark.parametrize("variants, texts", [
+    # TU4, TU12: red's second token, a turn later, joins the two openings of one road.
+    ((), ["TU-B 1,0@0 f road:W t red 1,0:W", "TU-A -1,0@0", "U 0,1@0 t red -1,0:E"]),
+    # TV3: green lays a common pair on both openings at once, closing red's road.
+    (("TV3",), ["TU-B 1,0@0 f road:W", "TU-A -1,0@0 t red 1,0:W -1,0:E", "U 0,1@0"]),
+])
+def test_a_road_closed_through_its_own_tunnel_agrees_with_the_flood(variants: tuple[str, ...], texts: list[str]) -> None:
+    """The start tile's road between a TU-B on its east and a TU-A on its west: its two
+    openings joined by one set make a loop through the tunnel (TU12), complete and
+    scored for its 3 visible tiles (TU7) for red's follower."""
+    problems, lines = scripted(["TU-B", "TU-A", "U"], texts, variants)
+    assert problems == []
+    assert [(s.rule, s.kind, s.cells, s.points, s.seats) for s in lines] == \
+        [("TU7", "road", ((-1, 0), (0, 0), (1, 0)), 3, (0,))]
