@@ -383,7 +383,8 @@ def scripted(stack: list[str], texts: list[str], variants: tuple[str, ...] = ())
     pos = rules.new_game(2, variants=variants)
     pos.stack, pos.left = tuple(stack), len(stack)
     found = flood.features(*flood_inputs(pos))
-    problems, lines = bookkeeping_problems(pos, found) + final_problems(pos, found), []
+    problems = bookkeeping_problems(pos, found) + final_problems(pos, found)
+    lines: list[Score] = []
     for text in texts:
         turn = rules.play(pos, rules.parse_move(text))
         more, found = turn_problems(pos, rules.parse_move(text), turn, found)
