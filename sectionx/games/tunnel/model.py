@@ -33,6 +33,10 @@ FOLLOWERS = 7
 NEAR = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
+def _count(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 @dataclass(frozen=True)
 class Info:
     """What a feature (a union-find root) carries.  ``open``: edges of its roads or city
@@ -315,15 +319,15 @@ class Position:
         seats = tuple(s for s, n in enumerate(counts) if n == top and n > 0)
         n = len(info.tiles)
         if info.kind == "road":
-            points, rule, detail = n, ("CB9" if final else "TU7" if info.tunnels else "CB6"), f"{n} tiles"
+            points, rule, detail = n, ("CB9" if final else "TU7" if info.tunnels else "CB6"), _count(n, "tile")
         elif info.kind == "city":
             points = (1 if final else 2) * (n + info.pennants)
             rule = "CB9" if final else "CB7"
-            detail = f"{n} tiles, {info.pennants} pennants"
+            detail = f"{_count(n, 'tile')}, {_count(info.pennants, 'pennant')}"
         else:  # cloister
             (cell,) = info.tiles
             near = self.around(cell)
-            points, rule, detail = (1 + near, "CB9", f"{near} tiles around") if final else (9, "CB7", "8 tiles around")
+            points, rule, detail = (1 + near, "CB9", f"{_count(near, 'tile')} around") if final else (9, "CB7", "8 tiles around")
         for s in seats:
             self.scores[s] += points
         cells = tuple(sorted(info.tiles, key=lambda c: (c[1], c[0])))
@@ -366,5 +370,5 @@ class Position:
             for s in seats:
                 self.scores[s] += points
             cells = tuple(sorted(info.tiles, key=lambda c: (c[1], c[0])))
-            sheet.append(Score("CB9", "field", cells, points, seats, counts, f"{len(done)} completed cities"))
+            sheet.append(Score("CB9", "field", cells, points, seats, counts, _count(len(done), "completed city", "completed cities")))
         return sheet
