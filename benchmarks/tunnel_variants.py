@@ -170,7 +170,18 @@ def summarise(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             "points_lost_by_others": mean_ci([others(g) - others(c) for c, g in zip(cut, greedy, strict=True)]),
             "victims_added": mean_ci([c["victims"] - g["victims"] for c, g in zip(cut, greedy, strict=True)]),
         }
-    return {"cells": cells, "paired": paired}
+    # What each variant changes against no variant, game by game (the same tiles, seats, mix).
+    against: dict[str, Any] = {}
+    for name, games in runs.items():
+        n_, v, tokens, mix = name.split(" ")
+        none = runs.get(f"{n_} none {tokens} {mix}")
+        if v == "none" or none is None:
+            continue
+        pairs = list(zip(games, none, strict=True))
+        against[name] = {key: mean_ci([float(a[key] - b[key]) for a, b in pairs])
+                         for key in ("tunnels", "tunnel_points", "tokens", "victims", "trapped")}
+        against[name]["points"] = mean_ci([(sum(a["totals"]) - sum(b["totals"])) / len(a["totals"]) for a, b in pairs])
+    return {"cells": cells, "paired": paired, "against_none": against}
 
 
 # ------------------------------------------------------------------------ pictures

@@ -93,6 +93,8 @@ class Lens:
         self._cities: dict[int, frozenset[int]] = {}
         self._complete: dict[int, bool] = {}
         self._fields: list[int] | None = None
+        self._sides: dict[Cell, tuple[tuple[int, int, int] | None, ...]] = {}
+        self._cloisters: dict[Cell, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def standing(self, root: int) -> tuple[int, tuple[int, ...]]:
         """The root's value to each seat of its majority and that majority (0 and none
@@ -118,6 +120,63 @@ class Lens:
         found = self._complete.get(root)
         if found is None:
             found = self._complete[root] = self.pos.complete(root)
+        return found
+
+    def sides(self, cell: Cell) -> tuple[tuple[int, int, int] | None, ...]:
+        """For each edge of the empty ``cell``: None when no tile is across it, else the
+        root of the neighbour's road or city part facing it (-1 on a field edge) and the
+        roots of the neighbour's fields facing its first and second half (-1 on a city
+        edge).  The same for every tile and turn tried on ``cell`` this turn."""
+        found = self._sides.get(cell)
+        if found is None:
+            pos = self.pos
+            x, y = cell
+            sides: list[tuple[int, int, int] | None] = []
+            for e in range(4):
+                dx, dy = DELTA[e]
+                other = pos.board.get((x + dx, y + dy))
+                if other is None:
+                    sides.append(None)
+                    continue
+                t = other.tile
+                edge = t.edge_feature[(e + 2) % 4]
+                h0, h1 = (t.half_feature[opposite_half(2 * e + k)] for k in (0, 1))
+                sides.append((pos.find(other.base + edge) if edge >= 0 else -1,
+                              pos.find(other.base + h0) if h0 >= 0 else -1,
+                              pos.find(other.base + h1) if h1 >= 0 else -1))
+            found = self._sides[cell] = tuple(sides)
+        return found
+
+    def cloisters(self, cell: Cell) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What a tile on ``cell`` gives the cloisters with followers around it, whatever
+        the tile: each seat's change of worth (one more tile around, CB9; 9 points and the
+        followers back when it is the eighth, CB7) and the points scored."""
+        found = self._cloisters.get(cell)
+        if found is None:
+            pos = self.pos
+            n = self.players
+            change, scored = [0] * n, [0] * n
+            x, y = cell
+            for dx, dy in NEAR:
+                near = (x + dx, y + dy)
+                placed = pos.board.get(near)
+                if placed is None:
+                    continue
+                local = _cloister(placed.tile.tile.name)
+                if local < 0:
+                    continue
+                info = pos.info[pos.find(placed.base + local)]
+                if info.done or not info.followers:
+                    continue
+                tops = majority(info.followers, n)
+                for s in tops:
+                    change[s] += CLOISTER
+                if pos.around(near) + 1 == 8:
+                    for s in tops:
+                        scored[s] += 9
+                    for _, _, s in info.followers:
+                        change[s] += IN_HAND
+            found = self._cloisters[cell] = (tuple(change), tuple(scored))
         return found
 
     def fields_held(self) -> list[int]:
@@ -151,7 +210,7 @@ class Outlook:
 class _Shape:
     """A turned tile as the outlook reads it: per edge, the step to the neighbour, the
     road or city part on it (-1: a field edge), the neighbour's edge it meets, and its
-    field halves with the neighbour's half each meets; per feature, its kind, edges,
+    field halves (the field, and 0 or 1 for the edge's first or second half); per feature, its kind, edges,
     whether it is an opening, its pennant, the tile's cities it borders and its name."""
 
     edges: tuple[tuple[int, int, int, int, tuple[tuple[int, int], ...]], ...]
@@ -168,7 +227,7 @@ def _shape(name: str, rotation: int) -> _Shape:
     tile = tile_set().oriented(name, rotation)
     edges = []
     for e in range(4):
-        halves = tuple((tile.half_feature[h], opposite_half(h)) for h in (2 * e, 2 * e + 1) if tile.half_feature[h] >= 0)
+        halves = tuple((tile.half_feature[2 * e + k], k) for k in (0, 1) if tile.half_feature[2 * e + k] >= 0)
         edges.append((DELTA[e][0], DELTA[e][1], tile.edge_feature[e], (e + 2) % 4, halves))
     fs = tile.features
     return _Shape(tuple(edges), tuple(f.kind for f in fs), tuple(len(f.edges) for f in fs),
@@ -194,9 +253,6 @@ def outlook(pos: Position, cell: Cell, tile: Oriented, lens: Lens | None = None)
     linked: list[list[int]] = [[] for _ in range(nf)]
     matches = [0] * nf
     owner: dict[int, int] = {}
-    x, y = cell
-    board = pos.board
-    find = pos.find
 
     def link(i: int, root: int) -> None:
         j = owner.get(root)
@@ -211,17 +267,14 @@ def outlook(pos: Position, cell: Cell, tile: Oriented, lens: Lens | None = None)
         if i != j:
             up[max(i, j)] = min(i, j)
 
-    for dx, dy, mine, theirs, halves in shape.edges:
-        other = board.get((x + dx, y + dy))
-        if other is None:
+    for side, (_, _, mine, _, halves) in zip(lens.sides(cell), shape.edges, strict=True):
+        if side is None:
             continue
-        base = other.base
         if mine >= 0:
-            link(mine, find(base + other.tile.edge_feature[theirs]))
+            link(mine, side[0])
             matches[mine] += 1
-        theirs_halves = other.tile.half_feature
-        for a, b in halves:
-            link(a, find(base + theirs_halves[b]))
+        for a, k in halves:
+            link(a, side[1 + k])
     for i in range(nf):
         j = i
         while up[j] != j:
@@ -334,25 +387,11 @@ def outlook(pos: Position, cell: Cell, tile: Oriented, lens: Lens | None = None)
         elif can_place:
             options.append((shape.names[i], FIELD * done - IN_HAND))
     # Cloisters around the new tile gain a neighbour (CB7, CB9: one more tile around).
-    for dx, dy in NEAR:
-        near = (x + dx, y + dy)
-        placed = board.get(near)
-        if placed is None:
-            continue
-        local = _cloister(placed.tile.tile.name)
-        if local < 0:
-            continue
-        info = info_of[find(placed.base + local)]
-        if info.done or not info.followers:
-            continue
-        tops = majority(info.followers, n)
-        for s in tops:
-            change[s] += CLOISTER
-        if pos.around(near) + 1 == 8:
-            for s in tops:
-                scored[s] += 9
-            for _, _, s in info.followers:
-                change[s] += IN_HAND
+    near_change, near_scored = lens.cloisters(cell)
+    if any(near_scored) or any(near_change):
+        for s in range(n):
+            change[s] += near_change[s]
+            scored[s] += near_scored[s]
     # Fields the tile does not touch but bordering a city it completes (CB9).
     if completing_city:
         for root in lens.fields_held():
@@ -409,12 +448,12 @@ def free_features(pos: Position, cell: Cell, tile: Oriented) -> list[int]:
     taken = [False] * nf
     owner: dict[int, int] = {}
     x, y = cell
-    for dx, dy, mine, theirs, halves in shape.edges:
+    for e, (dx, dy, mine, theirs, halves) in enumerate(shape.edges):
         other = pos.board.get((x + dx, y + dy))
         if other is None:
             continue
         pairs = [(mine, other.tile.edge_feature[theirs])] if mine >= 0 else []
-        pairs += [(a, other.tile.half_feature[b]) for a, b in halves]
+        pairs += [(a, other.tile.half_feature[opposite_half(2 * e + k)]) for a, k in halves]
         for i, local in pairs:
             root = pos.find(other.base + local)
             taken[i] = taken[i] or bool(pos.info[root].followers)
