@@ -184,6 +184,42 @@ def summarise(runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     return {"cells": cells, "paired": paired, "against_none": against}
 
 
+# ------------------------------------------------------------------------ tables
+
+
+def _ci(figure: dict[str, float], digits: int = 2, scale: float = 1.0) -> str:
+    return f"{figure['mean'] * scale:.{digits}f} ± {figure['ci'] * scale:.{digits}f}"
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """The study's two tables for docs/tunnel.md, from a summary (every figure a mean
+    with its 95 % interval)."""
+    cells, paired, against = summary["cells"], summary["paired"], summary.get("against_none", {})
+    configs_seen = [name.removesuffix(" greedy") for name in cells if name.endswith(" greedy")]
+    lines = [("| players | variant | tokens | others' followers trapped at the end | games with a victim | "
+             "the cutthroat's win share | against a greedy seat | points each other player loses | thefts (TV2) |"),
+             "|---|---|---|---|---|---|---|---|---|"]
+    for config in configs_seen:
+        n, v, tokens = config.split(" ")
+        c, p = cells[config + " cutthroat"], paired[config]
+        lines.append(f"| {n[:-1]} | {'none' if v == 'none' else v} | {tokens} | {_ci(c['victims'])} | "
+                     f"{100 * c['games_with_victims']:.0f} % | {_ci(c['seat_win_share'], 1, 100)} % | "
+                     f"{_ci(p['win_share_gain'], 1, 100)} pp | {_ci(p['points_lost_by_others'], 1)} | "
+                     f"{c['thefts']['mean']:.2f} |")
+    lines += ["", ("| players | variant | tokens | tunnels built | against no variant | points through tunnels (TU7) "
+              "| tokens laid | followers trapped at the end | points a player | moves (tiles out) |"),
+              "|---|---|---|---|---|---|---|---|---|---|"]
+    for config in configs_seen:
+        n, v, tokens = config.split(" ")
+        g = cells[config + " greedy"]
+        vs = against.get(config + " greedy")
+        lines.append(f"| {n[:-1]} | {'none' if v == 'none' else v} | {tokens} | {_ci(g['tunnels'])} | "
+                     f"{_ci(vs['tunnels']) if vs else '–'} | {_ci(g['tunnel_points'], 1)} | {g['tokens']['mean']:.1f} | "
+                     f"{_ci(g['trapped'])} | {g['points']['mean']:.1f} | {g['turns']['mean']:.0f} "
+                     f"({g['out']['mean']:.2f}) |")
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------------ pictures
 
 
@@ -268,6 +304,7 @@ def main() -> int:
     ap.add_argument("--summary", type=Path, help="write the figures of every cell here (JSON)")
     ap.add_argument("--from", dest="source", type=Path, help="read a summary instead of playing (to redraw)")
     ap.add_argument("--plot", type=Path, help="draw the pictures here (PNG; needs matplotlib, the plots extra)")
+    ap.add_argument("--markdown", action="store_true", help="print the tables for docs/tunnel.md")
     args = ap.parse_args()
     if args.source:
         summary = json.loads(args.source.read_text())
@@ -303,6 +340,8 @@ def main() -> int:
         print(name, json.dumps({k: v["mean"] if isinstance(v, dict) else v for k, v in figures.items()}))
     for name, figures in summary["paired"].items():
         print(name, "paired", json.dumps(figures))
+    if args.markdown:
+        print(markdown(summary))
     if args.plot:
         plot(summary, args.plot)
     return 0

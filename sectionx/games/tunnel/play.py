@@ -16,7 +16,10 @@ CB4's test, :func:`.rules.token_choices`), so every variant is respected (TV1–
     Then a token, if one gains: the partner of its set (or TV2's theft, or TV3's pair)
     when the join completes or grows a road it leads (:func:`.preview.join_change`, a
     theft also counting a point for each of its followers it frees); a fresh set's
-    first token on an opening whose best later join would gain, at half that gain.
+    first token on an opening whose best later join would gain, at half that gain (with
+    TV1, only joins whose partner it could lay: onto a road with its own follower, TV5).
+    It does not see a trap coming: it may put a follower on a road someone has
+    half-claimed.
 ``cutthroat``
     Greedy, except its tokens: whenever a legal first token of a fresh set can go on an
     opening whose road holds more followers of other players than of its own (with none
@@ -173,6 +176,7 @@ def _pick_token(pos: Position, choices: list[Token], seat: int, rng: random.Rand
             most = max(k for k, _ in traps)
             return rng.choice([t for k, t in traps if k == most])
     free = [o for o in pos.mouths if o not in pos.tokens]
+    own_road = "TV1" in pos.variants
     best = 0
     top: list[Token] = []
     for t in choices:
@@ -187,7 +191,9 @@ def _pick_token(pos: Position, choices: list[Token], seat: int, rng: random.Rand
                 value += IN_HAND * road_followers(pos, laid[0], seat)[0]
         else:  # a fresh set's first token: half of the best join it prepares
             (o,) = t.openings
-            value = max((_edge(join_change(pos, o, other), seat) for other in free if other != o), default=0) // 2
+            # With TV1 the partner too needs a follower of its own on its road (TV5).
+            value = max((_edge(join_change(pos, o, other), seat) for other in free
+                         if other != o and (not own_road or road_followers(pos, other, seat)[0])), default=0) // 2
         if value > best:
             best, top = value, [t]
         elif value == best and value > 0:
