@@ -334,9 +334,10 @@ def play_game(players: tuple[str, ...] | int, bots: tuple[str, ...], seed: int, 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game as a work unit (:mod:`sectionx.workers`): everything that decides it."""
+    """One game as a work unit (:mod:`sectionx.workers`): everything that decides it
+    (``players``: a count, the first colours in seat order, or the colours)."""
 
-    players: int
+    players: int | tuple[str, ...]
     bots: tuple[str, ...]
     seed: int
     tokens: str = "3/2"
@@ -430,7 +431,8 @@ class Stats:
         return simulation(
             "tunnel", self.games, length={"turns": self.turns},
             winners_by_seat={name: self.wins[i] for i, name in enumerate(self.seats)},
-            endings={"the last tile (CB9)": self.games - self.shared, "a shared win (CB10)": self.shared},
+            # Every game ends with the last tile (CB9); what differs is whether its win is shared.
+            endings={"one winner (CB10)": self.games - self.shared, "a shared win (CB10)": self.shared},
             own={"wins_by_bot": {b: self.bot_wins[b] for b in BOTS if self.bot_seats[b]},
                  "seats_played_by_bot": {b: self.bot_seats[b] for b in BOTS if self.bot_seats[b]},
                  "mean_score_by_seat": {name: round(sum(t) / played, 1)
