@@ -248,6 +248,9 @@ def plot(summary: dict[str, Any], out: Path) -> None:
             ax.bar(xs, ys, width=width, yerr=es, color=colours[n], alpha=0.55 if tokens == "2/1" else 0.95,
                    hatch="//" if tokens == "2/1" else None, edgecolor="white", error_kw={"linewidth": 0.8},
                    label=f"{n} players" + (", tokens 2/1" if tokens == "2/1" else ""))
+            for x_, y_, e_ in zip(xs, ys, es, strict=True):
+                if y_ == 0 and e_ == 0:  # exactly none: the bar would not show
+                    ax.plot([x_], [0], marker="o", markersize=2.5, color=colours[n])
             if fair:
                 ax.hlines(1 / n, -0.5, len(VARIANTS) - 0.5, colors=colours[n], linestyles=":", linewidth=1)
         ax.axhline(0, color="black", linewidth=0.6)
@@ -281,11 +284,12 @@ def plot(summary: dict[str, Any], out: Path) -> None:
     bars(axes[1][1], cell("greedy", "tunnels"), "the fun: tunnels built (all greedy)", "tunnels a game")
     bars(axes[1][2], cell("greedy", "tunnel_points"), "the fun: points scored by roads through tunnels\n"
          "completed in play (TU7, all greedy)", "points a game")
-    axes[0][0].legend(fontsize=7, ncol=2)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
     games = {c["games"] for c in cells.values()}
     fig.suptitle(f"Der Tunnel variant study: {'/'.join(str(g) for g in sorted(games))} games a cell, "
-                 f"{len(cells)} cells; bars: means, whiskers: 95 % intervals", fontsize=10)
-    fig.tight_layout()
+                 f"{len(cells)} cells; bars: means, whiskers: 95 % intervals; a dot: exactly none", fontsize=10)
+    fig.tight_layout(rect=(0, 0.035, 1, 1))
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=90, metadata={"Software": None})
 
