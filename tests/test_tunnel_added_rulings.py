@@ -169,3 +169,26 @@ def test_tv5_tv2_a_partner_the_owner_may_not_lay_is_no_opportunity() -> None:
     assert ids(pos, "V 1,1@1 t red 1,0:S") == ["TV1"]
     pos = play(pos, "V 1,1@1")
     assert pos.stealable == frozenset()
+
+
+def test_tu11_the_legal_turns_begin_the_first_unused_set_in_colour_order() -> None:
+    """TU11: the list of legal turns begins a fresh set, the first in colour order,
+    whatever the seats' colours or the order a file lists a player's sets in (before,
+    it took the first in the order the sets were dealt or written: yellow before
+    green for a yellow seat, grey before red for a file writing grey first)."""
+    from sectionx.games.tunnel import formats
+    from sectionx.yamlsrc import parse_yaml
+
+    pos = rules.new_game(("yellow", "red"))
+    assert pos.sets == {"yellow": 0, "red": 1, "green": 0, "blue": 1, "black": 0, "grey": 1}
+    pos = play(pos, "TU-B 1,0@0")
+    assert {t.set for t in rules.token_choices(pos, 0)} == {"green"}  # yellow holds yellow, green, black
+    assert {t.set for t in rules.token_choices(pos, 1)} == {"red"}  # red holds red, blue, grey
+    board = '  "0,0": D@0\n  "1,0": TU-B@0\n'
+    sets = {"grey, red, yellow": "green, blue, black", "red, yellow, grey": "black, blue, green"}
+    found = []
+    for red, green in sets.items():
+        text = f"game: tunnel\nplayers: [red, green]\nsets: {{red: [{red}], green: [{green}]}}\nboard:\n{board}"
+        read = formats.read(parse_yaml(text, "p.yaml")).position
+        found.append(([str(m) for m in rules.moves(read, "U")], {t.set for t in rules.token_choices(read, 0)}))
+    assert found[0] == found[1] and found[0][1] == {"red"}

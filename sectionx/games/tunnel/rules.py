@@ -521,7 +521,9 @@ def token_choices(pos: Position, seat: int) -> list[Token]:
         if fresh is not None:
             candidates = [Token(fresh, (a, b)) for i, a in enumerate(free) for b in free[i + 1:]]
     else:
-        fresh = next((s for s, owner in pos.sets.items() if owner == seat and s not in pos.placed), None)
+        # In colour order, not the order the sets were dealt or a file lists them: the
+        # same position lists the same turns (TU11).
+        fresh = next((s for s in COLOURS if pos.sets.get(s, -1) == seat and s not in pos.placed), None)
         half = [s for s, laid in pos.placed.items() if len(laid) == 1
                 and (pos.sets[s] == seat or ("TV2" in pos.variants and s in pos.stealable))]
         for s in ([fresh] if fresh else []) + half:
