@@ -242,13 +242,7 @@ class Position:
             self.mouths = tuple(sorted((*self.mouths, *((cell, f.edges[0]) for f in tile.features
                                                         if f.end == "opening")),
                                        key=lambda o: (o[0][1], o[0][0], o[1])))
-        name = tile.tile.name
-        if self.stack is not None:
-            self.stack = self.stack[1:]
-        self.left -= 1
-        self.pool[name] -= 1
-        if not self.pool[name]:
-            del self.pool[name]
+        self._draw(tile.tile.name)
         self.turns += 1
         return {self.find(base + i) for i in range(len(tile.features))}
 
@@ -264,14 +258,18 @@ class Position:
             need[(e + 2) % 4] = tile.edges[e]
             self.frontier[near] = "".join(need)
 
-    def put_out(self, name: str) -> None:
-        """The drawn tile fits nowhere and leaves the game (CB3)."""
+    def _draw(self, name: str) -> None:
+        """Tile ``name`` leaves the stack (or, the order unknown, the pool it is drawn from)."""
         if self.stack is not None:
             self.stack = self.stack[1:]
         self.left -= 1
         self.pool[name] -= 1
         if not self.pool[name]:
             del self.pool[name]
+
+    def put_out(self, name: str) -> None:
+        """The drawn tile fits nowhere and leaves the game (CB3, CB11)."""
+        self._draw(name)
         self.out = (*self.out, name)
 
     def put_follower(self, cell: Cell, local: int, seat: int) -> None:
