@@ -1,0 +1,556 @@
+"""Der Tunnel's print-and-play kit (issue 28): the expansion alone, to print and mix
+with one's own base game (TP1, TP2).
+
+Pages, in order (:func:`build_kit`): the components checklist (with the 50 mm scale
+bar every kit has); the rules sheet; the tile sheet, fronts then backs for long-edge
+duplex; the duplex calibration sheet.
+
+* **Tiles** (TP1): the four tunnel tiles (TG3) and a spare set, :data:`TILE` (45) mm
+  square like the base game's, the art running the template's bleed (3 mm) past
+  every cut line, in one block of 2 columns and 4 rows with a gutter between
+  neighbours' bleeds; the crop marks sit outside the block on the extension of
+  every cut line, so each cut runs straight through the block from mark to mark.
+  The backs are plain (no words, no pattern: they must pass for the base game's
+  backs), each mirrored behind its front and running half the gutter past its cut,
+  so that neighbouring backs meet and a duplex shift of a few mm shows no white.
+* **Tokens** (TP1, TU8, TP3): 6 sets of 2, round, :data:`TOKEN` (13) mm, each with
+  its colour, the colour's symbol and its set letter, and a spare of each set;
+  printed on both sides (the backs, mirrored, on the tile sheet's back page).
+* **Calibration square** (TP2): 45 mm on the tile sheet: a base-game tile covers it
+  exactly when the page printed at actual size.
+* **Rules sheet** (TP2): the expansion's rules in the publisher's order, the
+  clarifications, the token counts by player count (counted by
+  :func:`~sectionx.games.tunnel.rules.deal_sets`, TU8) and the four variants (TV1-TV4)
+  as a checklist with boxes to tick.
+
+Every word comes from :mod:`.kitwords` (one place, for a translation); the pieces
+follow :mod:`sectionx.render.pieces` (groups labelled ``piece-…``, cut line last);
+ink-saver and greyscale come from the theme, as in every kit of the house.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ...render.kitfiles import Kit, Section, assemble
+from ...render.pieces import CLEARANCE, TRIM, mark_reach, mark_style
+from ...render.printing import calibration_pages, cut_style, heading, printing_advice
+from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
+from ...render.textfit import ASCENT, DoesNotFit, Para, fit_text, para, placed, text_box
+from ...render.theme import Theme, grey
+from .kitwords import ENGLISH, KitWords
+from .model import COLOURS
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, deal_sets
+from .tiles import tile_set
+
+Paper = tuple[float, float]
+
+#: A tile's side (mm): the base game's (TP1).
+TILE = 45.0
+#: A token across (mm): TP1 asks for 12 to 14.
+TOKEN = 13.0
+#: Room (mm) between two neighbouring tiles' bleeds in the block: a strip that falls away.
+BETWEEN = 2.0
+#: Room (mm) between two tokens' bleeds, for the scissors.
+TOKEN_GAP = 2.5
+#: Spare tokens per set, and spare sets of tiles.
+SPARE_TOKENS = 1
+SPARE_TILE_SETS = 1
+#: The tile block's columns (two 45 mm tiles, their bleeds and marks fit beside the tokens).
+COLUMNS = 2
+PREFIX = "tunnel"
+
+
+def tunnel_tiles() -> list[str]:
+    """The four tunnel tiles by name, in the data's order (TG3)."""
+    return [t.name for t in tile_set().types.values() if t.tunnel]
+
+
+# ====================================================================== art
+
+# TEMPORARY PLACEHOLDER (issue 28): sectionx/games/tunnel/art.py (tile_items,
+# token_items) is being written by the art engineer; until it lands the kit draws
+# these stand-ins so that the layout can be built.  They go before this kit ships.
+_PLACEHOLDER_FILLS = {"red": "#c62828", "green": "#2e7d32", "blue": "#1e5bb8", "yellow": "#f2b705",
+                      "black": "#222222", "grey": "#9e9e9e"}
+
+
+def _tile_art(theme: Theme, name: str, x: float, y: float, size: float, *, bleed: float = 0.0) -> list[Item]:
+    b = bleed
+    out: list[Item] = [rect(x - b, y - b, size + 2 * b, size + 2 * b, Style(fill="#9ccc65"))]
+    out.append(Text(x + size / 2, y + size / 2, f"PLACEHOLDER {name}", 6.0, "#000000", "middle", True))
+    return out
+
+
+def _token_fill(theme: Theme, colour: str) -> str:
+    return _PLACEHOLDER_FILLS[colour]
+
+
+def _token_art(theme: Theme, colour: str, cx: float, cy: float, d: float) -> list[Item]:
+    letter = "ABCDEF"[COLOURS.index(colour)]
+    return [Circle(cx, cy, d / 2, Style(fill=_token_fill(theme, colour))),
+            Text(cx, cy + 1.5, letter, 9.0, "#ffffff", "middle", True)]
+
+
+# ====================================================================== the tile block
+
+
+@dataclass(frozen=True)
+class TileBlock:
+    """Tiles of :data:`TILE` mm in ``cols`` x ``rows``, their trims' top-left corner
+    the block's at (x0, y0), ``gutter`` mm apart; crop marks only outside the block,
+    on every cut line."""
+
+    x0: float
+    y0: float
+    cols: int
+    rows: int
+    gutter: float
+    size: float = TILE
+
+    @property
+    def pitch(self) -> float:
+        return self.size + self.gutter
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.size + (self.cols - 1) * self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.size + (self.rows - 1) * self.gutter
+
+    @property
+    def slots(self) -> list[tuple[float, float]]:
+        """Top-left corners of the trims, row by row."""
+        return [(self.x0 + c * self.pitch, self.y0 + r * self.pitch) for r in range(self.rows) for c in range(self.cols)]
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """The cut lines: x of every vertical one, y of every horizontal one."""
+        xs = [self.x0 + c * self.pitch + d for c in range(self.cols) for d in (0.0, self.size)]
+        ys = [self.y0 + r * self.pitch + d for r in range(self.rows) for d in (0.0, self.size)]
+        return xs, ys
+
+    def marks(self, theme: Theme) -> list[Item]:
+        """A mark above and below the block on every vertical cut line, left and right
+        of it on every horizontal one; each starts clear of the bleed (the theme's
+        gap, at least :data:`~sectionx.render.pieces.CLEARANCE`)."""
+        start = theme.bleed + max(theme.crop_gap, CLEARANCE)
+        end = start + theme.crop_length
+        style = mark_style(theme)
+        x1, y1 = self.x0 + self.width, self.y0 + self.height
+        xs, ys = self.cuts()
+        out: list[Item] = []
+        for x in xs:
+            out += [line((x, self.y0 - start), (x, self.y0 - end), style), line((x, y1 + start), (x, y1 + end), style)]
+        for y in ys:
+            out += [line((self.x0 - start, y), (self.x0 - end, y), style), line((x1 + start, y), (x1 + end, y), style)]
+        return out
+
+
+def gutter(theme: Theme) -> float:
+    """Room between two neighbouring tiles' cut lines: both bleeds and :data:`BETWEEN`."""
+    return 2 * theme.bleed + BETWEEN
+
+
+def _tile_piece(theme: Theme, name: str, x: float, y: float, label: str) -> Group:
+    """One tile: its art to the bleed, clipped there, its cut line last (not drawn:
+    the crop marks give it, and a cut a hair off then shows no dark edge)."""
+    b = theme.bleed
+    art = _tile_art(theme, name, 0.0, 0.0, TILE, bleed=b)
+    clip = ((-b, -b), (TILE + b, -b), (TILE + b, TILE + b), (-b, TILE + b))
+    return Group((*art, rect(0.0, 0.0, TILE, TILE, TRIM)), translate(x, y), clip, label=label)
+
+
+def back_colour(theme: Theme) -> str:
+    """The plain tile back: the template's card back colour, white with --ink-saver."""
+    return theme.colours["paper"] if theme.ink_saver else theme.colours["back"]
+
+
+def _tile_back(theme: Theme, x: float, y: float, reach: float, label: str) -> Group:
+    """A plain back whose trim's top-left is (x, y), running ``reach`` past the trim."""
+    return Group((rect(-reach, -reach, TILE + 2 * reach, TILE + 2 * reach, Style(fill=back_colour(theme))),),
+                 translate(x, y), label=label)
+
+
+def _token_piece(theme: Theme, colour: str, cx: float, cy: float, label: str) -> Group:
+    """A round token: its colour to the bleed, its art, the cut circle last (drawn:
+    round pieces have no crop marks)."""
+    r = TOKEN / 2
+    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=_token_fill(theme, colour))),
+                  *_token_art(theme, colour, 0.0, 0.0, TOKEN), Circle(0.0, 0.0, r, cut_style(theme))),
+                 translate(cx, cy), label=label)
+
+
+def _token_back(theme: Theme, colour: str, cx: float, cy: float, label: str) -> Group:
+    """The token's back: the same face (a token lying either way up shows its set)."""
+    r = TOKEN / 2
+    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=_token_fill(theme, colour))),
+                  *_token_art(theme, colour, 0.0, 0.0, TOKEN)), translate(cx, cy), label=label)
+
+
+def calibration_square(theme: Theme, x: float, y: float, words: KitWords) -> list[Item]:
+    """A :data:`TILE` mm square with its top-left at (x, y): ticks every 5 mm inside
+    each edge, the size and what to lay on it inside."""
+    ink = theme.colours["ink"]
+    out: list[Item] = [rect(x, y, TILE, TILE, Style(stroke=ink, width=0.25))]
+    fine = Style(stroke=ink, width=0.15)
+    for k in range(1, 9):
+        t = 2.5 if k % 2 == 0 else 1.5
+        d = 5.0 * k
+        out += [line((x + d, y), (x + d, y + t), fine), line((x + d, y + TILE), (x + d, y + TILE - t), fine),
+                line((x, y + d), (x + t, y + d), fine), line((x + TILE, y + d), (x + TILE - t, y + d), fine)]
+    out.append(Text(x + TILE / 2, y + TILE / 2, f"{TILE:g} mm", 12.0, ink, "middle", True))
+    out.append(Text(x + TILE / 2, y + TILE / 2 + 5.0, words.square_inside, 6.5, ink, "middle"))
+    return out
+
+
+# ====================================================================== the tile sheet
+
+
+def _text_block(theme: Theme, paras: Sequence[Para], x: float, y: float, width: float, height: float, *,
+                max_pt: float, min_pt: float) -> tuple[list[Item], float]:
+    """``paras`` fitted into ``width`` x ``height`` at (x, y); the items and the bottom."""
+    _, texts = fit_text(list(paras), width, height, theme, max_pt=max_pt, min_pt=min_pt)
+    bottom = max(text_box(t, theme)[3] for t in texts)
+    return list(placed(texts, x, y)), y + bottom
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the tile sheet's parts go on one paper: the tile block, each token's
+    centre (by set colour; the last of a set is its spare) and the column beside the
+    block that holds the tokens and the calibration square."""
+
+    paper: Paper
+    top: float  # below the heading
+    block: TileBlock
+    column: float  # the left edge of the column beside the block
+    tokens: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    tokens_top: float
+    square: tuple[float, float]
+
+
+def sheet_layout(theme: Theme, paper: Paper, top: float) -> SheetLayout:
+    """The tile sheet below ``top``: the block of tiles at the left margin, the
+    tokens (a row per set, its spare a little apart) and the calibration square in the
+    column beside it.  Raises DoesNotFit when the paper is too small."""
+    W, H = paper
+    m = theme.margin
+    reach = mark_reach(theme)
+    names = tunnel_tiles()
+    rows = -(-len(names) * (1 + SPARE_TILE_SETS) // COLUMNS)
+    block = TileBlock(m + reach, top + reach + 5.0, COLUMNS, rows, gutter(theme))
+    column = block.x0 + block.width + reach + 3.0
+    disc = TOKEN + 2 * theme.bleed
+    pitch = disc + TOKEN_GAP
+    per_set = 2 + SPARE_TOKENS
+    width = per_set * pitch - TOKEN_GAP + 2.0  # 2 mm more before the spare
+    if column + width > W - m + 1e-9:
+        raise DoesNotFit(f"the tile block ({block.width + 2 * reach:.0f} mm with its marks) and the tokens "
+                         f"({width:.0f} mm) do not fit side by side between the margins")
+    left = column + (W - m - column - width) / 2
+    tokens_top = top + 5.0
+    tokens = []
+    for i, colour in enumerate(COLOURS):
+        cy = tokens_top + 4.0 + i * pitch + disc / 2
+        xs = tuple(left + disc / 2 + k * pitch + (2.0 if k >= 2 else 0.0) for k in range(per_set))
+        tokens.append((colour, tuple((cx, cy) for cx in xs)))
+    square_top = tokens_top + 4.0 + len(COLOURS) * pitch + 8.0
+    square = (column + (W - m - column - TILE) / 2, square_top)
+    if block.y0 + block.height + reach > H - m + 1e-9 or square_top + TILE > H - m + 1e-9:
+        raise DoesNotFit("the tile block, or the tokens and the calibration square, do not fit the page's height")
+    return SheetLayout(paper, top, block, column, tuple(tokens), tokens_top, square)
+
+
+def _label(theme: Theme, x: float, y: float, text: str, anchor: str = "start", size: float = 7.5,
+           bold: bool = True) -> Text:
+    return Text(x, y + pt_mm(size) * ASCENT, text, size, theme.colours["ink"], anchor, bold)
+
+
+def tile_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0, 0.0),
+               words: KitWords = ENGLISH) -> list[Page]:
+    """The tile sheet (fronts) and its backs, mirrored for long-edge duplex and shifted
+    by the calibration ``offset``."""
+    W, H = paper
+    m = theme.margin
+    head, top = heading(theme, m, m, W - 2 * m, words.sheet_title, [words.sheet_intro], title_pt=13.0, body_pt=8.0)
+    lay = sheet_layout(theme, paper, top + 3.0)
+    block = lay.block
+    names = tunnel_tiles()
+    front: list[Item] = list(head)
+    back_head, _ = heading(theme, m, m, W - 2 * m, words.backs_title, [words.backs_intro], title_pt=13.0, body_pt=8.0)
+    back: list[Item] = list(back_head)
+    reach = mark_reach(theme)
+    front.append(_label(theme, block.x0, block.y0 - reach - 5.0, words.tiles_caption))
+    spare_row = block.y0 + (len(names) // COLUMNS) * block.pitch
+    for i, (x, y) in enumerate(block.slots):
+        name = names[i % len(names)]
+        kind = "tile" if i < len(names) else "spare-tile"
+        front.append(_tile_piece(theme, name, x, y, f"piece-{kind}-{name}"))
+        back.append(_tile_back(theme, W - x - TILE + offset[0], y + offset[1], block.gutter / 2, f"back-{kind}-{name}"))
+    # The spare set's caption sits in the left margin band beside its first row,
+    # turned to read upwards, clear of the crop marks (which lie on the cut lines).
+    front.append(Text(block.x0 - reach + 1.0, spare_row + TILE / 2, words.spares_caption, 7.0,
+                      theme.colours["ink"], "middle", True, angle=-90.0))
+    front.append(_label(theme, lay.column, lay.tokens_top - 5.0 + 0.2,
+                        words.tokens_caption.format(d=TOKEN)))
+    for colour, centres in lay.tokens:
+        for k, (cx, cy) in enumerate(centres):
+            kind = "token" if k < 2 else "spare-token"
+            n = k + 1 if k < 2 else k - 1
+            front.append(_token_piece(theme, colour, cx, cy, f"piece-{kind}-{colour}-{n}"))
+            back.append(_token_back(theme, colour, W - cx + offset[0], cy + offset[1], f"back-{kind}-{colour}-{n}"))
+    spare_x = lay.tokens[0][1][-1][0]
+    front.append(_label(theme, spare_x, lay.tokens_top, words.spare, "middle", 6.5, False))
+    sx, sy = lay.square
+    front.append(_label(theme, sx + TILE / 2, sy - 5.0, words.square_title.format(size=TILE), "middle"))
+    front += calibration_square(theme, sx, sy, words)
+    bottom = sy + TILE + 2.5
+    col_w = W - m - lay.column
+    text, bottom = _text_block(theme, [para(words.square_text)], lay.column, bottom, col_w, 40.0, max_pt=7.5,
+                               min_pt=6.0)
+    front += text
+    below = block.y0 + block.height + reach + 2.0
+    note = [para((words.sleeves[0], True), words.sleeves[1])]
+    left_w = block.width + 2 * reach
+    try:  # under the tile block if it has room there, else at the foot of the column
+        text, _ = _text_block(theme, note, m, below, left_w, H - m - below, max_pt=8.0, min_pt=6.5)
+    except DoesNotFit:
+        text, _ = _text_block(theme, note, lay.column, bottom + 3.0, col_w, H - m - bottom - 3.0, max_pt=8.0, min_pt=6.0)
+    front += text
+    shift = words.shifted.format(dx=offset[0], dy=offset[1]) if offset != (0.0, 0.0) else ""
+    back.append(Text(W / 2, H - m + pt_mm(6.5) * 0.2, words.backs_note.format(shift=shift), 6.5, "#6b6b6b", "middle"))
+    return [Page(W, H, (*front, Group(tuple(block.marks(theme)), label="crop-marks")), name="20-tiles",
+                 label="Tiles and tokens, fronts"),
+            Page(W, H, tuple(back), name="21-tiles-backs", label="Tiles and tokens, backs (long-edge duplex)")]
+
+
+# ====================================================================== the rules sheet
+
+
+def counts_table(words: KitWords) -> list[tuple[str, str, str]]:
+    """The token-count table's rows: players, then a player's sets under each count
+    (TU8), counted as the referee deals them (:func:`deal_sets`); player counts that
+    hold the same sets share a row."""
+
+    def cell(n: int, count: str) -> str:
+        sets = sum(1 for seat in deal_sets(COLOURS[:n], count).values() if seat == 0)
+        return (words.one_set if sets == 1 else words.sets_each).format(sets=sets, tokens=2 * sets)
+
+    rows: list[tuple[list[int], tuple[str, ...]]] = []
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        cells = tuple(cell(n, c) for c in TOKEN_COUNTS)
+        if rows and rows[-1][1] == cells:
+            rows[-1][0].append(n)
+        else:
+            rows.append(([n], cells))
+    out = []
+    for ns, cells in rows:
+        players = str(ns[0]) if len(ns) == 1 else words.either.format(a=ns[0], b=ns[-1])
+        out.append((players, *cells))
+    return [(a, b, c) for a, b, c in out]
+
+
+Block = Callable[[float, float], tuple[list[Item], float]]
+
+
+def _paras(theme: Theme, paras: Sequence[Para], *, indent: float = 0.0) -> Block:
+    """A block of paragraphs at body size ``size`` in ``width`` (minus ``indent``)."""
+
+    def draw(size: float, width: float) -> tuple[list[Item], float]:
+        _, texts = fit_text(list(paras), width - indent, 10_000.0, theme, max_pt=size, min_pt=size)
+        return list(placed(texts, indent, 0.0)), max(text_box(t, theme)[3] for t in texts)
+    return draw
+
+
+def _box(theme: Theme, x: float, baseline: float, size: float) -> Item:
+    """An empty tick box sitting on a text line at ``baseline``."""
+    s = pt_mm(size) * 0.95
+    return rect(x, baseline - s * 0.9, s, s, Style(stroke=theme.colours["ink"], width=0.3))
+
+
+def _ticked(theme: Theme, paras: Sequence[Para]) -> Block:
+    """Paragraphs each with a tick box before its first line (hanging)."""
+
+    def draw(size: float, width: float) -> tuple[list[Item], float]:
+        out: list[Item] = []
+        y = 0.0
+        indent = pt_mm(size) * 1.6
+        for k, p in enumerate(paras):
+            if k:
+                y += pt_mm(size) * 0.45
+            _, texts = fit_text([p], width - indent, 10_000.0, theme, max_pt=size, min_pt=size)
+            out.append(_box(theme, 0.0, y + texts[0].y, size))
+            out += placed(texts, indent, y)
+            y += max(text_box(t, theme)[3] for t in texts)
+        return out, y
+    return draw
+
+
+def _table(theme: Theme, words: KitWords) -> Block:
+    """The token counts: a header with a tick box before each count, then a row per
+    group of player counts, ruled."""
+    rows = counts_table(words)
+
+    def draw(size: float, width: float) -> tuple[list[Item], float]:
+        ink = theme.colours["ink"]
+        lh = pt_mm(size) * 1.35
+        first = min(width * 0.2, pt_mm(size) * 7.0)
+        cols = [0.0, first, first + (width - first) / 2]
+        out: list[Item] = []
+        base = pt_mm(size) * ASCENT
+        for k, (x, t) in enumerate(zip(cols, words.counts_head)):
+            if k:
+                out.append(_box(theme, x, base, size))
+                x += pt_mm(size) * 1.4
+            out.append(Text(x, base, t, size, ink, "start", True))
+        y = base + pt_mm(size) * 0.45
+        out.append(line((0.0, y), (width, y), Style(stroke=ink, width=0.25)))
+        for row in rows:
+            y += lh
+            for x, t in zip(cols, row):
+                out.append(Text(x, y, t, size, ink, "start", x == 0.0))
+            out.append(line((0.0, y + pt_mm(size) * 0.45), (width, y + pt_mm(size) * 0.45),
+                            Style(stroke="#9a9a9a", width=0.15)))
+        return out, y + pt_mm(size) * 0.45
+    return draw
+
+
+def _stack(blocks: Sequence[tuple[Block, float]], size: float, width: float) -> tuple[list[Item], float]:
+    """Blocks one below the other, each after its space (in lines of ``size``)."""
+    out: list[Item] = []
+    y = 0.0
+    for block, before in blocks:
+        y += before * pt_mm(size) * 1.22 if out else 0.0
+        items, h = block(size, width)
+        out.append(Group(tuple(items), translate(0.0, y)))
+        y += h
+    return out, y
+
+
+def _tile_figure(theme: Theme, size: float, width: float, words: KitWords) -> tuple[list[Item], float]:
+    """The four tunnel tiles side by side, ``size`` mm each, centred in ``width``,
+    each with its number of openings below; the caption under them."""
+    ink = theme.colours["ink"]
+    types = tile_set().types
+    names = tunnel_tiles()
+    gap_ = (width - len(names) * size) / (len(names) + 1)
+    out: list[Item] = []
+    for i, name in enumerate(names):
+        x = gap_ + i * (size + gap_)
+        out += _tile_art(theme, name, x, 0.0, size)
+        out.append(rect(x, 0.0, size, size, Style(stroke=ink, width=0.2)))
+        out.append(Text(x + size / 2, size + 4.0, words.openings.format(n=types[name].openings), 7.5, ink, "middle"))
+    out.append(Text(width / 2, size + 9.0, words.figure_caption, 8.0, ink, "middle", True))
+    return out, size + 10.5
+
+
+#: The rules sheet's body sizes (pt): the largest that fits is used.
+MAX_RULES_PT, MIN_RULES_PT = 10.5, 6.5
+#: The pictured tiles' sizes (mm) the rules sheet tries, largest first.
+FIGURE_TILES = (40.0, 35.0, 30.0, 25.0)
+
+Laid = tuple[list[Item], float]
+
+
+def _fit_rules(theme: Theme, left: Sequence[tuple[Block, float]], right: Sequence[tuple[Block, float]], room: float,
+               col: float, width: float, words: KitWords) -> tuple[Laid, Laid, Laid] | None:
+    """The figure and both columns at the largest body size, then the largest
+    pictured tiles, that fit ``room`` mm of height; None if nothing does."""
+    size = MAX_RULES_PT
+    while size >= MIN_RULES_PT - 1e-9:
+        lcol, rcol = _stack(left, size, col), _stack(right, size, col)
+        for tile in FIGURE_TILES:
+            fig = _tile_figure(theme, tile, width, words)
+            if fig[1] + 6.0 + max(lcol[1], rcol[1]) <= room + 1e-9:
+                return fig, lcol, rcol
+        size -= 0.25
+    return None
+
+
+def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
+    """The rules sheet (TP2): title, the four tiles pictured, then two columns, the
+    rules and clarifications on the left, the token counts and the variants to tick
+    on the right, at the largest size (up to 10.5 pt) at which both fit."""
+    W, H = paper
+    m = theme.margin
+    width = W - 2 * m
+    items, y = heading(theme, m, m, width, words.rules_title, [words.rules_subtitle], title_pt=24.0, body_pt=9.5)
+    y += 5.0
+    gap_ = 8.0
+    col = (width - gap_) / 2
+    rules = [para((b, True), t, before=0.5 if k else 0.0)
+             for k, (b, t) in enumerate((words.setup, words.laying, words.finished, words.scoring))]
+    left: list[tuple[Block, float]] = [
+        (_paras(theme, rules), 0.0),
+        (_paras(theme, [para((words.clarifications_title, True), rel=1.15)]), 1.0),
+        (_paras(theme, [para(c, lead="•", before=0.2 if k else 0.0) for k, c in enumerate(words.clarifications)]), 0.3),
+    ]
+    right: list[tuple[Block, float]] = [
+        (_paras(theme, [para((words.counts_title, True), rel=1.15)]), 0.0),
+        (_table(theme, words), 0.4),
+        (_paras(theme, [para(words.counts_note)]), 0.5),
+        (_paras(theme, [para((words.variants_title, True), rel=1.15)]), 1.2),
+        (_paras(theme, [para(words.variants_intro)]), 0.3),
+        (_ticked(theme, [para((b, True), t) for b, t in words.variants]), 0.6),
+    ]
+    foot_pt = 6.5
+    _, foot = fit_text([para(words.trademark)], width, 100.0, theme, max_pt=foot_pt, min_pt=foot_pt, ink="#6b6b6b")
+    foot_h = max(text_box(t, theme)[3] for t in foot)
+    room = H - m - y - foot_h - 4.0
+    chosen = _fit_rules(theme, left, right, room, col, width, words)
+    if chosen is None:
+        raise DoesNotFit(f"the rules sheet does not fit the page even at {MIN_RULES_PT:g} pt")
+    (fig, fig_h), (left_items, lh), (right_items, rh) = chosen
+    items.append(Group(tuple(fig), translate(m, y)))
+    y += fig_h + 6.0
+    items.append(Group(tuple(left_items), translate(m, y)))
+    items.append(Group(tuple(right_items), translate(m + col + gap_, y)))
+    items.append(line((m + col + gap_ / 2, y), (m + col + gap_ / 2, y + max(lh, rh)), Style(stroke="#c8c8c8", width=0.2)))
+    items += placed(foot, m, H - m - foot_h)
+    return Page(W, H, tuple(items), name="10-rules", label="Rules sheet")
+
+
+# ====================================================================== the kit
+
+
+def checklist_advice(words: KitWords) -> list[Para]:
+    return [
+        para((words.you_need, True), rel=1.1),
+        *[para(t, lead="•", before=0.25 if k == 0 else 0.1) for k, t in enumerate(words.needs)],
+        *printing_advice(words.duplex_what),
+        para((words.making, True), rel=1.1, before=0.9),
+        *[para(t, lead="•", before=0.25 if k == 0 else 0.1) for k, t in enumerate(words.makings)],
+    ]
+
+
+def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0),
+              words: KitWords = ENGLISH) -> Kit:
+    """Der Tunnel's kit (the module docstring) on ``paper_name``; in greyscale when
+    the theme says so.  A paper it does not fit is one line naming the paper, located
+    where the template defines it."""
+    names = tunnel_tiles()
+    try:
+        paper = theme.paper(paper_name)
+        calibration, calibration_symbols = calibration_pages(theme, paper, offset=offset)
+        symbols: dict[str, Symbol] = {s.name: s for s in calibration_symbols}
+        pieces = len(names) * (1 + SPARE_TILE_SETS) + len(COLOURS) * (2 + SPARE_TOKENS)
+        sections = [
+            Section(words.section_rules, 1, (rules_page(theme, paper, words),), advice=words.section_rules_advice),
+            Section(words.section_tiles, pieces, tuple(tile_pages(theme, paper, offset=offset, words=words)),
+                    duplex=True, advice=words.section_tiles_advice),
+            Section(words.section_calibration, 1, tuple(calibration), duplex=True,
+                    advice=words.section_calibration_advice),
+        ]
+        document = assemble(sections, theme, paper, symbols, title=words.kit_title, checklist_title=words.kit_title,
+                            advice=checklist_advice(words))
+    except DoesNotFit as exc:
+        raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
+    if theme.greyscale:
+        document = document.recoloured(grey)
+    return Kit(document, None, theme)
+
+
+__all__ = ["PREFIX", "TILE", "TOKEN", "build_kit", "calibration_square", "counts_table", "rules_page", "tile_pages"]
