@@ -37,7 +37,7 @@ from ...render.kitfiles import Kit, Section, assemble
 from ...render.pieces import CLEARANCE, TRIM, mark_reach, mark_style
 from ...render.printing import calibration_pages, cut_style, heading, printing_advice
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
-from ...render.textfit import ASCENT, DoesNotFit, Para, fit_text, para, placed, text_box
+from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box
 from ...render.theme import Theme, grey
 from .kitwords import ENGLISH, KitWords
 from .model import COLOURS
@@ -241,7 +241,7 @@ def sheet_layout(theme: Theme, paper: Paper, top: float) -> SheetLayout:
     reach = mark_reach(theme)
     names = tunnel_tiles()
     rows = -(-len(names) * (1 + SPARE_TILE_SETS) // COLUMNS)
-    block = TileBlock(m + reach, top + reach + 5.0, COLUMNS, rows, gutter(theme))
+    block = TileBlock(m + reach, top + reach, COLUMNS, rows, gutter(theme))
     column = block.x0 + block.width + reach + 3.0
     disc = TOKEN + 2 * theme.bleed
     pitch = disc + TOKEN_GAP
@@ -283,17 +283,18 @@ def tile_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
     back_head, _ = heading(theme, m, m, W - 2 * m, words.backs_title, [words.backs_intro], title_pt=13.0, body_pt=8.0)
     back: list[Item] = list(back_head)
     reach = mark_reach(theme)
-    front.append(_label(theme, block.x0, block.y0 - reach - 5.0, words.tiles_caption))
-    spare_row = block.y0 + (len(names) // COLUMNS) * block.pitch
+    # Each set's caption sits in the band left of the block beside the set's first
+    # row, turned to read upwards, between that row's crop marks (which lie on the
+    # cut lines, at the rows' edges).
+    size = 7.0
+    for caption, row in ((words.tiles_caption, 0), (words.spares_caption, len(names) // COLUMNS)):
+        front.append(Text(m + pt_mm(size) * ASCENT + 0.2, block.y0 + row * block.pitch + TILE / 2, caption, size,
+                          theme.colours["ink"], "middle", True, angle=-90.0))
     for i, (x, y) in enumerate(block.slots):
         name = names[i % len(names)]
         kind = "tile" if i < len(names) else "spare-tile"
         front.append(_tile_piece(theme, name, x, y, f"piece-{kind}-{name}"))
         back.append(_tile_back(theme, W - x - TILE + offset[0], y + offset[1], block.gutter / 2, f"back-{kind}-{name}"))
-    # The spare set's caption sits in the left margin band beside its first row,
-    # turned to read upwards, clear of the crop marks (which lie on the cut lines).
-    front.append(Text(block.x0 - reach + 1.0, spare_row + TILE / 2, words.spares_caption, 7.0,
-                      theme.colours["ink"], "middle", True, angle=-90.0))
     front.append(_label(theme, lay.column, lay.tokens_top - 5.0 + 0.2,
                         words.tokens_caption.format(d=TOKEN)))
     for colour, centres in lay.tokens:
@@ -321,7 +322,7 @@ def tile_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
         text, _ = _text_block(theme, note, lay.column, bottom + 3.0, col_w, H - m - bottom - 3.0, max_pt=8.0, min_pt=6.0)
     front += text
     shift = words.shifted.format(dx=offset[0], dy=offset[1]) if offset != (0.0, 0.0) else ""
-    back.append(Text(W / 2, H - m + pt_mm(6.5) * 0.2, words.backs_note.format(shift=shift), 6.5, "#6b6b6b", "middle"))
+    back.append(Text(W / 2, H - m - pt_mm(6.5) * DESCENT, words.backs_note.format(shift=shift), 6.5, "#6b6b6b", "middle"))
     return [Page(W, H, (*front, Group(tuple(block.marks(theme)), label="crop-marks")), name="20-tiles",
                  label="Tiles and tokens, fronts"),
             Page(W, H, tuple(back), name="21-tiles-backs", label="Tiles and tokens, backs (long-edge duplex)")]
