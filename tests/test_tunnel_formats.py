@@ -160,6 +160,10 @@ def edit(old: str, new: str) -> str:
     (BASE + "stack: [TU-A, TU-A]\n", (13, 15), "TG3", "one TU-A tile more than the box holds (1)"),
     (BASE + "stack: 80\n", (13, 8), "TG2", "a stack of 80 tiles, but only 73"),
     (edit("0,0 road:W", "0,0 cloister"), (9, 9), "CB4", "D@0 on 0,0 has no cloister"),
+    # A follower's text is read as written: a final newline or a doubled space is refused
+    # at its line as every other value is (before, "0,0 road:W\n" read as road:W).
+    (edit('"0,0 road:W"', '"0,0 road:W\\n"'), (9, 9), "CB4", "not a follower 'x,y FEATURE'"),
+    (edit('"0,0 road:W"', '"0,0  road:W"'), (9, 9), "CB4", "not a follower 'x,y FEATURE'"),
     (edit("0,0 road:W", "0,0road:W"), (9, 9), "CB4", "not a follower 'x,y FEATURE'"),
     (edit("0,0 road:W", "4,4 road:W"), (9, 9), "CB4", "4,4 holds no tile"),
     (edit('red: ["0,0 road:W"]', 'red: ["2,0 road:E"]\n  green: ["2,0 road:W"]'), (10, 11), "CB4",

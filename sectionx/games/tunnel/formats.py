@@ -337,7 +337,8 @@ class _Reader:
                 where = ("followers", player, i)
                 cell_word, _, feature = str(text).partition(" ")
                 cell = _cell(cell_word)
-                if cell is None or not feature.strip():
+                # Read as written, as every other value: "road:W\n" or a doubled space is no feature.
+                if cell is None or not feature or feature != feature.strip():
                     self.bad(where, f"{text!r} is not a follower 'x,y FEATURE' (road:E, city:N, field:Nw, cloister)",
                              "CB4")
                     continue
@@ -345,10 +346,10 @@ class _Reader:
                 if tile is None:
                     self.bad(where, f"{cell_text(cell)} holds no tile", "CB4")
                     continue
-                local = tile.feature_named(feature.strip())
+                local = tile.feature_named(feature)
                 if local is None:
                     names = ", ".join(f.name for f in tile.features)
-                    self.bad(where, f"{tile.tile.name}@{tile.rotation} on {cell_text(cell)} has no {feature.strip()} "
+                    self.bad(where, f"{tile.tile.name}@{tile.rotation} on {cell_text(cell)} has no {feature} "
                                     f"(its features: {names})", "CB4")
                     continue
                 if cell in on_tile:
