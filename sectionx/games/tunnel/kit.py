@@ -37,7 +37,7 @@ from ...render.kitfiles import Kit, Section, assemble
 from ...render.pieces import CLEARANCE, TRIM, mark_reach, mark_style
 from ...render.printing import calibration_pages, cut_style, heading, printing_advice
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
-from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box
+from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from ...render.theme import Theme, grey
 from .kitwords import ENGLISH, KitWords
 from .model import COLOURS
@@ -398,15 +398,21 @@ def _table(theme: Theme, words: KitWords) -> Block:
     def draw(size: float, width: float) -> tuple[list[Item], float]:
         ink = theme.colours["ink"]
         lh = pt_mm(size) * 1.35
-        first = min(width * 0.2, pt_mm(size) * 7.0)
+        # The players' column as wide as its widest entry; the two counts share the rest.
+        first = max(text_width(t, size, True, theme) for t in (words.counts_head[0], *(r[0] for r in rows))) + 3.0
         cols = [0.0, first, first + (width - first) / 2]
+        box = pt_mm(size) * 1.4
+        head = size  # the header a little smaller if a count's name with its box is wider than its column
+        while head > size * 0.75 and any(box + text_width(t, head, True, theme) > (width - first) / 2 - 1.0
+                                         for t in words.counts_head[1:]):
+            head -= 0.25
         out: list[Item] = []
         base = pt_mm(size) * ASCENT
         for k, (x, t) in enumerate(zip(cols, words.counts_head)):
             if k:
                 out.append(_box(theme, x, base, size))
-                x += pt_mm(size) * 1.4
-            out.append(Text(x, base, t, size, ink, "start", True))
+                x += box
+            out.append(Text(x, base, t, head, ink, "start", True))
         y = base + pt_mm(size) * 0.45
         out.append(line((0.0, y), (width, y), Style(stroke=ink, width=0.25)))
         for row in rows:
@@ -419,16 +425,35 @@ def _table(theme: Theme, words: KitWords) -> Block:
     return draw
 
 
-def _stack(blocks: Sequence[tuple[Block, float]], size: float, width: float) -> tuple[list[Item], float]:
-    """Blocks one below the other, each after its space (in lines of ``size``)."""
+#: Blocks that stay together in one column (a heading with what follows it), each
+#: with the space before it (in lines) when it does not open a column.
+Unit = tuple[tuple[Block, float], ...]
+Laid = tuple[list[Item], float]
+
+
+def _stack(units: Sequence[Sequence[tuple[Laid, float]]], size: float) -> Laid:
+    """Laid-out units one below the other; a unit's space before it is left out at
+    the column's top."""
     out: list[Item] = []
     y = 0.0
-    for block, before in blocks:
-        y += before * pt_mm(size) * 1.22 if out else 0.0
-        items, h = block(size, width)
-        out.append(Group(tuple(items), translate(0.0, y)))
-        y += h
+    for unit in units:
+        for (items, h), before in unit:
+            y += before * pt_mm(size) * 1.22 if out else 0.0
+            out.append(Group(tuple(items), translate(0.0, y)))
+            y += h
     return out, y
+
+
+def _columns(units: Sequence[Unit], size: float, width: float, room: float) -> tuple[Laid, Laid] | None:
+    """The units at ``size`` in two columns of ``width``, split where the taller column
+    is shortest, both within ``room`` mm; None if no split fits."""
+    laid = [[(block(size, width), before) for block, before in unit] for unit in units]
+    best: tuple[Laid, Laid] | None = None
+    for split in range(1, len(laid) + 1):
+        left, right = _stack(laid[:split], size), _stack(laid[split:], size)
+        if max(left[1], right[1]) <= room + 1e-9 and (best is None or max(left[1], right[1]) < max(best[0][1], best[1][1])):
+            best = (left, right)
+    return best
 
 
 def _tile_figure(theme: Theme, size: float, width: float, words: KitWords) -> tuple[list[Item], float]:
@@ -452,29 +477,30 @@ def _tile_figure(theme: Theme, size: float, width: float, words: KitWords) -> tu
 MAX_RULES_PT, MIN_RULES_PT = 10.5, 6.5
 #: The pictured tiles' sizes (mm) the rules sheet tries, largest first.
 FIGURE_TILES = (40.0, 35.0, 30.0, 25.0)
+#: Room (mm) between the figure and the columns.
+FIGURE_GAP = 6.0
 
-Laid = tuple[list[Item], float]
 
-
-def _fit_rules(theme: Theme, left: Sequence[tuple[Block, float]], right: Sequence[tuple[Block, float]], room: float,
-               col: float, width: float, words: KitWords) -> tuple[Laid, Laid, Laid] | None:
+def _fit_rules(theme: Theme, units: Sequence[Unit], room: float, col: float, width: float,
+               words: KitWords) -> tuple[Laid, Laid, Laid] | None:
     """The figure and both columns at the largest body size, then the largest
     pictured tiles, that fit ``room`` mm of height; None if nothing does."""
     size = MAX_RULES_PT
     while size >= MIN_RULES_PT - 1e-9:
-        lcol, rcol = _stack(left, size, col), _stack(right, size, col)
         for tile in FIGURE_TILES:
             fig = _tile_figure(theme, tile, width, words)
-            if fig[1] + 6.0 + max(lcol[1], rcol[1]) <= room + 1e-9:
-                return fig, lcol, rcol
+            columns = _columns(units, size, col, room - fig[1] - FIGURE_GAP)
+            if columns is not None:
+                return fig, *columns
         size -= 0.25
     return None
 
 
 def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
-    """The rules sheet (TP2): title, the four tiles pictured, then two columns, the
-    rules and clarifications on the left, the token counts and the variants to tick
-    on the right, at the largest size (up to 10.5 pt) at which both fit."""
+    """The rules sheet (TP2): title, the four tiles pictured, then in two balanced
+    columns the rules in the publisher's order, the clarifications, the token counts
+    and the variants to tick, at the largest size (up to :data:`MAX_RULES_PT`) at
+    which they fit."""
     W, H = paper
     m = theme.margin
     width = W - 2 * m
@@ -482,31 +508,30 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
     y += 5.0
     gap_ = 8.0
     col = (width - gap_) / 2
-    rules = [para((b, True), t, before=0.5 if k else 0.0)
-             for k, (b, t) in enumerate((words.setup, words.laying, words.finished, words.scoring))]
-    left: list[tuple[Block, float]] = [
-        (_paras(theme, rules), 0.0),
-        (_paras(theme, [para((words.clarifications_title, True), rel=1.15)]), 1.0),
-        (_paras(theme, [para(c, lead="•", before=0.2 if k else 0.0) for k, c in enumerate(words.clarifications)]), 0.3),
-    ]
-    right: list[tuple[Block, float]] = [
-        (_paras(theme, [para((words.counts_title, True), rel=1.15)]), 0.0),
-        (_table(theme, words), 0.4),
-        (_paras(theme, [para(words.counts_note)]), 0.5),
-        (_paras(theme, [para((words.variants_title, True), rel=1.15)]), 1.2),
-        (_paras(theme, [para(words.variants_intro)]), 0.3),
-        (_ticked(theme, [para((b, True), t) for b, t in words.variants]), 0.6),
-    ]
+    def paras(*ps: Para) -> Block:
+        return _paras(theme, ps)
+
+    heading_ = {"rel": 1.15}
+    units: list[Unit] = [((paras(para((b, True), t)), 0.5),) for b, t in
+                         (words.setup, words.laying, words.finished, words.scoring)]
+    bullets = [(paras(para(c, lead="•")), 0.2) for c in words.clarifications]
+    units.append(((paras(para((words.clarifications_title, True), **heading_)), 1.0), bullets[0]))
+    units += [(b,) for b in bullets[1:]]
+    units.append(((paras(para((words.counts_title, True), **heading_)), 1.2), (_table(theme, words), 0.4)))
+    units.append(((paras(para(words.counts_note)), 0.5),))
+    units.append(((paras(para((words.variants_title, True), **heading_)), 1.2),
+                  (paras(para(words.variants_intro)), 0.3)))
+    units += [((_ticked(theme, [para((b, True), t)]), 0.5),) for b, t in words.variants]
     foot_pt = 6.5
     _, foot = fit_text([para(words.trademark)], width, 100.0, theme, max_pt=foot_pt, min_pt=foot_pt, ink="#6b6b6b")
     foot_h = max(text_box(t, theme)[3] for t in foot)
     room = H - m - y - foot_h - 4.0
-    chosen = _fit_rules(theme, left, right, room, col, width, words)
+    chosen = _fit_rules(theme, units, room, col, width, words)
     if chosen is None:
         raise DoesNotFit(f"the rules sheet does not fit the page even at {MIN_RULES_PT:g} pt")
     (fig, fig_h), (left_items, lh), (right_items, rh) = chosen
     items.append(Group(tuple(fig), translate(m, y)))
-    y += fig_h + 6.0
+    y += fig_h + FIGURE_GAP
     items.append(Group(tuple(left_items), translate(m, y)))
     items.append(Group(tuple(right_items), translate(m + col + gap_, y)))
     items.append(line((m + col + gap_ / 2, y), (m + col + gap_ / 2, y + max(lh, rh)), Style(stroke="#c8c8c8", width=0.2)))

@@ -117,11 +117,11 @@ class KitWords:
         "A token is no follower: it never counts for the majority and never stops a follower being placed.",
         "At the end of the game a road with an unclaimed or half-claimed opening is incomplete and scores as one.",
     )
-    counts_title: str = "Tunnel tokens by number of players"
+    counts_title: str = "Tunnel tokens for each player"
     counts_head: tuple[str, str, str] = ("Players", "Usual count", "Magazine's count")
     #: A cell of the table (the kit counts the sets as the referee deals them, TU8).
-    one_set: str = "1 set each ({tokens} tokens)"
-    sets_each: str = "{sets} sets each ({tokens} tokens)"
+    one_set: str = "1 set ({tokens} tokens)"
+    sets_each: str = "{sets} sets ({tokens} tokens)"
     #: Player counts that hold the same sets, in one row: "4 or 5".
     either: str = "{a} or {b}"
     counts_note: str = ("Tick the count you play. The usual count is the publisher's; the magazine printed the other. "
