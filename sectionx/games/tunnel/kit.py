@@ -57,6 +57,8 @@ TOKEN_GAP = 2.5
 #: Spare tokens per set, and spare sets of tiles.
 SPARE_TOKENS = 1
 SPARE_TILE_SETS = 1
+#: Room (mm) kept below the calibration square for what it says.
+SQUARE_WORDS = 12.0
 #: The tile block's columns (two 45 mm tiles, their bleeds and marks fit beside the tokens).
 COLUMNS = 2
 PREFIX = "tunnel"
@@ -257,7 +259,9 @@ def sheet_layout(theme: Theme, paper: Paper, top: float) -> SheetLayout:
         cy = tokens_top + 4.0 + i * pitch + disc / 2
         xs = tuple(left + disc / 2 + k * pitch + (2.0 if k >= 2 else 0.0) for k in range(per_set))
         tokens.append((colour, tuple((cx, cy) for cx in xs)))
-    square_top = tokens_top + 4.0 + len(COLOURS) * pitch + 8.0
+    # The square as low as leaves room for its words by the block's foot (the
+    # column then spans the block), but never into the tokens.
+    square_top = max(tokens_top + 4.0 + len(COLOURS) * pitch + 8.0, block.y0 + block.height - TILE - SQUARE_WORDS)
     square = (column + (W - m - column - TILE) / 2, square_top)
     if block.y0 + block.height + reach > H - m + 1e-9 or square_top + TILE > H - m + 1e-9:
         raise DoesNotFit("the tile block, or the tokens and the calibration square, do not fit the page's height")
@@ -267,6 +271,23 @@ def sheet_layout(theme: Theme, paper: Paper, top: float) -> SheetLayout:
 def _label(theme: Theme, x: float, y: float, text: str, anchor: str = "start", size: float = 7.5,
            bold: bool = True) -> Text:
     return Text(x, y + pt_mm(size) * ASCENT, text, size, theme.colours["ink"], anchor, bold)
+
+
+def _notes_box(theme: Theme, notes: Sequence[Sequence[Para]], x: float, y: float, width: float,
+               height: float) -> list[Item]:
+    """Notes side by side in a box ``width`` wide with its top-left at (x, y), all at the
+    largest size (8.5 to 6 pt) at which each fits ``height``."""
+    pad, gap_ = 2.5, 6.0
+    col = (width - 2 * pad - (len(notes) - 1) * gap_) / len(notes)
+    size = min(fit_text(list(n), col, height - 2 * pad, theme, max_pt=8.5, min_pt=6.0)[0] for n in notes)
+    out: list[Item] = []
+    bottom = 0.0
+    for i, n in enumerate(notes):
+        _, texts = fit_text(list(n), col, height - 2 * pad, theme, max_pt=size, min_pt=size)
+        out += placed(texts, x + pad + i * (col + gap_), y + pad)
+        bottom = max(bottom, *(text_box(t, theme)[3] for t in texts))
+    frame = rect(x + 0.15, y, width - 0.3, bottom + 2 * pad, Style(stroke="#9a9a9a", width=0.3))
+    return [frame, *out]
 
 
 def tile_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0, 0.0),
@@ -313,14 +334,9 @@ def tile_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float] = (0.0
     text, bottom = _text_block(theme, [para(words.square_text)], lay.column, bottom, col_w, 40.0, max_pt=7.5,
                                min_pt=6.0)
     front += text
-    below = block.y0 + block.height + reach + 2.0
-    note = [para((words.sleeves[0], True), words.sleeves[1])]
-    left_w = block.width + 2 * reach
-    try:  # under the tile block if it has room there, else at the foot of the column
-        text, _ = _text_block(theme, note, m, below, left_w, H - m - below, max_pt=8.0, min_pt=6.5)
-    except DoesNotFit:
-        text, _ = _text_block(theme, note, lay.column, bottom + 3.0, col_w, H - m - bottom - 3.0, max_pt=8.0, min_pt=6.0)
-    front += text
+    notes = [[para((words.sleeves[0], True), words.sleeves[1])], [para((words.thick[0], True), words.thick[1])]]
+    below = max(block.y0 + block.height + reach, bottom) + 3.0
+    front += _notes_box(theme, notes, m, below, W - 2 * m, H - m - below)
     shift = words.shifted.format(dx=offset[0], dy=offset[1]) if offset != (0.0, 0.0) else ""
     back.append(Text(W / 2, H - m - pt_mm(6.5) * DESCENT, words.backs_note.format(shift=shift), 6.5, "#6b6b6b", "middle"))
     return [Page(W, H, (*front, Group(tuple(block.marks(theme)), label="crop-marks")), name="20-tiles",

@@ -53,10 +53,9 @@ class KitWords:
 
     # ------------------------------------------------------------------ the tile sheet
     sheet_title: str = "Der Tunnel – tiles and tokens"
-    sheet_intro: str = ("The four tunnel tiles, 45 mm like the base game's, and a spare set; the twelve tunnel tokens, "
-                        "six sets of two, each set a colour, a symbol and a letter, so that sets are told apart in "
-                        "greyscale too; and a spare token of each set. Print this page and the next long-edge duplex: "
-                        "the next holds the plain tile backs and the token backs.")
+    sheet_intro: str = ("The four tunnel tiles, 45 mm as the base game's, and a spare set; the twelve tunnel tokens, six "
+                        "sets of two told apart by colour, symbol and letter, and a spare of each set. Print this page "
+                        "and the next long-edge duplex: the next holds the plain tile backs and the token backs.")
     tiles_caption: str = "The four tunnel tiles"
     spares_caption: str = "A spare set"
     tokens_caption: str = "Tunnel tokens, {d:g} mm"
@@ -70,6 +69,10 @@ class KitWords:
         ("No home print matches a bought tile exactly (its colour, its card, its edges), so a printed tunnel tile could "
         "be spotted in the stack. In square sleeves with opaque backs, printed and bought tiles look and feel alike: "
         "sleeve every tile of the game."))
+    thick: tuple[str, str] = (
+        "Tiles as thick as bought ones. ",
+        "Print this page and the next single-sided, glue them to either side of 1–1.5 mm board with the backs lined "
+        "up against the light, then cut. The tile backs are plain, so a millimetre off does not show.")
     backs_title: str = "Der Tunnel – backs of the tiles and tokens"
     backs_intro: str = ("The back of the previous page, mirrored for long-edge duplex. The tile backs are plain, to "
                         "match the base game's as closely as a home printer can.")
