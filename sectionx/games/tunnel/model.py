@@ -29,6 +29,9 @@ Cell = tuple[int, int]
 Opening = tuple[Cell, int]
 #: Player and token colours, in seat order (CB1, TU8).
 COLOURS = ("red", "green", "blue", "yellow", "black", "grey")
+#: Each token set's letter, printed on both its tokens so that sets tell apart in
+#: greyscale and for colour-blind players (TP3, added by this project).
+SET_LETTERS = dict(zip(COLOURS, "ABCDEF", strict=True))
 FOLLOWERS = 7
 NEAR = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
