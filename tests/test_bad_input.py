@@ -531,8 +531,8 @@ def test_random_text_cli_exit_is_0_or_1(scratch: Path, text: str):
 
 
 @st.composite
-def mutated(draw) -> str:
-    lines = VALID.splitlines(keepends=True)
+def mutated(draw, valid: str = VALID, tokens: list[str] = TOKENS) -> str:
+    lines = valid.splitlines(keepends=True)
     for _ in range(draw(st.integers(1, 5))):
         op = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "insert", "replace_line"]))
         if op == "delete" and len(lines) > 1:
@@ -541,7 +541,7 @@ def mutated(draw) -> str:
             i = draw(st.integers(0, len(lines) - 1))
             lines.insert(i, lines[i])
         elif op == "replace_line":
-            lines[draw(st.integers(0, len(lines) - 1))] = draw(st.sampled_from(TOKENS)) + "\n"
+            lines[draw(st.integers(0, len(lines) - 1))] = draw(st.sampled_from(tokens)) + "\n"
         else:
             text = "".join(lines)
             if op == "swap" and len(text) > 1:
@@ -549,7 +549,7 @@ def mutated(draw) -> str:
                 text = text[:i] + text[i + 1] + text[i] + text[i + 2:]
             elif op == "insert":
                 i = draw(st.integers(0, len(text)))
-                token = draw(st.one_of(st.sampled_from(TOKENS), st.text(max_size=3)))
+                token = draw(st.one_of(st.sampled_from(tokens), st.text(max_size=3)))
                 text = text[:i] + token + text[i:]
             lines = text.splitlines(keepends=True) or [""]
     return "".join(lines)
@@ -568,3 +568,189 @@ def test_mutated_scenario_never_raises(scratch: Path, text: str):
     path = scratch / "mutant.yaml"
     path.write_bytes(text.encode("utf-8"))
     check_invariants(path, line_breaks(text))
+
+
+# ----------------------------------------------------------------------- Der Tunnel's files
+
+TUNNEL_POSITION = """\
+# A Der Tunnel position, the seed of the tunnel cases and mutations.
+game: tunnel
+format: 1
+title: A half-claimed tunnel
+players: [red, green]
+tokens: 3/2
+variants: [TV2]
+turn: green
+board:
+  "0,-1": E@2
+  "-1,0": V@3
+  "0,0": D@0
+  "1,0": TU-B@0
+  "2,0": U@0
+followers:
+  red: ["-1,0 road:E"]
+  green: ["2,0 road:W"]
+tunnels:
+  red: ["1,0:E"]
+stealable: [red]
+scores: {red: 4, green: 0}
+stack: [K, TU-A, V]
+out: [C]
+"""
+
+TUNNEL_RECORD = """\
+# A Der Tunnel record, the seed of the tunnel cases and mutations.
+game: tunnel
+format: 1
+title: Three turns
+bots: {red: greedy, green: random}
+seed: 1
+result: {scores: {red: 0, green: 0}, winners: [], turns: 3}
+start:
+  players: [red, green]
+  board:
+    "0,0": D@0
+  stack: [U, TU-B, V, W]
+actions:
+  - U 1,0@0 f road:E
+  - TU-B -1,0@0 t green -1,0:W
+  - V 2,0@0
+"""
+
+
+def tunnel_position(old: str, new: str) -> str:
+    assert TUNNEL_POSITION.count(old) == 1, old
+    return TUNNEL_POSITION.replace(old, new)
+
+
+def tunnel_record(old: str, new: str) -> str:
+    assert TUNNEL_RECORD.count(old) == 1, old
+    return TUNNEL_RECORD.replace(old, new)
+
+
+TUNNEL_CASES = [
+    # Positions: cells, tiles and turns (TG1-TG3).
+    (tunnel_position('"2,0": U@0', '"99999999999,0": U@0'), 14, "is not a tile position", "TG1", "huge-coordinate"),
+    (tunnel_position('"2,0": U@0', '"2,0": U@0\n  "-0,0": D@0'), 15, "0,0 is written twice", "TG1", "negative-zero"),
+    (tunnel_position('"1,0": TU-B@0', '"\uff11,0": TU-B@0'), 13, "is not a tile position", "TG1", "fullwidth-digit"),
+    (tunnel_position('"1,0": TU-B@0', '"\u0661,0": TU-B@0'), 13, "is not a tile position", "TG1", "arabic-digit"),
+    (tunnel_position('"1,0": TU-B@0', '" 1, 0": TU-B@0'), 13, "is not a tile position", "TG1", "cell-with-spaces"),
+    (tunnel_position("TU-B@0", "TU-B@4"), 13, "0 to 3 quarter turns", "TG1", "rotation-4"),
+    (tunnel_position("TU-B@0", "TU-B@" + "9" * 5000), 13, "longer than", "format", "rotation-5000-digits"),
+    (tunnel_position("TU-B@0", "TU-E@0"), 13, "'TU-E' is no tile of the game", "TG2", "tile-tu-e"),
+    (tunnel_position('"2,0": U@0', '"2,0": "U@0\\n"'), 14, "is not a tile and its turn", "TG1", "tile-final-newline"),
+    (tunnel_position('"2,0": U@0', '"2,0": U@0\n  "2,0": U@1'), 15, "duplicate key", "format", "duplicate-cell"),
+    (tunnel_position('board:\n', "board:\n" + "".join(f'  "{x},9": U@0\n' for x in range(2000))), 10,
+     "more than 100 entries", "format", "board-of-2000-tiles"),
+    (tunnel_position("out: [C]", "out: [TU-E]"), 23, "'TU-E' is no tile", "TG2", "out-unknown-tile"),
+    # The stack, scores and the game's options.
+    (tunnel_position("stack: [K, TU-A, V]", "stack: 1000000"), 22, "at most 100", "format", "stack-of-a-million"),
+    (tunnel_position("stack: [K, TU-A, V]", "stack: -0"), 0, "", "", "stack-negative-zero-is-zero"),
+    (tunnel_position("scores: {red: 4, green: 0}", "scores: {red: " + "9" * 30 + ", green: 0}"), 21, "number too large",
+     "format", "score-30-digits"),
+    (tunnel_position("players: [red, green]", "players: {red: {a: 1}}"), 5, "a whole number or a list", "format",
+     "players-a-mapping"),
+    (tunnel_position("variants: [TV2]\n", ""), 19, "only TV2", "TV2", "stealable-without-tv2"),
+    # Followers and tokens (CB4, TU1).
+    (tunnel_position('"2,0 road:W"', '"2,0 ' + "x" * 10_240 + '"'), 17, "longer than", "format", "follower-of-10-kb"),
+    (tunnel_position('"2,0 road:W"', '"\u0662,0 road:W"'), 17, "not a follower", "CB4", "follower-arabic-digit"),
+    (tunnel_position('"2,0 road:W"', "null"), 17, "must be text", "format", "follower-null"),
+    (tunnel_position('red: ["1,0:E"]', "red: {a: {b: 1}}"), 19, "must be a list", "format", "tokens-mapping-of-mappings"),
+    (tunnel_position('tunnels:\n  red: ["1,0:E"]', "tunnels: {a: {b: {c: 1}}}"), 18, "must be a list", "format",
+     "tunnels-mapping-of-mappings"),
+    (tunnel_position('"1,0:E"', '"\u0661,0:E"'), 19, "not an opening", "TU1", "token-arabic-digit"),
+    (tunnel_position('"1,0:E"', '"99999999999,0:E"'), 19, "not an opening", "TU1", "token-huge-coordinate"),
+    # YAML itself.
+    (tunnel_position('red: ["-1,0 road:E"]', 'red: &f ["-1,0 road:E"]').replace('green: ["2,0 road:W"]', "green: *f"),
+     17, "alias", "format", "yaml-anchor"),
+    # Records: the start and the actions.
+    (tunnel_record("start:\n", "start:\n  start: {}\n  actions: []\n"), 9, "unknown key 'start' in start", "format",
+     "start-is-a-record"),
+    (tunnel_record("  - V 2,0@0\n", "  - 5\n"), 16, "must be text", "format", "action-a-number"),
+    (tunnel_record("  - V 2,0@0\n", "  - ~\n"), 16, "must be text", "format", "action-null"),
+    (tunnel_record("  - V 2,0@0\n", "  - {V: 2}\n"), 16, "must be text", "format", "action-a-mapping"),
+    (tunnel_record("U 1,0@0 f", "U 99999999999,0@0 f"), 14, "is not a place and turn", "format", "action-huge-coordinate"),
+    (tunnel_record("U 1,0@0 f", "U \u0661,0@0 f"), 14, "is not a place and turn", "format", "action-arabic-digit"),
+    (tunnel_record("U 1,0@0 f", "U -0,0@0 f"), 14, "0,0 already holds a tile", "CB3", "action-negative-zero"),
+    (tunnel_record("V 2,0@0", "V 2,0@4"), 16, "is not a place and turn", "format", "action-rotation-4"),
+    (tunnel_record("V 2,0@0", "TU-E 2,0@0"), 16, "'TU-E' is no tile of the game", "format", "action-tile-tu-e"),
+    (tunnel_record("V 2,0@0", "V 2,0@0 f " + "x" * 10_240), 16, "longer than", "format", "action-of-10-kb"),
+    (tunnel_record("-1,0:W\n", "-1,0:W -1,0:E 1,0:E\n"), 15, "a token goes on one opening", "TU1", "action-three-openings"),
+    (tunnel_record("turns: 3", "turns: " + "9" * 5000), 7, "number too large", "format", "result-of-5000-digits"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "words", "rule"), [pytest.param(*c[:4], id=c[4]) for c in TUNNEL_CASES])
+def test_a_hostile_tunnel_file_is_told_at_its_line_with_its_rule(tmp_path: Path, text: str, line: int, words: str,
+                                                                  rule: str):
+    """Der Tunnel's files (docs/tunnel.md): each hostile value is told at its line with
+    the rule or limit it breaks, exit 1, by validate, show and replay alike; never a
+    traceback.  A value the house reads leniently (``-0`` is 0) is read, not refused."""
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    record = "actions:" in text
+    if not rule:  # read as the number it is
+        assert run("validate", str(path)).exit_code == 0
+        return
+    started = time.perf_counter()
+    diags = assert_reported(path, line, words)
+    assert time.perf_counter() - started < 5
+    assert any(d[0] == line and d[3] == rule and words.lower() in d[2].lower() for d in diags), diags
+    assert all(len(d[2]) < 400 for d in diags), "a value quoted back whole"
+    for command in ("show", "replay"):
+        result = run(command, str(path))
+        if command == "replay" and not record and result.exit_code == 2:  # a file that reads, but no record
+            assert "not a game record" in result.stderr
+            continue
+        assert result.exit_code == 1, result.output
+        told = [m for m in result.stderr.splitlines() if m]
+        assert told and all(line_pattern(str(path)).match(m) for m in told), result.stderr
+        assert any(f"{path}:{line}:" in m and f"({rule})" in m for m in told), result.stderr
+
+
+def test_a_tunnel_records_start_stays_in_its_folder_and_is_never_quoted(tmp_path: Path):
+    """A record's ``start:`` names a position beside it: an absolute path, a way out
+    of its folder, a link out, the record itself or another record are each one line
+    at the ``start:`` line, and nothing of a named file is quoted."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / "secret.yaml").write_text("password: hunter2-SECRET\n")
+    (home / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    (home / "notes.yaml").write_text("hunter2-SECRET: 1\n")
+    (home / "other.yaml").write_text(TUNNEL_RECORD)
+    cases = {"/etc/passwd": "absolute path", "../secret.yaml": "leads outside", "link.yaml": "leads outside",
+             "notes.yaml": "not a Der Tunnel position", "r.yaml": "not a Der Tunnel position",
+             "other.yaml": "not a Der Tunnel position", "start.txt": ".yaml or .yml"}
+    for ref, words in cases.items():
+        record = home / "r.yaml"
+        record.write_text(f"game: tunnel\nstart: {ref}\nactions: [U 1,0@0]\n")
+        for command in ("validate", "show", "replay"):
+            result = run(command, str(record))
+            assert result.exit_code == 1, (ref, command, result.output)
+            assert "hunter2" not in result.output and "password" not in result.output, result.output
+            assert any(m.startswith(f"{record}:2:8: ") and words in m for m in result.output.splitlines()), \
+                (ref, result.output)
+
+
+TUNNEL_TOKENS = [*TOKENS, "TU-A", "TU-E", "@4", "@-1", "-0", "99999999999,0", "\uff11,0", " 1, 0", "1,0:E", "0,0:N",
+                 " f road:E", " f field:Nw", " f cloister", " t red 1,0:E", " t grey 1,0:E 1,0:W", "R out", "out",
+                 "TV1", "TV2", "TV3", "TV4", "2/1", "grey", "purple", "variants: [TV3]", "variants: [TV1, TV4]",
+                 "stealable: [green]", "stack: 0", "stack: []", "tokens: 2/1", "players: 5", "turn: red",
+                 "  - R out", "  - TU-A 1,1@0 t red 1,1:E", "  - U 3,0@0 f road:W", "start: x.yaml", "start: {}"]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.sampled_from([TUNNEL_POSITION, TUNNEL_RECORD]).flatmap(lambda seed: mutated(seed, TUNNEL_TOKENS)))
+def test_a_mutated_tunnel_file_never_raises(scratch: Path, text: str):
+    """Mutations of a Der Tunnel position and record: validate exits 0 or 1 with every
+    problem on one located line inside the file; show and replay exit 0, 1 or 2 (a
+    position given to replay); none raises.  (A longer run of this over the shipped
+    examples: benchmarks/fuzz_tunnel.py.)"""
+    path = scratch / "tunnel.yaml"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    result = run("validate", "--quiet", str(path))
+    assert result.exit_code in (0, 1)
+    for d_line, d_col, message, rule in diagnostics_of(result, str(path)):
+        assert (d_line == 0) == (d_col == 0) and d_line <= line_breaks(text) + 1 and rule and len(message) < 400
+    for command in ("show", "replay"):
+        assert run(command, str(path)).exit_code in (0, 1, 2)

@@ -263,8 +263,14 @@ def test_escapes_from_files_never_reach_the_terminal(tmp_path):
     board.write_text('name: "x\\e]0;t\\a"\nradius: 4\nisland: ["0,0"]\ngreen: ["4,0"]\n')
     weird = tmp_path / "w\x1b[31m.yaml"
     weird.write_text("players: [red]\n")
+    tunnel = tmp_path / "t.yaml"  # Der Tunnel: a title, a follower's feature and a turn of a record
+    tunnel.write_text(f'game: tunnel\ntitle: "{ESCAPES.encode("unicode_escape").decode()}"\nboard: {{"0,0": D@0}}\n'
+                      'followers: {red: ["0,0 road:\\e[2J"]}\n')
+    record = tmp_path / "r.yaml"
+    record.write_text('game: tunnel\nstart: {board: {"0,0": D@0}}\nactions: ["U 1,0@0 f \\e]0;x\\a"]\n')
     for args in (("show", scenario), ("validate", scenario), ("validate", board), ("show", board), ("validate", weird),
-                 ("show", weird), ("render", weird, "-o", tmp_path / "o.svg")):
+                 ("show", weird), ("render", weird, "-o", tmp_path / "o.svg"), ("validate", tunnel), ("show", tunnel),
+                 ("validate", record), ("show", record), ("replay", record)):
         result = run(*args)
         for ch in ("\x1b", "\x07", "\u202e"):
             assert ch not in result.output, (args, result.output)
@@ -299,7 +305,9 @@ def test_a_symlink_at_the_output_is_refused_and_its_target_untouched(tmp_path):
     target = tmp_path / "precious.txt"
     target.write_text("precious")
     (tmp_path / "out.yaml").symlink_to(target)
-    for args in (("new", "-o", tmp_path / "out.yaml"), ("schema", "-o", tmp_path / "out.yaml")):
+    for args in (("new", "-o", tmp_path / "out.yaml"), ("schema", "-o", tmp_path / "out.yaml"),
+                 ("new", "--game", "tunnel", "-o", tmp_path / "out.yaml"),
+                 ("play", "--game", "tunnel", "-o", tmp_path / "out.yaml")):
         line = refused(run(*args), "out.yaml", "symbolic link")
         assert line.startswith(f"sectionx: {tmp_path / 'out.yaml'}: ") and "(output)" not in line, line  # issue 11: no rule id
     assert (tmp_path / "out.yaml").is_symlink() and target.read_text() == "precious"
@@ -414,11 +422,12 @@ def test_a_kit_that_fails_part_way_leaves_the_folder_as_it_was(tmp_path, monkeyp
 # ------------------------------------------------------------------ 9. seeds
 
 
-def test_negative_seeds_are_refused_and_seeds_differ():
+@pytest.mark.parametrize("game", ["sectionx", "tunnel"])  # the games whose new game has chance in it
+def test_negative_seeds_are_refused_and_seeds_differ(game):
     for command in ("new", "play", "simulate"):
-        result = run(command, "--seed", "-5")
+        result = run(command, "--game", game, "--seed", "-5")
         assert result.exit_code == 2 and "--seed" in result.output
-    a, b = run("new", "--seed", "5").stdout, run("new", "--seed", "6").stdout
+    a, b = run("new", "--game", game, "--seed", "5").stdout, run("new", "--game", game, "--seed", "6").stdout
     assert a.split("\n", 3)[3] != b.split("\n", 3)[3]
 
 
@@ -677,8 +686,12 @@ def test_a_value_quoted_back_is_cut_short(tmp_path):
         assert len(line.split("g.yaml:1:7:", 1)[1]) < 150, line
     line = refused(run("new", "--game", "y" * 5000), "--game 'yyy", code=2)
     assert len(line) < 200
-    line = refused(run("play", "--game", "breakout", "--bots", "z" * 5000), "--bots", code=2)
-    assert len(line) < 200
+    for game in ("breakout", "tunnel"):
+        line = refused(run("play", "--game", game, "--bots", "z" * 5000), "--bots", code=2)
+        assert len(line) < 200
+    for option in ("--variant", "--colours"):
+        line = refused(run("new", "--game", "tunnel", option, "x" * 5000), option, code=2)
+        assert len(line) < 200
 
 
 @pytest.mark.parametrize("option", ["--board", "--tiles", "--template"])
