@@ -38,6 +38,7 @@ import random
 from ...render.scene import (
     IDENTITY,
     Circle,
+    Document,
     Group,
     Item,
     Matrix,
@@ -58,7 +59,8 @@ from ...render.shapes import SHAPES, ink_on, shape
 from ...render.theme import Theme, shade
 from . import layout as lay
 from .layout import Point, Polyline, U, add, lerp, turn_point
-from .model import COLOURS, SET_LETTERS
+from .marks import Marks
+from .model import COLOURS, SET_LETTERS, Position
 from .tiles import Oriented, tile_set
 
 #: Each colour's shape, printed on its followers and tokens: the house's shapes for
@@ -70,8 +72,8 @@ SHAPE = {"red": "circle", "green": "star", "blue": "square", "yellow": "triangle
 GREYS = {"black": "#111111", "red": "#333333", "blue": "#5f5f5f", "green": "#8c8c8c", "grey": "#a9a9a9",
          "yellow": "#c4c4c4"}
 #: A follower's height and a token's diameter, as fractions of a tile's side.
-FOLLOWER = 0.24
-TOKEN = 0.2
+FOLLOWER = 0.22
+TOKEN = 0.18
 #: The pennant's shield (tile units, width x height).
 SHIELD = (11.0, 13.0)
 
@@ -204,7 +206,7 @@ def _offset(line: Polyline, by: float) -> Polyline:
     return tuple(out)
 
 
-def _city(theme: Theme, shape_: lay.Shape, edges: tuple[int, ...], b: float) -> list[Item]:
+def _city(theme: Theme, shape_: lay.Shape, edges: tuple[int, ...], b: float, seed: str) -> list[Item]:
     """A city part: its ground to its edges (and the bleed beyond them), roofs, and a
     wall with battlements along each field side."""
     ground = _c(theme, "city")
@@ -217,7 +219,7 @@ def _city(theme: Theme, shape_: lay.Shape, edges: tuple[int, ...], b: float) -> 
         if b > 0:
             items.append(polygon([add(c1, along, -1), add(c2, along), add(add(c2, along), out),
                                   add(add(c1, along, -1), out)], Style(fill=ground)))
-    items += _roofs(theme, shape_)
+    items += _roofs(theme, shape_, seed)
     wall = _c(theme, "wall")
     dark = shade(wall, 0.55) if not theme.ink_saver else _c(theme, "ink")
     for w in shape_.walls:
@@ -229,38 +231,43 @@ def _city(theme: Theme, shape_: lay.Shape, edges: tuple[int, ...], b: float) -> 
     return items
 
 
-def _roofs(theme: Theme, shape_: lay.Shape) -> list[Item]:
-    """Little roofs seen from above, wherever one fits wholly inside the city part
-    (clear of its walls and of the pennant's shield)."""
+def _roofs(theme: Theme, shape_: lay.Shape, seed: str) -> list[Item]:
+    """Little houses seen from above, packed in loose rows wherever one fits wholly
+    inside the city part (clear of its walls and of the pennant's shield); sizes,
+    turns and two shades of roof vary by a fixed seed, the same every time."""
     roof = _c(theme, "roof")
-    dark = shade(roof, 0.78)
-    ridge = shade(roof, 0.55) if not theme.ink_saver else _c(theme, "ink")
+    ridge = shade(roof, 0.5) if not theme.ink_saver else _c(theme, "ink")
+    rng = random.Random(seed)
     items: list[Item] = []
-    step = 15.0
-    for row in range(8):
-        y = 7.5 + row * step * 0.8
-        for col in range(8):
-            x = 7.5 + col * step + (step / 2 if row % 2 else 0.0)
-            wide = (row + col) % 2 == 0
-            w, h = (9.0, 6.0) if wide else (6.0, 9.0)
-            corners = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
-            if not all(0.5 < cx < U - 0.5 and 0.5 < cy < U - 0.5 for cx, cy in corners):
+    for row in range(9):
+        y = 6.0 + row * 11.0
+        for col in range(9):
+            x = 6.0 + col * 12.0 + (6.0 if row % 2 else 0.0)
+            x, y_ = x + rng.uniform(-1.6, 1.6), y + rng.uniform(-1.2, 1.2)
+            wide = rng.random() < 0.6
+            long_, short = rng.uniform(7.5, 10.0), rng.uniform(5.5, 6.8)
+            w, h = (long_, short) if wide else (short, long_)
+            tone = shade(roof, rng.choice((1.0, 1.0, 0.9, 1.08 if not theme.ink_saver else 1.0)))
+            if rng.random() < 0.12:
+                continue
+            corners = [(x - w / 2, y_ - h / 2), (x + w / 2, y_ - h / 2), (x + w / 2, y_ + h / 2), (x - w / 2, y_ + h / 2)]
+            if not all(0.8 < cx < U - 0.8 and 0.8 < cy < U - 0.8 for cx, cy in corners):
                 continue
             if not all(lay.inside(c, shape_.area) for c in corners):
                 continue
-            if any(lay.line_distance(c, w_) < lay.WALL + 2.5 for c in corners for w_ in shape_.walls):
+            if any(lay.line_distance(c, w_) < lay.WALL + 2.4 for c in corners for w_ in shape_.walls):
                 continue
-            if shape_.pennant is not None and lay.dist((x, y), shape_.pennant) < 12.0:
+            if shape_.pennant is not None and lay.dist((x, y_), shape_.pennant) < 11.0:
                 continue
-            items.append(polygon(corners, Style(fill=roof)))
+            items.append(polygon(corners, Style(fill=tone, stroke=ridge, width=0.35, join="round")))
             if wide:
-                items.append(polygon([(x - w / 2, y), (x + w / 2, y), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)],
-                                     Style(fill=dark)))
-                items.append(_line_path(((x - w / 2, y), (x + w / 2, y)), Style(stroke=ridge, width=0.5)))
+                half = [(x - w / 2, y_), (x + w / 2, y_), (x + w / 2, y_ + h / 2), (x - w / 2, y_ + h / 2)]
+                line = ((x - w / 2 + 0.2, y_), (x + w / 2 - 0.2, y_))
             else:
-                items.append(polygon([(x, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x, y + h / 2)],
-                                     Style(fill=dark)))
-                items.append(_line_path(((x, y - h / 2), (x, y + h / 2)), Style(stroke=ridge, width=0.5)))
+                half = [(x, y_ - h / 2), (x + w / 2, y_ - h / 2), (x + w / 2, y_ + h / 2), (x, y_ + h / 2)]
+                line = ((x, y_ - h / 2 + 0.2), (x, y_ + h / 2 - 0.2))
+            items.append(polygon(half, Style(fill=shade(tone, 0.8))))
+            items.append(_line_path(line, Style(stroke=ridge, width=0.45)))
     return items
 
 
@@ -383,16 +390,18 @@ def _cloister(theme: Theme) -> list[Item]:
     items.append(_line_path(((hx, hy + hh / 2), (hx + hw, hy + hh / 2)), Style(stroke=ink, width=0.5)))
     items.append(polygon([(hx, hy), (hx + hw, hy), (hx + hw, hy + hh), (hx, hy + hh)],
                          Style(stroke=ink, width=0.6, join="round")))
-    # The tower at the hall's west end: a pyramid roof and a round bell window.
-    t = 12.0
-    tx, ty = x0 - 1.0, y0 - 1.5
-    c = (tx + t / 2, ty + t / 2)
-    square = [(tx, ty), (tx + t, ty), (tx + t, ty + t), (tx, ty + t)]
-    items.append(polygon(square, Style(fill=roof, stroke=ink, width=0.6, join="round")))
-    for k, amount in enumerate((1.0, 0.86, 0.7, 0.86)):
-        a, b = square[k], square[(k + 1) % 4]
-        items.append(polygon([a, b, c], Style(fill=shade(roof, amount), stroke=ink, width=0.35, join="round")))
-    items.append(Circle(c[0], c[1], 2.3, Style(fill=stone, stroke=ink, width=0.45)))
+    # A round tower at the hall's north-west corner: a cone roof seen from above, and
+    # on its top a round bell window (our own mark, no sign of any faith).
+    c, r = (x0 + 5.5, y0 + 4.0), 6.2
+    items.append(Circle(c[0], c[1], r, Style(fill=roof, stroke=ink, width=0.6)))
+    for k in range(8):
+        a = math.radians(22.5 + 45 * k)
+        tone = shade(roof, 0.78) if math.sin(a) >= 0 else roof
+        wedge = [c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)),
+                 (c[0] + r * math.cos(a + math.radians(45)), c[1] + r * math.sin(a + math.radians(45)))]
+        items.append(polygon(wedge, Style(fill=tone, stroke=shade(roof, 0.55), width=0.3, join="round")))
+    items.append(Circle(c[0], c[1], r, Style(stroke=ink, width=0.6)))
+    items.append(Circle(c[0], c[1], 2.2, Style(fill=stone, stroke=ink, width=0.45)))
     items.append(Circle(c[0], c[1], 0.9, Style(fill=ink)))
     # The door, on the south face.
     dx, dy = lay.MID[0], y0 + h
@@ -429,9 +438,9 @@ def _art(theme: Theme, name: str, b: float) -> tuple[Item, ...]:
     tile = tile_set().types[name]
     shapes = lay.layout(name)
     items = _meadow(theme, b)
-    for f, s in zip(tile.features, shapes.shapes, strict=True):
+    for i, (f, s) in enumerate(zip(tile.features, shapes.shapes, strict=True)):
         if f.kind == "city":
-            items += _city(theme, s, f.edges, b)
+            items += _city(theme, s, f.edges, b, f"{name}/{i}")
     if shapes.hill is not None:
         items += _hill(theme, *shapes.hill)
     roads = [(_road_line(s.line, f.edges, b), f) for f, s in zip(tile.features, shapes.shapes, strict=True)
@@ -542,6 +551,19 @@ def placed_follower(theme: Theme, tile: Oriented, local: int, colour: str, x: fl
     return follower_items(theme, colour, cx, cy, size * FOLLOWER, lying=lying)
 
 
-__all__ = ["COLOURS", "FOLLOWER", "GREYS", "SHAPE", "TOKEN", "anchor", "colour_fill", "follower_items",
+def diagram(pos: Position, theme: Theme, *, title: str = "", marks: Marks | None = None, goal: str | None = None,
+            coords: bool = False, crop: bool = False, panel: bool = True, tile: float | None = None,
+            hand: str | None = None) -> Document:
+    """The picture ``render`` draws (:func:`.picture.diagram`): the board with its
+    followers and tokens, the players' scores and supplies beside it (``panel``), the
+    annotations ``marks``, a title above and ``goal`` (a sentence) and the caption below;
+    ``hand``: a tile in hand (a puzzle's), drawn in the panel."""
+    from . import picture
+
+    return picture.diagram(pos, theme, title=title, marks=marks, goal=goal, coords=coords, crop=crop, panel=panel,
+                           tile=tile, hand=hand)
+
+
+__all__ = ["COLOURS", "FOLLOWER", "GREYS", "SHAPE", "TOKEN", "anchor", "colour_fill", "diagram", "follower_items",
            "lerp", "mark", "placed_follower", "tile_items", "tile_matrix", "tile_symbol", "tile_use", "token_items",
            "token_spot", "upright_items"]

@@ -24,6 +24,7 @@ A position file (``game: tunnel``)::
     stack: [U, V, TU-A]                    # the tiles to draw in order, or a number: that
                                            # many, drawn from those not placed and not out
     out: [R]                               # tiles put out (CB3)
+    annotations: {tunnels: all}            # what a picture points out (render, :mod:`.marks`)
 
 Left out: a player's followers not on the board are in their supply (CB1); ``stack``
 left out is every tile of the box not on the board and not out, order unknown.
@@ -61,6 +62,7 @@ from typing import Any
 
 from ...console import plural
 from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow, read_yaml
+from .marks import NO_MARKS, Marks, read_marks
 from .model import COLOURS, FOLLOWERS, Cell, Opening, Position
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, cell_text, deal_sets, opening_text
 from .tiles import DELTA, EDGES, Oriented, tile_set
@@ -82,6 +84,8 @@ class Loaded:
     position: Position
     title: str
     doc: Doc
+    #: What a picture of it points out (``annotations:``, :mod:`.marks`).
+    marks: Marks = NO_MARKS
 
 
 def is_tunnel(doc: Doc) -> bool:
@@ -473,7 +477,10 @@ class _Reader:
         pos.stealable = stealable
         pos.out = out
         pos.stack, pos.left, pos.pool = stack, left, pool
-        return Loaded(pos, str(self.data.get("title", "")), self.doc)
+        marks = read_marks(self.data.get("annotations"), pos, self.bad)  # they name the board's features
+        if self.problems:
+            raise LoadError(self.problems)
+        return Loaded(pos, str(self.data.get("title", "")), self.doc, marks=marks)
 
 
 def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:

@@ -50,16 +50,15 @@ CAP = 27.0
 LENS = 31.0
 #: The wall along a city's field side.
 WALL = 3.2
-#: The hill of a tunnel tile and the arch of an opening.
-HILL = 15.5
-MOUTH = 7.8
+#: The hill of a tunnel tile.
+HILL = 18.5
 #: The crossing's little square, the cloister's footprint, the houses' cluster.
 PLAZA = 8.5
 CLOISTER = (34.0, 26.0)
 #: The houses' cluster (along its road's edge x across it), and how far in its middle
 #: stands from the road's edge.
-HOUSES = (32.0, 12.0)
-HOUSES_AT = 25.0
+HOUSES = (31.0, 11.0)
+HOUSES_AT = 22.0
 #: The corners clockwise from north-west; edge ``e`` runs from corner e to corner e+1.
 CORNERS: tuple[Point, ...] = ((0.0, 0.0), (U, 0.0), (U, U), (0.0, U))
 MIDS: tuple[Point, ...] = ((U / 2, 0.0), (U, U / 2), (U / 2, U), (0.0, U / 2))
@@ -275,7 +274,7 @@ def _hill(tile: TileType) -> tuple[Point, float] | None:
     for f in tile.features:
         if f.kind == "city" or f.end == "houses":
             for e in f.edges:
-                centre = add(centre, INWARD[e], 5.0)
+                centre = add(centre, INWARD[e], 7.0)
     return centre, HILL
 
 
@@ -407,7 +406,8 @@ HALF_MIDS: tuple[Point, ...] = tuple(lerp(CORNERS[h // 2] if h % 2 == 0 else MID
 #: from the tile's other anchors (a follower on the field must not seem to stand on
 #: the road beside it).
 ANCHOR_STEP = 4.0
-SPACING = 16.0
+SPACING = 12.0
+EDGE_ROOM = 12.0
 
 
 class Ground:
@@ -453,13 +453,15 @@ class Ground:
 
 
 def _field_anchor(f: Feature, ground: Ground, taken: list[Point]) -> Point:
-    """The spot of the field's ground clearest of everything else: obstacles, the
-    tile's edges (a follower stands on its own tile) and the other anchors."""
-    best: tuple[float, Point] | None = None
+    """The spot of the field's ground clearest of everything else: obstacles and the
+    other anchors; at least :data:`EDGE_ROOM` from the tile's edges where the field
+    allows (a follower stands on its own tile), else as far in as it goes."""
+    best: tuple[tuple[bool, float], Point] | None = None
     for cell in ground.cells_of(f.halves):
         p = ground.centre(cell)
-        score = min([ground.free[cell], p[0], p[1], U - p[0], U - p[1]] + [dist(p, q) - SPACING for q in taken])
-        if best is None or score > best[0] + 1e-9:
+        edge = min(p[0], p[1], U - p[0], U - p[1])
+        score = (edge >= EDGE_ROOM, min([ground.free[cell], edge] + [dist(p, q) - SPACING for q in taken]))
+        if best is None or score > best[0]:
             best = (score, p)
     assert best is not None, f"a field with no open ground next to its halves {f.halves}"
     return best[1]
@@ -498,7 +500,7 @@ def layout(name: str) -> Layout:
             if f.end == "opening" and hill is not None:
                 base = line[-1]
                 into = unit(base, hill[0])
-                mouths.append(Mouth(f.edges[0], base, into, add(base, into, MOUTH * 0.55)))
+                mouths.append(Mouth(f.edges[0], base, into, add(base, into, 2.5)))
             shapes[i] = Shape("road", line=line, anchor=anchor)
             taken.append(anchor)
         elif f.kind == "city":
@@ -604,6 +606,12 @@ def feature_at(name: str, p: Point, step: float = 2.0) -> int | None:
 @functools.cache
 def _ground(name: str, step: float) -> Ground:
     return Ground(_obstacles(layout(name)), step)
+
+
+def field_ground(name: str) -> Ground:
+    """The open ground of tile type ``name`` on a 2-unit grid (a field is tinted by
+    its cells)."""
+    return _ground(name, 2.0)
 
 
 def spread(points: Iterable[Point]) -> float:
