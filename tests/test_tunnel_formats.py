@@ -211,6 +211,17 @@ def test_every_problem_is_told_not_the_first_only():
     assert rules_told == ["CB2", "TG2", "TG2", "TU1", "TU8"], problems(text)
 
 
+@pytest.mark.parametrize("sets", ["{1: [red]}", '{red: ["red\\n", blue, black], green: [green, yellow, grey]}',
+                                  "{red: [red], green: [green]}"])
+def test_a_wrong_sets_line_is_told_there_and_the_tokens_are_judged_by_tu8s_deal(sets):
+    """A ``sets:`` that does not deal as TU8 says is told at its own line; the tokens
+    are then judged against TU8's deal, not against what the wrong line gave (before:
+    'no token set 'red' is in this game (the sets: )' at the red token, a set the
+    game has)."""
+    found = problems(BASE + f"sets: {sets}\n")
+    assert found and all(line == 13 and rule == "TU8" for line, _, rule, _ in found), found
+
+
 def test_a_position_starts_from_a_start_tile_that_may_be_turned():
     pos = read(edit('"0,0": D@0', '"0,0": D@2').replace('  "1,0": TU-B@0\n  "2,0": U@0\n', "")
                .replace('red: ["1,0:E"]', "{}").replace("tunnels:\n  {}", "tunnels: {}"))

@@ -172,6 +172,7 @@ class _Reader:
         for player, names in given.items():
             if player not in seats:
                 self.bad(("sets", player), f"{player} does not play in this game (players: {', '.join(seats)})", "TU8",
+        before = len(self.problems)
                          key=True)
                 continue
             seat = seats.index(player)
@@ -196,7 +197,9 @@ class _Reader:
             if player not in given:
                 self.bad(("sets",), f"{player} holds no set; with {len(seats)} players and tokens {tokens} each "
                                     f"player holds {each[seat]}", "TU8", key=True)
-        if held == dealt:
+        # A wrong line is told here; the tokens are then judged by TU8's deal, not by what
+        # the wrong line gave (which would tell a set of the game as no set of it).
+        if held == dealt or len(self.problems) > before:
             return dealt
         return held
 
