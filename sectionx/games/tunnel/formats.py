@@ -168,11 +168,11 @@ class _Reader:
                      key=True)
             return dealt
         each = Counter(s for s in dealt.values() if s is not None)
+        before = len(self.problems)
         held: dict[str, int | None] = {}
         for player, names in given.items():
             if player not in seats:
                 self.bad(("sets", player), f"{player} does not play in this game (players: {', '.join(seats)})", "TU8",
-        before = len(self.problems)
                          key=True)
                 continue
             seat = seats.index(player)
