@@ -29,9 +29,9 @@ from pathlib import Path
 
 #: The games of the house, and what their ``new``, ``play`` and ``simulate`` are given.
 GAMES = ("sectionx", "breakout", "hekla", "tunnel")
-#: Games whose paper and puzzles (render, generate, solve, sheet, deck, book, kit,
-#: illustrate, manual) are not made yet: each of those commands must refuse in one
-#: line with the usage status (2), and is run so.
+#: Games whose paper and puzzles (generate, solve, sheet, deck, book, kit, illustrate,
+#: manual) are not made yet: each of those commands must refuse in one line with the
+#: usage status (2), and is run so; render draws.
 NO_PAPER = ("tunnel",)
 #: The checkout this script lies in: the installed package must not be read from it.
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -124,7 +124,7 @@ def _no_paper(g: str, work: Path) -> list[Step]:
         Step(f"{g}: play", ["play", *game, "--players", "2", "--seed", "1", "-o", f"{g}-game.yaml"], [f"{g}-game.yaml"]),
         Step(f"{g}: replay", ["replay", f"{g}-game.yaml"]),
         Step(f"{g}: simulate", ["simulate", *game, "--games", "2", "--players", "2", "--seed", "1", "--workers", "1"]),
-        Step(f"{g}: render", ["render", f"{g}-new.yaml", "-o", f"{g}-render.svg"], status=refused),
+        Step(f"{g}: render", ["render", f"{g}-new.yaml", "-o", f"{g}-render.svg"], [f"{g}-render.svg"]),
         Step(f"{g}: generate", ["generate", *game, "--count", "1", "--out", f"{g}-puzzles"], status=refused),
         Step(f"{g}: solve", ["solve", f"{g}-new.yaml"], status=refused),
         Step(f"{g}: sheet", ["sheet", f"{g}-new.yaml", "-o", f"{g}-sheet.pdf"], status=refused),

@@ -243,8 +243,7 @@ def test_simulate_on_two_worker_processes_gives_the_same_figures():
 
 
 @pytest.mark.parametrize("command, args, words", [
-    ("solve", ["FILE"], "solve: Der Tunnel has no puzzles to solve yet; validate, show, new, play, replay and simulate"),
-    ("render", ["FILE", "-o", "OUT/x.svg"], "render: Der Tunnel has no pictures yet; show prints a position as text"),
+    ("solve", ["FILE"], "solve: Der Tunnel has no puzzles to solve yet; validate, show, new, play, replay, simulate"),
     ("sheet", ["FILE", "-o", "OUT/x.pdf"], "sheet: Der Tunnel has no puzzle cards yet; show prints a position"),
     ("illustrate", ["FILE", "-o", "OUT/x.svg"], "illustrate: Der Tunnel has no rule figures yet"),
     ("generate", ["--game", "tunnel", "-o", "OUT/puzzles"], "generate: Der Tunnel has no puzzles to generate yet"),

@@ -1,11 +1,11 @@
 """Der Tunnel's answers to the house's commands (:class:`sectionx.games.api.Commands`).
 
 Files are ``game: tunnel`` positions (:mod:`.formats`) and game records
-(:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``, ``replay`` and
-``simulate`` work; the game's paper and puzzles (``solve``, ``render``, ``kit``,
-``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are not made
-yet, and each refuses in one line saying what does work, as the house refuses an
-option a game has no use for (exit 2).
+(:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``, ``replay``,
+``simulate`` and ``render`` work; the rest of the game's paper and puzzles (``solve``,
+``kit``, ``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
+not made yet, and each refuses in one line saying what does work, as the house
+refuses an option a game has no use for (exit 2).
 """
 
 from __future__ import annotations
@@ -14,7 +14,20 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ...console import INVALID, Stop, fail, not_a_record, plural, refuse_given, say, say_simulation, tell, warn
+from ... import fileio
+from ...console import (
+    INVALID,
+    Stop,
+    fail,
+    not_a_record,
+    plural,
+    refuse_given,
+    say,
+    say_simulation,
+    tell,
+    warn,
+    write_picture,
+)
 from ...fileio import quote
 from ...progress import progress_bar
 from ...workers import run_units
@@ -30,7 +43,7 @@ DEFAULT_PLAYERS = 2
 #: The players' colours (CB1: grey is only a token colour, TU8).
 SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
 #: What works, said by every command that does not (yet).
-WORKS = "validate, show, new, play, replay and simulate work for it"
+WORKS = "validate, show, new, play, replay, simulate and render work for it"
 
 
 def _variants(text_: str | None) -> tuple[str, frozenset[str]]:
@@ -112,6 +125,21 @@ def _end(pos: Position) -> str:
 def _not_yet(command: str, what: str, works: str = WORKS) -> NoReturn:
     """The one-line refusal of a command the game does not answer yet (exit 2)."""
     raise fail(f"{command}: {TITLE} {what} yet; {works}")
+
+
+def _printable(loaded: formats.Loaded, look: Any) -> None:
+    """Every word the picture sets (title, labels, caption) in the template's fonts,
+    else each one refused at its line (exit 2: the template chosen cannot serve)."""
+    from ...render.fonts import unprintable
+
+    doc = loaded.doc
+    marks = loaded.marks
+    words: list[tuple[tuple[Any, ...], str]] = [(("title",), loaded.title), (("annotations", "caption"), marks.caption)]
+    labels = (doc.data.get("annotations") or {}).get("labels") or {}
+    words += [(("annotations", "labels", key), str(word)) for key, word in labels.items()]
+    problems = [doc.diag(where, why, "font") for where, text_ in words if text_ and (why := unprintable(text_, look))]
+    if problems:
+        raise LoadError(problems, usage=True)
 
 
 class Tunnel:
@@ -230,10 +258,37 @@ class Tunnel:
         _not_yet("solve", "has no puzzles to solve")
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:
-        _not_yet("render", "has no pictures", "show prints a position as text")
+        """A position or puzzle drawn (:mod:`.picture`): the board in the game's tile
+        art with its followers and tokens, the players beside it (``--no-panel``: as
+        lines below), its annotations; ``--crop`` keeps only the tiles and the cells
+        the annotations name, ``--coords`` writes every cell's x,y, ``--tile-size``
+        the tiles' side in mm (default: 24, less for a large board).  A record is
+        refused (show draws a record's end)."""
+        from ...render import theme
+        from . import art
+
+        if is_record(doc):
+            raise fail(f"{path}: a {TITLE} record; render draws positions and puzzles (show draws a record's end)")
+        loaded = _position(doc)
+        look = theme.load_theme(options.template)
+        _printable(loaded, look)
+        pos = loaded.position
+        document = art.diagram(pos, look, title=loaded.title, marks=loaded.marks, coords=options.coords,
+                               crop=options.crop, panel=options.panel is not False, tile=options.tile_size)
+        write_picture(options.out, options.kind, document, look)
+        if not fileio.is_stdout(options.out):
+            warn(f"wrote {options.out}")
 
     def kit(self, options: api.KitOptions) -> None:
-        _not_yet("kit", "has no print-and-play kit")
+        """The expansion's print-and-play kit (:mod:`.kit`, TP1, TP2), written as one step."""
+        from ...render import kitfiles, theme
+        from . import kit as kits
+
+        refuse_given(f"{TITLE}'s kit is the expansion alone (TP1: 45 mm tiles, no board)", board=options.board,
+                     tiles=options.tiles, tile_size=options.tile_size, board_paper=options.board_paper)
+        look = theme.load_theme(options.template).with_modes(ink_saver=options.ink_saver, greyscale=options.greyscale)
+        built = kits.build_kit(look, options.paper, offset=options.offset)
+        say(kitfiles.write_kit(built, options.out, kits.PREFIX, svg=options.svg))  # all in memory first
 
     def sheet(self, path: Path, doc: Doc, options: api.SheetOptions) -> None:
         _not_yet("sheet", "has no puzzle cards", "show prints a position as text")
