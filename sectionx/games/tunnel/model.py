@@ -134,9 +134,6 @@ class Position:
             i = parent[i]
         return i
 
-    def feature_id(self, cell: Cell, local: int) -> int:
-        return self.board[cell].base + local
-
     def root_at(self, cell: Cell, local: int) -> int:
         return self.find(self.board[cell].base + local)
 

@@ -32,7 +32,7 @@ from functools import cache
 
 from ...errors import NotationError, Problem
 from .model import COLOURS, FOLLOWERS, Cell, Opening, Position, Score
-from .tiles import DELTA, EDGES, Oriented, tile_set
+from .tiles import DELTA, EDGES, tile_set
 
 #: The variants against the cutthroat token (TV1–TV4) and the token counts (TU8).
 VARIANTS = ("TV1", "TV2", "TV3", "TV4")
@@ -251,10 +251,6 @@ def placements(pos: Position, name: str) -> list[tuple[Cell, int]]:
         for r in _fits(name, pos.frontier[cell]):
             found.append((cell, r))
     return found
-
-
-def fits_anywhere(pos: Position, name: str) -> bool:
-    return any(_fits(name, need) for need in pos.frontier.values())
 
 
 def _placement_problems(pos: Position, move: Move) -> list[Problem]:
@@ -557,8 +553,3 @@ def moves(pos: Position, tile: str | None = None) -> list[Move]:
                 steps = tuple(s for s in (f, t) if s is not None)
                 found.append(Move(name, cell, r, steps))
     return found
-
-
-def oriented(move: Move) -> Oriented:
-    assert move.cell is not None
-    return tile_set().oriented(move.tile, move.rotation)
