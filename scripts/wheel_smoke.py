@@ -29,9 +29,9 @@ from pathlib import Path
 
 #: The games of the house, and what their ``new``, ``play`` and ``simulate`` are given.
 GAMES = ("sectionx", "breakout", "hekla", "tunnel")
-#: Games whose paper and puzzles (generate, solve, sheet, deck, book, kit, illustrate,
+#: Games whose paper and puzzles (generate, solve, sheet, deck, book, illustrate,
 #: manual) are not made yet: each of those commands must refuse in one line with the
-#: usage status (2), and is run so; render draws.
+#: usage status (2), and is run so; render draws and kit writes its kit.
 NO_PAPER = ("tunnel",)
 #: The checkout this script lies in: the installed package must not be read from it.
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -130,7 +130,7 @@ def _no_paper(g: str, work: Path) -> list[Step]:
         Step(f"{g}: sheet", ["sheet", f"{g}-new.yaml", "-o", f"{g}-sheet.pdf"], status=refused),
         Step(f"{g}: deck", ["deck", f"scenarios/{g}", "-o", f"{g}-deck.pdf"], status=refused),
         Step(f"{g}: book", ["book", f"scenarios/{g}", "-o", f"{g}-book.pdf"], status=refused),
-        Step(f"{g}: kit", ["kit", *game, "--out", f"{g}-kit"], status=refused),
+        Step(f"{g}: kit", ["kit", *game, "--out", f"{g}-kit", "--no-svg"], [f"{g}-kit/*.pdf"]),
         Step(f"{g}: illustrate", ["illustrate", f"{g}-new.yaml", "-o", f"{g}-figure.svg"], status=refused),
         Step(f"{g}: manual", ["manual", *game, "-o", f"{g}-rulebook.pdf"], status=refused),
     ]

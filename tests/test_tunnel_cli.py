@@ -247,7 +247,6 @@ def test_simulate_on_two_worker_processes_gives_the_same_figures():
     ("sheet", ["FILE", "-o", "OUT/x.pdf"], "sheet: Der Tunnel has no puzzle cards yet; show prints a position"),
     ("illustrate", ["FILE", "-o", "OUT/x.svg"], "illustrate: Der Tunnel has no rule figures yet"),
     ("generate", ["--game", "tunnel", "-o", "OUT/puzzles"], "generate: Der Tunnel has no puzzles to generate yet"),
-    ("kit", ["--game", "tunnel", "-o", "OUT/kit"], "kit: Der Tunnel has no print-and-play kit yet"),
     ("manual", ["--game", "tunnel", "-o", "OUT/m.pdf"], "manual: Der Tunnel has no illustrated rulebook yet"),
     ("deck", ["FOLDER", "-o", "OUT/d.pdf"], "deck: Der Tunnel has no puzzles for a deck yet"),
     ("book", ["FOLDER", "-o", "OUT/b.pdf"], "book: Der Tunnel has no puzzles for a book yet"),

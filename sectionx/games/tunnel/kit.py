@@ -39,6 +39,7 @@ from ...render.printing import calibration_pages, cut_style, heading, printing_a
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
 from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from ...render.theme import Theme, grey
+from . import art
 from .kitwords import ENGLISH, KitWords
 from .model import COLOURS
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, deal_sets
@@ -71,28 +72,10 @@ def tunnel_tiles() -> list[str]:
 
 # ====================================================================== art
 
-# TEMPORARY PLACEHOLDER (issue 28): sectionx/games/tunnel/art.py (tile_items,
-# token_items) is being written by the art engineer; until it lands the kit draws
-# these stand-ins so that the layout can be built.  They go before this kit ships.
-_PLACEHOLDER_FILLS = {"red": "#c62828", "green": "#2e7d32", "blue": "#1e5bb8", "yellow": "#f2b705",
-                      "black": "#222222", "grey": "#9e9e9e"}
-
 
 def _tile_art(theme: Theme, name: str, x: float, y: float, size: float, *, bleed: float = 0.0) -> list[Item]:
-    b = bleed
-    out: list[Item] = [rect(x - b, y - b, size + 2 * b, size + 2 * b, Style(fill="#9ccc65"))]
-    out.append(Text(x + size / 2, y + size / 2, f"PLACEHOLDER {name}", 6.0, "#000000", "middle", True))
-    return out
-
-
-def _token_fill(theme: Theme, colour: str) -> str:
-    return _PLACEHOLDER_FILLS[colour]
-
-
-def _token_art(theme: Theme, colour: str, cx: float, cy: float, d: float) -> list[Item]:
-    letter = "ABCDEF"[COLOURS.index(colour)]
-    return [Circle(cx, cy, d / 2, Style(fill=_token_fill(theme, colour))),
-            Text(cx, cy + 1.5, letter, 9.0, "#ffffff", "middle", True)]
+    """Tile ``name`` unturned, as the house draws it (:func:`.art.tile_items`)."""
+    return art.tile_items(theme, tile_set().oriented(name, 0), x, y, size, bleed=bleed)
 
 
 # ====================================================================== the tile block
@@ -166,8 +149,9 @@ def _tile_piece(theme: Theme, name: str, x: float, y: float, label: str) -> Grou
 
 
 def back_colour(theme: Theme) -> str:
-    """The plain tile back: the template's card back colour, white with --ink-saver."""
-    return theme.colours["paper"] if theme.ink_saver else theme.colours["back"]
+    """The plain tile back: one earth tone (the template's ``hill``), white with
+    --ink-saver (a back is the most ink on the sheet)."""
+    return theme.colours["paper"] if theme.ink_saver else theme.colours["hill"]
 
 
 def _tile_back(theme: Theme, x: float, y: float, reach: float, label: str) -> Group:
@@ -180,16 +164,16 @@ def _token_piece(theme: Theme, colour: str, cx: float, cy: float, label: str) ->
     """A round token: its colour to the bleed, its art, the cut circle last (drawn:
     round pieces have no crop marks)."""
     r = TOKEN / 2
-    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=_token_fill(theme, colour))),
-                  *_token_art(theme, colour, 0.0, 0.0, TOKEN), Circle(0.0, 0.0, r, cut_style(theme))),
+    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=art.colour_fill(theme, colour))),
+                  *art.token_items(theme, colour, 0.0, 0.0, TOKEN), Circle(0.0, 0.0, r, cut_style(theme))),
                  translate(cx, cy), label=label)
 
 
 def _token_back(theme: Theme, colour: str, cx: float, cy: float, label: str) -> Group:
     """The token's back: the same face (a token lying either way up shows its set)."""
     r = TOKEN / 2
-    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=_token_fill(theme, colour))),
-                  *_token_art(theme, colour, 0.0, 0.0, TOKEN)), translate(cx, cy), label=label)
+    return Group((Circle(0.0, 0.0, r + theme.bleed, Style(fill=art.colour_fill(theme, colour))),
+                  *art.token_items(theme, colour, 0.0, 0.0, TOKEN)), translate(cx, cy), label=label)
 
 
 def calibration_square(theme: Theme, x: float, y: float, words: KitWords) -> list[Item]:

@@ -71,8 +71,8 @@ class KitWords:
         "sleeve every tile of the game."))
     thick: tuple[str, str] = (
         "Tiles as thick as bought ones. ",
-        "Print this page and the next single-sided, glue them to either side of 1–1.5 mm board with the backs lined "
-        "up against the light, then cut. The tile backs are plain, so a millimetre off does not show.")
+        ("Print this page and the next single-sided, glue them to either side of 1–1.5 mm board with the backs lined "
+        "up against the light, then cut. The tile backs are plain, so a millimetre off does not show."))
     backs_title: str = "Der Tunnel – backs of the tiles and tokens"
     backs_intro: str = ("The back of the previous page, mirrored for long-edge duplex. The tile backs are plain, to "
                         "match the base game's as closely as a home printer can.")
