@@ -2,8 +2,8 @@
 
 Files are ``game: tunnel`` positions (:mod:`.formats`) and game records
 (:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``, ``replay``,
-``simulate`` and ``render`` work; the rest of the game's paper and puzzles (``solve``,
-``kit``, ``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
+``simulate``, ``render`` and ``kit`` work; the rest of the game's paper and puzzles
+(``solve``, ``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
 not made yet, and each refuses in one line saying what does work, as the house
 refuses an option a game has no use for (exit 2).
 """
@@ -43,7 +43,7 @@ DEFAULT_PLAYERS = 2
 #: The players' colours (CB1: grey is only a token colour, TU8).
 SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
 #: What works, said by every command that does not (yet).
-WORKS = "validate, show, new, play, replay, simulate and render work for it"
+WORKS = "validate, show, new, play, replay, simulate, render and kit work for it"
 
 
 def _variants(text_: str | None) -> tuple[str, frozenset[str]]:
