@@ -30,13 +30,14 @@ ink-saver and greyscale come from the theme, as in every kit of the house.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...render.kitfiles import Kit, Section, assemble
 from ...render.pieces import CLEARANCE, TRIM, mark_reach, mark_style
 from ...render.printing import calibration_pages, cut_style, heading, printing_advice
-from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, line, pt_mm, rect, translate
+from ...render.scene import Circle, Group, Item, Page, Path, Style, Symbol, Text, line, pt_mm, rect, translate
 from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from ...render.theme import Theme, grey
 from . import art
@@ -456,21 +457,53 @@ def _columns(units: Sequence[Unit], size: float, width: float, room: float) -> t
     return best
 
 
+#: The example tunnel on the rules sheet's figure: a set's colour and the two
+#: openings its tokens join, (tile index, edge) each: the first tile's east opening and
+#: the second's west one, which face each other across the gap.
+EXAMPLE_SET = "red"
+EXAMPLE_TUNNEL = ((0, 1), (1, 3))
+
+
+def _tunnel_link(theme: Theme, p: tuple[float, float], q: tuple[float, float], size: float) -> list[Item]:
+    """A dashed line bowed upwards from ``p`` to ``q``: a road running on underground
+    (as a position's picture draws a tunnel, without the arrowhead: a tunnel runs both
+    ways)."""
+    bow = 0.3 * math.dist(p, q)
+    c1 = (p[0] + (q[0] - p[0]) / 3, min(p[1], q[1]) - bow)
+    c2 = (p[0] + 2 * (q[0] - p[0]) / 3, min(p[1], q[1]) - bow)
+    curve: tuple[tuple[float | str, ...], ...] = (("M", *p), ("C", *c1, *c2, *q))
+    w = max(0.5, size * 0.03)
+    return [Path(curve, Style(stroke=theme.colours["ink"], width=w + 0.5, cap="round")),
+            Path(curve, Style(stroke=theme.colours["highlight"], width=w, cap="butt", dash=(w * 2.6, w * 1.6)))]
+
+
 def _tile_figure(theme: Theme, size: float, width: float, words: KitWords) -> tuple[list[Item], float]:
     """The four tunnel tiles side by side, ``size`` mm each, centred in ``width``,
-    each with its number of openings below; the caption under them."""
+    each with its number of openings below, an example tunnel joining two of them
+    (:data:`EXAMPLE_TUNNEL`, its tokens on their openings), and the captions."""
     ink = theme.colours["ink"]
     types = tile_set().types
     names = tunnel_tiles()
     gap_ = (width - len(names) * size) / (len(names) + 1)
+    top = 0.12 * size  # room for the tunnel's bow above the tiles
     out: list[Item] = []
+    corners = []
     for i, name in enumerate(names):
         x = gap_ + i * (size + gap_)
-        out += _tile_art(theme, name, x, 0.0, size)
-        out.append(rect(x, 0.0, size, size, Style(stroke=ink, width=0.2)))
-        out.append(Text(x + size / 2, size + 4.0, words.openings.format(n=types[name].openings), 7.5, ink, "middle"))
-    out.append(Text(width / 2, size + 9.0, words.figure_caption, 8.0, ink, "middle", True))
-    return out, size + 10.5
+        corners.append((x, top))
+        out += _tile_art(theme, name, x, top, size)
+        out.append(rect(x, top, size, size, Style(stroke=ink, width=0.2)))
+        out.append(Text(x + size / 2, top + size + 4.0, words.openings.format(n=types[name].openings), 7.5, ink,
+                        "middle"))
+    spots = [art.token_spot(tile_set().oriented(names[i], 0), edge, *corners[i], size) for i, edge in EXAMPLE_TUNNEL]
+    out += _tunnel_link(theme, spots[0], spots[1], size)
+    for cx, cy in spots:
+        out += art.token_items(theme, EXAMPLE_SET, cx, cy, art.TOKEN * size)
+    below = top + size + 6.0
+    captions = [para((words.figure_caption, True), align="middle"), para(words.figure_tunnel, align="middle")]
+    _, texts = fit_text(captions, width, 100.0, theme, max_pt=8.0, min_pt=8.0)
+    out += placed(texts, 0.0, below)
+    return out, below + max(text_box(t, theme)[3] for t in texts)
 
 
 #: The rules sheet's body sizes (pt): the largest that fits is used.

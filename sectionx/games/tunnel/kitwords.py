@@ -85,6 +85,8 @@ class KitWords:
                            "and twelve tunnel tokens. All rules of the base game apply, with these additions.")
     openings: str = "{n} openings"
     figure_caption: str = "Ten tunnel openings in all: at most five tunnels can be built."
+    figure_tunnel: str = ("The two tokens of one set (here red, A) join two openings: the roads become one road, "
+                          "running on underground (dashed).")
     setup: tuple[str, str] = (
         "Set-up. ",
         ("Shuffle the four tunnel tiles into the base game's tiles. Each player takes the tunnel tokens of their own "
