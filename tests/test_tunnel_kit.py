@@ -151,6 +151,18 @@ def test_the_tile_block_measures_45_mm_in_the_pdf_itself():
     assert len(xs) == 4 and xs[1] - xs[0] == pytest.approx(45.0, abs=1e-3) and xs[3] - xs[2] == pytest.approx(45.0, abs=1e-3)
 
 
+def test_the_checklist_page_shows_how_to_cut_the_block(built):
+    """The cutting guide fills the checklist's foot on A4 and letter: the block drawn
+    small with as many cut lines as the real block has, inside the margins."""
+    (guide,) = [g for g in built.document.pages[0].items if isinstance(g, Group) and g.label == "cutting-guide"]
+    xs, ys = kit.TileBlock(0.0, 0.0, kit.COLUMNS, 4, kit.gutter(THEME)).cuts()
+    long_lines = [it for it in guide.items if isinstance(it, Path) and it.style.stroke in
+                  (THEME.colours["highlight"], THEME.colours["ink"]) and it.style.width >= 0.3
+                  and max(abs(q[0] - p[0]) + abs(q[1] - p[1]) for p, q in [tuple(it.points())]) > 20.0]
+    assert len(long_lines) == len(xs) + len(ys)
+    assert " ".join(texts(guide.items)).count(kitwords.ENGLISH.cut_title) == 1
+
+
 # ------------------------------------------------------------------ tokens (TP1, TU8, TP3)
 
 

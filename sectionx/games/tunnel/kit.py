@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...render.kitfiles import Kit, Section, assemble
-from ...render.pieces import CLEARANCE, TRIM, mark_reach, mark_style
+from ...render.pieces import CLEARANCE, TRIM, ink_box, mark_reach, mark_style
 from ...render.printing import calibration_pages, cut_style, heading, printing_advice
 from ...render.scene import Circle, Group, Item, Page, Path, Style, Symbol, Text, line, pt_mm, rect, translate
 from ...render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
@@ -572,6 +572,73 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
     return Page(W, H, tuple(items), name="10-rules", label="Rules sheet")
 
 
+# ====================================================================== the cutting guide
+
+#: The cutting guide's schematic tile block, as a fraction of the real one: the
+#: largest of these that leaves the checklist page room.
+GUIDE_SCALES = (0.4, 0.33, 0.25)
+
+
+def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
+                  k: float = GUIDE_SCALES[0]) -> tuple[list[Item], float]:
+    """How to cut the tile sheet, for the checklist page (top-left at (0, 0), ``width``
+    wide): the tile block drawn at ``k`` of its size with its crop marks, the four outer cut lines
+    in the highlight colour and the lines between the tiles dashed, each running from
+    mark to mark; the steps beside it.  Returns the items and the height."""
+    ink = theme.colours["ink"]
+    hi = theme.colours["highlight"]
+    out: list[Item] = []
+    title, top = _text_block(theme, [para((words.cut_title, True), rel=1.1)], 0.0, 0.0, width, 20.0, max_pt=9.0,
+                             min_pt=9.0)
+    out += title
+    top += 3.0
+    reach = mark_reach(theme) * k
+    names = tunnel_tiles()
+    rows = -(-len(names) * (1 + SPARE_TILE_SETS) // COLUMNS)
+    block = TileBlock(reach + 4.0, top + reach, COLUMNS, rows, gutter(theme) * k, TILE * k)
+    for i, (x, y) in enumerate(block.slots):
+        out += _tile_art(theme, names[i % len(names)], x, y, block.size, bleed=theme.bleed * k)
+    start = (theme.bleed + max(theme.crop_gap, CLEARANCE)) * k
+    thin = Style(stroke=ink, width=0.2)
+    xs, ys = block.cuts()
+    x1, y1 = block.x0 + block.width, block.y0 + block.height
+    for x in xs:
+        out += [line((x, block.y0 - start), (x, block.y0 - reach), thin), line((x, y1 + start), (x, y1 + reach), thin)]
+    for y in ys:
+        out += [line((block.x0 - start, y), (block.x0 - reach, y), thin), line((x1 + start, y), (x1 + reach, y), thin)]
+    outer = Style(stroke=hi, width=0.45)
+    inner = Style(stroke=ink, width=0.3, dash=(1.0, 0.8))
+    for x in xs:
+        out.append(line((x, block.y0 - reach), (x, y1 + reach), outer if x in (xs[0], xs[-1]) else inner))
+    for y in ys:
+        out.append(line((block.x0 - reach, y), (x1 + reach, y), outer if y in (ys[0], ys[-1]) else inner))
+    legend_y = y1 + reach + 4.0
+    size = 7.0
+    for j, (style, text) in enumerate(((outer, words.cut_first), (inner, words.cut_then))):
+        yy = legend_y + j * 4.0
+        out.append(line((0.0, yy), (6.0, yy), style))
+        out.append(Text(8.0, yy + pt_mm(size) * 0.35, text, size, ink))
+    left = x1 + reach + 8.0
+    steps = [para(t, lead=str(n), before=0.3 if n > 1 else 0.0) for n, t in enumerate(words.cut_steps, 1)]
+    text, bottom = _text_block(theme, steps, left, top, width - left, 200.0, max_pt=9.0, min_pt=7.0)
+    out += text
+    box = ink_box(out, {}, theme)
+    return out, max(bottom, box[3] if box else 0.0)
+
+
+def with_cutting_guide(page: Page, theme: Theme, symbols: dict[str, Symbol], words: KitWords) -> Page:
+    """The checklist ``page`` with :func:`cutting_guide` below what it already holds,
+    when there is room for it (a long checklist keeps its page as it was)."""
+    m = theme.margin
+    box = ink_box(page.items, symbols, theme)
+    top = (box[3] if box else m) + 10.0
+    for k in GUIDE_SCALES:
+        items, height = cutting_guide(theme, page.width - 2 * m, words, k=k)
+        if top + height <= page.height - m:
+            return replace(page, items=(*page.items, Group(tuple(items), translate(m, top), label="cutting-guide")))
+    return page
+
+
 # ====================================================================== the kit
 
 
@@ -605,6 +672,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         ]
         document = assemble(sections, theme, paper, symbols, title=words.kit_title, checklist_title=words.kit_title,
                             advice=checklist_advice(words))
+        first = with_cutting_guide(document.pages[0], theme, document.symbol_map, words)
+        document = replace(document, pages=(first, *document.pages[1:]))
     except DoesNotFit as exc:
         raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
     if theme.greyscale:

@@ -43,6 +43,17 @@ class KitWords:
         "the mark facing it. For thick tiles, glue the fronts and the backs to either side of the board first."),
         "Tokens: cut round each circle; the colour printed past it forgives a cut a little off.",
     )
+    cut_title: str = "Cutting the tile sheet"
+    cut_steps: tuple[str, ...] = (
+        "Lay a tile of your base game on the calibration square: it must cover it exactly.",
+        ("Cut the four outer lines of the tile block (solid), each from its crop mark straight to the mark facing it: "
+        "the block comes free."),
+        ("Cut along the lines between the columns and the rows (dashed), again mark to mark through the whole block; "
+        "the narrow strips between the tiles fall away, and each tile keeps its printed edge."),
+        "Cut each token out round its circle.",
+    )
+    cut_first: str = "outer lines first"
+    cut_then: str = "then between the tiles"
     section_rules: str = "Rules sheet"
     section_rules_advice: str = "single-sided; keep it with your base game's rules"
     section_tiles: str = "Tunnel tiles (4), a spare set (4), tunnel tokens (12) and spares (6)"
