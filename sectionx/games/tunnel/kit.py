@@ -614,10 +614,10 @@ def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
         out.append(line((block.x0 - reach, y), (x1 + reach, y), outer if y in (ys[0], ys[-1]) else inner))
     legend_y = y1 + reach + 4.0
     size = 7.0
-    for j, (style, text) in enumerate(((outer, words.cut_first), (inner, words.cut_then))):
+    for j, (style, words_) in enumerate(((outer, words.cut_first), (inner, words.cut_then))):
         yy = legend_y + j * 4.0
         out.append(line((0.0, yy), (6.0, yy), style))
-        out.append(Text(8.0, yy + pt_mm(size) * 0.35, text, size, ink))
+        out.append(Text(8.0, yy + pt_mm(size) * 0.35, words_, size, ink))
     left = x1 + reach + 8.0
     steps = [para(t, lead=str(n), before=0.3 if n > 1 else 0.0) for n, t in enumerate(words.cut_steps, 1)]
     text, bottom = _text_block(theme, steps, left, top, width - left, 200.0, max_pt=9.0, min_pt=7.0)
