@@ -248,7 +248,7 @@ def _roofs(theme: Theme, shape_: lay.Shape, seed: str) -> list[Item]:
             long_, short = rng.uniform(7.5, 10.0), rng.uniform(5.5, 6.8)
             w, h = (long_, short) if wide else (short, long_)
             tone = shade(roof, rng.choice((1.0, 1.0, 0.9, 1.08 if not theme.ink_saver else 1.0)))
-            if rng.random() < 0.12:
+            if rng.random() < 0.3:
                 continue
             corners = [(x - w / 2, y_ - h / 2), (x + w / 2, y_ - h / 2), (x + w / 2, y_ + h / 2), (x - w / 2, y_ + h / 2)]
             if not all(0.8 < cx < U - 0.8 and 0.8 < cy < U - 0.8 for cx, cy in corners):
@@ -306,11 +306,18 @@ def _mouth(theme: Theme, mouth: lay.Mouth) -> list[Item]:
         t = math.pi * k / 12
         arch.append(at(straight + half * math.sin(t), -half * math.cos(t)))
     arch += [at(straight, half), at(-0.6, half)]
+    # The stone arch round the dark: its voussoirs a band just outside the opening.
+    outer = half + 1.5
+    rim = [at(-0.6, -outer), at(straight, -outer)]
+    for k in range(1, 16):
+        t = math.pi * k / 16
+        rim.append(at(straight + outer * math.sin(t), -outer * math.cos(t)))
+    rim += [at(straight, outer), at(-0.6, outer)]
     stone = _c(theme, "stone")
     ink = _c(theme, "ink")
-    rim = tuple(arch[1:-1])
-    return [_line_path(rim, Style(stroke=ink, width=3.6, join="round")),
-            _line_path(rim, Style(stroke=stone, width=2.5, join="round")),
+    return [_line_path(tuple(rim), Style(stroke=ink, width=3.9, join="round")),
+            _line_path(tuple(rim), Style(stroke=stone, width=2.7, join="round")),
+            _line_path(tuple(rim[1:-1]), Style(stroke=shade(stone, 0.7), width=2.7, dash=(0.45, 2.2))),
             polygon(arch, Style(fill=_c(theme, "mouth")))]
 
 
@@ -339,34 +346,45 @@ def _gate(theme: Theme, point: Point, into: Point) -> list[Item]:
 
 
 def _roofed(theme: Theme, centre: Point, w: float, h: float, along_x: bool) -> list[Item]:
-    """A small building seen from above: a gabled roof, two shades either side of its ridge."""
+    """A small house seen from above: a gabled roof, two shades either side of its
+    ridge, eaves a darker shade, a chimney."""
     roof = _c(theme, "roof")
-    ink = _c(theme, "ink")
+    eaves = shade(roof, 0.5) if not theme.ink_saver else _c(theme, "ink")
     x, y = centre
     corners = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
     if along_x:
         half = [(x - w / 2, y), (x + w / 2, y), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
         ridge = ((x - w / 2, y), (x + w / 2, y))
+        chimney = (x + w * 0.22, y - h * 0.22)
     else:
         half = [(x, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x, y + h / 2)]
         ridge = ((x, y - h / 2), (x, y + h / 2))
-    return [polygon(corners, Style(fill=roof, stroke=ink, width=0.5, join="round")),
+        chimney = (x - w * 0.22, y + h * 0.22)
+    return [polygon(corners, Style(fill=roof)),
             polygon(half, Style(fill=shade(roof, 0.78))),
-            _line_path(ridge, Style(stroke=ink, width=0.45)),
-            polygon(corners, Style(stroke=ink, width=0.5, join="round"))]
+            _line_path(ridge, Style(stroke=eaves, width=0.5)),
+            polygon(corners, Style(stroke=eaves, width=0.6, join="round")),
+            polygon([(chimney[0] - 0.9, chimney[1] - 0.9), (chimney[0] + 0.9, chimney[1] - 0.9),
+                     (chimney[0] + 0.9, chimney[1] + 0.9), (chimney[0] - 0.9, chimney[1] + 0.9)],
+                    Style(fill=_c(theme, "stone"), stroke=eaves, width=0.35))]
 
 
 def _houses(theme: Theme, edge: int) -> list[Item]:
-    """TU-D's group of houses at the end of its road: three little houses side by side."""
+    """TU-D's group of houses at the end of its road: a little yard where the road
+    ends, and three houses round it, the middle one turned."""
     centre = add(lay.MIDS[edge], lay.INWARD[edge], lay.HOUSES_AT)
     across = (abs(lay.INWARD[edge][1]), abs(lay.INWARD[edge][0]))
     deep = lay.INWARD[edge]
-    items: list[Item] = []
     along_x = across[0] > 0
-    for k, (shift, back) in enumerate(((-10.5, 1.2), (0.0, -1.0), (10.5, 1.2))):
+    yard = polygon(lay.houses_area(edge), Style(fill=_c(theme, "road"), stroke=_c(theme, "road_edge"),
+                                                width=lay.ROAD_EDGE * 0.6, join="round"))
+    items: list[Item] = [yard]
+    for shift, back, long_, short, turned in ((-10.6, 0.8, 10.0, 8.0, False), (10.6, 0.8, 10.0, 8.0, False),
+                                              (0.0, 1.6, 10.0, 8.0, True)):
         c = add(add(centre, across, shift), deep, back)
-        w, h = (9.0, 8.0) if k != 1 else (9.5, 9.5)
-        items += _roofed(theme, c, w if along_x else h, h if along_x else w, along_x)
+        length_along = not turned
+        w, h = (long_, short) if length_along else (short, long_)
+        items += _roofed(theme, c, w if along_x else h, h if along_x else w, along_x == length_along)
     return items
 
 

@@ -57,8 +57,8 @@ PLAZA = 8.5
 CLOISTER = (34.0, 26.0)
 #: The houses' cluster (along its road's edge x across it), and how far in its middle
 #: stands from the road's edge.
-HOUSES = (31.0, 11.0)
-HOUSES_AT = 22.0
+HOUSES = (33.0, 14.0)
+HOUSES_AT = 23.0
 #: The corners clockwise from north-west; edge ``e`` runs from corner e to corner e+1.
 CORNERS: tuple[Point, ...] = ((0.0, 0.0), (U, 0.0), (U, U), (0.0, U))
 MIDS: tuple[Point, ...] = ((U / 2, 0.0), (U, U / 2), (U / 2, U), (0.0, U / 2))

@@ -27,7 +27,7 @@ from ...render.theme import Theme
 from . import art
 from . import layout as lay
 from .marks import NO_MARKS, Marks
-from .model import FOLLOWERS, SET_LETTERS, Cell, Opening, Position
+from .model import FOLLOWERS, Cell, Opening, Position
 from .records import final_sheet, winners
 from .rules import VARIANTS, cell_text
 from .tiles import Oriented, tile_set
@@ -129,6 +129,8 @@ def board_items(theme: Theme, pos: Position, frame: Frame, cells: set[Cell], *, 
         x, y = frame.box(cell)
         items.append(rect(x, y, t, t, grid))
     items += highlights(theme, pos, frame, marks)
+    for a, b_ in marks.tunnels:
+        items += tunnel_arrow(theme, pos, frame, a, b_)
     for opening, name in sorted(pos.tokens.items(), key=lambda o: (o[0][0][1], o[0][0][0], o[0][1])):
         cell, edge = opening
         x, y = frame.box(cell)
@@ -137,8 +139,6 @@ def board_items(theme: Theme, pos: Position, frame: Frame, cells: set[Cell], *, 
     for (cell, local), seat in sorted(pos.followers.items(), key=lambda f: (f[0][0][1], f[0][0][0], f[0][1])):
         x, y = frame.box(cell)
         items += art.placed_follower(theme, pos.board[cell].tile, local, pos.players[seat], x, y, t)
-    for a, b_ in marks.tunnels:
-        items += tunnel_arrow(theme, pos, frame, a, b_)
     for cell, word in marks.labels:
         items += _label(theme, frame, cell, word)
     if coords:
@@ -221,18 +221,29 @@ def _spot(pos: Position, frame: Frame, opening: Opening) -> Point:
 
 
 def tunnel_arrow(theme: Theme, pos: Position, frame: Frame, a: Opening, b: Opening) -> list[Item]:
-    """A dashed arrow from opening ``a`` to ``b``, bowed to one side: the road running
-    on underground (TU4)."""
+    """A dashed arrow from opening ``a`` to ``b``, bowed to whichever side keeps it
+    farther from the board's other openings and followers: the road running on
+    underground (TU4)."""
     p, q = _spot(pos, frame, a), _spot(pos, frame, b)
     d = math.dist(p, q) or 1.0
     ux, uy = (q[0] - p[0]) / d, (q[1] - p[1]) / d
-    nx, ny = -uy, ux
-    bow = max(0.28 * d, 0.45 * frame.size)
-    c1 = (p[0] + (q[0] - p[0]) / 3 + nx * bow, p[1] + (q[1] - p[1]) / 3 + ny * bow)
-    c2 = (p[0] + 2 * (q[0] - p[0]) / 3 + nx * bow, p[1] + 2 * (q[1] - p[1]) / 3 + ny * bow)
-    r = frame.size * art.TOKEN / 2 + 0.4
-    start = _toward(p, c1, r)
-    end = _toward(q, c2, r)
+    bow = max(0.3 * d, 0.55 * frame.size)
+    others = [_spot(pos, frame, o) for o in pos.mouths if o not in (a, b)]
+    others += [art.anchor(pos.board[c].tile, local, *frame.box(c), frame.size) for c, local in pos.followers]
+    best: tuple[float, Point, Point] | None = None
+    for side in (1.0, -1.0):
+        nx, ny = -uy * side, ux * side
+        k1 = (p[0] + (q[0] - p[0]) / 4 + nx * bow, p[1] + (q[1] - p[1]) / 4 + ny * bow)
+        k2 = (p[0] + 3 * (q[0] - p[0]) / 4 + nx * bow, p[1] + 3 * (q[1] - p[1]) / 4 + ny * bow)
+        clear = min((math.dist(_bezier(p, k1, k2, q, i / 24), o) for i in range(3, 22) for o in others), default=0.0)
+        if best is None or clear > best[0] + 1e-6:
+            best = (clear, k1, k2)
+    assert best is not None
+    _, c1, c2 = best
+    # From the middle of the first opening's place (its token, drawn over the arrow's
+    # tail, or its mouth) to the rim of the second's.
+    start = p
+    end = _toward(q, c2, frame.size * art.TOKEN / 2 + 0.4)
     head = max(1.8, frame.size * 0.09)
     tx, ty = end[0] - c2[0], end[1] - c2[1]
     tl = math.hypot(tx, ty) or 1.0
@@ -245,8 +256,12 @@ def tunnel_arrow(theme: Theme, pos: Position, frame: Frame, a: Opening, b: Openi
     arrow = polygon([end, (base[0] - ty * head * 0.6, base[1] + tx * head * 0.6),
                      (base[0] + ty * head * 0.6, base[1] - tx * head * 0.6)], Style(fill=colour, stroke=ink, width=0.25))
     return [Path(curve, Style(stroke=ink, width=w + 0.5, cap="round")),
-            Path(curve, Style(stroke=colour, width=w, cap="butt", dash=(w * 2.6, w * 1.6))),
-            Circle(start[0], start[1], w * 0.9, Style(fill=colour, stroke=ink, width=0.2)), arrow]
+            Path(curve, Style(stroke=colour, width=w, cap="butt", dash=(w * 2.6, w * 1.6))), arrow]
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
+    a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+    return a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]
 
 
 def _toward(p: Point, q: Point, r: float) -> Point:
@@ -373,12 +388,6 @@ def _sets(theme: Theme, pos: Position, seat: int | None, x0: float, y: float) ->
                 items.append(Circle(x, y, 2.1, Style(stroke=c["cell_line"], width=0.35, dash=(0.6, 0.45))))
             x += 4.8
         x += 2.0
-    words = []
-    for name, owner in pos.sets.items():
-        if owner == seat and pos.placed.get(name):
-            words.append(f"{SET_LETTERS[name]}: {len(pos.placed[name])} laid")
-    if words:
-        items.append(Text(x + 0.5, y + 1.0, ", ".join(words), 5.5, c["ink"]))
     return items
 
 
