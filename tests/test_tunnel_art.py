@@ -330,3 +330,14 @@ def _all(items, kind):
         elif isinstance(it, kind):
             found.append(it)
     return found
+
+
+@pytest.mark.parametrize("players, variants", [(5, ()), (2, ("TV3",)), (3, ("TV2",))])
+def test_the_panel_fits_the_page_for_any_number_of_players_and_sets(players, variants):
+    from sectionx.games.tunnel.rules import new_game
+    from sectionx.render.scene import bounds
+
+    pos = new_game(players, variants=variants, seed=1)
+    page = art.diagram(pos, THEME).pages[0]
+    left, top, right, bottom = bounds(page.items, {})
+    assert left >= 0 and top >= 0 and right <= page.width and bottom <= page.height

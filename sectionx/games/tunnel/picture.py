@@ -342,7 +342,7 @@ def panel_items(theme: Theme, pos: Position, x0: float, y0: float, *, hand: str 
     if "TV3" in pos.variants:
         items.append(Text(x0, y + 2.5, "Common pairs (TV3)", 7.0, ink, bold=True))
         items += _sets(theme, pos, None, x0, y + 6.5)
-        y += 10.5
+        y += 15.9
     lines: list[str] = []
     if hand is not None:
         lines.append(f"In hand: {hand}")
@@ -380,6 +380,8 @@ def _sets(theme: Theme, pos: Position, seat: int | None, x0: float, y: float) ->
     for name, owner in pos.sets.items():
         if owner != seat:
             continue
+        if x + 9.6 > x0 + PANEL:  # the next row (TV3's six common pairs)
+            x, y = x0 + 2.2, y + 5.4
         laid = len(pos.placed.get(name, ()))
         for k in range(2):
             if k >= laid:
