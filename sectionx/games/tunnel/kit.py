@@ -2,7 +2,8 @@
 with one's own base game (TP1, TP2).
 
 Pages, in order (:func:`build_kit`): the components checklist (with the 50 mm scale
-bar every kit has); the rules sheet; the tile sheet, fronts then backs for long-edge
+bar every kit has, and below it :func:`cutting_guide`: the tile block drawn small with
+its cuts, and the steps); the rules sheet; the tile sheet, fronts then backs for long-edge
 duplex; the duplex calibration sheet.
 
 * **Tiles** (TP1): the four tunnel tiles (TG3) and a spare set, :data:`TILE` (45) mm
@@ -10,8 +11,8 @@ duplex; the duplex calibration sheet.
   every cut line, in one block of 2 columns and 4 rows with a gutter between
   neighbours' bleeds; the crop marks sit outside the block on the extension of
   every cut line, so each cut runs straight through the block from mark to mark.
-  The backs are plain (no words, no pattern: they must pass for the base game's
-  backs), each mirrored behind its front and running half the gutter past its cut,
+  The backs are plain (one earth tone, no words, no pattern: they must pass for the
+  base game's backs; white with --ink-saver), each mirrored behind its front and running half the gutter past its cut,
   so that neighbouring backs meet and a duplex shift of a few mm shows no white.
 * **Tokens** (TP1, TU8, TP3): 6 sets of 2, round, :data:`TOKEN` (13) mm, each with
   its colour, the colour's symbol and its set letter, and a spare of each set;
