@@ -200,7 +200,7 @@ def _tint(tile: Oriented, local: int, colour: str) -> list[Item]:
         for start, stop in _runs(sorted(columns)):
             commands += [("M", start * s, j * s), ("L", stop * s, j * s), ("L", stop * s, (j + 1) * s),
                          ("L", start * s, (j + 1) * s), ("Z",)]
-    return [Path(tuple(commands), Style(fill=colour, opacity=0.45))] if commands else []
+    return [Path(tuple(commands), Style(fill=colour, opacity=0.62))] if commands else []
 
 
 def _runs(columns: list[int]) -> list[tuple[int, int]]:
