@@ -62,8 +62,10 @@ from typing import Any
 
 from ...console import plural
 from ...yamlsrc import Diagnostic, Doc, LoadError, check_schema, flow, read_yaml
+from . import puzzles
 from .marks import NO_MARKS, Marks, read_marks
 from .model import COLOURS, FOLLOWERS, Cell, Opening, Position
+from .puzzles import Puzzle
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, cell_text, deal_sets, opening_text
 from .tiles import DELTA, EDGES, Oriented, tile_set
 
@@ -79,13 +81,15 @@ _BOARD_ORDER = lambda cell: (cell[1], cell[0])  # noqa: E731 - a sort key, named
 
 @dataclass(frozen=True)
 class Loaded:
-    """A read position file: its position, its title and the document it came from."""
+    """A read position file: its position, its title and the document it came from;
+    for a puzzle (TQ1-TQ3, :mod:`.puzzles`) its goal, drawn tile, move and answer."""
 
     position: Position
     title: str
     doc: Doc
     #: What a picture of it points out (``annotations:``, :mod:`.marks`).
     marks: Marks = NO_MARKS
+    puzzle: Puzzle | None = None
 
 
 def is_tunnel(doc: Doc) -> bool:
@@ -451,6 +455,7 @@ class _Reader:
         if turn_name not in seats:
             self.bad(("turn",), f"{turn_name!r} is not a player of this game (players: {', '.join(seats)})", "CB2")
             turn_name = seats[0] if seats else ""
+        form = puzzles.read_form(self.data, seats, self.bad)  # its problems told with the position's
         if not sound or len(seats) < MIN_PLAYERS:
             raise LoadError(self.problems)
         pos = Position(seats, variants, tokens, supply=[FOLLOWERS] * len(seats), scores=[0] * len(seats), sets=sets)
@@ -481,9 +486,10 @@ class _Reader:
         pos.out = out
         pos.stack, pos.left, pos.pool = stack, left, pool
         marks = read_marks(self.data.get("annotations"), pos, self.bad)  # they name the board's features
+        puzzle = puzzles.complete(form, self.data, pos, self.bad)
         if self.problems:
             raise LoadError(self.problems)
-        return Loaded(pos, str(self.data.get("title", "")), self.doc, marks=marks)
+        return Loaded(pos, str(self.data.get("title", "")), self.doc, puzzle=puzzle, marks=marks)
 
 
 def read_at(doc: Doc, base: tuple[Any, ...]) -> Loaded:
@@ -569,5 +575,7 @@ def summary(loaded: Loaded) -> str:
     pos = loaded.position
     stack = "in a known order" if pos.stack is not None else "order unknown"
     state = "game over: no tile left (CB9)" if pos.over else f"{pos.player} to draw"
+    if loaded.puzzle is not None:
+        state += "; puzzle: " + loaded.puzzle.goal.sentence(pos.player)
     return (f"Der Tunnel position, {len(pos.players)} players, {plural(len(pos.board), 'tile')} on the board, "
             f"{pos.left} to draw ({stack}), {plural(len(pos.tokens), 'tunnel token')} placed; {state}")
