@@ -520,8 +520,10 @@ def token_choices(pos: Position, seat: int) -> list[Token]:
         # In colour order, not the order the sets were dealt or a file lists them: the
         # same position lists the same turns (TU11).
         fresh = next((s for s in COLOURS if pos.sets.get(s, -1) == seat and s not in pos.placed), None)
-        half = [s for s, laid in pos.placed.items() if len(laid) == 1
-                and (pos.sets[s] == seat or ("TV2" in pos.variants and s in pos.stealable))]
+        # In colour order, not the order the sets were laid or written in a file, so that
+        # two files of one position list the same turns.
+        half = [s for s in COLOURS if len(pos.placed.get(s, ())) == 1
+                and (pos.sets.get(s) == seat or ("TV2" in pos.variants and s in pos.stealable))]
         for s in ([fresh] if fresh else []) + half:
             candidates += [Token(s, (o,)) for o in free]
     return [t for t in candidates if not token_problems(pos, t, seat)]
