@@ -1,7 +1,7 @@
 """Der Tunnel through the house's commands (issue 27): every one of the 16 commands run
 through the command line, the same seed giving the same bytes, files checked at their
-lines, records replayed to their first illegal turn, and the commands whose paper and
-puzzles are not made yet refusing in one line (exit 2) with nothing written."""
+lines, records replayed to their first illegal turn, solve (its puzzles in
+tests/test_tunnel_puzzles.py), and the commands whose paper and puzzles are not made yet refusing in one line (exit 2) with nothing written."""
 
 from __future__ import annotations
 
@@ -239,11 +239,39 @@ def test_simulate_on_two_worker_processes_gives_the_same_figures():
     assert json.loads(run(*args, "--workers", "2").stdout) == json.loads(run(*args).stdout)
 
 
+# ------------------------------------------------------------------- solve
+
+
+def test_solve_a_position_without_a_goal_gives_the_best_turn_with_the_top_tile(tmp_path):
+    """TQ1 for the player to move with the top of the stack (U), exactly: every legal
+    turn tried; more puzzles in tests/test_tunnel_puzzles.py."""
+    f = tmp_path / "p.yaml"
+    f.write_text(POSITION)
+    result = run("solve", f, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["question"] == "TQ1" and data["player"] == "green" and data["tile"] == "U"
+    assert data["status"] == "solved" and data["points"] == 0 and len(data["choices"]) == data["tried"] == 30
+    text = run("solve", f)
+    assert text.exit_code == 0 and "green scores at most" in text.stdout and "this turn with U" in text.stdout
+    refused = run("solve", f, "--turns", "2")
+    assert refused.exit_code == 2 and "--turns: TQ1 asks about this turn alone" in refused.output
+
+
+def test_solve_refuses_a_record_and_a_position_with_no_tile_drawn(tmp_path, game_record):
+    result = run("solve", game_record)
+    assert result.exit_code == 2 and "a game record, not a position or a puzzle" in result.output
+    f = tmp_path / "p.yaml"
+    f.write_text(POSITION.replace("stack: [U, V, K]", "stack: 20"))
+    unknown = run("solve", f)
+    assert unknown.exit_code == 2 and "the stack's order is unknown, so no tile is drawn" in unknown.output
+    assert unknown.output.count("\n") == 1
+
+
 # ------------------------------------------------------------------- not made yet
 
 
 @pytest.mark.parametrize("command, args, words", [
-    ("solve", ["FILE"], "solve: Der Tunnel has no puzzles to solve yet; validate, show, new, play, replay, simulate"),
     ("sheet", ["FILE", "-o", "OUT/x.pdf"], "sheet: Der Tunnel has no puzzle cards yet; show prints a position"),
     ("illustrate", ["FILE", "-o", "OUT/x.svg"], "illustrate: Der Tunnel has no rule figures yet"),
     ("generate", ["--game", "tunnel", "-o", "OUT/puzzles"], "generate: Der Tunnel has no puzzles to generate yet"),

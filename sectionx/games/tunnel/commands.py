@@ -1,9 +1,9 @@
 """Der Tunnel's answers to the house's commands (:class:`sectionx.games.api.Commands`).
 
-Files are ``game: tunnel`` positions (:mod:`.formats`) and game records
-(:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``, ``replay``,
-``simulate``, ``render`` and ``kit`` work; the rest of the game's paper and puzzles
-(``solve``, ``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
+Files are ``game: tunnel`` positions and puzzles (:mod:`.formats`, :mod:`.puzzles`)
+and game records (:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``,
+``replay``, ``simulate``, ``render``, ``kit`` and ``solve`` (:mod:`.solving`) work; the
+rest of the game's paper and puzzles (``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
 not made yet, and each refuses in one line saying what does work, as the house
 refuses an option a game has no use for (exit 2).
 """
@@ -27,6 +27,7 @@ from ...console import (
     tell,
     warn,
     write_picture,
+    wrong_kind,
 )
 from ...fileio import quote
 from ...progress import progress_bar
@@ -43,7 +44,7 @@ DEFAULT_PLAYERS = 2
 #: The players' colours (CB1: grey is only a token colour, TU8).
 SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
 #: What works, said by every command that does not (yet).
-WORKS = "validate, show, new, play, replay, simulate, render and kit work for it"
+WORKS = "validate, show, new, play, replay, simulate, render, kit and solve work for it"
 
 
 def _variants(text_: str | None) -> tuple[str, frozenset[str]]:
@@ -152,7 +153,8 @@ class Tunnel:
             except LoadError as exc:
                 return api.Report(str(path), "tunnel record", exc.diagnostics)
             result = records.replay(record)
-            summary = f"{TITLE} record: {plural(len(record.actions), 'turn')}, {_end(result.final)}"
+            summary = (f"{TITLE} record: {plural(len(record.actions), 'turn')}, {_end(result.final)}"
+                       + records.goal_outcome(record, result))
             return api.Report(str(path), "tunnel record", records.diagnostics(record, result), summary)
         try:
             loaded = formats.read(doc)
@@ -179,6 +181,8 @@ class Tunnel:
             raise Stop(1 if problems else 0)
         loaded = _position(doc)
         say(text.picture(loaded.position, title=loaded.title, legend=True), nl=False)
+        if loaded.puzzle is not None:
+            say("Puzzle: " + loaded.puzzle.goal.sentence(loaded.position.player) + ".")
 
     def new(self, options: api.NewOptions) -> str:
         refuse_given(f"{TITLE} has no such choice (its board grows from the start tile, TG4)", board=options.board)
@@ -215,7 +219,8 @@ class Tunnel:
         tell(problems)
         if result.error is not None:
             raise Stop(1)
-        say(f"{path}: {plural(len(record.actions), 'turn')}, all legal; {_end(result.final)}")
+        say(f"{path}: {plural(len(record.actions), 'turn')}, all legal; {_end(result.final)}"
+            + records.goal_outcome(record, result))
         raise Stop(1 if problems else 0)
 
     def play(self, options: api.PlayOptions) -> str:
@@ -255,7 +260,14 @@ class Tunnel:
     # ------------------------------------------------------------ not made yet (paper and puzzles)
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
-        _not_yet("solve", "has no puzzles to solve")
+        """A puzzle (TQ1 the best turn, TQ2 the fewest turns, TQ3 the end's scoring)
+        or a position without a goal (TQ1 with the top tile), proved (:mod:`.solving`)."""
+        from . import solving
+
+        if is_record(doc):
+            raise wrong_kind(path, "a game record", "a position or a puzzle", "solve takes those (replay checks records)")
+        solving.solve(path, _position(doc), out=options.out, seconds=options.seconds, nodes=options.nodes,
+                      turns=options.turns, output=options.output)
 
     def render(self, path: Path, doc: Doc, options: api.RenderOptions) -> None:
         """A position or puzzle drawn (:mod:`.picture`): the board in the game's tile

@@ -32,7 +32,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from .model import NEAR, Cell, Position, Score
-from .puzzles import Goal, gain, need, points_for
+from .puzzles import Goal, Stated, gain, need, points_for
 from .rules import (
     Follower,
     Move,
@@ -95,6 +95,8 @@ class Answer:
     player: str
     status: str
     turns: int | None = None
+    #: The seats' colours, in order (TQ3's ``scores`` follow them).
+    players: tuple[str, ...] = ()
     line: tuple[Move, ...] = ()
     points: tuple[int, ...] = ()
     choices: tuple[Choice, ...] = ()
@@ -175,14 +177,14 @@ def best_turn(pos: Position, tile: str, *, nodes: int | None = None, seconds: fl
             after = pos.copy()
             found.append((move, after, points_for(me, apply_unchecked(after, move))))
     except OutOfNodes:
-        return Answer(goal, pos.player, "unknown", nodes=counter.nodes)
+        return Answer(goal, pos.player, "unknown", players=pos.players, nodes=counter.nodes)
     if not found:
         raise NoQuestion(f"{pos.player} cannot draw {tile}: the top of the stack is another tile, or none is left "
                          "(CB2)")
     best = max(p for _, _, p in found)
     choices = _merge([f for f in found if f[2] == best])
     first = choices[0].move
-    return Answer(goal, pos.player, "solved", 1, (first,), (best,), choices, best, 1, 0, counter.nodes)
+    return Answer(goal, pos.player, "solved", 1, pos.players, (first,), (best,), choices, best, 1, 0, counter.nodes)
 
 
 # ------------------------------------------------------------------------ TQ3
@@ -202,7 +204,7 @@ def end_scores(pos: Position, after: Move | None = None) -> Answer:
     end = pos.copy()
     sheet = end.final_scoring()
     sheet.sort(key=lambda s: (s.cells[0][1], s.cells[0][0], s.kind, s.cells))
-    return Answer(Goal("end"), player, "solved", len(line), line, points, scored=scored, sheet=tuple(sheet),
+    return Answer(Goal("end"), player, "solved", len(line), pos.players, line, points, scored=scored, sheet=tuple(sheet),
                   scores=tuple(end.scores))
 
 
@@ -592,11 +594,14 @@ def plan(pos: Position, goal: Goal, *, limit: int | None = None, nodes: int | No
                 counter.lift()
                 line, points = _line(search, pos, n, want)
                 first = _first(search, pos, n, want)
-                return Answer(goal, pos.player, "solved", n, line, points, first, None, within, proved, counter.nodes)
+                return Answer(goal, pos.player, "solved", n, pos.players, line, points, first, None, within, proved,
+                              counter.nodes)
             proved = n
     except OutOfNodes:
-        return Answer(goal, pos.player, "unknown", limit=within, proved_none_below=proved, nodes=counter.nodes)
-    return Answer(goal, pos.player, "impossible", limit=within, proved_none_below=within, nodes=counter.nodes)
+        return Answer(goal, pos.player, "unknown", players=pos.players, limit=within, proved_none_below=proved,
+                      nodes=counter.nodes)
+    return Answer(goal, pos.player, "impossible", players=pos.players, limit=within, proved_none_below=within,
+                  nodes=counter.nodes)
 
 
 def _line(search: _Search, pos: Position, n: int, want: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:
@@ -674,3 +679,37 @@ def solve_puzzle(loaded: Loaded, limits: Limits = Limits()) -> Answer:
         raise NoQuestion("the stack's order is unknown, so no tile is drawn: make it a TQ1 puzzle with "
                          "goal: {best: turn} and drawn: TILE")
     return best_turn(pos, tile, nodes=limits.nodes, seconds=limits.seconds)
+
+
+# ------------------------------------------------------------------------ the answer a file records
+
+
+def stated_answer(answer: Answer) -> Stated:
+    """What a puzzle file records of a proved answer (``answer:``)."""
+    if answer.goal.kind == "best":
+        return Stated(points=answer.best, choices=len(answer.choices))
+    if answer.goal.kind == "end":
+        return Stated(scores=dict(zip(answer.players, answer.scores, strict=True)))
+    return Stated(turns=answer.turns, first=len(answer.choices) if answer.turns is not None else None)
+
+
+def differences(stated: Stated, answer: Answer) -> list[str]:
+    """How a recorded answer differs from the proved one, one phrase each (empty: it
+    matches); a part the file leaves out is not compared."""
+    proved = stated_answer(answer)
+    found = []
+    for name in ("points", "choices", "turns", "first", "scores"):
+        mine, theirs = getattr(stated, name), getattr(proved, name)
+        if mine is None and name != "turns":
+            continue
+        if mine != theirs:
+            found.append(f"{name} {_text(mine)} (proved: {_text(theirs)})")
+    return found
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
