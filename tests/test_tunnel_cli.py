@@ -273,9 +273,7 @@ def test_solve_refuses_a_record_and_a_position_with_no_tile_drawn(tmp_path, game
 
 @pytest.mark.parametrize("command, args, words", [
     ("sheet", ["FILE", "-o", "OUT/x.pdf"], "sheet: Der Tunnel has no puzzle cards yet; show prints a position"),
-    ("illustrate", ["FILE", "-o", "OUT/x.svg"], "illustrate: Der Tunnel has no rule figures yet"),
     ("generate", ["--game", "tunnel", "-o", "OUT/puzzles"], "generate: Der Tunnel has no puzzles to generate yet"),
-    ("manual", ["--game", "tunnel", "-o", "OUT/m.pdf"], "manual: Der Tunnel has no illustrated rulebook yet"),
     ("deck", ["FOLDER", "-o", "OUT/d.pdf"], "deck: Der Tunnel has no puzzles for a deck yet"),
     ("book", ["FOLDER", "-o", "OUT/b.pdf"], "book: Der Tunnel has no puzzles for a book yet"),
 ])

@@ -315,10 +315,20 @@ class Tunnel:
         _not_yet("book", "has no puzzles for a book")
 
     def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
-        _not_yet("illustrate", "has no rule figures")
+        """A rule figure: every claim checked by the referee (:mod:`.figures`; exit 1
+        with one line per false claim, nothing drawn); with ``-o`` drawn with its
+        title, legend and caption."""
+        from ... import paperflow
+        from . import figures
+
+        paperflow.illustrate(path, options, figures.figure_problems(path, doc), figures.claim_count(doc),
+                             lambda look: figures.drawing(figures.read_figure(doc), look, text=True))
 
     def manual(self, options: api.ManualOptions) -> None:
-        _not_yet("manual", "has no illustrated rulebook")
+        """The players' rules sheet, illustrated, in English or German (:mod:`.manual`)."""
+        from . import manual
+
+        manual.manual(options)
 
 
 #: What the house calls (mypy checks here that Der Tunnel answers every command).
