@@ -319,9 +319,8 @@ def _check_complete(claim: dict[str, Any], pos: Position, said: str) -> Problems
             if isinstance(root, str):
                 out.append(((key,), f"claim{said}: {root}"))
             elif pos.complete(root) != want:
-                why = "it is complete" if not want else _why_open(pos, root)
-                out.append(((key,), (f"false claim{said}: {describe(pos, root)} is {'not ' if want else ''}complete "
-                                     f"({why})")))
+                why = f"is not complete ({_why_open(pos, root)})" if want else "is complete"
+                out.append(((key,), f"false claim{said}: {describe(pos, root)} {why}"))
     return out
 
 
