@@ -80,7 +80,7 @@ def steps(work: Path, python: str) -> list[Step]:
     ]
     for g in GAMES:
         if g in NO_PAPER:
-            out += _no_paper(g, work)
+            out += _no_paper(g, work, python)
             continue
         puzzles = work / f"{g}-puzzles"
         figures = packaged(python, g, "rulebook/figures")
@@ -110,7 +110,7 @@ def steps(work: Path, python: str) -> list[Step]:
     return out
 
 
-def _no_paper(g: str, work: Path) -> list[Step]:
+def _no_paper(g: str, work: Path, python: str) -> list[Step]:
     """A game without paper and puzzles yet: what works once, then every command it
     refuses (exit 2, nothing written), each on a file or folder of the game."""
     game = ["--game", g]
@@ -131,8 +131,12 @@ def _no_paper(g: str, work: Path) -> list[Step]:
         Step(f"{g}: deck", ["deck", f"scenarios/{g}", "-o", f"{g}-deck.pdf"], status=refused),
         Step(f"{g}: book", ["book", f"scenarios/{g}", "-o", f"{g}-book.pdf"], status=refused),
         Step(f"{g}: kit", ["kit", *game, "--out", f"{g}-kit", "--no-svg"], [f"{g}-kit/*.pdf"]),
-        Step(f"{g}: illustrate", ["illustrate", f"{g}-new.yaml", "-o", f"{g}-figure.svg"], status=refused),
-        Step(f"{g}: manual", ["manual", *game, "-o", f"{g}-rulebook.pdf"], status=refused),
+        # Its rule figures and players' rules sheet (English and German), read from the wheel.
+        Step(f"{g}: illustrate", lambda: ["illustrate", first(packaged(python, g, "rulebook/figures")), "-o",
+                                          f"{g}-figure.svg"], [f"{g}-figure.svg"]),
+        Step(f"{g}: manual", ["manual", *game, "-o", f"{g}-rulebook.pdf"], [f"{g}-rulebook.pdf"]),
+        Step(f"{g}: manual de html", ["manual", *game, "--lang", "de", "-o", f"{g}-rulebook-de.html"],
+             [f"{g}-rulebook-de.html"]),
     ]
 
 
