@@ -525,10 +525,10 @@ def legend_blocks(theme: Theme, pos: Position, words: Mapping[str, str], *, turn
             items.append(rect(-1.2, -1.2, BLOCK - 1.0, 16.4, Style(fill=theme.colours["highlight"], opacity=0.28)))
         items += art.follower_items(theme, player, 3.0, 3.6, 6.4)
         name = _title(w[player])
-        items.append(Text(7.5, 3.4, _title(w["score"].format(player=name, points=pos.scores[seat])), NAME_PT, ink,
+        items.append(Text(8.2, 3.4, _title(w["score"].format(player=name, points=pos.scores[seat])), NAME_PT, ink,
                           bold=True))
         if moving:
-            items.append(Text(7.5, 7.5, _title(w["to_move"].format(player=name)), SMALL_PT, ink))
+            items.append(Text(8.2, 7.5, _title(w["to_move"].format(player=name)), SMALL_PT, ink))
         foot = _tokens_rows(theme, pos, seat, 2.4, 11.6, items)
         blocks.append((items, max(foot, 14.0)))
     if any(o is None for o in pos.sets.values()):
@@ -651,7 +651,7 @@ def widest_word(theme: Theme, words: Mapping[str, str]) -> float:
     """How wide (mm) the legend's longest fixed line is set, for a test that the
     legend holds every language's words."""
     w = _words(words)
-    return max(text_width(_title(w["score"].format(player=_title(w[c]), points=99)), NAME_PT, True, theme) + 7.5
+    return max(text_width(_title(w["score"].format(player=_title(w[c]), points=99)), NAME_PT, True, theme) + 8.2
                for c in COLOURS)
 
 
