@@ -2,10 +2,11 @@
 
 Files are ``game: tunnel`` positions and puzzles (:mod:`.formats`, :mod:`.puzzles`)
 and game records (:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``,
-``replay``, ``simulate``, ``render``, ``kit`` and ``solve`` (:mod:`.solving`) work; the
-rest of the game's paper and puzzles (``sheet``, ``generate``, ``deck``, ``book``, ``illustrate``, ``manual``) are
-not made yet, and each refuses in one line saying what does work, as the house
-refuses an option a game has no use for (exit 2).
+``replay``, ``simulate``, ``render``, ``kit``, ``solve`` (:mod:`.solving`),
+``illustrate`` (:mod:`.figures`) and ``manual`` (:mod:`.manual`) work; the rest of the
+game's paper and puzzles (``sheet``, ``generate``, ``deck``, ``book``) are not made
+yet, and each refuses in one line saying what does work, as the house refuses an
+option a game has no use for (exit 2).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ DEFAULT_PLAYERS = 2
 #: The players' colours (CB1: grey is only a token colour, TU8).
 SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
 #: What works, said by every command that does not (yet).
-WORKS = "validate, show, new, play, replay, simulate, render, kit and solve work for it"
+WORKS = "validate, show, new, play, replay, simulate, render, kit, solve, illustrate and manual work for it"
 
 
 def _variants(text_: str | None) -> tuple[str, frozenset[str]]:
