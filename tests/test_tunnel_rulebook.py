@@ -341,3 +341,13 @@ def test_cover_and_components_are_drawn_in_the_kits_art():
     parts = dict(component_pictures(THEME, RULEBOOK.language("en")))
     assert set(parts) == {"tiles", "tokens"}
     assert all(p.width <= 52 and p.height <= 40 for p in parts.values())  # the components page's room
+
+
+def test_a_rule_figure_matches_its_golden_file(tmp_path):
+    """The figure of TU5's order (follower first, then the token), drawn by illustrate:
+    the golden file was looked at as a picture when it was written."""
+    figure = ROOT / "sectionx" / "games" / "tunnel" / "rulebook" / "figures" / "tu5-order.yaml"
+    out = tmp_path / "f.svg"
+    result = run("illustrate", figure, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == (ROOT / "tests" / "golden" / "tunnel-figure-tu5-order.svg").read_bytes()
