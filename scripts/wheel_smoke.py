@@ -29,9 +29,8 @@ from pathlib import Path
 
 #: The games of the house, and what their ``new``, ``play`` and ``simulate`` are given.
 GAMES = ("sectionx", "breakout", "hekla", "tunnel")
-#: Games whose paper and puzzles (generate, solve, sheet, deck, book, illustrate,
-#: manual) are not made yet: each of those commands must refuse in one line with the
-#: usage status (2), and is run so; render draws and kit writes its kit.
+#: Games whose steps are listed on their own (:func:`_no_paper`, from when their paper and
+#: puzzles were not made yet): every command once on the game's own files and folders.
 NO_PAPER = ("tunnel",)
 #: The checkout this script lies in: the installed package must not be read from it.
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -111,9 +110,10 @@ def steps(work: Path, python: str) -> list[Step]:
 
 
 def _no_paper(g: str, work: Path, python: str) -> list[Step]:
-    """A game without paper and puzzles yet: what works once, then every command it
-    refuses (exit 2, nothing written), each on a file or folder of the game."""
+    """Der Tunnel's steps: every command once, each on a file or folder of the game (its
+    puzzles generated, then printed as a sheet, a deck and a book)."""
     game = ["--game", g]
+    puzzles = f"{g}-puzzles"
     refused = 2
     return [
         Step(f"{g}: new", ["new", *game, "--players", "3", "--seed", "1", "-o", f"{g}-new.yaml"], [f"{g}-new.yaml"]),
@@ -125,11 +125,12 @@ def _no_paper(g: str, work: Path, python: str) -> list[Step]:
         Step(f"{g}: replay", ["replay", f"{g}-game.yaml"]),
         Step(f"{g}: simulate", ["simulate", *game, "--games", "2", "--players", "2", "--seed", "1", "--workers", "1"]),
         Step(f"{g}: render", ["render", f"{g}-new.yaml", "-o", f"{g}-render.svg"], [f"{g}-render.svg"]),
-        Step(f"{g}: generate", ["generate", *game, "--count", "1", "--out", f"{g}-puzzles"], status=refused),
+        Step(f"{g}: generate", ["generate", *game, "--difficulty", "beginner", "--count", "1", "--seed", "1", "--out",
+                                puzzles], [f"{puzzles}/*.yaml"]),
         Step(f"{g}: solve", ["solve", f"{g}-new.yaml"], status=refused),
-        Step(f"{g}: sheet", ["sheet", f"{g}-new.yaml", "-o", f"{g}-sheet.pdf"], status=refused),
-        Step(f"{g}: deck", ["deck", f"scenarios/{g}", "-o", f"{g}-deck.pdf"], status=refused),
-        Step(f"{g}: book", ["book", f"scenarios/{g}", "-o", f"{g}-book.pdf"], status=refused),
+        Step(f"{g}: sheet", lambda: ["sheet", first(work / puzzles), "-o", f"{g}-sheet.pdf"], [f"{g}-sheet.pdf"]),
+        Step(f"{g}: deck", ["deck", puzzles, "--per-tier", "1", "-o", f"{g}-deck.pdf"], [f"{g}-deck.pdf"]),
+        Step(f"{g}: book", ["book", puzzles, "-o", f"{g}-book.pdf"], [f"{g}-book.pdf"]),
         Step(f"{g}: kit", ["kit", *game, "--out", f"{g}-kit", "--no-svg"], [f"{g}-kit/*.pdf"]),
         # Its rule figures and players' rules sheet (English and German), read from the wheel.
         Step(f"{g}: illustrate", lambda: ["illustrate", first(packaged(python, g, "rulebook/figures")), "-o",

@@ -1,7 +1,8 @@
 """Der Tunnel through the house's commands (issue 27): every one of the 16 commands run
 through the command line, the same seed giving the same bytes, files checked at their
 lines, records replayed to their first illegal turn, solve (its puzzles in
-tests/test_tunnel_puzzles.py), and the commands whose paper and puzzles are not made yet refusing in one line (exit 2) with nothing written."""
+tests/test_tunnel_puzzles.py), and sheet, generate, deck and book answering (their contracts in
+tests/test_tunnel_paper.py)."""
 
 from __future__ import annotations
 
@@ -268,25 +269,28 @@ def test_solve_refuses_a_record_and_a_position_with_no_tile_drawn(tmp_path, game
     assert unknown.output.count("\n") == 1
 
 
-# ------------------------------------------------------------------- not made yet
+# ------------------------------------------------------------------- puzzles on paper
 
 
-@pytest.mark.parametrize("command, args, words", [
-    ("sheet", ["FILE", "-o", "OUT/x.pdf"], "sheet: Der Tunnel has no puzzle cards yet; show prints a position"),
-    ("generate", ["--game", "tunnel", "-o", "OUT/puzzles"], "generate: Der Tunnel has no puzzles to generate yet"),
-    ("deck", ["FOLDER", "-o", "OUT/d.pdf"], "deck: Der Tunnel has no puzzles for a deck yet"),
-    ("book", ["FOLDER", "-o", "OUT/b.pdf"], "book: Der Tunnel has no puzzles for a book yet"),
-])
-def test_what_is_not_made_yet_is_refused_in_one_line(tmp_path, command, args, words):
+def test_sheet_generate_deck_and_book_answer_for_der_tunnel(tmp_path):
+    """Made (issue 28): each answers rather than refusing; tests/test_tunnel_paper.py
+    holds them to their contracts."""
     f = tmp_path / "p.yaml"
-    f.write_text(POSITION)
-    out = tmp_path / "out"
-    out.mkdir()
-    given = [str(f) if a == "FILE" else str(tmp_path) if a == "FOLDER" else a.replace("OUT", str(out)) for a in args]
-    result = run(command, *given)
-    assert result.exit_code == 2 and result.output == f"sectionx: {words}" + result.output.split(words, 1)[1], \
-        result.output
-    assert result.output.count("\n") == 1 and list(out.iterdir()) == []
+    f.write_text(POSITION.replace("turn: green", "turn: red") + "goal: {best: turn}\n")
+    out = tmp_path / "s.pdf"
+    result = run("sheet", f, "-o", out)
+    assert result.exit_code == 0 and out.read_bytes()[:5] == b"%PDF-", result.output
+    result = run("generate", "--game", "tunnel", "--goal", "best", "-o", tmp_path / "g")
+    assert result.exit_code == 2 and "--goal: Der Tunnel's board grows from the start tile" in result.output
+    assert not (tmp_path / "g").exists()
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "p.yaml").write_text(f.read_text() + "answer: {points: 0, choices: 45}\n")  # no turn scores
+    book = tmp_path / "b.pdf"
+    result = run("book", folder, "-o", book)
+    assert result.exit_code == 0 and "1 puzzle" in result.output and book.exists(), result.output
+    result = run("deck", folder, "-o", tmp_path / "d.pdf")
+    assert result.exit_code == 1 and "no grade: block" in result.output
 
 
 # ------------------------------------------------------------------- examples

@@ -3,17 +3,15 @@
 Files are ``game: tunnel`` positions and puzzles (:mod:`.formats`, :mod:`.puzzles`)
 and game records (:mod:`.records`).  ``validate``, ``show``, ``new``, ``play``,
 ``replay``, ``simulate``, ``render``, ``kit``, ``solve`` (:mod:`.solving`),
-``illustrate`` (:mod:`.figures`) and ``manual`` (:mod:`.manual`) work; the rest of the
-game's paper and puzzles (``sheet``, ``generate``, ``deck``, ``book``) are not made
-yet, and each refuses in one line saying what does work, as the house refuses an
-option a game has no use for (exit 2).
+``illustrate`` (:mod:`.figures`), ``manual`` (:mod:`.manual`), and ``sheet``,
+``generate``, ``deck`` and ``book`` (:mod:`.paper`): all sixteen work.
 """
 
 from __future__ import annotations
 
 from contextlib import closing
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from ... import fileio
 from ...console import (
@@ -44,8 +42,6 @@ TITLE = "Der Tunnel"
 DEFAULT_PLAYERS = 2
 #: The players' colours (CB1: grey is only a token colour, TU8).
 SEAT_COLOURS = COLOURS[:MAX_PLAYERS]
-#: What works, said by every command that does not (yet).
-WORKS = "validate, show, new, play, replay, simulate, render, kit, solve, illustrate and manual work for it"
 
 
 def _variants(text_: str | None) -> tuple[str, frozenset[str]]:
@@ -122,11 +118,6 @@ def _end(pos: Position) -> str:
     best = records.winners(pos, scores)
     table = ", ".join(f"{p} {s}" for p, s in zip(pos.players, scores, strict=True))
     return f"game over: {' and '.join(best)} win{'s' if len(best) == 1 else ''} ({table}, CB9, CB10)"
-
-
-def _not_yet(command: str, what: str, works: str = WORKS) -> NoReturn:
-    """The one-line refusal of a command the game does not answer yet (exit 2)."""
-    raise fail(f"{command}: {TITLE} {what} yet; {works}")
 
 
 def _printable(loaded: formats.Loaded, look: Any) -> None:
@@ -258,7 +249,7 @@ class Tunnel:
                 bar.update(advance=1)
         say_simulation(stats.as_dict(), options.output, TITLE)
 
-    # ------------------------------------------------------------ not made yet (paper and puzzles)
+    # ------------------------------------------------------------ puzzles and paper
 
     def solve(self, path: Path, doc: Doc, options: api.SolveOptions) -> None:
         """A puzzle (TQ1 the best turn, TQ2 the fewest turns, TQ3 the end's scoring)
@@ -304,16 +295,29 @@ class Tunnel:
         say(kitfiles.write_kit(built, options.out, kits.PREFIX, svg=options.svg))  # all in memory first
 
     def sheet(self, path: Path, doc: Doc, options: api.SheetOptions) -> None:
-        _not_yet("sheet", "has no puzzle cards", "show prints a position as text")
+        """A puzzle card and its solution sheet, the puzzle proved first; or a solution
+        record of ``solve -o`` drawn as given (:mod:`.paper`)."""
+        from . import paper
+
+        paper.sheet(path, doc, options)
 
     def generate(self, options: api.GenerateOptions) -> None:
-        _not_yet("generate", "has no puzzles to generate")
+        """Graded puzzles (TQ1, TQ2), each proved and unique (:mod:`.generator`)."""
+        from . import paper
+
+        paper.generate(options)
 
     def deck(self, files: list[Path], options: api.DeckOptions) -> None:
-        _not_yet("deck", "has no puzzles for a deck")
+        """The challenge deck of a folder of graded puzzles (:mod:`.paper`)."""
+        from . import paper
+
+        paper.deck(files, options)
 
     def book(self, files: list[Path], options: api.BookOptions) -> None:
-        _not_yet("book", "has no puzzles for a book")
+        """The puzzle book of a folder of puzzles (:mod:`.paper`)."""
+        from . import paper
+
+        paper.book(files, options)
 
     def illustrate(self, path: Path, doc: Doc, options: api.IllustrateOptions) -> None:
         """A rule figure: every claim checked by the referee (:mod:`.figures`; exit 1
