@@ -10,7 +10,8 @@ Nothing of :mod:`.solver` is used: no table, no bound, no turn left out.
   turns end in.
 * :func:`fewest_turns`: TQ2 by plain recursion over :func:`.rules.moves` (the
   referee's list of every legal turn; tests/test_tunnel_moves.py holds it equal to
-  what the referee allows), played with :func:`.rules.play`, the others passing.
+  what the referee allows), each played by the referee (:func:`.rules.apply_unchecked`),
+  the others passing.
 * :func:`end_totals`: TQ3 from :mod:`.flood` (the from-scratch flood fill of every
   feature) after the move played by the referee: every seat's total after the end.
 """
@@ -22,7 +23,7 @@ import itertools
 from .flood import final_scores
 from .model import Position, Score
 from .puzzles import Goal
-from .rules import Follower, Move, Token, moves, play, problems
+from .rules import Follower, Move, Token, apply_unchecked, moves, play, problems
 from .tiles import DELTA, tile_set
 
 
@@ -31,9 +32,19 @@ def _points(seat: int, scored: tuple[Score, ...]) -> int:
 
 
 def _key(pos: Position) -> tuple[object, ...]:
-    return (frozenset((c, p.tile.tile.name, p.tile.rotation) for c, p in pos.board.items()),
-            frozenset(pos.followers.items()), frozenset(pos.placed.items()), pos.stealable, tuple(pos.scores),
-            pos.stack, pos.left, pos.turn)
+    """A position as a value: each tile by its edges and features as it lies (a tile
+    turned onto itself is the same), each follower by its feature's name as it lies,
+    token sets by owner and openings (which of a player's fresh sets, or of TV3's
+    common pairs, is laid is the same to the game, TU11)."""
+    def shape(c: tuple[int, int]) -> frozenset[tuple[object, ...]]:
+        tile = pos.board[c].tile
+        return frozenset((f.kind, f.edges, f.halves, f.end, f.pennant,
+                          frozenset(tile.features[i].edges for i in f.cities)) for f in tile.features)
+
+    return (frozenset((c, shape(c)) for c in pos.board),
+            frozenset((c, pos.board[c].tile.features[local].name, seat) for (c, local), seat in pos.followers.items()),
+            frozenset((pos.sets.get(s), laid) for s, laid in pos.placed.items()),
+            frozenset(pos.placed.get(s, ()) for s in pos.stealable), tuple(pos.scores), pos.stack, pos.left, pos.turn)
 
 
 def every_turn(pos: Position, tile: str) -> list[Move]:
@@ -104,13 +115,13 @@ def fewest_turns(pos: Position, goal: Goal, limit: int) -> int | None:
             turns = moves(p)
             if len(turns) != 1 or turns[0].cell is not None:
                 break
-            p = play(p, turns[0]).position  # put out: the player draws again (CB11)
+            p = p.copy()
+            apply_unchecked(p, turns[0])  # put out: the player draws again (CB11)
         if k == 0 or p.over:
             return False
         for move in moves(p):
-            turn = play(p, move)
-            done, total = met(turn.scored, so_far)
-            after = turn.position
+            after = p.copy()
+            done, total = met(apply_unchecked(after, move), so_far)
             after.turn = me  # the others pass
             if done or reach(after, k - 1, total):
                 return True

@@ -28,6 +28,7 @@ import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -141,15 +142,30 @@ class _Counter:
 
 def position_key(pos: Position, *, scores: bool = True) -> tuple[object, ...]:
     """Everything the rules can observe of a position, as a hashable value: the tiles,
-    followers, tokens (each set's openings in the order laid, TV2's road of the first
-    token), the sets open to theft, the stack, the player to move and (``scores``)
-    the scores.  What is complete is a function of the tiles and tokens (it scored the
-    turn it was completed), and each supply is 7 less the followers on the board."""
-    board = frozenset((cell, p.tile.tile.name, p.tile.rotation) for cell, p in pos.board.items())
-    followers = frozenset((cell, local, seat) for (cell, local), seat in pos.followers.items())
-    tokens = frozenset(pos.placed.items())
-    return (board, followers, tokens, pos.stealable, pos.stack, pos.left, pos.turn,
+    followers, tokens (each set's owner and openings in the order laid, TV2's road of
+    the first token), the sets open to theft, the stack, the player to move and
+    (``scores``) the scores.  What is complete is a function of the tiles and tokens
+    (it scored the turn it was completed), and each supply is 7 less the followers on
+    the board.  A set is known by its owner, not its colour: which of a player's fresh
+    sets (or of TV3's common pairs) is laid is the same to the game (TU11).  A tile is
+    known by what lies on its edges as it lies (a cloister tile turned is the same
+    tile), and a follower by the name of its feature as it lies (``field:Nw``)."""
+    board = frozenset((cell, _shape(p.tile.tile.name, p.tile.rotation)) for cell, p in pos.board.items())
+    followers = frozenset((cell, pos.board[cell].tile.features[local].name, seat)
+                          for (cell, local), seat in pos.followers.items())
+    tokens = frozenset((pos.sets.get(s), laid) for s, laid in pos.placed.items())
+    stealable = frozenset(pos.placed.get(s, ()) for s in pos.stealable)
+    return (board, followers, tokens, stealable, pos.stack, pos.left, pos.turn,
             tuple(pos.scores) if scores else (), tuple(sorted(pos.out)) if scores else ())
+
+
+@cache
+def _shape(name: str, rotation: int) -> frozenset[tuple[object, ...]]:
+    """A tile as it lies: each feature with its edges, halves and ends in board
+    directions (a field's cities by their edges), whatever their order on the tile."""
+    tile = tile_set().oriented(name, rotation)
+    return frozenset((f.kind, f.edges, f.end, f.pennant, f.halves, tuple(sorted(tile.features[c].edges for c in f.cities)))
+                     for f in tile.features)
 
 
 def _merge(found: list[tuple[Move, Position, int]]) -> tuple[Choice, ...]:

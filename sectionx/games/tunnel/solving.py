@@ -167,4 +167,4 @@ def record_text(path: Path, loaded: Loaded, answer: Answer, out: Path) -> str:
     what = {"best": "the best turn (TQ1)", "end": "the turn asked about (TQ3)"}.get(answer.goal.kind,
                                                                                    "a shortest line (TQ2)")
     return records.dumps(pos, actions, start_ref=start_reference(path, out), puzzle=loaded.puzzle,
-                         header=f"Solution found by: sectionx solve {path}\n{what.capitalize()}")
+                         header=f"Solution found by: sectionx solve {path}\n{what[0].upper()}{what[1:]}")
