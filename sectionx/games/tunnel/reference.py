@@ -35,7 +35,8 @@ def _key(pos: Position) -> tuple[object, ...]:
     """A position as a value: each tile by its edges and features as it lies (a tile
     turned onto itself is the same), each follower by its feature's name as it lies,
     token sets by owner and openings (which of a player's fresh sets, or of TV3's
-    common pairs, is laid is the same to the game, TU11)."""
+    common pairs, is laid is the same to the game, TU11; a TV3 pair's two openings in
+    either order, being laid at once)."""
     def shape(c: tuple[int, int]) -> frozenset[tuple[object, ...]]:
         tile = pos.board[c].tile
         return frozenset((f.kind, f.edges, f.halves, f.end, f.pennant,
@@ -43,7 +44,8 @@ def _key(pos: Position) -> tuple[object, ...]:
 
     return (frozenset((c, shape(c)) for c in pos.board),
             frozenset((c, pos.board[c].tile.features[local].name, seat) for (c, local), seat in pos.followers.items()),
-            frozenset((pos.sets.get(s), laid) for s, laid in pos.placed.items()),
+            frozenset((pos.sets.get(s), frozenset(laid) if "TV3" in pos.variants else laid)
+                      for s, laid in pos.placed.items()),
             frozenset(pos.placed.get(s, ()) for s in pos.stealable), tuple(pos.scores), pos.stack, pos.left, pos.turn)
 
 

@@ -147,13 +147,16 @@ def position_key(pos: Position, *, scores: bool = True) -> tuple[object, ...]:
     (``scores``) the scores.  What is complete is a function of the tiles and tokens
     (it scored the turn it was completed), and each supply is 7 less the followers on
     the board.  A set is known by its owner, not its colour: which of a player's fresh
-    sets (or of TV3's common pairs) is laid is the same to the game (TU11).  A tile is
+    sets (or of TV3's common pairs) is laid is the same to the game (TU11), and a TV3
+    pair's two openings are laid at once, in no order.  A tile is
     known by what lies on its edges as it lies (a cloister tile turned is the same
     tile), and a follower by the name of its feature as it lies (``field:Nw``)."""
     board = frozenset((cell, _shape(p.tile.tile.name, p.tile.rotation)) for cell, p in pos.board.items())
     followers = frozenset((cell, pos.board[cell].tile.features[local].name, seat)
                           for (cell, local), seat in pos.followers.items())
-    tokens = frozenset((pos.sets.get(s), laid) for s, laid in pos.placed.items())
+    # A TV3 pair is laid at once: the order of its two openings is no order of play.
+    pairs = "TV3" in pos.variants
+    tokens = frozenset((pos.sets.get(s), frozenset(laid) if pairs else laid) for s, laid in pos.placed.items())
     stealable = frozenset(pos.placed.get(s, ()) for s in pos.stealable)
     return (board, followers, tokens, stealable, pos.stack, pos.left, pos.turn,
             tuple(pos.scores) if scores else (), tuple(sorted(pos.out)) if scores else ())
