@@ -27,6 +27,22 @@ from .rules import Follower, Move, Token, apply_unchecked, moves, play, problems
 from .tiles import DELTA, tile_set
 
 
+class TooLong(Exception):
+    """The plain search would take more than the budget it was given."""
+
+
+class _Budget:
+    """Turns judged or played, against an optional most (None: no most)."""
+
+    def __init__(self, most: int | None):
+        self.most, self.used = most, 0
+
+    def spend(self) -> None:
+        self.used += 1
+        if self.most is not None and self.used > self.most:
+            raise TooLong
+
+
 def _points(seat: int, scored: tuple[Score, ...]) -> int:
     return sum(s.points for s in scored if seat in s.seats)
 
@@ -49,9 +65,11 @@ def _key(pos: Position) -> tuple[object, ...]:
             frozenset(pos.placed.get(s, ()) for s in pos.stealable), tuple(pos.scores), pos.stack, pos.left, pos.turn)
 
 
-def every_turn(pos: Position, tile: str) -> list[Move]:
+def every_turn(pos: Position, tile: str, budget: int | None = None) -> list[Move]:
     """Every turn with ``tile`` the referee allows, written every way (both orders of
-    follower and token), found by trying every combination."""
+    follower and token), found by trying every combination; TooLong when more than
+    ``budget`` combinations would be judged."""
+    spent = _Budget(budget)
     ts = tile_set()
     cells = {(x + dx, y + dy) for (x, y) in pos.board for dx, dy in DELTA} - set(pos.board)
     openings = [(cell, e) for cell, p in pos.board.items() for e in range(4)
@@ -76,6 +94,7 @@ def every_turn(pos: Position, tile: str) -> list[Move]:
                 orders: list[tuple[Follower | Token | None, ...]] = [(f, t), (t, f)] if f and t else [(f, t)]
                 for steps in orders:
                     move = Move(tile, cell, r, tuple(s for s in steps if s is not None))
+                    spent.spend()
                     if not problems(pos, move):
                         found.append(move)
     if not found:
@@ -85,13 +104,14 @@ def every_turn(pos: Position, tile: str) -> list[Move]:
     return found
 
 
-def best_points(pos: Position, tile: str) -> tuple[int, set[tuple[object, ...]]]:
+def best_points(pos: Position, tile: str, budget: int | None = None) -> tuple[int, set[tuple[object, ...]]]:
     """TQ1: the most points the player scores this turn with ``tile``, and the set of
-    positions (as keys) the turns that score it end in."""
+    positions (as keys) the turns that score it end in (TooLong past ``budget``
+    combinations judged)."""
     me = pos.turn
     best = -1
     ends: set[tuple[object, ...]] = set()
-    for move in every_turn(pos, tile):
+    for move in every_turn(pos, tile, budget):
         turn = play(pos, move)
         points = _points(me, turn.scored)
         if points > best:
@@ -101,10 +121,11 @@ def best_points(pos: Position, tile: str) -> tuple[int, set[tuple[object, ...]]]
     return best, ends
 
 
-def fewest_turns(pos: Position, goal: Goal, limit: int) -> int | None:
+def fewest_turns(pos: Position, goal: Goal, limit: int, budget: int | None = None) -> int | None:
     """TQ2: the fewest of the player's turns (at most ``limit``) that reach ``goal``,
-    the others passing, or None."""
+    the others passing, or None (TooLong past ``budget`` turns played)."""
     me = pos.turn
+    spent = _Budget(budget)
 
     def met(scored: tuple[Score, ...], so_far: int) -> tuple[bool, int]:
         if goal.kind == "road":
@@ -122,6 +143,7 @@ def fewest_turns(pos: Position, goal: Goal, limit: int) -> int | None:
         if k == 0 or p.over:
             return False
         for move in moves(p):
+            spent.spend()
             after = p.copy()
             done, total = met(apply_unchecked(after, move), so_far)
             after.turn = me  # the others pass
