@@ -113,6 +113,7 @@ def test_play_refuses_unknown_bots():
     assert result.exit_code == 2 and "one per player (3)" in result.output
 
 
+@pytest.mark.slow  # about 75 s on one core: in CI's second step (pytest -m slow)
 def test_greedy_bot_frees_more_than_random():
     """The greedy bot tries to free its prisoners: against random bots it should free more."""
     freed = {"greedy": 0, "random": 0}
