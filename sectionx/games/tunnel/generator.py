@@ -9,47 +9,58 @@ Two kinds of puzzle (:mod:`.puzzles`):
   and the others pass; score at least N points within K turns.  N is the most K
   turns can score, so the player must find the best line.
 
-**Candidates.**  A position met in a seeded game (2 to 4 players, sometimes a
+**Candidates.**  A position met in a seeded game (2 to 5 players, sometimes a
 variant TV1-TV4) whose four tunnel tiles come early, played by the house's bots
-(greedy, random and cutthroat taking turns, so tokens lie on the board) for a seeded
-number of turns.  TQ1 tries the tiles left in a seeded order until one makes a puzzle
-of the tier; TQ2 takes the game's next K tiles.
+(greedy, random and cutthroat drawn turn by turn, so tokens lie on the board) for a
+seeded number of turns; a tier's :class:`Kind` may play on to a *quiet* position,
+where the player to move has no token to lay and few followers in supply (below), and
+a board wider or taller than :data:`MAX_SPAN` tiles is refused (a card could not
+draw it).  TQ1 tries the tiles left, in a seeded order, until one makes a puzzle of
+the tier; TQ2 takes the game's next K tiles.
 
 **Proved.**  Every answer is the solver's (:mod:`.solver`, exact): TQ1 tries every
 legal turn; TQ2's N is found with the solver's search (the most within K turns,
 proved by asking for one more), K is proved the fewest (N is out of reach in K - 1
 turns) and :func:`.solver.plan` proves the answer again and lists the winning first
-turns.
+turns.  At least :data:`MIN_POINTS` points (TQ2: and one more a turn beyond the first).
 
 **Unique.**  TQ1: one best choice, turns that end in equal positions counted once
 (:func:`.solver.best_turn` merges them): the same tile on the same cell with a
-follower on the same feature and the same token is one choice, but adding a follower
-or a token somewhere that scores nothing more is another choice with as many points,
-and the candidate is refused.  TQ2: one winning first turn, likewise merged (the
-later turns may vary).  TQ3 has one answer always (the referee's score sheet); it is
-not generated (a position's end scoring is no search).
+follower on the same feature and the same token is one choice, but the same turn
+with a follower more on a feature that scores nothing this turn, or a token more
+laid anywhere, is another choice with as many points, and the candidate is refused.
+So an answer that lays no token is unique only where the player has no token to lay,
+and one without a follower only where the player has none in supply or nowhere to
+put one: hence the quiet positions.  TQ2: one winning first *placement* (the tile's
+cell and turn, :func:`first_placements`): every winning first turn lays the tile
+there, though one may add a follower or token the goal does not need (a follower on
+the tile's field, a first token anywhere) and the later turns may vary.  One winning
+first turn in the strict sense is all but unknown while the player holds followers
+and tokens; the file's ``answer: first:`` records how many there are.  TQ3 has one answer always (the referee's score sheet)
+and is no search: it is not generated.
 
 **Grading** measures what a player must see, with the solver and the referee:
 
-* ``legal``: the legal turns of the first turn (every placement, follower and token);
-* ``plain``: the most a placement alone scores (no follower, no token): the obvious
-  greedy look at the board; ``gap``: the best turn's points less ``plain``;
+* ``legal``: the legal turns with the first tile (every placement, follower, token);
+* ``greedy``: what the house's greedy bot (:mod:`.play`, its ties drawn with seed 0)
+  scores with the first tile: the obvious choice;
 * ``follower``: the answer's (first) turn places a follower; ``token``: it lays a
   token (TQ1), or the line joins a tunnel (TQ2: a set's second token or a TV3 pair);
 * ``order``: the answer's turn places its follower before its token and the other
   order is refused (TU5);
-* ``trap``: TQ1, the placement that scores most by itself is not where the answer
-  goes (its points are ``plain`` > 0); TQ2, no turn that scores the most now is the
-  winning first turn (a greedy start fails);
-* ``turns``: K (1 for TQ1); ``nodes``: turns the solver tried.
+* ``trap``: TQ1, the greedy bot scores less than the answer; TQ2, the greedy bot's
+  first turn is not the winning one (it ends in another position);
+* ``turns``: K (1 for TQ1), ``points``: the answer's, ``players``; ``nodes``: turns the
+  solver tried.
 
 The level is ``turns - 1 + token + trap + order`` and the tier is
 :data:`~sectionx.puzzlesets.TIERS` at that level (expert from 3 up): *beginner*, one
-turn whose best placement is the obvious one, perhaps with a follower; *intermediate*,
-a tunnel to join or the obvious placement to resist, or two turns with neither;
-*advanced* and *expert*, more of those, or three turns.  A tier's recipe only chooses
-the kinds of puzzle it tries; the label comes from the measurement, and a candidate
-graded otherwise is rejected ("graded advanced").
+turn that the greedy bot finds, without a token; *intermediate*, a tunnel to join or
+the greedy choice to beat, or two turns with neither; *advanced* and *expert*, more
+of those at once.  (TQ2 of three turns is left out: most such candidates take more
+than :data:`NODES` turns of search to prove.)  A tier's recipe (:data:`RECIPES`)
+only chooses the kinds of candidate it tries; the label comes from the measurement,
+and a candidate graded otherwise is rejected ("graded advanced").
 
 **The same puzzle** (:func:`canonical`): two puzzles are the same when one is the
 other turned a quarter, half or three quarters round (every tile turned with the
@@ -89,7 +100,7 @@ MIN_POINTS = 3
 SEEDS_PER_SET = 1_000_000
 #: Turns the solver may try for one candidate (every search of it together): a count,
 #: so the verdict is the same on every machine.
-NODES = 300_000
+NODES = 200_000
 #: Most tiles a TQ1 candidate tries in hand.
 TQ1_TILES = 30
 TUNNEL_TILES = ("TU-A", "TU-B", "TU-C", "TU-D")
@@ -99,36 +110,34 @@ VARIANT_CHOICES: tuple[tuple[str, ...], ...] = ((), (), (), (), ("TV1",), ("TV2"
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of candidate: the goal's kind (``best`` or ``points``), its turns, and
-    whether to play on (at most :data:`QUIET_TURNS` turns) to a position where the
-    player to move has no token to lay: a TQ1 answer that lays no token is unique only
-    there, since the same turn with a token laid anywhere scores as much."""
+    """A kind of candidate: the goal's kind (``best`` or ``points``), its turns, the
+    turns of the game played before it, and ``quiet``: play on (at most
+    :data:`QUIET_TURNS` turns) to a position where the player to move has no token to
+    lay and at most that many followers in supply.  An answer is unique only when no
+    turn scores as much with a follower or token more laid where it changes nothing
+    (module docstring): such positions, late in a game, are where answers that lay
+    none can be unique."""
 
     goal: str
     turns: int = 1
-    quiet: bool = False
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """How a tier's candidates are drawn: the kinds tried (one by the seed), the player
-    counts and the turns played before the puzzle."""
-
-    kinds: tuple[Kind, ...]
+    quiet: int | None = None
+    played: tuple[int, int] = (6, 18)
     players: tuple[int, ...] = (2, 3, 4)
-    played: tuple[int, int] = (6, 24)
 
 
-#: Each tier's recipe: the kinds of candidate that usually grade so (docs/tunnel.md
-#: gives the rates); the grade decides.
-RECIPES: dict[str, Recipe] = {
-    "beginner": Recipe((Kind("best", quiet=True),), played=(12, 30)),
-    "intermediate": Recipe((Kind("best", quiet=True), Kind("best"), Kind("points", 2))),
-    "advanced": Recipe((Kind("best"), Kind("points", 2))),
-    "expert": Recipe((Kind("best"), Kind("points", 2), Kind("points", 3))),
+#: Each tier's kinds of candidate (one by the seed): those that usually grade so
+#: (docs/tunnel.md gives the rates); the grade decides.
+RECIPES: dict[str, tuple[Kind, ...]] = {
+    "beginner": (Kind("best", quiet=7, played=(10, 24), players=(4, 5)),),
+    "intermediate": (Kind("best", quiet=7, played=(10, 24), players=(4, 5)), Kind("best"), Kind("points", 2)),
+    "advanced": (Kind("best"), Kind("best"), Kind("points", 2), Kind("points", 2)),
+    "expert": (Kind("best"), Kind("best"), Kind("points", 2)),
 }
-#: Most turns played on to find a position where the player to move has no token to lay.
+#: Most turns played on to find a quiet position (:class:`Kind`).
 QUIET_TURNS = 16
+#: The most columns and rows of tiles a puzzle's board may span: a card (63 x 88 mm)
+#: draws a board this large with tiles of about 8 mm.
+MAX_SPAN = 8
 
 
 @dataclass(frozen=True)
@@ -297,6 +306,20 @@ def measure_best(pos: Position, tile: str, answer: solver.Answer) -> Figures:
                    order=int(order_matters(pos, move)), trap=int(greedy < best), nodes=answer.nodes)
 
 
+def measure_points(pos: Position, answer: solver.Answer) -> Figures:
+    """The figures of a TQ2 puzzle from its proved ``answer`` (module docstring): the
+    greedy bot's first turn is a trap unless it is one of the winning first turns."""
+    first = answer.choices[0]
+    name = first.move.tile
+    greedy = rules.play(pos, greedy_turn(pos, name))
+    winning = {solver.position_key(_after(pos, c.move)) for c in answer.choices}
+    return Figures(turns=answer.turns or 0, points=answer.goal.target, players=len(pos.players),
+                   legal=len(moves(pos, name)), greedy=points_for(pos.turn, greedy.scored),
+                   follower=int(first.move.follower is not None), token=int(joins_tunnel(pos, answer.line)),
+                   order=int(order_matters(pos, first.move)),
+                   trap=int(solver.position_key(greedy.position) not in winning), nodes=answer.nodes)
+
+
 def most_points(pos: Position, k: int, budget: _Budget) -> int:
     """The most points the player to move can score within ``k`` of their turns, the
     others passing (TQ2), by the solver's search: proved by the next point being out
@@ -427,37 +450,44 @@ def _points_puzzle(pos: Position, k: int, params: Params, budget: _Budget) -> tu
     if answer.status == "unknown":
         raise _Limit
     assert answer.status == "solved" and answer.turns == k, "the search and plan disagree"
-    if not answer.unique:
+    if len(first_placements(answer)) != 1:
         return "not unique"
     if answer.line[0].cell is None:
         return "a tile put out first"  # the puzzle asks about the tiles the player lays
-    first = answer.choices[0]
-    name = first.move.tile
-    greedy = rules.play(pos, greedy_turn(pos, name))
-    wins = solver.position_key(greedy.position) == solver.position_key(_after(pos, first.move))
-    figures = Figures(turns=k, points=most, players=len(pos.players), legal=len(moves(pos, name)),
-                      greedy=points_for(pos.turn, greedy.scored), follower=int(first.move.follower is not None),
-                      token=int(joins_tunnel(pos, answer.line)), order=int(order_matters(pos, first.move)),
-                      trap=int(not wins), nodes=answer.nodes)
+    figures = measure_points(pos, answer)
     if figures.tier != params.tier:
         return f"graded {figures.tier}"
-    return pos, Puzzle(goal, answer=Stated(turns=k, first=1)), figures
+    return pos, Puzzle(goal, answer=Stated(turns=k, first=len(answer.choices))), figures
 
 
-def _quiet(pos: Position, rng: random.Random) -> Position | None:
+def _quiet(pos: Position, rng: random.Random, supply: int) -> Position | None:
     """``pos`` played on (bots as :func:`game_position`'s) to the first position where
-    the player to move has no token action (TU1, TU8), or None within
-    :data:`QUIET_TURNS` turns or the game's end."""
+    the player to move has no token action (TU1, TU8) and at most ``supply`` followers
+    in supply (CB1), with tiles enough left for a puzzle; None within
+    :data:`QUIET_TURNS` turns."""
     pos = pos.copy()
     own = random.Random(rng.randrange(1 << 30))
     for _ in range(QUIET_TURNS):
-        if pos.over or (pos.stack or ()) == ():
+        if len(pos.stack or ()) < 4:
             return None
-        if not rules.token_choices(pos, pos.turn):
+        if not rules.token_choices(pos, pos.turn) and pos.supply[pos.turn] <= supply:
             return pos
         bot = own.choice(("greedy", "greedy", "random", "cutthroat"))
         apply_unchecked(pos, play.choose(bot, pos, own))
     return None
+
+
+def span(pos: Position) -> tuple[int, int]:
+    """The columns and rows the board's tiles span."""
+    xs = [c[0] for c in pos.board]
+    ys = [c[1] for c in pos.board]
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def first_placements(answer: solver.Answer) -> set[tuple[Cell | None, int]]:
+    """The placements (cell and turn of the tile) of TQ2's winning first turns: one
+    for a unique TQ2 puzzle (module docstring)."""
+    return {(c.move.cell, c.move.rotation) for c in answer.choices}
 
 
 def _after(pos: Position, move: Move) -> Position:
@@ -469,18 +499,19 @@ def _after(pos: Position, move: Move) -> Position:
 def make(unit: Unit) -> Outcome:
     """Try one candidate (module docstring): a puzzle of the unit's tier, or why not."""
     params, seed = unit.params, unit.seed
-    recipe = RECIPES[params.tier]
     puzzle_id = params.id(seed)
     rng = random.Random(f"tunnel-puzzle:{puzzle_id}")
-    kind = rng.choice(recipe.kinds)
-    players = rng.choice(recipe.players)
+    kind = rng.choice(RECIPES[params.tier])
+    players = rng.choice(kind.players)
     variants = rng.choice(VARIANT_CHOICES)
-    pos = game_position(rng, players, variants, rng.randrange(*recipe.played))
-    if kind.quiet:
-        quiet = _quiet(pos, rng)
+    pos = game_position(rng, players, variants, rng.randrange(*kind.played))
+    if kind.quiet is not None:
+        quiet = _quiet(pos, rng, kind.quiet)
         if quiet is None:
             return Outcome(seed, "tokens to lay")
         pos = quiet
+    if max(span(pos)) > MAX_SPAN:
+        return Outcome(seed, "board too large for a card")
     budget = _Budget(unit.nodes)
     try:
         found = (_best_puzzle(rng, pos, params, budget) if kind.goal == "best"
@@ -536,10 +567,10 @@ __all__ = [
     "Kind",
     "Outcome",
     "Params",
-    "Recipe",
     "Tally",
     "Unit",
     "canonical",
+    "first_placements",
     "game_position",
     "generate",
     "grade_lines",
@@ -547,9 +578,11 @@ __all__ = [
     "joins_tunnel",
     "make",
     "measure_best",
+    "measure_points",
     "most_points",
     "order_matters",
     "order_unknown",
+    "span",
     "tier_of",
     "units",
     "with_stack",

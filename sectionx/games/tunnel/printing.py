@@ -48,6 +48,9 @@ CARD_BOX = (180.0, 190.0)
 CROP_SHARE = 0.6
 #: Room (mm) for the column and row numbers along the board's edges.
 AXES = 5.5
+#: The legend (players, tokens in hand, tiles in hand) is drawn this many times the
+#: size a rule figure draws it.
+LEGEND_SCALE = 1.3
 AXIS_PT = 7.0
 _EDGE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _CORNERS = {"Nw": "north-west", "Wn": "north-west", "Ne": "north-east", "En": "north-east", "Es": "south-east",
@@ -69,8 +72,7 @@ def goal_words(pos: Position, puzzle: Puzzle) -> str:
     who = pos.player.capitalize()
     goal = puzzle.goal
     if goal.kind == "best":
-        return (f"{who} has drawn the tile shown: where does it go, with a follower and a token if they help, to "
-                "score the most points this turn?")
+        return f"{who} has drawn the tile shown. Where does it score the most this turn, with a follower and a token?"
     if goal.kind == "end":
         after = " after the turn shown" if puzzle.after is not None else ""
         return f"The game ends now{after}: who scores what at the end's scoring, and who wins?"
@@ -101,7 +103,6 @@ def fact_lines(pos: Position, puzzle: Puzzle) -> tuple[str, ...]:
         out.append(f"Variant {v}: {VARIANT_WORDS[v]}.")
     if pos.token_count != "3/2":
         out.append(f"Tokens as the magazine printed them ({pos.token_count}, TU8).")
-    out.append("A cell is named column,row, as numbered along the board's edges.")
     return tuple(out)
 
 
@@ -245,34 +246,42 @@ def _page(theme: Theme, pos: Position, items: list[Item], frame: board.Frame, wi
 
 
 def card_picture(pos: Position, puzzle: Puzzle, theme: Theme) -> Document:
-    """The puzzle as the player meets it (module docstring): one page."""
+    """The puzzle as the player meets it (module docstring): one page.  The legend is
+    drawn :data:`LEGEND_SCALE` times its figure size, beside the board or below it,
+    whichever a portrait page (:data:`CARD_BOX`) prints larger: a card prints the
+    whole picture about a third of its size."""
     marks = Marks(tunnels=_joined(pos))
-    cells = board.shown_cells(pos, marks, crop=puzzle.goal.kind == "end")
+    cells = board.shown_cells(pos, marks, crop=True)
     frame = _frame(cells)
     items = board.board_items(theme, pos, frame, cells, coords=False, marks=marks) + _axes(theme, frame)
     legend_pos = pos.copy()
     legend_pos.stack = None  # the tiles in hand are drawn below, by the puzzle's words
     blocks = figures.legend_blocks(theme, legend_pos, figures.WORDS, turn=puzzle.goal.kind != "end")
-    if puzzle.goal.kind == "best" and puzzle.drawn is not None:
-        blocks.append(_hand_block(theme, (puzzle.drawn,), "Tile in hand"))
-    elif puzzle.goal.kind == "best" and pos.next_tile() is not None:
-        blocks.append(_hand_block(theme, (pos.next_tile() or "",), "Tile in hand"))
+    hand = puzzle.drawn or pos.next_tile() if puzzle.goal.kind == "best" else None
+    if hand is not None:
+        blocks.append(_hand_block(theme, (hand,), "Tile in hand"))
     elif puzzle.goal.others_pass and pos.stack:
         blocks.append(_hand_block(theme, pos.stack[:puzzle.goal.within], "Your tiles, in order"))
+    k = LEGEND_SCALE
     right = frame.right + 1.5
-    beside = figures.place_blocks(blocks, right + figures.GAP, frame.y0, figures.BLOCK)
-    below = figures.place_blocks(blocks, frame.x0, frame.bottom + 1.5 + figures.GAP,
-                                 max(right - frame.x0, 2 * figures.BLOCK))
-    side = (right + figures.GAP + figures.BLOCK + board.MARGIN, max(frame.bottom + 1.5, frame.y0 + beside[1]) + board.MARGIN)
-    under = (max(right, frame.x0 + 2 * figures.BLOCK) + board.MARGIN,
-             frame.bottom + 1.5 + figures.GAP + below[1] + board.MARGIN)
+    wide = max(right - frame.x0, 2 * figures.BLOCK * k)
+    beside_items, beside_h = figures.place_blocks(blocks, 0.0, 0.0, figures.BLOCK)
+    below_items, below_h = figures.place_blocks(blocks, 0.0, 0.0, wide / k)
+    side = (right + figures.GAP + figures.BLOCK * k + board.MARGIN,
+            max(frame.bottom + 1.5, frame.y0 + beside_h * k) + board.MARGIN)
+    under = (frame.x0 + wide + board.MARGIN, frame.bottom + 1.5 + figures.GAP + below_h * k + board.MARGIN)
     w, h = CARD_BOX
 
-    def scale(size: tuple[float, float]) -> float:
+    def fits(size: tuple[float, float]) -> float:
         return min(w / size[0], h / size[1])
 
-    more, (width, height) = (beside[0], side) if scale(side) >= scale(under) else (below[0], under)
-    return _page(theme, pos, items + more, frame, width, height, "puzzle")
+    if fits(side) > fits(under):
+        legend = Group(tuple(beside_items), (k, 0.0, 0.0, k, right + figures.GAP, frame.y0), label="legend")
+        width, height = side
+    else:
+        legend = Group(tuple(below_items), (k, 0.0, 0.0, k, frame.x0, frame.bottom + 1.5 + figures.GAP), label="legend")
+        width, height = under
+    return _page(theme, pos, [*items, legend], frame, width, height, "puzzle")
 
 
 def _joined(pos: Position) -> tuple[tuple[Opening, Opening], ...]:
@@ -443,8 +452,8 @@ def brief(t: Turn) -> str:
         if isinstance(step, Follower):
             parts.append("a follower on " + feature_words(move.tile, move.rotation, step.feature).removeprefix("its "))
         else:
-            parts.append(f"token {SET_LETTERS[step.set]} on {cell_text(step.openings[0][0])}:"
-                         f"{EDGES[step.openings[0][1]]}" + (" and more" if len(step.openings) > 1 else ""))
+            where = " and ".join(f"{cell_text(cell)}:{EDGES[edge]}" for cell, edge in step.openings)
+            parts.append(f"{'pair' if len(step.openings) > 1 else 'token'} {SET_LETTERS[step.set]} on {where}")
     got = points_for(t.before.turn, t.scored)
     return ", ".join(parts) + f": +{got}."
 

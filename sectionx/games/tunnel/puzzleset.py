@@ -21,9 +21,10 @@ Contract:
   the limit (4), one proved impossible (3), one whose ``answer:`` says otherwise (1).
   For a card (``unique``, the deck: one back per card) it refuses a puzzle with more
   than one answer (TQ1: more than one best choice, turns that end in equal positions
-  counted once; TQ2: more than one winning first turn); a book prints one whose
-  ``answer:`` records that count (``choices: 2``, ``first: 2``), and its summary says
-  "one of 2".  TQ3 has one answer always: the referee's.
+  counted once; TQ2: winning first turns that lay the first tile in more than one
+  place, :func:`.generator.first_placements`); a book prints one whose ``answer:``
+  records its count (``choices: 2``; ``first:``, the winning first turns), and its
+  summary says "one of 2".  TQ3 has one answer always: the referee's.
 """
 
 from __future__ import annotations
@@ -135,8 +136,12 @@ def choose(puzzles: Sequence[PuzzleFile], per_tier: int) -> tuple[list[PuzzleFil
 
 def answers(answer: Answer) -> int:
     """How many answers a proved answer has: TQ1's best choices, TQ2's winning first
-    turns, TQ3's one."""
-    return 1 if answer.goal.kind == "end" else len(answer.choices)
+    placements (:func:`.generator.first_placements`), TQ3's one."""
+    if answer.goal.kind == "end":
+        return 1
+    if answer.goal.others_pass:
+        return len({(c.move.cell, c.move.rotation) for c in answer.choices})
+    return len(answer.choices)
 
 
 def summary(answer: Answer) -> str:
@@ -148,8 +153,10 @@ def summary(answer: Answer) -> str:
     if answer.goal.kind == "end":
         return "The referee's score sheet of the end (CB9, TU9)."
     turns = answer.turns or 0
-    return (f"{plural(turns, 'turn')}, the fewest possible (proved); "
-            + ("the only winning first turn." if n == 1 else f"one of {n} winning first turns."))
+    first = len(answer.choices)
+    where = ("the only place for the first tile" if n == 1 else f"one of {n} places for the first tile")
+    ways = "" if first == n else f" ({first} winning first turns with followers and tokens)"
+    return f"{plural(turns, 'turn')}, the fewest possible (proved); {where}{ways}."
 
 
 def _recorded(p: PuzzleFile) -> int | None:
@@ -184,14 +191,15 @@ def prove(p: PuzzleFile, nodes: int = NODE_LIMIT, *, unique: bool = True, second
         if wrong:
             raise SetProblem(f"{p.path}: its answer: block is not what the solver proves: {'; '.join(wrong)}")
     n = answers(answer)
-    what = "best turns (TQ1)" if puzzle.goal.kind == "best" else "winning first turns (TQ2)"
+    what = "best turns (TQ1)" if puzzle.goal.kind == "best" else "places for the first tile that win (TQ2)"
     key = "choices" if puzzle.goal.kind == "best" else "first"
+    n_recorded = len(answer.choices) if puzzle.goal.others_pass else n  # what answer: first: counts
     if n > 1 and unique:
         raise SetProblem(f"{p.path}: not unique: {n} {what}; a deck prints puzzles with one answer only (one back "
                          f"per card; sectionx book takes it when its answer: block records {key}: {n})")
-    if n > 1 and _recorded(p) != n:
+    if n > 1 and _recorded(p) != n_recorded:
         raise SetProblem(f"{p.path}: not unique: {n} {what}; a book prints such a puzzle when its answer: block "
-                         f"records them ({key}: {n})")
+                         f"records them ({key}: {n_recorded})")
     return answer
 
 
