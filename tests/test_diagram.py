@@ -631,6 +631,7 @@ def annotated(draw):
     return name, Annotations(tuple(labels.items()), tuple(arrows), tuple(highlights), caption)
 
 
+@pytest.mark.slow  # 30-85 s: in CI's second step (pytest -m slow)
 @settings(max_examples=60, deadline=None)
 @given(annotated())
 def test_annotations_round_trip_through_the_format(example):
