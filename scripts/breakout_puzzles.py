@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.fileio import make_folder, write_file
+from sectionx.fileio import make_folder
 from sectionx.games.breakout.answers import solve_whole
 from sectionx.games.breakout.play import random_position
 from sectionx.games.breakout.rules import Position, Wall
@@ -67,7 +67,9 @@ def main() -> None:
                 f"game: breakout\nformat: 1\ntitle: \"Breakout {number}: escape in {turns}\"\nwall:\n{rows}\n"
                 f"to_move: {pos.to_move.value}\n{barred}"
                 f"goal: {{escape_within: {turns}, opponent: {opponent}}}\nanswer: {_answer(pos, turns, opponent)}\n")
-        write_file(args.out / f"{number:02d}.yaml", text)
+        # The shipped examples live inside the package, where the commands never write
+        # (fileio refuses it); this maintainers' script writes them as plain files.
+        (args.out / f"{number:02d}.yaml").write_text(text, encoding="utf-8")
         made += 1
         print(f"{number:02d}: {opponent} {turns}, first {' '.join(map(str, answer.first))}", flush=True)
     print(f"{made} puzzles in {args.out}")

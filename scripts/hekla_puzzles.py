@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.fileio import make_folder, write_file
+from sectionx.fileio import make_folder
 from sectionx.games.hekla import formats, generator, rules, solver
 
 #: (players, turns) of each puzzle, in the deck's order: easy to hard.
@@ -87,7 +87,9 @@ def main() -> None:
         lines = generator.Prover(pos, NODES * 4).lines(pos, gain, n, cap=50)
         text = formats.dumps(pos, title=title, header=header, goal=formats.Goal(gain, n), answer=answer.turns,
                              has_answer=True, lines=lines)
-        write_file(args.out / f"{number:02d}.yaml", text)
+        # The shipped examples live inside the package, where the commands never write
+        # (fileio refuses it); this maintainers' script writes them as plain files.
+        (args.out / f"{number:02d}.yaml").write_text(text, encoding="utf-8")
         print(f"{number:02d}: {players}p gain {gain} in {n}, {len(answer.first)} winning first turn(s), "
               f"{answer.nodes} nodes, {tries} tries", flush=True)
 

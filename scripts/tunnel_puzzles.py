@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sectionx.fileio import make_folder, write_file
+from sectionx.fileio import make_folder
 from sectionx.games.tunnel import formats, play, reference, rules, solver
 from sectionx.games.tunnel.model import Position, Score
 from sectionx.games.tunnel.puzzles import Goal, Puzzle, dumps, need, points_for
@@ -49,7 +49,7 @@ TUNNEL_TILES = ("TU-A", "TU-B", "TU-C", "TU-D")
 #: Most turns the reference may judge (TQ1) or play (TQ2) on a candidate: the tests
 #: prove every puzzle with it, so it must stay quick (a count, not seconds: the same
 #: seed must give the same files on any machine).
-REFERENCE_BUDGET = {"best": 30_000, "road": 12_000, "points": 12_000}
+REFERENCE_BUDGET = {"best": 30_000, "road": 20_000, "points": 20_000}
 NODES = 300_000
 
 
@@ -81,6 +81,9 @@ class Theme:
     #: A position set by hand (a puzzle file's keys, without ``answer:``), for a theme
     #: that games between bots meet too rarely; proved and tested all the same.
     hand: str = ""
+    #: The reference's budget when the kind's (:data:`REFERENCE_BUDGET`) is too small
+    #: for this theme's proof (its tests then belong to the slow step).
+    reference_budget: int | None = None
 
 
 # ------------------------------------------------------------------ positions
@@ -266,20 +269,6 @@ def two_tunnels_now(pos: Position, answer: solver.Answer) -> str | None:
     return None
 
 
-def through_two(pos: Position, answer: solver.Answer) -> str | None:
-    """The completed road runs through two tunnels."""
-    if plan_setup(pos, answer) is None:
-        return None
-    p = pos
-    me = pos.turn
-    for move in answer.line:
-        p = rules.play(p, move).position
-        p.turn = me
-    if any(i.kind == "road" and i.done and i.tunnels >= 2 and not _done_before(pos, i.tiles) for i in p.info.values()):
-        return "a road through two tunnels"
-    return None
-
-
 def _done_before(pos: Position, tiles: frozenset[tuple[int, int]]) -> bool:
     return any(i.kind == "road" and i.done and i.tiles == tiles for i in pos.info.values())
 
@@ -292,12 +281,13 @@ def with_tokens(pos: Position, answer: solver.Answer) -> str | None:
     return note
 
 
-def pair_line(pos: Position, answer: solver.Answer) -> str | None:
-    """TQ2 whose line lays a TV3 pair (both tokens at once)."""
-    note = plan_setup(pos, answer)
-    if note is None or not any(m.token is not None and len(m.token.openings) == 2 for m in answer.line):
+def hand_plan(pos: Position, answer: solver.Answer) -> str | None:
+    """A TQ2 set by hand: solved in exactly ``within`` turns, its line laying tokens."""
+    if answer.status != "solved" or answer.turns != answer.goal.within:
         return None
-    return note + ", a pair laid at once"
+    if not any(m.token is not None for m in answer.line):
+        return None
+    return f"{len(answer.choices)} winning first turns"
 
 
 def fields_at_end(pos: Position, answer: solver.Answer) -> str | None:
@@ -375,6 +365,47 @@ drawn: X
 """
 
 
+#: Red's road runs from the start tile into TU-B's west opening; the tile's east road
+#: runs out east.  U, W and X come in that order: only W and X close a road's end, so
+#: the road closes on the third turn at the earliest, joined under TU-B by red's two
+#: tokens laid on two of the turns; with U on it, it has five tiles.
+THREE_TURNS = """game: tunnel
+players: [red, green]
+turn: red
+board:
+  "0,-1": E@2
+  "0,0": D@0
+  "1,0": TU-B@0
+followers:
+  red: ["0,0 road:W"]
+scores: {red: 4, green: 0}
+stack: [U, W, X]
+goal: {road: 5, within: 3}
+"""
+
+
+#: Red's road from the start tile is open at both ends; green's road runs from TU-C's
+#: east opening to the crossing on 1,1.  W, TU-B and U come in that order.  Without TV4
+#: red lays a first token on green's opening while closing the west end, and the
+#: partner on TU-B's west opening the next turn: 2 turns.  TV4 refuses that first token
+#: (green's follower is on the road), so the first token waits for TU-B and the
+#: partner for the third tile: 3 turns.
+NO_BLOCKING = """game: tunnel
+players: [red, green]
+variants: [TV4]
+turn: red
+board:
+  "0,0": D@0
+  "0,1": TU-C@0
+  "1,1": W@0
+followers:
+  red: ["0,0 road:W"]
+  green: ["1,1 road:W"]
+stack: [W, TU-B, U]
+goal: {road: 5, within: 3}
+"""
+
+
 # ------------------------------------------------------------------ the themes, in order: easy to hard
 
 THEMES = [
@@ -393,13 +424,9 @@ THEMES = [
     Theme("a-road-in-two", "A road in two", "road", (3, 4, 5), within=2, test=with_tokens),
     Theme("points-in-two", "Points in two", "points", (3, 4, 5), within=2, test=plan_setup),
     Theme("two-tunnels", "Two tunnels", "best", (2,), test=two_tunnels_now, hand=TWO_TUNNELS),
-    Theme("patience", "Patience", "points", (4, 5), within=3, test=with_tokens, turns=(6, 10)),
-    Theme("own-road-twice", "Own road twice (TV1)", "road", (4, 5), within=2, variants=("TV1",),
-          test=variant_matters("TV1", with_tokens)),
-    Theme("pairs-in-two", "Pairs in two (TV3)", "road", (4, 5), within=2, variants=("TV3",),
-          test=pair_line),
-    Theme("no-blocking-plan", "Nobody blocks (TV4)", "points", (4, 5), within=2, variants=("TV4",),
-          test=variant_matters("TV4", plan_setup)),
+    Theme("three-turns", "Three turns", "road", (2,), within=3, test=hand_plan, hand=THREE_TURNS),
+    Theme("nobody-blocks", "Nobody blocks (TV4)", "road", (2,), within=3, variants=("TV4",),
+          test=variant_matters("TV4", hand_plan), hand=NO_BLOCKING, reference_budget=100_000),
 ]
 
 
@@ -457,7 +484,7 @@ def _by_hand(theme: Theme) -> Candidate:
     assert puzzle is not None
     answer = solver.solve_puzzle(loaded)
     note = theme.test(pos, answer)
-    seconds = _reference_agrees(pos, puzzle, answer)
+    seconds = _reference_agrees(pos, puzzle, answer, theme.reference_budget)
     if note is None or seconds is None:
         raise AssertionError(f"{theme.slug}: the position set by hand does not show what it should")
     stated = solver.stated_answer(answer)
@@ -484,11 +511,12 @@ def _hardest(pos: Position, theme: Theme) -> int | None:
     return best
 
 
-def _reference_agrees(pos: Position, puzzle: Puzzle, answer: solver.Answer) -> float | None:
+def _reference_agrees(pos: Position, puzzle: Puzzle, answer: solver.Answer, budget: int | None = None
+                      ) -> float | None:
     """The reference's seconds when it agrees within its budget, None when it would
     take longer (an error if it disagrees)."""
     t0 = time.perf_counter()
-    budget = REFERENCE_BUDGET.get(puzzle.goal.kind)
+    budget = budget or REFERENCE_BUDGET.get(puzzle.goal.kind)
     try:
         if puzzle.goal.kind == "best":
             assert puzzle.drawn is not None
@@ -499,8 +527,8 @@ def _reference_agrees(pos: Position, puzzle: Puzzle, answer: solver.Answer) -> f
         elif puzzle.goal.kind == "end":
             if reference.end_totals(pos, puzzle.after) != answer.scores:
                 raise AssertionError("the reference's end scores disagree")
-        elif reference.fewest_turns(pos, puzzle.goal, puzzle.goal.within, budget) != answer.turns:
-            raise AssertionError("the reference's fewest turns disagree")
+        elif answer.turns is None or not reference.confirms(pos, puzzle.goal, answer.turns, answer.line, budget):
+            raise AssertionError("the reference does not confirm the fewest turns")
     except reference.TooLong:
         return None
     return time.perf_counter() - t0
@@ -544,7 +572,10 @@ def main() -> None:
         header = (f"Der Tunnel puzzle ({puzzle.goal.ruling}), made by scripts/tunnel_puzzles.py --seed {args.seed} "
                   f"({tries} positions tried).\n{_upper(puzzle.goal.sentence(pos.player))}.\n"
                   f"Check it with: sectionx solve {args.out.as_posix()}/{name}")
-        write_file(args.out / name, dumps(pos, puzzle, title=f"Der Tunnel {number}: {theme.title}", header=header))
+        # The shipped examples live inside the package, where the commands never write
+        # (fileio refuses it); this maintainers' script writes them as plain files.
+        text = dumps(pos, puzzle, title=f"Der Tunnel {number}: {theme.title}", header=header)
+        (args.out / name).write_text(text, encoding="utf-8")
         print(f"{number:02d} {theme.slug}: {describe(theme, found)} ({tries} tries, {time.perf_counter() - t0:.1f} s, "
               f"reference {found.reference_seconds:.2f} s)", flush=True)
 

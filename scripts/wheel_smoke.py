@@ -128,6 +128,10 @@ def _no_paper(g: str, work: Path, python: str) -> list[Step]:
                                 puzzles], [f"{puzzles}/*.yaml"]),
         # A position without a goal: the best turn with the top tile (TQ1).
         Step(f"{g}: solve", ["solve", f"{g}-new.yaml"]),
+        # A shipped puzzle, its solution written as a record that replay accepts.
+        Step(f"{g}: solve a puzzle", lambda: ["solve", first(work / "scenarios" / g / "puzzles"), "-o",
+                                              f"{g}-solution.yaml"], [f"{g}-solution.yaml"]),
+        Step(f"{g}: replay the solution", ["replay", f"{g}-solution.yaml"]),
         Step(f"{g}: sheet", lambda: ["sheet", first(work / puzzles), "-o", f"{g}-sheet.pdf"], [f"{g}-sheet.pdf"]),
         Step(f"{g}: deck", ["deck", puzzles, "--per-tier", "1", "-o", f"{g}-deck.pdf"], [f"{g}-deck.pdf"]),
         Step(f"{g}: book", ["book", puzzles, "-o", f"{g}-book.pdf"], [f"{g}-book.pdf"]),

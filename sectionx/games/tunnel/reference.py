@@ -12,6 +12,8 @@ Nothing of :mod:`.solver` is used: no table, no bound, no turn left out.
   referee's list of every legal turn; tests/test_tunnel_moves.py holds it equal to
   what the referee allows), each played by the referee (:func:`.rules.apply_unchecked`),
   the others passing.
+* :func:`confirms`: TQ2 for more turns than plain recursion finishes quickly: it proves
+  that no fewer turns reach the goal, and the referee plays a given line to it.
 * :func:`end_totals`: TQ3 from :mod:`.flood` (the from-scratch flood fill of every
   feature) after the move played by the referee: every seat's total after the end.
 """
@@ -86,8 +88,8 @@ def every_turn(pos: Position, tile: str, budget: int | None = None) -> list[Move
             where = openings + new_openings
             tokens: list[Token | None] = [None]
             for s in pos.sets:  # one opening, or with TV3 two (the referee refuses the other, TU1, TV3)
-                if "TV3" in pos.variants:
-                    tokens += [Token(s, pair) for pair in itertools.permutations(where, 2)]
+                if "TV3" in pos.variants:  # a pair is laid at once: its openings in one order
+                    tokens += [Token(s, pair) for pair in itertools.combinations(where, 2)]
                 else:
                     tokens += [Token(s, (o,)) for o in where]
             for f, t in itertools.product(followers, tokens):
@@ -155,6 +157,42 @@ def fewest_turns(pos: Position, goal: Goal, limit: int, budget: int | None = Non
         if reach(pos, n, 0):
             return n
     return None
+
+
+def line_reaches(pos: Position, goal: Goal, line: tuple[Move, ...] | list[Move]) -> int | None:
+    """After which of the player's turns a line of their moves (tiles put out
+    included, CB11) reaches a TQ2 ``goal``, the others passing, each move judged and
+    played by the referee (:func:`.rules.play`); None if it never does (IllegalMove if
+    a move is not legal)."""
+    me = pos.turn
+    total = turns = 0
+    for move in line:
+        turn = play(pos, move)
+        pos = turn.position
+        pos.turn = me
+        if move.cell is None:
+            continue
+        turns += 1
+        if goal.kind == "road":
+            if any(s.kind == "road" and len(s.cells) >= goal.target and s.followers[me] > 0 for s in turn.scored):
+                return turns
+        else:
+            total += _points(me, turn.scored)
+            if total >= goal.target:
+                return turns
+    return None
+
+
+def confirms(pos: Position, goal: Goal, turns: int, line: tuple[Move, ...] | list[Move],
+             budget: int | None = None) -> bool:
+    """Whether ``turns`` is the fewest for a TQ2 ``goal``: :func:`fewest_turns` proves
+    that no line of fewer turns reaches it, and the referee plays ``line`` to it in
+    ``turns`` (:func:`line_reaches`).  Both halves together prove the answer without the
+    full search of ``turns`` turns, which plain recursion cannot finish quickly beyond
+    two (TooLong past ``budget`` turns played)."""
+    if turns > 1 and fewest_turns(pos, goal, turns - 1, budget) is not None:
+        return False
+    return line_reaches(pos, goal, line) == turns
 
 
 def end_totals(pos: Position, after: Move | None = None) -> tuple[int, ...]:
