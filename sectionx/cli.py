@@ -443,7 +443,10 @@ def kit(
     Section X: the board, 54 tiles (fronts and backs for long-edge duplex), prisoner
     and door tokens, master-key and player-aid cards, a checklist and a duplex
     calibration sheet.  Breakout (--game breakout): the wall board, knots, figure
-    standees, a rules card, a checklist and the calibration sheet.
+    standees, a rules card, a checklist and the calibration sheet.  Hekla (--game
+    hekla): the board, stones, lava, standees and rules cards.  Der Tunnel (--game
+    tunnel): the four tunnel tiles at 45 mm with bleed and backs, the twelve tokens
+    and spares, and a rules sheet.
 
     Example:  sectionx kit --paper letter --board-paper a2 --out output/kit
     """
