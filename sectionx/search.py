@@ -79,8 +79,8 @@ class Problem(Protocol[N, M]):
     * ``key(node)``: equal keys mean equal futures;
     * ``lower_bound(node)``: at most the number of turns ``node`` still needs to meet
       the goal (0 is always admissible).
-    * ``cost_bound(node)`` (optional; 0 if absent): at most the cost any solution
-      from ``node`` still adds.
+    * ``cost_bound(node, remaining)`` (optional; 0 if absent): at most the cost any
+      solution from ``node`` within ``remaining`` turns still adds.
     """
 
     def successors(self, node: N, remaining: int) -> Iterable[Successor[N, M]]: ...
@@ -170,7 +170,7 @@ class _Search(Generic[N, M]):
         self.poor: dict[tuple[Hashable, int], int] = {}
         self.budget_cut = False  # whether a budgeted pass skipped anything for its budget
         bound = getattr(problem, "cost_bound", None)
-        self.cost_bound: Callable[[N], int] = bound if bound is not None else (lambda node: 0)
+        self.cost_bound: Callable[[N, int], int] = bound if bound is not None else (lambda node, remaining: 0)
 
     def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
@@ -232,7 +232,10 @@ class _Search(Generic[N, M]):
             # Most promising first: fewest turns still needed, then cheapest (order only).
             children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
             for succ in children:
-                if budget is not None and succ.cost + cost_bound(succ.node) > budget:
+                if self.problem.lower_bound(succ.node) > remaining - 1:
+                    self.stats.bound_cuts += 1  # cut whatever the budget: no proof leans on it
+                    continue
+                if budget is not None and succ.cost + cost_bound(succ.node, remaining - 1) > budget:
                     self.budget_cut = True
                     continue
                 rest = self.find(succ.node, remaining - 1, budget=None if budget is None else budget - succ.cost)
@@ -274,8 +277,7 @@ class _Counter(Generic[N, M]):
         self.search = search
         self.cap = cap
         self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {}
-        bound = getattr(search.problem, "cost_bound", None)
-        self.cost_bound: Callable[[N], int] = bound if bound is not None else (lambda node: 0)
+        self.cost_bound = search.cost_bound
 
     def best(self, node: N, remaining: int, budget: int) -> _Best[M] | None:
         problem = self.search.problem
@@ -290,7 +292,7 @@ class _Counter(Generic[N, M]):
                 return None
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
-            floor = self.cost_bound(node)
+            floor = self.cost_bound(node, remaining)
             for succ in self.search.expand(node, remaining):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
@@ -301,7 +303,7 @@ class _Counter(Generic[N, M]):
                         continue
                     found = _Best(succ.cost, {(succ.plan,)}, (succ.move,))
                 elif remaining > 1:
-                    if succ.cost + self.cost_bound(succ.node) > budget:
+                    if succ.cost + self.cost_bound(succ.node, remaining - 1) > budget:
                         continue
                     sub = self.best(succ.node, remaining - 1, budget - succ.cost)
                     if sub is None:
@@ -340,7 +342,7 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
             # The cheapest solutions first: within the cost bound, then one more (the
             # cost bound prunes wasted tile actions, which are most of a turn's lines),
             # then any cost, which alone proves that this depth has no solution.
-            floor = search.cost_bound(root)
+            floor = search.cost_bound(root, depth)
             moves = None
             for budget in (floor, floor + 1, None):
                 search.budget_cut = False

@@ -45,6 +45,8 @@ from ..model import Goal, GoalKind, State
 from ..puzzle import plan_items
 from .core import DOOR, END, KEEP, MOVE, MOVEDOOR, PLACE, REFEREE, ROTATE, STEP, SWAP, Position, action_of
 from .movegen import claim_allowed, legal_moves
+from .reach import INF, Reach, forward, graph
+from .shelter import Shelter, ShelterCut, board_facts, exposed, fight_turn, hideouts_in_play
 from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove, Tables
 
 #: The edge across from each edge of a hex.
@@ -52,7 +54,6 @@ _OPPOSITE = (3, 4, 5, 0, 1, 2)
 
 #: Steps a turn allows, in all and for one prisoner (M3).
 STEPS, STEPS_EACH = 5, 2
-INF = 10**6
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +65,9 @@ class Node:
     snap: tuple[Any, ...]
     key: Hashable
     bound: int
-    fills: int = 0  # empty cells still to fill, at least: each is a tile action, so a cost (Q5)
+    # Per number of turns left: the tile actions any solution within them still
+    # needs, at least (fills and rides: each a tile action, so a cost, Q5).
+    fills: tuple[int, ...] = ()
 
 
 def restore_snapshot(pos: Position, snap: tuple[Any, ...]) -> None:
@@ -74,256 +77,6 @@ def restore_snapshot(pos: Position, snap: tuple[Any, ...]) -> None:
         [row[:] for row in v] if isinstance(v, list) and v and isinstance(v[0], list)
         else v[:] if isinstance(v, list) else v
         for v in snap))
-
-
-# ====================================================================== distances (the bound)
-
-
-class Reach:
-    """Step distances to a set of target green areas, with the tile actions a way needs.
-
-    The graph: every tile cell, plus the island as one place (M1), one step
-    apart where they touch (M2); a green area is reached from a tile cell or the
-    island it touches.  A path never passes a green area: a prisoner there never
-    moves again (M5).  Besides steps, a prisoner in a hideout may be carried: its
-    tile moved (or swapped) to any cell at least as far from the nearest green
-    cell as before (N3), which takes no step but the turn's tile action.
-
-    ``to[k][c]`` is the fewest steps from cell ``c`` (index ``ncells`` is the
-    island) to a target for a prisoner that may ride from ``c``, over ways that
-    need at most ``k`` tile actions: one per empty cell passed strictly between
-    ``c`` and the target (it must be filled) and one per ride; ``INF`` if none.
-    A prisoner that is not in a hideout cannot ride from where it stands:
-    :meth:`steps` with ``rides=False`` answers for it.
-
-    ``ride_cost`` per cell: what a ride from there needs at least: 1 where a
-    hideout tile lies now (the ride itself) or where the cell is empty (the
-    action that fills it, counted when a way passes the cell, may lay a hideout
-    tile); 2 where another tile lies (first a tile action that brings a hideout
-    tile there, then the ride); ``None``: no rides at all (no hideout tile in
-    play).  Two rides in a row on one tile are never needed:
-    the second could have been made at once (the distance only grows, N3).
-    """
-
-    def __init__(self, T: Tables, targets: frozenset[int], empty: list[bool], K: int,
-                 ride_cost: tuple[int, ...] | None = None, walls: tuple[bool, ...] | None = None):
-        self.T, self.K, self.targets = T, K, targets
-        n = T.ncells
-        self.empty = empty + [False]  # the island is never empty
-        nbs = _graph(T)
-        starts = [c for c in range(n + 1) if any(g in targets for g in nbs.greens[c]) and not (walls and walls[c])]
-        self._ends = frozenset(starts)
-        # Walked backwards from the targets: a cell counts when a path passes it on
-        # its way from a farther cell, so never the cell the distance is taken from.
-        self.ride_cost = ride_cost
-        self.to = _spread(nbs, n, K, starts, 1, self.empty, T.distance, ride_cost, True, walls=walls)
-        self._steps: dict[tuple[int, bool, int], int] = {}
-        self._turns: dict[tuple[int, bool], int] = {}
-        self._gaps: dict[tuple[int, bool], int] = {}
-
-    def steps(self, c: int, rides: bool, k: int) -> int:
-        """Fewest steps from ``c`` with at most ``k`` tile actions; ``rides``: the
-        prisoner is in a hideout there and may be carried at once (N3).  Else its
-        first step is taken on foot: to a target, or to a neighbour ``m`` (counted
-        if empty) and on from there."""
-        k = min(k, self.K)
-        if rides:
-            return self.to[k][c]
-        key = (c, rides, k)
-        got = self._steps.get(key)
-        if got is None:
-            got = 1 if c in self._ends else INF
-            for m in _graph(self.T).cells[c]:
-                left = k - self.empty[m]
-                if left >= 0:
-                    got = min(got, 1 + self.to[left][m])
-            got = self._steps[key] = min(got, INF)
-        return got
-
-    def turns(self, c: int, rides: bool) -> int:
-        """Fewest turns a prisoner standing on ``c`` needs: a way of ``L`` steps and
-        ``k`` tile actions needs ``ceil(L/2)`` turns (M3) and ``k`` turns (one tile
-        action a turn, N2)."""
-        key = (c, rides)
-        got = self._turns.get(key)
-        if got is None:
-            got = INF
-            for k in range(self.K + 1):
-                length = self.steps(c, rides, k)
-                if length < INF:
-                    got = min(got, max((length + 1) // 2, k))
-            self._turns[key] = got
-        return got
-
-    def gap(self, c: int, rides: bool) -> int:
-        """Fewest tile actions on any way from ``c`` to a target (INF: none within K)."""
-        key = (c, rides)
-        got = self._gaps.get(key)
-        if got is None:
-            got = self._gaps[key] = next((k for k in range(self.K + 1) if self.steps(c, rides, k) < INF), INF)
-        return got
-
-    def via(self, start: list[list[int]], x: int, fills: int) -> int:
-        """Fewest steps from a prisoner (``start``: its :func:`forward` table) to a
-        target through cell ``x`` just filled, with at most ``fills`` tile actions
-        on the rest of the way."""
-        best = INF
-        for k1 in range(min(fills, self.K) + 1):
-            a = start[k1][x]
-            if a < INF:
-                b = self.to[min(fills - k1, self.K)][x]
-                best = min(best, a + b)
-        return best
-
-
-@dataclass(frozen=True)
-class _Graph:
-    cells: tuple[tuple[int, ...], ...]  # per cell (and the island, last): neighbouring cells
-    greens: tuple[tuple[int, ...], ...]  # per cell (and the island): green areas touched (green index)
-
-
-_GRAPHS: dict[Tables, _Graph] = {}  # tables are made once per board and tile set (tables_for)
-
-
-def _graph(T: Tables) -> _Graph:
-    g = _GRAPHS.get(T)
-    if g is None:
-        n = T.ncells
-        cells: list[list[int]] = [[] for _ in range(n + 1)]
-        greens: list[list[int]] = [[] for _ in range(n + 1)]
-        for c in range(n):
-            for e in range(6):
-                m = T.nb[6 * c + e]
-                if m >= 0:
-                    cells[c].append(m)
-                elif m == ISLAND_NB:
-                    if n not in cells[c]:
-                        cells[c].append(n)
-                        cells[n].append(c)
-                elif m <= GREEN_NB:
-                    greens[c].append(GREEN_NB - m)
-        for cell in T.board.island:
-            for nbr in cell.neighbours():
-                gi = T.green_index.get(nbr)
-                if gi is not None and gi not in greens[n]:
-                    greens[n].append(gi)
-        g = _Graph(tuple(tuple(x) for x in cells), tuple(tuple(x) for x in greens))
-        _GRAPHS[T] = g
-    return g
-
-
-def forward(T: Tables, start: int, empty: list[bool], K: int, rides: bool | None = None,
-            ride_cost: tuple[int, ...] | None = None, walls: tuple[bool, ...] | None = None) -> list[list[int]]:
-    """``out[k][c]``: fewest steps from ``start`` (a cell, or ``ncells`` for the
-    island) to cell ``c`` with at most ``k`` tile actions on the way (empty cells
-    strictly between, and rides, as :class:`Reach` counts them).  ``rides``:
-    None, no rides at all; True, the prisoner is in a hideout at ``start`` and
-    may ride from there at once; False, it may ride only from a hideout it
-    stepped into.  ``walls``: cells no way enters (:meth:`CoreProblem.walls`)."""
-    weight = [*empty, False]
-    weight[start] = False  # the prisoner's own cell (never empty anyway)
-    costs = None if rides is None else ride_cost
-    return _spread(_graph(T), T.ncells, K, [start], 0, weight, T.distance, costs, False,
-                   start if rides is False else -1, walls)
-
-
-def _spread(nbs: _Graph, n: int, K: int, starts: list[int], first: int, weight: list[bool],
-            dist: tuple[int, ...], ride_cost: tuple[int, ...] | None, backward: bool,
-            walker: int = -1, walls: tuple[bool, ...] | None = None) -> list[list[int]]:
-    """Breadth first over (place, tile actions counted) from ``starts`` at distance
-    ``first``: ``out[k][c]`` is the fewest steps to ``c`` over ways counting at
-    most ``k`` tile actions, ``INF`` where none.  A cell of ``weight`` (empty)
-    counts when a way leaves it.  With ``ride_cost`` a ride counts that much
-    (per cell it leaves from) and takes no step: going forward, from a cell to
-    any cell at least as far from the greens (``dist``, N3); ``backward``
-    (distances to the starts), the other way round.  ``walker``: the start cell from which no ride leaves at step 0 (the
-    prisoner there is not in a hideout; it may come back to it, two steps on).
-    ``walls``: cells never entered, neither by a step nor by a ride (no start
-    is one).
-
-    Layer ``k`` is seeded from layer ``k - 1`` (at most ``k`` includes at most
-    ``k - 1``, ways leaving an empty cell, and rides), then spread by steps
-    through cells that do not count, lengths in increasing order."""
-    out = [[INF] * (n + 1) for _ in range(K + 1)]
-    carry: list[tuple[int, int]] = [(first, c) for c in starts]
-    for k in range(K + 1):
-        row = out[k]
-        seeds = carry
-        carry = []
-        if k:
-            prev = out[k - 1]
-            seeds.extend((v, c) for c, v in enumerate(prev) if v < INF)
-            if ride_cost is not None:
-                seeds.extend(_rides(prev, out[k - 2] if k >= 2 else None, dist, ride_cost, n, backward, walker))
-        buckets: dict[int, list[int]] = {}
-        for length, c in seeds:
-            if walls is not None and walls[c]:
-                continue
-            if length < row[c]:
-                row[c] = length
-                buckets.setdefault(length, []).append(c)
-        length = min(buckets, default=INF)
-        top = max(buckets, default=-1)
-        while length <= top:
-            for c in buckets.pop(length, ()):
-                if row[c] != length:
-                    continue  # reached shorter since
-                if weight[c]:
-                    carry.extend((length + 1, m) for m in nbs.cells[c])  # leaving it counts: next layer (walls: seeds)
-                    continue
-                for m in nbs.cells[c]:
-                    if row[m] > length + 1 and not (walls is not None and walls[m]):
-                        row[m] = length + 1
-                        buckets.setdefault(length + 1, []).append(m)
-                        top = max(top, length + 1)
-            length += 1
-    return out
-
-
-def _rides(prev: list[int], prev2: list[int] | None, dist: tuple[int, ...], cost: tuple[int, ...], n: int,
-           backward: bool, walker: int) -> list[tuple[int, int]]:
-    """Seeds for layer ``k`` from rides (N3: a tile carrying a prisoner in its
-    hideout ends at a distance from the greens no smaller than before): a ride
-    from cell ``c`` builds on layer ``k - cost[c]`` (``prev``: k-1, ``prev2``: k-2)."""
-    def before(c: int) -> int:
-        row = prev if cost[c] == 1 else prev2
-        return INF if row is None else row[c]
-
-    order = sorted(set(dist), reverse=backward)
-    out: list[tuple[int, int]] = []
-    if backward:
-        # to[k][c] <= to[k - cost[c]][m] for every m at least as far as c
-        rows = (prev, prev2)
-        agg: list[dict[int, int]] = []
-        for row in rows:
-            best: dict[int, int] = {}
-            if row is not None:
-                for c in range(n):
-                    if row[c] < best.get(dist[c], INF):
-                        best[dist[c]] = row[c]
-            run, level = INF, {}
-            for d in order:  # farthest first: a suffix minimum
-                run = min(run, best.get(d, INF))
-                level[d] = run
-            agg.append(level)
-        for c in range(n):
-            v = agg[cost[c] - 1][dist[c]]
-            if v < INF:
-                out.append((v, c))
-        return out
-    # forward: out[k][m] <= out[k - cost[c]][c] for every c no farther than m
-    best = {}
-    for c in range(n):
-        v = before(c)
-        if c == walker and v == 0:
-            v = 2  # not in a hideout now: it must step out and back in first
-        if v < best.get(dist[c], INF):
-            best[dist[c]] = v
-    run, level = INF, {}
-    for d in order:  # nearest first: a prefix minimum
-        run = min(run, best.get(d, INF))
-        level[d] = run
-    return [(level[dist[c]], c) for c in range(n) if level[dist[c]] < INF]
 
 
 # ====================================================================== the problem
@@ -356,6 +109,7 @@ class CoreProblem:
         self._target_cache: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
         self._touches: dict[Hashable, list[int]] = {}  # the touch bound's table by targets and tiles (or board name)
+        self._shelters: dict[Hashable, Shelter] = {}  # walks to shelter by goal kind, doors fixed, board
         self.walls = self._find_walls()
 
     def _find_walls(self) -> tuple[bool, ...] | None:
@@ -499,65 +253,207 @@ class CoreProblem:
                 out.append(((s - T.spot0) // 3, pos.hid[s]))
         return out
 
-    def bound(self, board: Hashable = None, cap: int | None = None) -> tuple[int, int]:
+    def _places(self) -> list[int]:
+        """The places of the goal player's prisoners in play (island and spots), one
+        entry per prisoner."""
+        spot0 = self.T.spot0
+        return [s for s in self.pos.where[self.me] if s == 0 or s >= spot0]
+
+    def bound(self, board: Hashable = None, cap: int | None = None, door_placed: bool = False
+              ) -> tuple[int, tuple[int, ...]]:
         """Turns the current position (at a turn's start) still needs, at least, and
         how many tile actions are still needed, at least: a fill for every empty
         cell on the way and a ride for every hideout tile carrying a prisoner (each
         changes the board, so each is one unit of cost, Q5).
 
-        ``board``, if given, names the arrangement of tiles exactly (the caller
-        vouches: equal names, equal empty cells), so that distances are reused.
-        ``cap``, if given, says the caller only asks whether the bound exceeds it:
-        both figures are then exact when the bound is at most ``cap``, and only
-        known to exceed ``cap`` otherwise (the touch bound stops looking there)."""
+        ``board``, if given, names the arrangement of tiles and of the other
+        players' doors exactly (the caller vouches: equal names, equal boards), so
+        that distances are reused.  ``cap``, if given, says the caller only asks
+        whether the bound exceeds it: both figures are then exact when the bound is
+        at most ``cap``, and only known to exceed ``cap`` otherwise (the cheap parts
+        come first and the rest is not looked at once they exceed it; the touch
+        bound stops looking there).  ``door_placed``: the position is asked for as
+        it will be after a door action of the player's that is still to come (the
+        shelter bound counts the player's own doors on the board, see
+        :func:`~.shelter.fight_turn`)."""
         pos, T = self.pos, self.T
+        limit = INF if cap is None else cap
         best = 0
-        fills = 0
+        fills = [0] * (self.horizon + 1)
+
+        def add(turns: int, gaps: tuple[int, ...]) -> bool:
+            nonlocal best
+            best = max(best, turns)
+            for r, g in enumerate(gaps):
+                fills[r] = max(fills[r], g)
+            return best > limit
+
         for kind, _, _ in self.parts:
             if kind is GoalKind.HIDE:
                 best = max(best, math.ceil(pos.nonhide[self.me] / STEPS))
         needs = self._needs()
-        if not needs:
-            return best, 0
-        empty: list[bool] | None = None
-        costs = self.ride_costs()
+        costs = self.ride_costs() if needs or not self.reach_only else None
+        touching: list[tuple[frozenset[int], int]] = []
         for targets, kind, count, zone in needs:
-            need = self.need(kind, count, zone)
-            full = self._reach.get((targets, board)) if board is not None else None
-            if full is None:
-                if empty is None:
-                    empty = [t < 0 for t in pos.tile]
-                holes = (tuple(c for c, e in enumerate(empty) if e), costs)
-                full = self._reach.get((targets, holes))
-                if full is None:
-                    if len(self._reach) > 4096:
-                        self._reach.clear()
-                    full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs, self.walls)
-                if board is not None:
-                    self._reach[(targets, board)] = full
-            static = self._static_reach(targets, costs)
-            per: list[int] = []
-            lengths: list[int] = []
-            gaps: list[int] = []
-            for c, rides in self._prisoners():
-                per.append(full.turns(c, rides))
-                gaps.append(full.gap(c, rides))
-                lengths.append(static.steps(c, rides, self.horizon))
-            if len(per) < need:
-                return INF, INF
+            if add(*self._reach_part(targets, self.need(kind, count, zone), board, costs)):
+                return min(best, INF), tuple(fills)
             if costs is None:
-                # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
-                touch = self._touch(targets, board, INF if cap is None else 2 * cap + 1)
-                acts = sorted(self._touch_cost(touch, targets, s) for s in pos.where[self.me] if s == 0 or s >= T.spot0)
-                if len(acts) >= need:
-                    needed = (acts[need - 1] + 1) // 2
-                    best, fills = max(best, needed), max(fills, needed)
-            per.sort()
-            lengths.sort()
-            gaps.sort()
-            fills = max(fills, gaps[need - 1])
-            best = max(best, per[need - 1], math.ceil(sum(lengths[:need]) / STEPS) if lengths[need - 1] < INF else INF)
-        return min(best, INF), fills
+                touching.append((targets, self.need(kind, count, zone)))
+        for kind, _, _ in self.parts:
+            if (kind is GoalKind.HIDE or kind is GoalKind.KEY) and add(
+                    *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed)):
+                return min(best, INF), tuple(fills)
+        for targets, need in touching:
+            # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
+            touch = self._touch(targets, board, INF if cap is None else 2 * cap + 1)
+            acts = sorted(self._touch_cost(touch, targets, s) for s in pos.where[self.me] if s == 0 or s >= T.spot0)
+            if len(acts) >= need:
+                needed = (acts[need - 1] + 1) // 2
+                add(needed, (needed,) * len(fills))
+        return min(best, INF), tuple(fills)
+
+    def _reach_part(self, targets: frozenset[int], need: int, board: Hashable, costs: tuple[int, ...] | None
+                    ) -> tuple[int, tuple[int, ...]]:
+        """The reach bound of a part that needs ``need`` more prisoners on ``targets``
+        (:meth:`bound`): turns, and per number of turns left the tile actions
+        still needed (:meth:`Reach.gaps`)."""
+        pos, T = self.pos, self.T
+        full = self._reach.get((targets, board)) if board is not None else None
+        if full is None:
+            empty = [t < 0 for t in pos.tile]
+            holes = (tuple(c for c, e in enumerate(empty) if e), costs)
+            full = self._reach.get((targets, holes))
+            if full is None:
+                if len(self._reach) > 4096:
+                    self._reach.clear()
+                full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs, self.walls)
+            if board is not None:
+                self._reach[(targets, board)] = full
+        static = self._static_reach(targets, costs)
+        per: list[int] = []
+        lengths: list[int] = []
+        gaps: list[tuple[int, ...]] = []
+        for s in self._places():
+            turns, row = full.place_need(pos, s)
+            per.append(turns)
+            gaps.append(row)
+            lengths.append(static.place_steps(pos, s, self.horizon))
+        if len(per) < need:
+            return INF, (INF,) * (self.horizon + 1)
+        per.sort()
+        lengths.sort()
+        return (max(per[need - 1], math.ceil(sum(lengths[:need]) / STEPS) if lengths[need - 1] < INF else INF),
+                tuple(sorted(g[r] for g in gaps)[need - 1] for r in range(self.horizon + 1)))
+
+    # -------------------------------------------------------------- key and hide (shelter.py)
+
+    def _shelter(self, hide: bool, doors_fixed: bool, board: Hashable, greens: bool = True) -> Shelter:
+        """Walks to shelter on the current board (:class:`~.shelter.Shelter`), by
+        board name when given (tiles and the other players' doors, see :meth:`bound`);
+        ``greens``: green areas shelter too (else only hideouts do, and the island
+        for *hide*)."""
+        pos = self.pos
+        if board is None:
+            board = (tuple(pos.tile), tuple(pos.rot), tuple(tuple(pos.doors[p]) for p in range(pos.n) if p != self.me),
+                     any(self._is_hideout[t] for t in pos.hand[self.me]),
+                     any(self._is_hideout[t] for st in pos.stacks for t in st))
+        key = (hide, doors_fixed, greens, board)
+        got = self._shelters.get(key)
+        if got is None:
+            if len(self._shelters) > 4096:
+                self._shelters.clear()
+            hcost, walls = board_facts(pos, self.me, doors_fixed)
+            empty = [t < 0 for t in pos.tile]
+            targets = self._targets(-1) if greens else frozenset()
+            # Boards that differ only where no figure looks share their walks.
+            content = (hide, targets, hcost, walls, tuple(c for c, e in enumerate(empty) if e))
+            got = self._shelters.get(content)
+            if got is None:
+                got = self._shelters[content] = Shelter(self.T, self.horizon + 1, empty, hcost, targets, hide, walls)
+            self._shelters[key] = got
+        return got
+
+    def _walks(self, shelter: Shelter, places: list[int], hideout: Shelter | None = None
+               ) -> tuple[int, tuple[int, ...]]:
+        """Turns and, per number of turns left, tile actions the walks of the
+        prisoners on ``places`` to shelter need at least: each its own, and all
+        their steps together at most 5 a turn (M3).  ``hideout``: walks to a
+        hideout only, of which one prisoner must make one (K3: the key needs a
+        prisoner in a hideout, and none is in one now)."""
+        R = self.horizon
+        turns = steps = 0
+        gaps = [0] * (R + 1)
+        for s in places:
+            t, g, length = shelter.need(self.pos, s, R)
+            turns, steps = max(turns, t), steps + length
+            for r in range(R + 1):
+                gaps[r] = max(gaps[r], g[r])
+        if hideout is not None:
+            ones = [hideout.need(self.pos, s, R)[:2] for s in dict.fromkeys(places)]
+            turns = max(turns, min(t for t, _ in ones))
+            for r in range(R + 1):
+                gaps[r] = max(gaps[r], min(g[r] for _, g in ones))
+        return min(INF, max(turns, math.ceil(steps / STEPS))), tuple(gaps)
+
+    def _shelter_part(self, hide: bool, board: Hashable, costs: tuple[int, ...] | None, door_placed: bool
+                      ) -> tuple[int, tuple[int, ...]]:
+        """The bound of a *hide* or *key* part (docs/solver.md, "Key and hide
+        goals"): turns, and per number of turns left the tile actions still needed.
+
+        Every prisoner exposed now walks to its first shelter before the part can
+        hold.  For *hide* no collapse comes first (it would bury the exposed
+        prisoners, and the part never holds again, Q4); for *key* the walks are
+        needed unless a collapse comes first, so the part needs at least the
+        fewer of the walks' turns and the turns to the first collapse
+        (:meth:`_collapse`).  Without the master key another player's door blocks
+        a way (M4) until a tunnel fight sends it home (D4), which lets a step
+        through no sooner than :func:`~.shelter.fight_turn`: the walks with doors
+        fixed bound every solution without such a fight."""
+        pos, me = self.pos, self.me
+        R = self.horizon
+        none = (0,) * (R + 1)
+        if not hide and pos.key_[me]:
+            return 0, none
+        places = exposed(pos, me, hide)
+        if not places:
+            return 0, none
+        k3 = not hide and not pos.hides[me]
+        turns, gaps = self._walks(self._shelter(hide, False, board), places,
+                                  self._shelter(hide, False, board, False) if k3 else None)
+        if not pos.key_[me] and any(pos.doors[p] for p in range(pos.n) if p != me):
+            fight = 1 if door_placed else fight_turn(pos, me)
+            if fight > 1:
+                fixed, fixed_gaps = self._walks(self._shelter(hide, True, board), places,
+                                                self._shelter(hide, True, board, False) if k3 else None)
+                turns = min(fixed, max(turns, fight))
+                gaps = tuple(fixed_gaps[r] if r < fight else gaps[r] for r in range(R + 1))
+        if not hide:
+            collapse, collapse_gaps = self._collapse(board, costs)
+            turns = min(turns, collapse)
+            gaps = tuple(min(a, b) for a, b in zip(gaps, collapse_gaps, strict=True))
+        return turns, gaps
+
+    def _collapse(self, board: Hashable, costs: tuple[int, ...] | None) -> tuple[int, tuple[int, ...]]:
+        """The earliest of the goal player's turns, counting this one as 1, in which
+        the round may end (E3), or INF, and per number of turns left the tile
+        actions a line of play needs to end the round within them: E2 needs every
+        tile of the stacks taken, one a turn (N1), and no tile action; E1 needs
+        ``discovery`` prisoners of the player on green areas in this round, so as
+        many more as are missing must walk there (the reach bound of a *free*
+        part that needs them, on the green areas the player may enter, Z1, Z2).
+        The other players pass (Q2)."""
+        pos, me = self.pos, self.me
+        R = self.horizon
+        # (A puzzle may start after the last tile was taken: then the round ends with this turn.)
+        tiles = 1 if pos.round_ends else sum(len(st) for st in pos.stacks)
+        best = tiles or INF
+        gaps = tuple(0 if r >= best else INF for r in range(R + 1))
+        arrivals = pos.discovery - pos.greens[me]
+        if arrivals <= len(self._places()):
+            turns, walk = self._reach_part(self._targets(-1), arrivals, board, costs)
+            best = min(best, turns)
+            gaps = tuple(min(a, b if r >= turns else INF) for r, (a, b) in enumerate(zip(gaps, walk, strict=True)))
+        return best, gaps
 
     def _touch(self, targets: frozenset[int], board: Hashable, stop: int = INF) -> list[int]:
         """Per entry (tile cell ``c`` entered across its edge ``e``: ``6 * c + e``;
@@ -679,8 +575,9 @@ class CoreProblem:
     def lower_bound(self, node: Node) -> int:
         return node.bound
 
-    def cost_bound(self, node: Node) -> int:
-        return node.fills
+    def cost_bound(self, node: Node, remaining: int) -> int:
+        fills = node.fills
+        return fills[min(remaining, len(fills) - 1)] if fills else 0
 
     def root(self) -> Node:
         return Node(self.pos._snapshot(), self.pos.key(), *self.bound())
@@ -706,7 +603,54 @@ class CoreProblem:
             turn = _Turn(self, remaining)
             yield from turn.run(tiles=True, relevant=turn.relevant_cells())
             return
+        if remaining <= 1:
+            # Key and hide parts: the same two passes (docs/solver.md, "Key and hide goals").
+            plain = list(turn.run(tiles=False))
+            if any(s.cost == 0 for s in plain):
+                yield from plain
+                return
+            self._load(node)
+            turn = _Turn(self, remaining)
+            yield from turn.run(tiles=True, relevant=turn.near_cells())
+            return
         yield from turn.run(tiles=True)
+
+    def last_turn_cut(self, turn: _Turn) -> ShelterCut | None:
+        """The last turn's cut for *key* and *hide* parts (:class:`~.shelter.ShelterCut`),
+        or None when there is nothing to cut by: a *hide* part always, a *key* part
+        unless the player holds the key or a collapse may come this turn."""
+        pos, me = self.pos, self.me
+        parts: list[bool] = []
+        for kind, _, _ in self.parts:
+            if kind is GoalKind.HIDE:
+                parts.append(True)
+            elif kind is GoalKind.KEY and not pos.key_[me] and not self._collapse_now(turn):
+                parts.append(False)
+        return ShelterCut(pos, me, parts, self._targets(-1), hideouts_in_play(pos, me)) if parts else None
+
+    def _collapse_now(self, turn: _Turn) -> bool:
+        """At the start of the last turn: whether the round may end during it (E3):
+        the last tile was taken or may be taken now (E2), or enough prisoners of the
+        player may reach green areas within their steps for a discovery (E1; the
+        reach bound's distances with every cell filled and the turn's one tile
+        action)."""
+        pos, me, T = self.pos, self.me, self.T
+        if pos.round_ends or (pos.phase <= 1 and any(pos.stacks)):
+            return True
+        static = self._static_reach(self._targets(-1), turn.ride_cost)
+        fills = 1 if turn.fill_open() else 0
+        left = STEPS - pos.nsteps
+        arrive = 0
+        for s in pos.where[me]:
+            if s == 0:
+                c, rides = T.ncells, False
+            elif s >= T.spot0:
+                c, rides = (s - T.spot0) // 3, pos.hid[s]
+            else:
+                continue
+            if static.steps(c, rides, fills) <= min(STEPS_EACH - pos.steps_used(me, s), left):
+                arrive += 1
+        return arrive >= pos.discovery - pos.greens[me]
 
 
 class _Turn:
@@ -738,6 +682,9 @@ class _Turn:
         # The board as the turn began, for plan items (see _describe).
         self._texts: dict[int, str | None] = {}
         self._doors = tuple(tuple(d) for d in pos.doors)
+        # Last turn of a key or hide goal: walks to shelter within the turn's steps.
+        self.shelter = problem.last_turn_cut(self) if remaining <= 1 and not problem.reach_only else None
+        self._zones: dict[tuple[int, ...], frozenset[int]] = {}
 
     # -- cuts
 
@@ -774,9 +721,9 @@ class _Turn:
                 else:
                     continue
                 cap = min(STEPS_EACH - pos.steps_used(me, s), left) + STEPS_EACH * later
-                d = static.steps(c, rides, F)
+                d = static.place_steps(pos, s, F)
                 if d <= cap:
-                    best = full.steps(c, rides, F)
+                    best = full.place_steps(pos, s, F)
                     if filled >= 0 and best > cap and self.empty[filled]:
                         # ``full`` counts the cell just filled as empty: ways through it
                         # are counted again with it filled.
@@ -842,12 +789,7 @@ class _Turn:
         cells = self.pr._prisoners(per_place=True)
         filled = [False] * T.ncells
         if self._key_may_come(cells):
-            near: set[int] = set()
-            for c, _ in cells:
-                f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
-                near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
-            near.discard(T.ncells)
-            return frozenset(near)
+            return self.near_cells()
         # path[i]: the cells prisoner group i (the prisoners on one place) may use.
         path: list[set[int]] = [set() for _ in cells]
         for _, static, _, _, _ in self.parts:
@@ -879,6 +821,35 @@ class _Turn:
         out.discard(T.ncells)
         return frozenset(out)
 
+    def near_cells(self) -> frozenset[int]:
+        """Every cell within 2 steps of a prisoner of the player (M3): in the last
+        turn a tile action farther away changes no step any of them can take."""
+        T = self.T
+        filled = [False] * T.ncells
+        near: set[int] = set()
+        for c, _ in self.pr._prisoners(per_place=True):
+            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+            near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
+        near.discard(T.ncells)
+        return frozenset(near)
+
+    def my_zone(self) -> frozenset[int]:
+        """The cells of the tunnels holding the player's own doors, and their
+        neighbours: a tile action that sends one of those doors home (D4) touches
+        one of them (its tile touches, with an opening, the tunnel as it was, or
+        carries it: :class:`~.movegen.FightFilter`)."""
+        pos, T = self.pos, self.T
+        doors = tuple(pos.doors[self.pr.me])
+        got = self._zones.get(doors)
+        if got is None:
+            spots: set[int] = set()
+            for s in doors:
+                if s not in spots:
+                    spots.update(pos._tunnel(s))
+            cells = {(s - T.spot0) // 3 for s in spots}
+            got = self._zones[doors] = frozenset(cells | {m for c in cells for m in graph(T).cells[c] if m < T.ncells})
+        return got
+
     def _key_may_come(self, cells: list[tuple[int, bool]]) -> bool:
         """Last turn: whether a step may still bring the master key, and whether it
         would matter (K1: the player holds none, and a door stands on the board).
@@ -894,7 +865,7 @@ class _Turn:
         layable = not pos.tile_action and (
             any(hide[t] for t in pos.hand[me]) or any(t >= 0 and hide[t] for t in pos.tile)
             or (pos.phase <= 1 and any(hide[t] for st in pos.stacks for t in st)))
-        greens = _graph(T).greens
+        greens = graph(T).greens
         filled = [False] * T.ncells
 
         def shelter(m: int, steps: int) -> bool:
@@ -923,9 +894,14 @@ class _Turn:
         # Endings by (key, plan): the shortest line of play found to each, so that a
         # printed solution takes no detour (the search's answer does not depend on it).
         given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
+        # Turn endings by position (tiles named by the tile action): bound, and key if kept.
+        ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable]] = {}
         path: list[CoreMove] = []
         last = self.remaining <= 1
         if self.hopeless(-1, self.fill_open() + self.remaining - 1):
+            return
+        shelter = self.shelter
+        if shelter is not None and shelter.cut():
             return
         # A tile action away from the relevant cells matters only by sending home a
         # door that stands on one (D4); with no other player's door there, it cannot.
@@ -943,7 +919,9 @@ class _Turn:
             # A move that only ends the turn (end, or a door action that ends it, N4)
             # leaves the prisoners, tiles and zones as they are, so the next turn's
             # bound is known before it is made, once for all of them.
-            closing: bool | None = None
+            # (A door action puts the player's door on the board, which the bound counts:
+            # asked apart, see shelter.fight_turn.)
+            closing: dict[bool, bool] = {}
             for move in legal_moves(pos, dedup=True):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
@@ -953,19 +931,27 @@ class _Turn:
                         continue
                     cells = _touched(pos, move, kind)
                     touches = relevant is None or any(c in relevant for c in cells)
-                    if not touches and not doors_near:
+                    if not touches and not doors_near and not (pos.doors[pr.me] and self.fights_mine(cells)):
+                        continue
+                    if shelter is not None and shelter.tile_cut(cells):
                         continue
                     if mine is None:
                         mine = self._cells_of_mine()
                     brings = int(pr.brings_hideout(move, kind))
                     if self.tile_hopeless(move, kind, cells, brings, mine, cut):
                         continue
-                elif door and last and pr.reach_only:
-                    continue  # a door action puts nobody on a green area, and may end the turn
+                elif door and last and (pr.reach_only or not pos.round_ends):
+                    # A door action changes no prisoner's place, key or zone, and no step
+                    # follows it this turn (N4, V2): in the last turn it can only help
+                    # through the collapse at the turn's end (E2), and that only a key.
+                    continue
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
-                    if closing is None:
-                        closing = last or pr.bound((self.start_key, done), self.remaining - 1)[0] > self.remaining - 1
-                    if closing:
+                    placed = kind == DOOR
+                    shut = closing.get(placed)
+                    if shut is None:
+                        shut = closing[placed] = last or pr.bound(
+                            (self.start_key, done), self.remaining - 1, door_placed=placed)[0] > self.remaining - 1
+                    if shut:
                         continue
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
                 undo = pos.make(move)
@@ -992,14 +978,22 @@ class _Turn:
                         # Tiles at the turn's end follow from its start and its tile action,
                         # unless the round ended (the collapse clears the board, E3).
                         name = (self.start_key, move if tile else done) if pos.round == self.round else None
-                        b, fills = pr.bound(name, self.remaining - 1)
-                        if b > self.remaining - 1:
+                        # One ending is often reached in several ways (steps in another
+                        # order): its bound and key are worked out once.
+                        inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
+                        known = ends.get(inner)
+                        if known is None:
+                            b, fills = pr.bound(name, self.remaining - 1)
+                            known = ends[inner] = (b, fills, pos.key() if b <= self.remaining - 1 else None)
+                        b, fills, full = known
+                        if full is None:
                             continue  # no use: the bound is a property of the position alone
                         now = items if before is None else items + self._items(move, kind, before)
-                        k = (pos.key(), now)
-                        had = given.get(k)
+                        ending = (full, now)
+                        had = given.get(ending)
                         if had is None or len(had.move) > len(path):
-                            given[k] = Successor(Node(pos._snapshot(), k[0], b, fills), tuple(path), now, len(now), False)
+                            given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
+                                                      False)
                         continue
                     now = items if before is None else items + self._items(move, kind, before)
                     now_done = move if tile else done
@@ -1008,6 +1002,8 @@ class _Turn:
                         continue
                     seen.add(inside)
                     if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
+                        continue
+                    if shelter is not None and shelter.cut():
                         continue
                     yield from search(now, now_filled, now_bonus, now_done)
                 finally:
@@ -1039,13 +1035,24 @@ class _Turn:
             return ("board", texts, self._doors)
         return ("board", {c: _cell_text(pos, c) for c in cells}, tuple(tuple(d) for d in pos.doors))
 
+    def fights_mine(self, cells: tuple[int, ...]) -> bool:
+        """Whether a tile action touching ``cells`` might send one of the player's own
+        doors home (D4; :meth:`my_zone`)."""
+        zone = self.my_zone()
+        return any(c in zone for c in cells)
+
     def _sent_home(self, before: Any, relevant: frozenset[int] | None) -> bool:
-        """Whether the tile action just made sent home a door standing on a relevant cell (D4)."""
+        """Whether the tile action just made sent home a door standing on a relevant
+        cell, or one of the player's own doors anywhere (D4): with its door in hand
+        a player gaining the key hands that one in, and the plan names no door
+        (K1, Q5), so the cost of the turn can change."""
         pos, T = self.pos, self.T
         if before[0] == "referee" or relevant is None:
             return True
         for p, was in enumerate(before[2]):
             if len(was) != len(pos.doors[p]):
+                if p == self.pr.me:
+                    return True
                 for s in set(was) - set(pos.doors[p]):
                     if (s - T.spot0) // 3 in relevant:
                         return True
@@ -1154,4 +1161,4 @@ def _cell_text(pos: Position, c: int) -> str | None:
     return "+".join(sorted(parts))
 
 
-__all__ = ["CoreProblem", "Node", "Reach", "forward"]
+__all__ = ["INF", "CoreProblem", "Node", "Reach", "forward"]

@@ -1,0 +1,137 @@
+"""The exact solver's bound and cuts for *key* and *hide* goals (solver/shelter.py).
+
+* Differential: on generated small puzzles with a *key*, *hide* or *all* goal
+  (hideouts laid, in hand and in stacks, other players' prisoners and doors, the
+  player's own doors, owned zones, the advanced game), the core solver gives the
+  brute-force reference solver's answer: the same minimum, the same least cost,
+  the same number of optimal plans (so no bound or cut of the last turn ever
+  dropped an optimal plan); and the bound never exceeds the answer, in turns
+  nor, within that many turns, in tile actions (Q5).
+* Each part of the bound on a hand-made puzzle, allowed and refused: another
+  player's door in the way (M4) needs a tunnel fight (D4) first, and a fight
+  needs the player's own door on the board; a collapse (E2, E3) may settle a
+  key goal at once; a *hide* goal counts the island as shelter.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+
+from sectionx.games.sectionx import puzzle
+from sectionx.games.sectionx.model import Scenario
+from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem
+from sectionx.games.sectionx.solver.reference import solve_reference
+
+from .test_puzzlecore import _agree, wide_puzzles
+from .test_reference import board, puzzle_of
+
+SHELTER_KINDS = ("key", "key", "hide", "all")
+
+
+def _bound(sc: Scenario, horizon: int = 3) -> tuple[int, tuple[int, ...]]:
+    return CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), horizon).bound()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(SHELTER_KINDS))
+def test_core_and_reference_agree_on_key_and_hide_puzzles(sc):
+    _agree(sc, 8_000)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(SHELTER_KINDS))
+def test_the_shelter_bound_never_exceeds_the_answer(sc):
+    reference = solve_reference(sc, plan_cap=1000, max_states=8_000)
+    assume(reference.status != "unknown")
+    turns, fills = _bound(sc, 50)
+    if reference.status == "solved":
+        assert reference.turns is not None and reference.cost is not None
+        assert turns <= reference.turns and fills[reference.turns] <= reference.cost
+    else:
+        assert turns == INF or reference.status == "impossible"
+
+
+# ---------------------------------------------------------------- hand-made
+
+#: Red's prisoner on 1,0 (a straight joining the island and 2,0) needs the hideout
+#: on 3,0, past blue's door on 2,0 (M4); the hideout lies in blue's tunnel, so red
+#: may not move it (D3).  Green areas 4,0 (E) and -1,0 (W).
+_BEHIND_THE_DOOR = """\
+tiles: {"1,0": T01, "2,0": T02, "3,0": T46@3}
+prisoners:
+  red: {dead: 7, at: ["1,0"]}
+doors: {blue: ["2,0"]%s}
+goal: {kind: key, turns: 2}
+"""
+
+
+def _behind_the_door(red_door: bool = False) -> Scenario:
+    cells = board("1,0", "2,0", "3,0", "0,1", east="4,0")
+    text = _BEHIND_THE_DOOR % (', red: ["0,1"]' if red_door else "")
+    if red_door:
+        text = text.replace('T46@3}', 'T46@3, "0,1": T41}')
+    return puzzle_of(cells, text)
+
+
+def test_a_door_in_the_way_needs_the_players_own_door_on_the_board_first():
+    """Blue's door stays until a tunnel fight sends it home (D4); a fight needs a
+    tunnel holding red's door too, and with none on the board red must lay one
+    first, which ends its turn's steps (N4): the key is at least 2 turns away,
+    though the hideout is 2 steps away.  It is out of reach altogether: no tile
+    action can join a red tunnel to blue's."""
+    sc = _behind_the_door()
+    assert _bound(sc)[0] == 2
+    assert solve_puzzle(sc).result.status == "impossible"
+    assert solve_reference(sc, max_turns=2).status == "impossible"
+    # Refused: with red's door already on the board a fight could come this turn,
+    # so the bound says 1 (the walk's 2 steps), and the search proves the rest.
+    with_door = _behind_the_door(red_door=True)
+    assert _bound(with_door)[0] == 1
+    assert solve_puzzle(with_door).result.status == "impossible"
+    assert solve_reference(with_door, max_turns=2).status == "impossible"
+
+
+#: Red's prisoner in the hideout on 1,0 (open W, to the island) is hidden; the one
+#: on the dead end 3,0 faces blue's door on 2,0 and cannot walk anywhere.  One
+#: tile is left in the stacks.
+_COLLAPSE = """\
+tiles: {"1,0": T46@3, "2,0": T16, "3,0": T41@3}
+prisoners:
+  red: {dead: 6, at: ["1,0", "3,0"]}
+doors: {blue: ["2,0"]}
+%sgoal: {kind: key, turns: 2}
+"""
+
+
+def test_a_collapse_may_settle_a_key_goal():
+    """Red must take the last tile (N1); the round ends with the turn (E2) and the
+    collapse buries the prisoner on the dead end (E3): red's last prisoner in
+    play is hidden, and red receives the key (K1, K5).  The bound takes the
+    fewer of the walks' turns and the turns to a collapse: 1."""
+    cells = board("1,0", "2,0", "3,0", east="4,0")
+    sc = puzzle_of(cells, _COLLAPSE % "stacks: [[T05], [], []]\n")
+    assert _bound(sc) == (1, (INF, 0, 0, 0))
+    result = solve_puzzle(sc).result
+    reference = solve_reference(sc, max_turns=2)
+    assert (result.status, result.turns, result.cost, result.plans) == ("solved", 1, 0, 1)
+    assert (reference.turns, reference.cost, reference.plans) == (1, 0, 1)
+    # Refused: with empty stacks no collapse can come, and the walk past blue's
+    # door needs a fight red cannot have: out of reach.
+    plain = puzzle_of(cells, _COLLAPSE % "")
+    assert _bound(plain)[0] >= 2
+    assert solve_puzzle(plain).result.status == solve_reference(plain, max_turns=2).status == "impossible"
+
+
+def test_the_island_is_shelter_for_hide_but_not_for_the_key():
+    """A prisoner on the straight 1,0 next to the island: one step hides it (Q4),
+    but the key needs it in a hideout (K1), and the only one lies past blue's
+    door."""
+    cells = board("1,0", "2,0", "3,0", east="4,0")
+    body = ('tiles: {"1,0": T01, "2,0": T02, "3,0": T46@3}\nprisoners:\n  red: {dead: 7, at: ["1,0"]}\n'
+            'doors: {blue: ["2,0"]}\ngoal: {kind: %s, turns: 2}\n')
+    hide = puzzle_of(cells, body % "hide")
+    assert _bound(hide)[0] == 1
+    result = solve_puzzle(hide).result
+    assert (result.turns, result.cost, result.plans) == (1, 0, 1)
+    assert _bound(puzzle_of(cells, body % "key"))[0] == 2
