@@ -196,7 +196,9 @@ class _Search(Generic[N, M]):
         ``keep``: remember the node's successors for :meth:`expand`.  ``budget``:
         look only for solutions costing at most this much (children whose cost so
         far plus their cost bound exceed it are skipped), and then None proves
-        only that none that cheap exists (kept in its own table)."""
+        only that none that cheap exists (kept in its own table) -- unless the
+        budget skipped nothing below this node: then the pass was the unbudgeted
+        search, and None proves that none exists at all (the refuted table)."""
         key = self.problem.key(node)
         if self.refuted.get(key, -1) >= remaining:
             self.stats.table_hits += 1
@@ -208,6 +210,18 @@ class _Search(Generic[N, M]):
         if self.problem.lower_bound(node) > remaining:
             self.stats.bound_cuts += 1
             return None
+        # Whether the budget skipped anything below this node: tracked per node.
+        outer, self.budget_cut = self.budget_cut, False
+        found = self._find(node, key, remaining, keep, budget)
+        here, self.budget_cut = self.budget_cut, outer or self.budget_cut
+        if found is None:
+            if budget is None or not here:
+                self.refuted[key] = max(self.refuted.get(key, -1), remaining)
+            else:
+                self.poor[(key, remaining)] = max(self.poor.get((key, remaining), -1), budget)
+        return found
+
+    def _find(self, node: N, key: Hashable, remaining: int, keep: bool, budget: int | None) -> list[M] | None:
         cost_bound = self.cost_bound
         children = []
         succs: Iterable[Successor[N, M]]
@@ -242,10 +256,6 @@ class _Search(Generic[N, M]):
                 if rest is not None:
                     self.found_cost += succ.cost
                     return [succ.move, *rest]
-        if budget is None:
-            self.refuted[key] = max(self.refuted.get(key, -1), remaining)
-        else:
-            self.poor[(key, remaining)] = max(self.poor.get((key, remaining), -1), budget)
         return None
 
 
@@ -290,6 +300,11 @@ class _Counter(Generic[N, M]):
             if known >= budget:
                 self.search.stats.table_hits += 1
                 return None
+        if self.search.poor.get(key, -1) >= budget:
+            # The deepening proved, with a budget at least this large, that none is this cheap.
+            self.search.stats.table_hits += 1
+            self.memo[key] = self.search.poor[key]
+            return None
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
             floor = self.cost_bound(node, remaining)

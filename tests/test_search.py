@@ -130,3 +130,52 @@ def test_cheaper_plans_win_among_the_fewest_turns():
     result = solve(g, 0, Limit(turns=3))
     assert (result.turns, result.cost, result.plans) == (1, 0, 1)
     assert result.moves == ("0->0:walk!",)
+
+
+@dataclass
+class CostedGraph(Graph):
+    """A :class:`Graph` with a cost bound: the least cost of any solution within the
+    turns left (by enumeration), less a slack, so that budgeted passes cut."""
+
+    cost_slack: int = 0
+
+    def cost_bound(self, node: int, remaining: int) -> int:
+        def cheapest(n: int, left: int) -> int:
+            best = 10**6
+            for s in self.successors(n):
+                if s.met:
+                    best = min(best, s.cost)
+                elif left > 1:
+                    best = min(best, s.cost + cheapest(s.node, left - 1))
+            return best
+
+        return max(0, cheapest(node, remaining) - self.cost_slack)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.integers(1, 4), st.integers(0, 2))
+def test_passes_that_share_what_they_proved_agree_with_brute_force(graph: Graph, turns: int, slack: int):
+    """A budgeted pass that skipped nothing below a node records a full refutation
+    there, and the count reads the budgeted passes' refutations: the answer is
+    still what brute force gives, with a cost bound that makes the passes cut."""
+    costed = CostedGraph(graph.edges, graph.slack, slack)
+    fewest, cheapest, plans = brute_force(costed, 0, turns)
+    result = solve(costed, 0, Limit(turns=turns), cap=1000)
+    if fewest is None:
+        assert result.status == "impossible"
+        return
+    assert (result.status, result.turns, result.cost) == ("solved", fewest, cheapest)
+    assert result.plans == len(plans) and not result.plans_capped
+
+
+def test_a_budgeted_pass_that_cut_nothing_below_a_node_refutes_it_for_every_budget():
+    from sectionx.search import _Search
+    # 0 -> 1 (cost 0), 0 -> 2 (cost 5); from 1 the win is two turns away, free of cost
+    # (the bound, weakened by a slack, lets the search look).
+    g = Graph({0: [(1, "a", 0, False), (2, "b", 5, False)], 1: [(3, "c", 0, False)], 2: [(2, "win", 0, True)],
+               3: [(3, "win", 0, True)]}, {1: 1})
+    search: _Search[int, str] = _Search(g, Limit(turns=3), None)
+    assert search.find(0, 2, budget=0) is None
+    assert search.budget_cut  # the costly edge to 2 was skipped: 0 holds only "none this cheap"
+    assert search.poor[(0, 2)] == 0 and 0 not in search.refuted
+    assert search.refuted[1] == 1  # nothing was skipped below 1: refuted outright

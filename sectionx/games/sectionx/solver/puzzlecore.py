@@ -110,6 +110,8 @@ class CoreProblem:
         self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
         self._touches: dict[Hashable, list[int]] = {}  # the touch bound's table by targets and tiles (or board name)
         self._shelters: dict[Hashable, Shelter] = {}  # walks to shelter by goal kind, doors fixed, board
+        self._costs: dict[Hashable, tuple[int, ...] | None] = {}  # ride_costs by board name
+        self._collapses: dict[Hashable, tuple[int, tuple[int, ...]]] = {}  # _collapse by board name and prisoners
         self.walls = self._find_walls()
 
     def _find_walls(self) -> tuple[bool, ...] | None:
@@ -292,7 +294,13 @@ class CoreProblem:
             if kind is GoalKind.HIDE:
                 best = max(best, math.ceil(pos.nonhide[self.me] / STEPS))
         needs = self._needs()
-        costs = self.ride_costs() if needs or not self.reach_only else None
+        costs = None
+        if needs or not self.reach_only:
+            costs = self._costs.get(board, ()) if board is not None else ()
+            if costs == ():
+                costs = self.ride_costs()
+                if board is not None:
+                    self._costs[board] = costs
         touching: list[tuple[frozenset[int], int]] = []
         for targets, kind, count, zone in needs:
             if add(*self._reach_part(targets, self.need(kind, count, zone), board, costs)):
@@ -442,6 +450,19 @@ class CoreProblem:
         many more as are missing must walk there (the reach bound of a *free*
         part that needs them, on the green areas the player may enter, Z1, Z2).
         The other players pass (Q2)."""
+        pos, me = self.pos, self.me
+        memo = (board, tuple(sorted(self._places())), pos.greens[me]) if board is not None else None
+        got = self._collapses.get(memo) if memo is not None else None
+        if got is not None:
+            return got
+        got = self._collapse_now_or_later(board, costs)
+        if memo is not None:
+            if len(self._collapses) > 8192:
+                self._collapses.clear()
+            self._collapses[memo] = got
+        return got
+
+    def _collapse_now_or_later(self, board: Hashable, costs: tuple[int, ...] | None) -> tuple[int, tuple[int, ...]]:
         pos, me = self.pos, self.me
         R = self.horizon
         # (A puzzle may start after the last tile was taken: then the round ends with this turn.)

@@ -69,6 +69,7 @@ class Shelter:
             if h <= K:
                 extra.setdefault(h, []).extend((1, m) for m in nbs.cells[x])
         self.to = spread(nbs, n, K, [], 0, [*empty, False], T.distance, None, True, walls=walls, extra=extra)
+        self._needs: dict[int, tuple[int, tuple[int, ...], int]] = {}
 
     def steps(self, pos: PositionBase, s: int, k: int) -> int:
         """Fewest steps for a prisoner of the goal's player on place ``s`` (the
@@ -105,7 +106,11 @@ class Shelter:
         a turn, N2), per number of turns left ``0 .. horizon`` the fewest tile
         actions of a walk that fits in them (``INF``: none), and the fewest steps
         over walks of at most ``horizon`` tile actions."""
-        return need(lambda k: self.steps(pos, s, k), min(horizon, self.K), horizon)
+        key = pos.pk[s] if s else -1  # the cell and the feature's openings as they lie
+        got = self._needs.get(key)
+        if got is None:
+            got = self._needs[key] = need(lambda k: self.steps(pos, s, k), min(horizon, self.K), horizon)
+        return got
 
 
 def exposed(pos: PositionBase, me: int, hide: bool) -> list[int]:
