@@ -209,3 +209,47 @@ def test_play_shows_progress_on_stderr_and_stdout_is_the_record_alone(monkeypatc
     assert drawn.stdout == quiet.stdout == golden.read_text()
     assert quiet.stderr == "play: game over after 1,564 turns, 4 rounds: 1. red, 2. blue; decided by most freed (E5)\n"
     assert "turns" in drawn.stderr and "1564/?" in drawn.stderr and "round 4" in drawn.stderr
+
+
+# --------------------------------------------------------------------------- the greedy bot, fast (issue 29)
+
+
+GREEDY_GOLDEN = json.loads((GOLDEN / "greedy-games.json").read_text())
+
+
+@pytest.mark.parametrize("game", GREEDY_GOLDEN["games"], ids=lambda g: f"{g['players']}p-seed{g['seed']}")
+def test_greedy_bot_plays_the_games_it_played_before_it_was_made_fast(game):
+    """Differential against the greedy bot as it was (a whole-board Dijkstra per
+    candidate, commit f923704): the same seed gives the same actions, one by one."""
+    from itertools import islice
+    start = play.new_game_state(game["players"], "standard", game["seed"])
+    bots = play.make_bots(["greedy"], start.colours, game["seed"])
+    played = [repr(a) for _, _, a, _ in islice(play.step_through(start, bots=bots), len(game["actions"]))]
+    assert played == game["actions"]
+
+
+def _states_along(players: int, seed: int, bot: str, every: int, count: int):
+    from itertools import islice
+    start = play.new_game_state(players, "standard", seed)
+    bots = play.make_bots([bot], start.colours, seed)
+    for i, before, _, _ in islice(play.step_through(start, bots=bots), count):
+        if i % every == 0:
+            yield before
+
+
+@pytest.mark.parametrize(("players", "seed", "bot", "every", "count"),
+                         [(2, 3, "greedy", 7, 200), (4, 11, "random", 60, 1500), (3, 5, "random", 45, 1200)])
+def test_ways_out_are_the_whole_board_distances(players, seed, bot, every, count):
+    """ways_out walks out from the places asked about, with an early stop; _distances
+    is the Dijkstra over the whole board it replaced.  Same numbers at every tile
+    feature and the island, for every colour, in positions with doors and keys."""
+    from sectionx.games.sectionx.model import Place, PlaceKind, tile_place
+    checked = 0
+    for state in _states_along(players, seed, bot, every, count):
+        places = [Place(PlaceKind.ISLAND)] + [tile_place(cell, f) for cell, placed in state.tiles
+                                              for f in range(len(state.catalogue[placed.tile].features))]
+        for colour in state.colours:
+            whole = play._distances(state, colour)
+            assert play.ways_out(state, colour, places) == {p: whole[p] for p in places if p in whole}
+            checked += 1
+    assert checked > 10
