@@ -51,6 +51,7 @@ import pstats
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,12 @@ def solve_one(path: Path, limit: float, reference_states: int) -> dict[str, Any]
             raise LimitReached(f"CPU time limit {limit:g} s reached")
 
     wall0 = time.perf_counter()
-    solved = solve_puzzle(scenario, Limit(turns=n, seconds=3 * limit), cap=50, progress=progress)
+    try:
+        solved = solve_puzzle(scenario, Limit(turns=n, seconds=3 * limit), cap=50, progress=progress)
+    except Exception as exc:  # noqa: BLE001 - a crash is a solver bug to report, and the run goes on
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return {"name": path.stem, "error": f"the solver crashed: {type(exc).__name__}: {exc} "
+                f"({Path(where.filename).name}:{where.lineno})", "cpu": round(time.process_time() - cpu0, 3)}
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
     r = solved.result
@@ -310,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None, help="write every record here (after each puzzle)")
     ap.add_argument("--reference-states", type=int, default=10_000,
                     help="state limit of the reference solver on puzzles answered in one turn (0: skip)")
+    ap.add_argument("--resume", action="store_true", help="keep the records already in --json and solve the rest")
     ap.add_argument("--profile", default="", help="profile the puzzles whose file name contains this, then stop")
     args = ap.parse_args(argv)
     files = puzzle_files(args)
@@ -322,8 +329,14 @@ def main(argv: list[str] | None = None) -> int:
           f"load {os.getloadavg()[0]:.1f}; seed {args.seed}; limits {args.limit:g} s (n <= 3), {args.limit4:g} s "
           f"(n = 4) CPU", flush=True)
     records: list[dict[str, Any]] = []
+    if args.resume and args.json and args.json.exists():
+        records = json.loads(args.json.read_text())["records"]
+        print(f"resuming after {len(records)} records of {args.json}", flush=True)
+    done = {r["name"] for r in records}
     began = time.perf_counter()
     for path in files:
+        if path.stem in done:
+            continue
         n = int(path.stem.rsplit("-", 1)[-1].rstrip("t")) if path.stem[-1] == "t" else 4
         record = solve_one(path, args.limit4 if n >= 4 else args.limit, 0)
         records.append(record)
@@ -336,8 +349,10 @@ def main(argv: list[str] | None = None) -> int:
         dump(args, records)
     # The reference solver afterwards, so that the solver's figures come first.
     if args.reference_states:
-        for path, record in zip(files, records, strict=True):
-            if "error" in record:
+        by_name = {r["name"]: r for r in records}
+        for path in files:
+            record = by_name[path.stem]
+            if "error" in record or "reference" in record:
                 continue
             check_reference(record, checking.check_file(path).loaded.scenario, args.reference_states)  # type: ignore[union-attr]
             ref = record.get("reference")
