@@ -253,3 +253,64 @@ def test_ways_out_are_the_whole_board_distances(players, seed, bot, every, count
             assert play.ways_out(state, colour, places) == {p: whole[p] for p in places if p in whole}
             checked += 1
     assert checked > 10
+
+
+# --------------------------------------------------------------------------- the search bot (issue 29)
+
+
+def test_play_with_the_search_bot_is_deterministic_and_replays(tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    for out in (a, b):
+        result = runner.invoke(app, ["play", "--players", "2", "--seed", "4", "--bots", "search,random", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+    assert a.read_bytes() == b.read_bytes()
+    assert "red: search" in a.read_text() and "blue: random" in a.read_text()
+    result = runner.invoke(app, ["replay", str(a)])
+    assert result.exit_code == 0 and "all legal" in result.output and "game over" in result.output
+
+
+def test_simulate_with_the_search_bot():
+    result = runner.invoke(app, ["simulate", "--games", "1", "--players", "2", "--seed", "6", "--bots", "random,search",
+                                 "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 1 and sum(data["winners_by_seat"].values()) + data["endings"]["tie"] == 1
+
+
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--games", "1"]])
+def test_a_bad_bot_name_is_refused_naming_the_search_bot(command):
+    result = runner.invoke(app, [*command, "--players", "2", "--bots", "search,clever"])
+    assert result.exit_code == 2 and "unknown bot 'clever'; bots are random, greedy, search" in result.output
+
+
+@pytest.mark.parametrize(("players", "variant", "seed"), [(4, "advanced", 2), (3, "standard", 8)])
+def test_the_search_bot_plays_only_legal_actions(players, variant, seed):
+    """The search bot plays on the core (make/unmake, moves drawn from its spaces): every
+    action it picks is one the referee allows, doors, keeps and the advanced turn (V2)
+    included, and a seed gives the same actions again."""
+    from itertools import islice
+
+    from sectionx.games.sectionx import engine
+
+    def actions() -> list[object]:
+        start = play.new_game_state(players, variant, seed)
+        bots = play.make_bots(["search"], start.colours, seed)
+        out = []
+        for _, before, action, _ in islice(play.step_through(start, bots=bots), 250):
+            assert not engine.explain(before, action), action
+            out.append(action)
+        return out
+
+    first = actions()
+    assert len(first) == 250 and first == actions()
+
+
+@pytest.mark.slow  # about 15 s: the greedy bot's half of the game
+def test_the_search_bot_frees_more_than_greedy_in_a_paired_game():
+    """Seed 1, seats swapped: the search bot wins both games against the greedy bot
+    (a small piece of the measured match in docs/benchmarks.md)."""
+    for bots in (["search", "greedy"], ["greedy", "search"]):
+        start = play.new_game_state(2, "standard", 1)
+        game = play.play_game(start, play.make_bots(bots, start.colours, 1))
+        assert game.final.finished
+        assert bots[start.colours.index(game.final.ranking[0])] == "search"

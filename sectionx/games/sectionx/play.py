@@ -28,7 +28,7 @@ from ...colours import COLOURS, Colour
 from ...console import simulation, spread
 from ...errors import Problem
 from ...hexgrid import Cell
-from . import engine, formats, rules
+from . import engine, formats, lookahead, rules
 from .actions import Action, Take
 from .model import FeatureKind, Place, PlaceKind, State, green_place, tile_place
 from .solver.core import TAKE, CoreError, Position, action_of
@@ -101,7 +101,21 @@ class GreedyBot(Bot):
         return (cheap + tiles)[self.rng.choice([i for score, i in scored if score == top])]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+class SearchBot(Bot):
+    """A shallow search on the search core (make/unmake), its own turn two actions
+    deep, with the greedy bot's score (:mod:`sectionx.games.sectionx.lookahead`).
+    Where the core does not play (a puzzle, a finished game) it plays as the greedy bot."""
+
+    name = "search"
+
+    def choose(self, state: State, legal: list[Action] | None) -> Action:
+        pos = core_position(state)
+        if pos is None:
+            return GreedyBot(self.rng).choose(state, legal)
+        return action_of(pos.T, lookahead.choose(pos, self.rng))
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 #: Cost of a step of tunnel still to be dug, against 1 for a step along a tunnel.
@@ -344,7 +358,7 @@ def step_through(start: State, actions: list[Action] | None = None, *,
         else:
             assert bots is not None, "give actions or bots"
             bot = bots[state.current.colour]
-            legal = None if isinstance(bot, RandomBot) else engine.legal_actions(state)
+            legal = None if isinstance(bot, (RandomBot, SearchBot)) else engine.legal_actions(state)
             action = bot.choose(state, legal)
         after = engine.apply(state, action)
         yield i, state, action, after
