@@ -53,8 +53,10 @@ from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 _OPP = (3, 4, 5, 0, 1, 2)
 
 
-def legal_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
-    """Every legal move now (see module docstring); empty once the game is over."""
+def legal_moves(pos: Position, dedup: bool = False, doors: bool = True) -> list[CoreMove]:
+    """Every legal move now (see module docstring); empty once the game is over.
+    ``doors=False`` leaves out the door actions (for a caller that would skip
+    every one of them)."""
     kind = pos.phase_kind()
     if kind == OVER:
         return []
@@ -68,7 +70,7 @@ def legal_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
     if kind != TILE_PHASE and not pos.door_action:
         if pos.steps() < STEP_BUDGET:
             out += step_moves(pos)
-        if not pos.moved:
+        if doors and not pos.moved:
             out += door_moves(pos)
     if kind in (ACT_PHASE, FREE_PHASE):
         out.append((END,))

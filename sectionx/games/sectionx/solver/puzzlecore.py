@@ -46,7 +46,7 @@ from ..puzzle import plan_items
 from .core import DOOR, END, KEEP, MOVE, MOVEDOOR, PLACE, REFEREE, ROTATE, STEP, SWAP, Position, action_of
 from .movegen import claim_allowed, legal_moves
 from .reach import INF, Reach, forward, graph
-from .shelter import Shelter, ShelterCut, board_facts, exposed, fight_turn, hideouts_in_play
+from .shelter import LastTurnCut, Shelter, board_facts, exposed, fight_turn, hideouts_in_play
 from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove, Tables
 
 #: The edge across from each edge of a hex.
@@ -636,18 +636,22 @@ class CoreProblem:
             return
         yield from turn.run(tiles=True)
 
-    def last_turn_cut(self, turn: _Turn) -> ShelterCut | None:
-        """The last turn's cut for *key* and *hide* parts (:class:`~.shelter.ShelterCut`),
-        or None when there is nothing to cut by: a *hide* part always, a *key* part
-        unless the player holds the key or a collapse may come this turn."""
+    def last_turn_cut(self, turn: _Turn) -> LastTurnCut:
+        """The last turn's cut by walks over the board (:class:`~.shelter.LastTurnCut`):
+        every *free* and *zone* part, a *hide* part, and a *key* part unless the
+        player holds the key or a collapse may come this turn."""
         pos, me = self.pos, self.me
-        parts: list[bool] = []
+        shelters: list[bool] = []
         for kind, _, _ in self.parts:
             if kind is GoalKind.HIDE:
-                parts.append(True)
+                shelters.append(True)
             elif kind is GoalKind.KEY and not pos.key_[me] and not self._collapse_now(turn):
-                parts.append(False)
-        return ShelterCut(pos, me, parts, self._targets(-1), hideouts_in_play(pos, me)) if parts else None
+                shelters.append(False)
+
+        def reach() -> list[tuple[frozenset[int], int]]:
+            return [(targets, self.need(kind, count, zone)) for targets, kind, count, zone in self._needs()]
+
+        return LastTurnCut(pos, me, shelters, self._targets(-1), hideouts_in_play(pos, me), reach)
 
     def _collapse_now(self, turn: _Turn) -> bool:
         """At the start of the last turn: whether the round may end during it (E3):
@@ -704,8 +708,8 @@ class _Turn:
         self._texts: dict[int, str | None] = {}
         self._doors = tuple(tuple(d) for d in pos.doors)
         # Last turn of a key or hide goal: walks to shelter within the turn's steps.
-        self.shelter = problem.last_turn_cut(self) if remaining <= 1 and not problem.reach_only else None
-        self._zones: dict[tuple[int, ...], frozenset[int]] = {}
+        self.shelter = problem.last_turn_cut(self) if remaining <= 1 else None
+        self._zones: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
 
     # -- cuts
 
@@ -854,19 +858,26 @@ class _Turn:
         near.discard(T.ncells)
         return frozenset(near)
 
-    def my_zone(self) -> frozenset[int]:
-        """The cells of the tunnels holding the player's own doors, and their
-        neighbours: a tile action that sends one of those doors home (D4) touches
-        one of them (its tile touches, with an opening, the tunnel as it was, or
-        carries it: :class:`~.movegen.FightFilter`)."""
+    def fight_zone(self, relevant: frozenset[int]) -> frozenset[int]:
+        """Last turn: the cells a tile action must touch to send home a door that
+        matters (D4): one of the player's own, or another player's standing on a
+        ``relevant`` cell.  A fight needs a tunnel holding doors of two players
+        after the action, which runs through the tile the action laid or moved
+        and reaches each door through tiles that did not change, so the action
+        touches, with an opening, a feature of each such door's tunnel as it was,
+        or carries one (:class:`~.movegen.FightFilter`): it touches a cell of the
+        tunnel or a neighbour of one.  Empty when fewer than two players have a
+        door on the board (no fight at all)."""
         pos, T = self.pos, self.T
-        doors = tuple(pos.doors[self.pr.me])
+        doors = tuple(tuple(d) for d in pos.doors)
         got = self._zones.get(doors)
         if got is None:
             spots: set[int] = set()
-            for s in doors:
-                if s not in spots:
-                    spots.update(pos._tunnel(s))
+            if sum(1 for d in doors if d) >= 2:
+                for p, held in enumerate(doors):
+                    for s in held:
+                        if s not in spots and (p == self.pr.me or (s - T.spot0) // 3 in relevant):
+                            spots.update(pos._tunnel(s))
             cells = {(s - T.spot0) // 3 for s in spots}
             got = self._zones[doors] = frozenset(cells | {m for c in cells for m in graph(T).cells[c] if m < T.ncells})
         return got
@@ -925,9 +936,8 @@ class _Turn:
         if shelter is not None and shelter.cut():
             return
         # A tile action away from the relevant cells matters only by sending home a
-        # door that stands on one (D4); with no other player's door there, it cannot.
-        doors_near = relevant is not None and any(
-            pos.door[T3 + f] not in (-1, pr.me) for c in relevant for T3 in (self.T.spot0 + 3 * c,) for f in range(3))
+        # door that stands on one, or one of the player's own (D4): only an action
+        # that touches such a door's tunnel (or a cell next to it) is made to see.
 
         def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
@@ -943,7 +953,8 @@ class _Turn:
             # (A door action puts the player's door on the board, which the bound counts:
             # asked apart, see shelter.fight_turn.)
             closing: dict[bool, bool] = {}
-            for move in legal_moves(pos, dedup=True):
+            # (Door actions of the last turn are all skipped below, unless the round ends.)
+            for move in legal_moves(pos, dedup=True, doors=not (last and (pr.reach_only or not pos.round_ends))):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
                 door = kind in (DOOR, MOVEDOOR)
@@ -952,12 +963,15 @@ class _Turn:
                         continue
                     cells = _touched(pos, move, kind)
                     touches = relevant is None or any(c in relevant for c in cells)
-                    if not touches and not doors_near and not (pos.doors[pr.me] and self.fights_mine(cells)):
-                        continue
-                    if shelter is not None and shelter.tile_cut(cells):
-                        continue
+                    if not touches:
+                        assert relevant is not None
+                        zone = self.fight_zone(relevant)
+                        if not any(c in zone for c in cells):
+                            continue
                     if mine is None:
                         mine = self._cells_of_mine()
+                    if shelter is not None and shelter.tile_cut(cells, any(c in mine for c in cells)):
+                        continue
                     brings = int(pr.brings_hideout(move, kind))
                     if self.tile_hopeless(move, kind, cells, brings, mine, cut):
                         continue
@@ -1055,12 +1069,6 @@ class _Turn:
                     texts[c] = _cell_text(pos, c)
             return ("board", texts, self._doors)
         return ("board", {c: _cell_text(pos, c) for c in cells}, tuple(tuple(d) for d in pos.doors))
-
-    def fights_mine(self, cells: tuple[int, ...]) -> bool:
-        """Whether a tile action touching ``cells`` might send one of the player's own
-        doors home (D4; :meth:`my_zone`)."""
-        zone = self.my_zone()
-        return any(c in zone for c in cells)
 
     def _sent_home(self, before: Any, relevant: frozenset[int] | None) -> bool:
         """Whether the tile action just made sent home a door standing on a relevant

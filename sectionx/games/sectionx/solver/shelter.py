@@ -31,6 +31,8 @@ doors fixed, before any tunnel fight sends another player's door home.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .position import STEP_BUDGET, STEPS_PER_PRISONER, PositionBase
 from .reach import INF, graph, need, spread
 from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, Tables
@@ -214,7 +216,8 @@ def fight_turn(pos: PositionBase, me: int) -> int:
 
 
 def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: frozenset[int], doors_block: bool,
-         wild: tuple[int, ...] = (), hideouts: bool = False) -> int:
+         wild: tuple[int, ...] = (), hideouts: bool = False, into_hideouts: bool = True,
+         open_doors: frozenset[int] = frozenset()) -> int:
     """Fewest steps, at most ``limit``, in which the goal player's prisoner on place
     ``s`` reaches a shelter over the board as it lies (``INF``: not within
     ``limit``): each step joins features that open onto each other (M2), enters
@@ -225,7 +228,11 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     Cells in ``wild`` are what a tile action still to come may make them: any
     tile at any rotation, a hideout if ``hideouts``, so a step may enter one from
     any place that opens onto it and leave it for any neighbour (an upper
-    bound on what the board allows, so the figure is still a lower bound)."""
+    bound on what the board allows, so the figure is still a lower bound).
+    ``into_hideouts=False``: only green areas (and the island for ``hide``)
+    shelter, for walks to a target green area.  ``open_doors``: spots whose
+    door does not block even with ``doors_block`` (a tunnel fight may send it
+    home first)."""
     T = pos.T
     spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
     load, mine, door, hid = pos.load, pos.pc[me], pos.door, pos.hid
@@ -245,7 +252,7 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
         q = spot0 + 3 * c + f
         if load[q] - mine[q] >= tt.capacity[f]:
             return None
-        if doors_block and door[q] >= 0 and door[q] != me:
+        if doors_block and door[q] >= 0 and door[q] != me and q not in open_doors:
             return None
         return q
 
@@ -256,7 +263,7 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
             q = enter(m, (e + 3) % 6)
             if q is None:
                 return None, False
-            return q, (hideouts if q < 0 else hid[q])
+            return q, into_hideouts and (hideouts if q < 0 else hid[q])
         if m == ISLAND_NB:
             return 0, hide
         if m <= GREEN_NB and GREEN_NB - m in greens:
@@ -279,7 +286,7 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
             for c, e in exits:
                 if p == 0:
                     q = enter(c, e)
-                    safe = q is not None and (hideouts if q < 0 else hid[q])
+                    safe = q is not None and into_hideouts and (hideouts if q < 0 else hid[q])
                 else:
                     q, safe = across(c, e)
                 if q is None:
@@ -293,27 +300,67 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     return INF
 
 
-class ShelterCut:
-    """The last turn's cut for *key* and *hide* parts (docs/solver.md, "Key and hide
-    goals").
+class LastTurnCut:
+    """The last turn's cut by walks over the board (docs/solver.md, "The last
+    turn" and "Key and hide goals").
 
-    ``parts`` holds one flag per part that must come to hold during this turn,
-    True for *hide*; the caller leaves out a *key* part the player holds (it may
-    hold at the end as it is) and one that a collapse might settle this turn.
-    In the last turn every exposed prisoner must then walk to shelter within the
-    steps it has left this turn (at most 2 each and 5 in all, M3), all together
-    within the turn's steps left.  Once the turn's tile action is done (or
-    passed) the board no longer changes before those steps, so :func:`walk`
-    over the board as it lies decides (:meth:`cut`); before it,
-    :meth:`tile_cut` asks the same of the cells a tile action touches made
-    wild (any tile, a hideout if one is in play), and with another player's
-    doors open whenever a tunnel fight might send them home (D4)."""
+    ``shelters`` holds one flag per *key* or *hide* part that must come to hold
+    during this turn, True for *hide*; the caller leaves out a *key* part the
+    player holds (it may hold at the end as it is) and one that a collapse might
+    settle this turn.  Every exposed prisoner must then walk to shelter within
+    the steps it has left this turn (at most 2 each and 5 in all, M3), all
+    together within the turn's steps left.  ``reach()`` gives the *free* and
+    *zone* parts not met yet, as (target green areas, prisoners still needed):
+    as many prisoners must walk onto a target within their steps.  Once the
+    turn's tile action is done (or passed) the board no longer changes before
+    those steps, so :func:`walk` over the board as it lies decides (:meth:`cut`);
+    before it, :meth:`tile_cut` asks the same of the cells a tile action touches
+    made wild (any tile, a hideout if one is in play), with another player's
+    door open where the action might send it home in a tunnel fight (D4): it
+    touches the door's tunnel or a cell next to it.  Another player's door
+    blocks a walk to a green area only when the key cannot come this turn
+    either (K1 lets a prisoner pass it, M4): some exposed prisoner cannot reach
+    shelter within its steps."""
 
-    def __init__(self, pos: PositionBase, me: int, parts: list[bool], greens: frozenset[int], hideouts: bool):
-        self.pos, self.me, self.parts, self.greens, self.hideouts = pos, me, parts, greens, hideouts
+    def __init__(self, pos: PositionBase, me: int, shelters: list[bool], greens: frozenset[int], hideouts: bool,
+                 reach: Callable[[], list[tuple[frozenset[int], int]]]):
+        self.pos, self.me, self.parts, self.greens, self.hideouts = pos, me, shelters, greens, hideouts
+        self.reach = reach
         self.fights = sum(1 for d in pos.doors if d) >= 2
         self._near: dict[tuple[int, ...], frozenset[int]] = {}
         self._cuts: dict[tuple[object, ...], bool] = {}
+        self._zones: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, frozenset[int]]]] = {}
+
+    def _door_zones(self) -> list[tuple[int, int, frozenset[int]]]:
+        """Per door on the board: its owner, its spot, and the cells a tile action
+        touches when it joins the door's tunnel to another: the cells of the
+        tunnel as it lies and their neighbours (:class:`~.movegen.FightFilter`'s
+        argument).  Empty when no fight can come (fewer than two players with a
+        door on the board)."""
+        pos = self.pos
+        doors = tuple(tuple(d) for d in pos.doors)
+        got = self._zones.get(doors)
+        if got is None:
+            got = []
+            if self.fights:
+                T = pos.T
+                nbs = graph(T).cells
+                for p, held in enumerate(doors):
+                    for s in held:
+                        cells = {(x - T.spot0) // 3 for x in pos._tunnel(s)}
+                        got.append((p, s, frozenset(cells | {m for c in cells for m in nbs[c] if m < T.ncells})))
+            self._zones[doors] = got
+        return got
+
+    def _opened(self, cells: tuple[int, ...]) -> frozenset[int]:
+        """The other players' doors a tile action touching ``cells`` might send home
+        (D4): a fight joins tunnels of two players, and the action touches the
+        tunnel of each (or a cell next to it), so it touches the zones of doors of
+        two players, that door's among them."""
+        touched = [(p, s) for p, s, zone in self._door_zones() if any(c in zone for c in cells)]
+        if len({p for p, _ in touched}) < 2:
+            return frozenset()
+        return frozenset(s for p, s in touched if p != self.me)
 
     def _around(self) -> frozenset[int]:
         """Cells within two steps of a prisoner of the player (no walk of this turn
@@ -333,43 +380,76 @@ class ShelterCut:
             got = self._near[key] = frozenset(out)
         return got
 
-    def tile_cut(self, cells: tuple[int, ...]) -> bool:
+    def tile_cut(self, cells: tuple[int, ...], carries: bool) -> bool:
         """Before a tile action touching ``cells``: whether no turn that goes on
-        with it can meet the goal (see the class docstring)."""
+        with it can meet the goal (see the class docstring).  ``carries``: the
+        action touches a cell holding a prisoner of the player, which it may carry
+        away (a ride, N3): then the walks to green areas are not asked before it."""
         pos = self.pos
         near = self._around()
         wild = tuple(sorted({c for c in cells if c in near}))
-        key = (wild, tuple(pos.where[self.me]), pos.moved)
+        opened = self._opened(cells)
+        key = (wild, carries, opened, tuple(pos.where[self.me]), pos.moved)
         hit = self._cuts.get(key)
         if hit is None:
-            hit = self._cuts[key] = self.cut(wild)
+            hit = self._cuts[key] = self.cut(wild, not carries, opened)
         return hit
 
-    def cut(self, wild: tuple[int, ...] | None = None) -> bool:
+    def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int) -> bool:
+        """Whether some exposed prisoner cannot reach shelter within its steps this
+        turn, or all of them together not within the ``left`` steps of the turn,
+        or (K3, for the key) none a hideout when none is in one."""
+        pos, me = self.pos, self.me
+        doors_block = not pos.key_[me]
+        total = 0
+        for s in exposed(pos, me, hide):
+            cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+            d = walk(pos, me, s, cap, hide, self.greens, doors_block, cells, self.hideouts, open_doors=opened)
+            if d > cap:
+                return True
+            total += d
+        if total > left:
+            return True
+        return not hide and not pos.hides[me] and all(
+            walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
+                 cells, self.hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide)))
+
+    def cut(self, wild: tuple[int, ...] | None = None, reach: bool = True,
+            opened: frozenset[int] = frozenset()) -> bool:
         """Whether some part can no longer come to hold this turn: for the board as
         it lies (``wild`` None; answered only once the tile action is done or
         passed, else False), or with the cells ``wild`` made wild by the tile
-        action about to be made."""
+        action about to be made, which may send home the doors on ``opened``.
+        ``reach``: ask the walks to green areas too."""
         pos, me = self.pos, self.me
         if wild is None and not (pos.tile_action or (not pos.advanced and pos.phase >= 3)):
             return False
         left = STEP_BUDGET - pos.nsteps
-        doors_block = not pos.key_[me] and (wild is None or not self.fights)
+        doors_block = not pos.key_[me]
+        cells = wild or ()
         for hide in self.parts:
-            total = 0
-            for s in exposed(pos, me, hide):
-                cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
-                d = walk(pos, me, s, cap, hide, self.greens, doors_block, wild or (), self.hideouts)
-                if d > cap:
-                    return True
-                total += d
-            if total > left:
+            if self._unsheltered(hide, cells, opened, left):
                 return True
-            if not hide and not pos.hides[me] and all(
-                    walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
-                         wild or (), self.hideouts) >= INF for s in set(exposed(pos, me, hide))):
-                return True  # K3: the key needs a prisoner in a hideout, and none can reach one
+        if reach:
+            T = pos.T
+            # Another player's door blocks the way unless the key may come this turn
+            # (M4, K1): every exposed prisoner sheltered within its steps first.
+            block = doors_block and self._unsheltered(False, cells, opened, left)
+            for targets, need in self.reach():
+                found: list[int] = []
+                for s in set(pos.where[me]):
+                    if s == 0 or s >= T.spot0:
+                        cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+                        d = walk(pos, me, s, cap, False, targets, block, cells, False, into_hideouts=False,
+                                 open_doors=opened)
+                        if d <= cap:
+                            found.extend([d] * pos.pc[me][s])
+                if len(found) < need:
+                    return True
+                found.sort()
+                if sum(found[:need]) > left:
+                    return True
         return False
 
 
-__all__ = ["Shelter", "ShelterCut", "board_facts", "exposed", "fight_turn", "foreign_owned", "hideouts_in_play", "walk"]
+__all__ = ["LastTurnCut", "Shelter", "board_facts", "exposed", "fight_turn", "foreign_owned", "hideouts_in_play", "walk"]
