@@ -13,6 +13,13 @@ seed gives the same game, action for action.
   best for it: prisoners freed first, then prisoners safe in hideouts before a
   discovery (E1) or the last tile (E2) can bury them, then progress towards a
   free zone along the tunnels it may use.  It never peeks into face-down stacks.
+  Each candidate is applied by the engine; the distance to a way out is found
+  from the prisoners outwards (:func:`ways_out`), about 75 s a 2-player game.
+* ``search``: the greedy bot's score on the search core, a shallow search
+  (:mod:`sectionx.games.sectionx.lookahead`): a sample of tile and door actions
+  and every step, each made and unmade on a :class:`Position`, judged with the
+  best step the same player may take next.  2-3 s a 2-player game; it beat the
+  greedy bot in a paired match (docs/benchmarks.md, "Bots").
 """
 
 from __future__ import annotations
