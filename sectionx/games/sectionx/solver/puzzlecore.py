@@ -355,6 +355,18 @@ class CoreProblem:
 
     # -------------------------------------------------------------- key and hide (shelter.py)
 
+    def _board_now(self) -> Hashable:
+        """A name for everything :func:`~.shelter.board_facts` reads, for a position
+        asked about without a board name (the start, an ending after a collapse):
+        tiles and their turns, the other players' doors and prisoners (their load on
+        each place), and whether a hideout tile may still come from the hand or a
+        stack."""
+        pos, me = self.pos, self.me
+        return (tuple(pos.tile), tuple(pos.rot), tuple(tuple(pos.doors[p]) for p in range(pos.n) if p != me),
+                tuple(a - b for a, b in zip(pos.load, pos.pc[me])),
+                any(self._is_hideout[t] for t in pos.hand[me]),
+                any(self._is_hideout[t] for st in pos.stacks for t in st))
+
     def _shelter(self, hide: bool, doors_fixed: bool, board: Hashable, greens: bool = True) -> Shelter:
         """Walks to shelter on the current board (:class:`~.shelter.Shelter`), by
         board name when given (tiles and the other players' doors, see :meth:`bound`);
@@ -362,17 +374,19 @@ class CoreProblem:
         for *hide*)."""
         pos = self.pos
         if board is None:
-            board = (tuple(pos.tile), tuple(pos.rot), tuple(tuple(pos.doors[p]) for p in range(pos.n) if p != self.me),
-                     any(self._is_hideout[t] for t in pos.hand[self.me]),
-                     any(self._is_hideout[t] for st in pos.stacks for t in st))
-        key = (hide, doors_fixed, greens, board)
+            board = self._board_now()
+        # The green areas the player may still enter change with the zones' owners
+        # within one board name (a step claims a zone, Z1, and the reserve keeps the
+        # other for its player): they are part of the key, or two endings of one
+        # turn on one board would share one ending's walks (issue 29's review).
+        targets = self._targets(-1) if greens else frozenset()
+        key = (hide, doors_fixed, greens, board, targets)
         got = self._shelters.get(key)
         if got is None:
             if len(self._shelters) > 4096:
                 self._shelters.clear()
             hcost, walls = board_facts(pos, self.me, doors_fixed)
             empty = [t < 0 for t in pos.tile]
-            targets = self._targets(-1) if greens else frozenset()
             # Boards that differ only where no figure looks share their walks.
             content = (hide, targets, hcost, walls, tuple(c for c, e in enumerate(empty) if e))
             got = self._shelters.get(content)
@@ -451,7 +465,9 @@ class CoreProblem:
         part that needs them, on the green areas the player may enter, Z1, Z2).
         The other players pass (Q2)."""
         pos, me = self.pos, self.me
-        memo = (board, tuple(sorted(self._places())), pos.greens[me]) if board is not None else None
+        # Zone owners too: the green areas E1's walks may end on follow them (Z1, Z2).
+        memo = (board, tuple(sorted(self._places())), pos.greens[me], tuple(pos.zone_owner)) \
+            if board is not None else None
         got = self._collapses.get(memo) if memo is not None else None
         if got is not None:
             return got
