@@ -135,3 +135,42 @@ def test_the_island_is_shelter_for_hide_but_not_for_the_key():
     result = solve_puzzle(hide).result
     assert (result.turns, result.cost, result.plans) == (1, 0, 1)
     assert _bound(puzzle_of(cells, body % "key"))[0] == 2
+
+
+#: Red's four prisoners stand on straights next to the island (1,0; 0,1; 1,-1;
+#: -1,1); blue owns zone E; zone W's green area -2,1 is three steps away; red
+#: holds one hideout tile, or two.
+_FOUR = """\
+board:
+  name: tiny
+  cells: ["0,0", "1,0", "0,1", "1,-1", "-1,1", "2,0", "0,-1", "3,0", "-2,1"]
+  island: ["0,0"]
+  green: ["3,0", "-2,1"]
+  zones: {E: ["3,0"], W: ["-2,1"]}
+tiles: {"1,0": T01, "0,1": T02@1, "1,-1": T03@2, "-1,1": T04@2}
+hands: {red: [%s]}
+prisoners:
+  red: {dead: 4, at: ["1,0", "0,1", "1,-1", "-1,1"]}
+zones: {E: blue}
+goal: {kind: key, turns: 1}
+"""
+
+
+def test_prisoners_need_room_in_at_most_two_hideouts():
+    """K1 wants every prisoner in play in at most two hideouts, each holding two
+    (T2), or on a green area; with two players a second arrival would end the
+    round (E1), so one at most may go there, and three need hideouts.  Red can
+    bring only one hideout: room for two, never enough without a collapse.  The
+    walks alone see each prisoner a step or two from shelter (docs/solver.md,
+    "Room in the hideouts")."""
+    one = puzzle_of("", _FOUR % "T46")
+    core = CoreProblem(puzzle.goal_of(one), puzzle.start(one), 2)
+    assert core._slots(None, core.ride_costs(), 1)[0] == INF
+    assert core.bound()[0] == 2  # a collapse (two on the green area W, E1) is 2 turns away
+    assert solve_puzzle(one).result.status == solve_reference(one).status == "impossible"
+    # Refused: with two hideout tiles in hand there is room for four, one brought
+    # a turn: not within one turn, but within two.
+    two = puzzle_of("", _FOUR % "T46, T47")
+    core = CoreProblem(puzzle.goal_of(two), puzzle.start(two), 2)
+    assert core._slots(None, core.ride_costs(), 1)[0] == 2
+    assert solve_puzzle(two).result.status == solve_reference(two).status == "impossible"

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ....search import Successor
@@ -325,18 +326,8 @@ class CoreProblem:
         """The reach bound of a part that needs ``need`` more prisoners on ``targets``
         (:meth:`bound`): turns, and per number of turns left the tile actions
         still needed (:meth:`Reach.gaps`)."""
-        pos, T = self.pos, self.T
-        full = self._reach.get((targets, board)) if board is not None else None
-        if full is None:
-            empty = [t < 0 for t in pos.tile]
-            holes = (tuple(c for c, e in enumerate(empty) if e), costs)
-            full = self._reach.get((targets, holes))
-            if full is None:
-                if len(self._reach) > 4096:
-                    self._reach.clear()
-                full = self._reach[(targets, holes)] = Reach(T, targets, empty, self.horizon, costs, self.walls)
-            if board is not None:
-                self._reach[(targets, board)] = full
+        pos = self.pos
+        full = self._full_reach(targets, board, costs)
         static = self._static_reach(targets, costs)
         per: list[int] = []
         lengths: list[int] = []
@@ -449,11 +440,115 @@ class CoreProblem:
                                                 self._shelter(hide, True, board, False) if k3 else None)
                 turns = min(fixed, max(turns, fight))
                 gaps = tuple(fixed_gaps[r] if r < fight else gaps[r] for r in range(R + 1))
+        if not hide and turns < INF:
+            slots, news = self._slots(board, costs, turns)
+            turns = max(turns, slots)
+            gaps = tuple(max(a, b) for a, b in zip(gaps, news, strict=True))
         if not hide:
             collapse, collapse_gaps = self._collapse(board, costs)
             turns = min(turns, collapse)
             gaps = tuple(min(a, b) for a, b in zip(gaps, collapse_gaps, strict=True))
         return turns, gaps
+
+    def _slots(self, board: Hashable, costs: tuple[int, ...] | None, turns: int) -> tuple[int, tuple[int, ...]]:
+        """The key's hideouts (K1, T2), for solutions with no collapse first: the
+        fewest turns in which the player's prisoners in play can all find room, and
+        per number of turns left the new hideouts that takes (each a tile action).
+
+        When the key comes, every prisoner of the player in play stands on a green
+        area or in one of at most two hideouts (K1), each holding at most two
+        prisoners (T2), the other players' among them (they never move, Q2).  At
+        most ``G`` more may stand on green areas: one more would end the round
+        (E1) or the game (E4) first.  So within ``r`` turns at least ``a - min(G,
+        g)`` of the ``a`` prisoners in play must be in hideouts, ``g`` those that
+        can reach a green area within ``r`` turns (the reach bound).  A hideout
+        used is one lying now, holding at most as many of them as can be in it
+        within ``r`` turns (the walks to that hideout alone), or one brought to a
+        new cell: each takes a tile action (a place, move or swap brings one
+        hideout tile to one cell), so at most ``r`` of them, and no more than the
+        hideout tiles that may come (in hand, in a stack, or lying on a cell whose
+        tile may move and not counted as used where it lies), each holding two.
+        ``turns``: the walks' bound, from which to look (the answer is monotone:
+        more turns allow at least as much)."""
+        pos, me, T = self.pos, self.me, self.T
+        R = self.horizon
+        news = [0] * (R + 1)
+        places = self._places()
+        a = len(places)
+        G = max(0, min(pos.discovery - 1 - pos.greens[me], pos.target - 1 - pos.freed[me] - pos.greens[me]))
+        full = self._full_reach(self._targets(-1), board, costs)
+        greens = [full.place_need(pos, s)[0] for s in places]
+        if a - min(G, sum(1 for t in greens if t <= R)) <= 0:
+            return turns, tuple(news)  # all but G may reach a green area in time: nothing to tell
+        hide = self._is_hideout
+        pool = sum(1 for t in pos.hand[me] if hide[t]) + sum(1 for st in pos.stacks for t in st if hide[t])
+        # Hideouts lying now with room beside the other players' prisoners: (room, may move, cell).
+        lying: list[tuple[int, bool, int]] = []
+        for c in range(T.ncells):
+            t = pos.tile[c]
+            if t < 0 or not hide[t]:
+                continue
+            tt = T.tile_types[t]
+            base = T.spot0 + 3 * c
+            foreign = [pos.load[base + f] - pos.pc[me][base + f] for f in range(len(tt.kinds))]
+            room = max((tt.capacity[f] - foreign[f] for f, kind in enumerate(tt.kinds) if kind == HIDEOUT), default=0)
+            if room > 0:
+                lying.append((room, not any(foreign), c))
+        into = self._shelter(False, False, board, False)  # any hideout, lying or brought
+        some = [0 if s >= T.spot0 and pos.hid[s] else into.need(pos, s, R)[0] for s in places]
+        reach = {c: self._hideout_turns(board, c, places) for _, _, c in lying}
+        first = INF
+        for r in range(R + 1):
+            need = a - min(G, sum(1 for t in greens if t <= r))
+            news[r] = INF
+            if need <= 0:
+                news[r] = 0
+            elif r >= 1 and sum(1 for t in some if t <= r) >= need:
+                rooms = [(min(room, sum(1 for t in reach[c] if t <= r)), movable) for room, movable, c in lying]
+                movables = sum(1 for _, movable in rooms if movable)
+                for m in range(min(2, r) + 1):
+                    # Any choice of at most 2 - m lying hideouts to keep; the rest of the
+                    # hideout tiles that may move, and those in hand and stacks, may come.
+                    if any(m <= pool + movables - sum(1 for _, movable in kept if movable)
+                           and sum(x for x, _ in kept) + 2 * m >= need
+                           for size in range(min(2 - m, len(rooms)) + 1) for kept in combinations(rooms, size)):
+                        news[r] = m
+                        break
+            if news[r] < INF and first == INF and r >= 1:
+                first = r
+        return max(turns, first), tuple(news)
+
+    def _full_reach(self, targets: frozenset[int], board: Hashable, costs: tuple[int, ...] | None) -> Reach:
+        """The reach distances to ``targets`` on the current board, with empty cells
+        counted (cached by board name, or by the empty cells)."""
+        pos = self.pos
+        full = self._reach.get((targets, board)) if board is not None else None
+        if full is None:
+            empty = [t < 0 for t in pos.tile]
+            holes = (tuple(c for c, e in enumerate(empty) if e), costs)
+            full = self._reach.get((targets, holes))
+            if full is None:
+                if len(self._reach) > 4096:
+                    self._reach.clear()
+                full = self._reach[(targets, holes)] = Reach(self.T, targets, empty, self.horizon, costs, self.walls)
+            if board is not None:
+                self._reach[(targets, board)] = full
+        return full
+
+    def _hideout_turns(self, board: Hashable, x: int, places: list[int]) -> list[int]:
+        """Per prisoner in play, at least the turns it needs to be in the hideout
+        lying on cell ``x``: 0 in it, 1 in another hideout (it might ride, N3),
+        else a walk to that hideout alone."""
+        pos, T = self.pos, self.T
+        key = ("hideout", x, board if board is not None else self._board_now())
+        got = self._shelters.get(key)
+        if got is None:
+            hcost = tuple(0 if c == x else INF for c in range(T.ncells))
+            got = self._shelters[key] = Shelter(T, self.horizon + 1, [t < 0 for t in pos.tile], hcost, frozenset(),
+                                                False, board_facts(pos, self.me, False)[1])
+        base = T.spot0 + 3 * x
+        return [(0 if base <= s < base + 3 else 1) if s >= T.spot0 and pos.hid[s]
+                else got.need(pos, s, self.horizon)[0] for s in places]
 
     def _collapse(self, board: Hashable, costs: tuple[int, ...] | None) -> tuple[int, tuple[int, ...]]:
         """The earliest of the goal player's turns, counting this one as 1, in which
