@@ -318,7 +318,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="state limit of the reference solver on puzzles answered in one turn (0: skip)")
     ap.add_argument("--resume", action="store_true", help="keep the records already in --json and solve the rest")
     ap.add_argument("--profile", default="", help="profile the puzzles whose file name contains this, then stop")
+    ap.add_argument("--report", type=Path, default=None, help="print the report of a --json file, solving nothing")
     args = ap.parse_args(argv)
+    if args.report:
+        text, _met = report(json.loads(args.report.read_text())["records"])
+        print(text)
+        return 0
     files = puzzle_files(args)
     if args.profile:
         for path in files:
