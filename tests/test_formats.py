@@ -37,6 +37,7 @@ def test_save_and_load_gives_the_same_state(state):
     assert formats.dumps(Scenario(again)) == text
 
 
+@pytest.mark.slow  # a minute on a loaded machine: CI's second step (the README's suite keeps its budget)
 @SLOW
 @given(states())
 def test_saved_files_validate_against_the_published_schema(state):

@@ -225,7 +225,7 @@ def test_different_puzzles_have_different_forms(beginners):
 @pytest.mark.parametrize("name, tier", [
     ("13-swap-in-the-hideout", "beginner"),
     ("05-behind-to-the-front", "beginner"),
-    ("08-long-enough", "intermediate"),
+    pytest.param("08-long-enough", "intermediate", marks=pytest.mark.slow),  # 20 s: the slow step
     ("02-change-places", "beginner"),
     ("16-the-back-door", "beginner"),
     ("18-keep-the-key", "advanced"),
@@ -247,6 +247,7 @@ def test_a_candidate_is_built_from_its_seed_alone():
     assert (a is None and b is None) or (a is not None and formats.dumps(a) == formats.dumps(b))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # 20 s on a loaded machine: CI's second step
 def test_a_repaired_puzzle_is_unique():
     # Units whose candidate had several optimal plans and were repaired: still unique.
     repaired = [o for s in range(3_000_001, 3_000_030)

@@ -437,7 +437,7 @@ def test_negative_seeds_are_refused_and_seeds_differ(game):
 def test_simulate_checks_the_bots_before_playing():
     result = run("simulate", "--bots", "evil", "--games", "3")
     assert result.exit_code == 2
-    assert result.output.strip() == "sectionx: unknown bot 'evil'; bots are random, greedy"
+    assert result.output.strip() == "sectionx: unknown bot 'evil'; bots are random, greedy, search"
 
 
 def test_unprintable_text_names_the_file_and_line(tmp_path):

@@ -333,6 +333,7 @@ def test_deck_and_book_refuse_a_puzzle_not_as_its_answer_says_or_not_unique(made
     assert not (tmp_path / "d.pdf").exists()
 
 
+@pytest.mark.slow  # the 16 shipped puzzles proved and printed, 18 s: CI's second step
 @pytest.mark.skipif(not SHIPPED, reason="no shipped Der Tunnel puzzles yet")
 def test_the_shipped_puzzles_print_as_a_book(tmp_path):
     """Every shipped puzzle proved and printed (sectionx book scenarios/tunnel/puzzles);
