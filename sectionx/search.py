@@ -81,6 +81,10 @@ class Problem(Protocol[N, M]):
       the goal (0 is always admissible).
     * ``cost_bound(node, remaining)`` (optional; 0 if absent): at most the cost any
       solution from ``node`` within ``remaining`` turns still adds.
+    * ``successors_within(node, remaining, budget)`` (optional): the turns of
+      ``successors`` whose cost is at most ``budget`` (it may give more), or None
+      when that would be all of them anyway; a search that only looks for
+      solutions that cheap asks for these.
     """
 
     def successors(self, node: N, remaining: int) -> Iterable[Successor[N, M]]: ...
@@ -164,20 +168,27 @@ class _Search(Generic[N, M]):
         self.found_cost = 0  # the cost of the solution find() returned
         # The start's successors at the final depth, kept by find for the count (the
         # start is the most expensive node to expand, and the count needs it again).
-        self.kept: dict[tuple[Hashable, int], list[Successor[N, M]]] = {}
+        self.kept: dict[tuple[Hashable, int], tuple[int | None, list[Successor[N, M]]]] = {}
         self._next_report = 1.0
         # Per (key, turns): the largest cost budget within which find proved no solution.
         self.poor: dict[tuple[Hashable, int], int] = {}
         self.budget_cut = False  # whether a budgeted pass skipped anything for its budget
         bound = getattr(problem, "cost_bound", None)
         self.cost_bound: Callable[[N, int], int] = bound if bound is not None else (lambda node, remaining: 0)
+        self.within: Callable[[N, int, int], Iterable[Successor[N, M]] | None] | None = getattr(
+            problem, "successors_within", None)
 
-    def expand(self, node: N, remaining: int) -> list[Successor[N, M]]:
+    def expand(self, node: N, remaining: int, budget: int | None = None) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
-        return kept if kept is not None else list(self.stream(node, remaining))
+        if kept is not None and _covers(kept[0], budget):
+            return kept[1]
+        return list(self.stream(node, remaining, budget)[0])
 
-    def stream(self, node: N, remaining: int) -> Iterator[Successor[N, M]]:
-        """The node's successors as the game yields them, with the limits checked."""
+    def stream(self, node: N, remaining: int, budget: int | None = None
+               ) -> tuple[Iterator[Successor[N, M]], int | None]:
+        """The node's successors as the game yields them, with the limits checked;
+        with a ``budget``, those of a cost within it at least.  Also the budget
+        they were listed within (None: all of them)."""
         s = self.stats
         s.nodes += 1
         if self.limit.nodes is not None and s.nodes > self.limit.nodes:
@@ -189,7 +200,11 @@ class _Search(Generic[N, M]):
             if self.progress is not None and elapsed >= self._next_report:
                 self._next_report = elapsed + 1.0
                 self.progress(s, "searching")
-        return iter(self.problem.successors(node, remaining))
+        if budget is not None and self.within is not None:
+            some = self.within(node, remaining, budget)
+            if some is not None:
+                return iter(some), budget
+        return iter(self.problem.successors(node, remaining)), None
 
     def find(self, node: N, remaining: int, keep: bool = False, budget: int | None = None) -> list[M] | None:
         """One solution within ``remaining`` turns (moves in order), or None: proved none.
@@ -228,12 +243,17 @@ class _Search(Generic[N, M]):
         if keep:
             # The start's successors, all of them (met ones too: a pass with a smaller
             # budget skips those that cost too much), for the next pass and the count.
-            succs = self.kept.get((key, remaining)) or []
-            if not succs:
-                succs = list(self.stream(node, remaining))
-                self.kept = {(key, remaining): succs}
+            had = self.kept.get((key, remaining))
+            if had is None or not _covers(had[0], budget):
+                listed, within = self.stream(node, remaining, budget)
+                had = (within, list(listed))
+                self.kept = {(key, remaining): had}
+            succs = had[1]
+            within = had[0]
         else:
-            succs = self.stream(node, remaining)
+            succs, within = self.stream(node, remaining, budget)
+        if within is not None:
+            self.budget_cut = True  # the game left out turns too dear for the budget
         for succ in succs:
             if succ.met:
                 if budget is not None and succ.cost > budget:
@@ -257,6 +277,12 @@ class _Search(Generic[N, M]):
                     self.found_cost += succ.cost
                     return [succ.move, *rest]
         return None
+
+
+def _covers(had: int | None, budget: int | None) -> bool:
+    """Whether successors listed within budget ``had`` (None: all) hold every one
+    within ``budget``."""
+    return had is None or (budget is not None and budget <= had)
 
 
 @dataclass
@@ -308,7 +334,7 @@ class _Counter(Generic[N, M]):
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
             floor = self.cost_bound(node, remaining)
-            for succ in self.search.expand(node, remaining):
+            for succ in self.search.expand(node, remaining, budget):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
                     if out.cost <= floor and len(out.plans) > self.cap:

@@ -179,3 +179,30 @@ def test_a_budgeted_pass_that_cut_nothing_below_a_node_refutes_it_for_every_budg
     assert search.budget_cut  # the costly edge to 2 was skipped: 0 holds only "none this cheap"
     assert search.poor[(0, 2)] == 0 and 0 not in search.refuted
     assert search.refuted[1] == 1  # nothing was skipped below 1: refuted outright
+
+
+@dataclass
+class CheapGraph(CostedGraph):
+    """A :class:`CostedGraph` that lists, when asked, only the turns within a budget
+    (``successors_within``), and all of them (None) for a budget of 2 or more."""
+
+    def successors_within(self, node: int, remaining: int, budget: int) -> Iterable[Successor[int, str]] | None:
+        if budget >= 2:
+            return None
+        return [s for s in self.successors(node, remaining) if s.cost <= budget]
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.integers(1, 4), st.integers(0, 2))
+def test_turns_listed_within_a_budget_give_brute_forces_answer(graph: Graph, turns: int, slack: int):
+    """Budgeted passes and the count ask the game only for turns within their
+    budget; a pass given fewer turns never counts as one that cut nothing (so it
+    refutes nothing outright), and the answer is still brute force's."""
+    cheap = CheapGraph(graph.edges, graph.slack, slack)
+    fewest, cheapest, plans = brute_force(cheap, 0, turns)
+    result = solve(cheap, 0, Limit(turns=turns), cap=1000)
+    if fewest is None:
+        assert result.status == "impossible"
+        return
+    assert (result.status, result.turns, result.cost) == ("solved", fewest, cheapest)
+    assert result.plans == len(plans) and not result.plans_capped

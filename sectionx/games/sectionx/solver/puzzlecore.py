@@ -747,17 +747,31 @@ class CoreProblem:
             return
         yield from turn.run(tiles=True)
 
+    def successors_within(self, node: Node, remaining: int, budget: int
+                          ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]] | None:
+        """:meth:`successors`, but only those of a cost within ``budget`` are needed
+        (:class:`sectionx.search.Problem`): with a budget below 1, the turns without
+        a tile or door action, but for swaps of two alike tiles (every other turn
+        has a plan item, Q5); None (all of them) for a larger budget."""
+        if budget >= 1:
+            return None
+        return self._cheap(node, remaining)
+
+    def _cheap(self, node: Node, remaining: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+        self._load(node)
+        yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True)
+
     def last_turn_cut(self, turn: _Turn) -> LastTurnCut:
         """The last turn's cut by walks over the board (:class:`~.shelter.LastTurnCut`):
         every *free* and *zone* part, a *hide* part, and a *key* part unless the
-        player holds the key or a collapse may come this turn."""
+        player holds the key (marked when a collapse may come this turn)."""
         pos, me = self.pos, self.me
-        shelters: list[bool] = []
+        shelters: list[tuple[bool, bool]] = []
         for kind, _, _ in self.parts:
             if kind is GoalKind.HIDE:
-                shelters.append(True)
-            elif kind is GoalKind.KEY and not pos.key_[me] and not self._collapse_now(turn):
-                shelters.append(False)
+                shelters.append((True, False))
+            elif kind is GoalKind.KEY and not pos.key_[me]:
+                shelters.append((False, self._collapse_now(turn)))
 
         def reach() -> list[tuple[frozenset[int], int]]:
             return [(targets, self.need(kind, count, zone)) for targets, kind, count, zone in self._needs()]
@@ -1026,10 +1040,14 @@ class _Turn:
 
     # -- the search
 
-    def run(self, tiles: bool, relevant: frozenset[int] | None = None
+    def run(self, tiles: bool, relevant: frozenset[int] | None = None, doors: bool = True, swaps: bool = False
             ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
-        """The turn's endings (module docstring).  ``tiles=False``: no tile actions.
-        ``relevant``: in the last turn, the cells a tile action must change to be tried."""
+        """The turn's endings (module docstring).  ``tiles=False``: no tile actions
+        (but with ``swaps``, the swaps of two tiles of one type and different
+        classes, which may leave the board looking the same, so no plan item, Q5,
+        in another position); ``doors=False``: no door
+        actions.  ``relevant``: in the last turn, the cells a tile action must
+        change to be tried."""
         pos, pr = self.pos, self.pr
         # Inside the turn, positions after the same tile action (or none) have the same
         # tiles, so the tile action stands for them in the key (Position.key_without_tiles).
@@ -1064,13 +1082,13 @@ class _Turn:
             # (A door action puts the player's door on the board, which the bound counts:
             # asked apart, see shelter.fight_turn.)
             closing: dict[bool, bool] = {}
-            # (Door actions of the last turn are all skipped below, unless the round ends.)
-            for move in legal_moves(pos, dedup=True, doors=not (last and (pr.reach_only or not pos.round_ends))):
+            # (Door actions of the last turn are all skipped below.)
+            for move in legal_moves(pos, dedup=True, doors=doors and not last):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
                 door = kind in (DOOR, MOVEDOOR)
                 if tile:
-                    if not tiles:
+                    if not tiles and not (swaps and kind == SWAP and _alike(pos, move)):
                         continue
                     cells = _touched(pos, move, kind)
                     touches = relevant is None or any(c in relevant for c in cells)
@@ -1086,10 +1104,11 @@ class _Turn:
                     brings = int(pr.brings_hideout(move, kind))
                     if self.tile_hopeless(move, kind, cells, brings, mine, cut):
                         continue
-                elif door and last and (pr.reach_only or not pos.round_ends):
+                elif door and last:
                     # A door action changes no prisoner's place, key or zone, and no step
                     # follows it this turn (N4, V2): in the last turn it can only help
-                    # through the collapse at the turn's end (E2), and that only a key.
+                    # through the collapse at the turn's end (E2), which sends every door
+                    # home, so the same line without it ends the same, one action cheaper.
                     continue
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
                     placed = kind == DOOR
@@ -1222,6 +1241,18 @@ class _Turn:
         changed.sort()
         head = "tiles " if PLACE <= kind <= ROTATE else "door "
         return (head + ", ".join(f"{cell} {text}" for cell, text in changed),)
+
+
+def _alike(pos: Position, move: CoreMove) -> bool:
+    """Whether a swap exchanges two tiles of one type but of different classes.
+    Only a swap of two tiles of one type can leave the board looking as it did,
+    and so cost nothing (Q5); when their classes are the same too, it leaves the
+    very same position (the canonical key knows tiles by class), an ending the
+    turn without it has already."""
+    m = move[1] if move[0] == KEEP else move
+    T = pos.T
+    a, b = pos.tile[m[1]], pos.tile[m[3]]
+    return bool(T.tile_type[a] == T.tile_type[b] and T.tile_class[a] != T.tile_class[b])
 
 
 def _filled(move: CoreMove, kind: int) -> int:

@@ -304,12 +304,13 @@ class LastTurnCut:
     """The last turn's cut by walks over the board (docs/solver.md, "The last
     turn" and "Key and hide goals").
 
-    ``shelters`` holds one flag per *key* or *hide* part that must come to hold
-    during this turn, True for *hide*; the caller leaves out a *key* part the
-    player holds (it may hold at the end as it is) and one that a collapse might
-    settle this turn.  Every exposed prisoner must then walk to shelter within
-    the steps it has left this turn (at most 2 each and 5 in all, M3), all
-    together within the turn's steps left.  ``reach()`` gives the *free* and
+    ``shelters`` holds one pair per *key* or *hide* part that must come to hold
+    during this turn: True for *hide*, and whether a collapse may come this turn;
+    the caller leaves out a *key* part the player holds (it may hold at the end
+    as it is).  Every exposed prisoner must then walk to shelter within the steps
+    it has left this turn (at most 2 each and 5 in all, M3), all together within
+    the turn's steps left; for a key that a collapse may bring instead, unless
+    the prisoners may stand as K1 wants after it (:meth:`_may_survive`).  ``reach()`` gives the *free* and
     *zone* parts not met yet, as (target green areas, prisoners still needed):
     as many prisoners must walk onto a target within their steps.  Once the
     turn's tile action is done (or passed) the board no longer changes before
@@ -322,7 +323,8 @@ class LastTurnCut:
     either (K1 lets a prisoner pass it, M4): some exposed prisoner cannot reach
     shelter within its steps."""
 
-    def __init__(self, pos: PositionBase, me: int, shelters: list[bool], greens: frozenset[int], hideouts: bool,
+    def __init__(self, pos: PositionBase, me: int, shelters: list[tuple[bool, bool]], greens: frozenset[int],
+                 hideouts: bool,
                  reach: Callable[[], list[tuple[frozenset[int], int]]]):
         self.pos, self.me, self.parts, self.greens, self.hideouts = pos, me, shelters, greens, hideouts
         self.reach = reach
@@ -414,6 +416,27 @@ class LastTurnCut:
             walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
                  cells, self.hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide)))
 
+    def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int) -> bool:
+        """Whether the prisoners may stand as K1 wants after a collapse this turn:
+        the collapse buries those on tunnels, junctions and dead ends and keeps
+        those on the island and in hideouts (E3), then K1 and K5 are applied, so
+        none may be left on the island and one must be in a hideout (K3).  Each
+        prisoner on the island must leave it within its steps, and, if none is in a
+        hideout now, one must reach a hideout within its steps."""
+        pos, me, T = self.pos, self.me, self.pos.T
+        doors_block = not pos.key_[me]
+        island = pos.pc[me][0]
+        if island:
+            cap = min(STEPS_PER_PRISONER - pos.steps_used(me, 0), left)
+            if island > left or cap < 1 or not any(
+                    c in cells or (pos.tile[c] >= 0 and T.tile_types[pos.tile[c]].feature_at[pos.rot[c]][e] >= 0)
+                    for c, e in T.island_edges):
+                return False
+        if pos.hides[me]:
+            return True
+        return any(walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), False, _NONE, doors_block,
+                        cells, self.hideouts, open_doors=opened) < INF for s in set(exposed(pos, me, False)))
+
     def cut(self, wild: tuple[int, ...] | None = None, reach: bool = True,
             opened: frozenset[int] = frozenset()) -> bool:
         """Whether some part can no longer come to hold this turn: for the board as
@@ -427,8 +450,9 @@ class LastTurnCut:
         left = STEP_BUDGET - pos.nsteps
         doors_block = not pos.key_[me]
         cells = wild or ()
-        for hide in self.parts:
-            if self._unsheltered(hide, cells, opened, left):
+        for hide, collapse in self.parts:
+            if self._unsheltered(hide, cells, opened, left) and not (
+                    collapse and self._may_survive(cells, opened, left)):
                 return True
         if reach:
             T = pos.T
