@@ -251,9 +251,13 @@ class Position(PositionBase):
                  self.tile_action, self.door_action, self.round_ends, self.nsteps) = saved
                 raise (TieError if settled == "tie" else CoreError)(
                     f"{action_of(self.T, move)}: {settled} (D4, D7)")
-            lost = settled
+            # A door in two fight records is sent home once, as the referee removes
+            # the set of losers (D4).  The lists are kept whole for unmake: a later
+            # unmake of a door move finds its door by index, so the lost doors must
+            # come back where they stood, not at the end (found by issue 29's unseen set).
+            lost = (tuple(dict.fromkeys(settled)), tuple(tuple(d) for d in self.doors))
             zd = self.T.z_door
-            for p, s in lost:
+            for p, s in lost[0]:
                 self.door[s] = -1
                 self.doors[p].remove(s)
                 self.h ^= zd[p][self.pkey(s)]
@@ -357,9 +361,11 @@ class Position(PositionBase):
 
     def _unmake_tile(self, undo: tuple[Any, ...]) -> None:
         lost = undo[-2]
-        for p, s in lost:
-            self.door[s] = p
-            self.doors[p].append(s)
+        if lost:
+            for p, s in lost[0]:
+                self.door[s] = p
+            for p, d in enumerate(lost[1]):
+                self.doors[p][:] = d
         self._revert_change(undo[:-2])
 
     def _fight_records(self, move: CoreMove, change: tuple[Any, ...], h0: int, moved0: tuple[Any, ...], fights: list[list[int]],
