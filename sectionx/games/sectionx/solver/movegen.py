@@ -53,17 +53,17 @@ from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 _OPP = (3, 4, 5, 0, 1, 2)
 
 
-def legal_moves(pos: Position, dedup: bool = False, doors: bool = True) -> list[CoreMove]:
+def legal_moves(pos: Position, dedup: bool = False, doors: bool = True, tiles: bool = True) -> list[CoreMove]:
     """Every legal move now (see module docstring); empty once the game is over.
-    ``doors=False`` leaves out the door actions (for a caller that would skip
-    every one of them)."""
+    ``doors=False`` and ``tiles=False`` leave out the door and the tile actions
+    (for a caller that would skip every one of them)."""
     kind = pos.phase_kind()
     if kind == OVER:
         return []
     if kind == TAKE_PHASE:
         return [(TAKE, i) for i in range(3) if pos.stacks[i]]
     out: list[CoreMove] = []
-    if kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action):
+    if tiles and (kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action)):
         out += tile_moves(pos, dedup)
     if kind == TILE_PHASE:
         out.append((PASS,))

@@ -328,7 +328,6 @@ class CoreProblem:
         still needed (:meth:`Reach.gaps`)."""
         pos = self.pos
         full = self._full_reach(targets, board, costs)
-        static = self._static_reach(targets, costs)
         per: list[int] = []
         lengths: list[int] = []
         gaps: list[tuple[int, ...]] = []
@@ -336,7 +335,9 @@ class CoreProblem:
             turns, row = full.place_need(pos, s)
             per.append(turns)
             gaps.append(row)
-            lengths.append(static.place_steps(pos, s, self.horizon))
+            # Steps over ways of at most ``horizon`` tile actions (fills and rides):
+            # no solution within the limit has more, one a turn (N2).
+            lengths.append(full.place_steps(pos, s, self.horizon))
         if len(per) < need:
             return INF, (INF,) * (self.horizon + 1)
         per.sort()
@@ -1059,6 +1060,10 @@ class _Turn:
         ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable]] = {}
         path: list[CoreMove] = []
         last = self.remaining <= 1
+        # Tile actions are listed only to be tried: with tiles=False only swaps of
+        # alike tiles of different classes may be, and only a tile set with such
+        # classes has them (tables: a class is a run of one type in id order).
+        listed = tiles or (swaps and self.T.nclasses > len(self.T.types))
         if self.hopeless(-1, self.fill_open() + self.remaining - 1):
             return
         shelter = self.shelter
@@ -1083,7 +1088,7 @@ class _Turn:
             # asked apart, see shelter.fight_turn.)
             closing: dict[bool, bool] = {}
             # (Door actions of the last turn are all skipped below.)
-            for move in legal_moves(pos, dedup=True, doors=doors and not last):
+            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed):
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
                 door = kind in (DOOR, MOVEDOOR)
