@@ -1,0 +1,582 @@
+"""One turn of the goal player searched on the search core, for the exact solver.
+
+:class:`_Turn` searches the rest of one turn from the core's current position,
+move by move with make/unmake, and yields its distinct endings (or the lines
+after which the goal holds, Q4), each with its plan part, worded as
+:func:`sectionx.games.sectionx.puzzle.plan_items` words it (Q5), and its cost;
+with the cuts inside the turn and the last turn's pruning that
+docs/solver.md argues ("Cuts inside a turn", "The last turn", "Key and hide
+goals").  :class:`~.puzzlecore.CoreProblem` builds its successors on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ....search import Successor
+from .. import engine
+from ..actions import Action
+from ..model import GoalKind, State
+from ..puzzle import plan_items
+from .core import DOOR, END, KEEP, MOVE, MOVEDOOR, PLACE, REFEREE, ROTATE, STEP, SWAP, Position, action_of
+from .movegen import legal_moves
+from .reach import Reach, forward, graph
+from .tables import CoreMove, Tables
+
+if TYPE_CHECKING:
+    from .puzzlecore import CoreProblem
+
+#: Steps a turn allows, in all and for one prisoner (M3).
+STEPS, STEPS_EACH = 5, 2
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """A position at the start of one of the goal player's turns: the core's
+    snapshot, its canonical key, its lower bound (turns still needed) and a lower
+    bound on the cost still to come."""
+
+    snap: tuple[Any, ...]
+    key: Hashable
+    bound: int
+    # Per number of turns left: the tile actions any solution within them still
+    # needs, at least (fills and rides: each a tile action, so a cost, Q5).
+    fills: tuple[int, ...] = ()
+
+
+class _Turn:
+    """One turn's search from the core's current position (see CoreProblem.successors)."""
+
+    def __init__(self, problem: CoreProblem, remaining: int):
+        self.pr = problem
+        self.pos = pos = problem.pos
+        self.T = problem.T
+        self.remaining = remaining
+        self.player, self.round = pos.player, pos.round
+        self.start_key = pos.key()  # with the turn's tile action (or none), names the tiles at its end
+        self.needs = problem._needs()
+        self.empty = [t < 0 for t in pos.tile]
+        K = min(remaining, problem.horizon)
+        self.K = K
+        # Rides as the turn began (Reach): a tile action this turn that brings a
+        # hideout tile to a cell makes a ride from there one action cheaper than
+        # counted, so the cuts after it allow one tile action more (``bonus``);
+        # the distances have a layer to spare for it.
+        self.ride_cost = problem.ride_costs()
+        # Per free/zone part: distances now (empty cells counted), statically, and
+        # from each prisoner that can be carried by nothing (for cells filled this turn).
+        self.parts: list[tuple[Reach, Reach, GoalKind, int, int]] = []
+        for targets, kind, count, zone in self.needs:
+            self.parts.append((Reach(self.T, targets, self.empty, K + 1, self.ride_cost, problem.walls),
+                               problem._static_reach(targets, self.ride_cost), kind, count, zone))
+        self._forward: dict[tuple[int, bool], list[list[int]]] = {}
+        # The board as the turn began, for plan items (see _describe).
+        self._texts: dict[int, str | None] = {}
+        self._doors = tuple(tuple(d) for d in pos.doors)
+        # Last turn of a key or hide goal: walks to shelter within the turn's steps.
+        self.shelter = problem.last_turn_cut(self) if remaining <= 1 else None
+        self._zones: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+
+    # -- cuts
+
+    def fill_open(self) -> bool:
+        """Whether this turn's tile action may still fill a cell (N2; V2 interleaves)."""
+        pos = self.pos
+        return not pos.tile_action and (pos.advanced or pos.phase <= 2)
+
+    def hopeless(self, filled: int, fills: int, bonus: int = 0) -> bool:
+        """Whether the current in-turn position cannot meet the goal within this turn
+        and ``remaining - 1`` more.  ``fills``: tile actions still to come (this
+        turn's if still open, one a later turn); ``filled``: the cell this turn's
+        tile action filled (-1: none), which the distances taken at the turn's start
+        still count as empty; ``bonus``: 1 when that action brought a hideout tile
+        to a cell (see ``ride_cost`` in ``__init__``)."""
+        if not self.parts:
+            return False
+        pos, T, me = self.pos, self.T, self.pr.me
+        later = self.remaining - 1
+        spot0 = T.spot0
+        left = STEPS - pos.nsteps
+        F = min(fills + bonus, self.K + 1)
+        for full, static, kind, count, zone in self.parts:
+            need = self.pr.need(kind, count, zone)
+            if need <= 0:
+                continue
+            ok = 0
+            total: list[int] = []
+            for s in set(pos.where[me]):
+                if s == 0:
+                    c, rides = T.ncells, False
+                elif s >= spot0:
+                    c, rides = (s - spot0) // 3, pos.hid[s]
+                else:
+                    continue
+                cap = min(STEPS_EACH - pos.steps_used(me, s), left) + STEPS_EACH * later
+                d = static.place_steps(pos, s, F)
+                if d <= cap:
+                    best = full.place_steps(pos, s, F)
+                    if filled >= 0 and best > cap and self.empty[filled]:
+                        # ``full`` counts the cell just filled as empty: ways through it
+                        # are counted again with it filled.
+                        best = min(best, full.via(self._from(c, rides), filled, F))
+                    d = max(d, best)
+                if d <= cap:
+                    n = pos.pc[me][s]
+                    ok += n
+                    total.extend([d] * n)
+            if ok < need:
+                return True
+            total.sort()
+            if sum(total[:need]) > left + STEPS * later:
+                return True
+        return False
+
+    def tile_hopeless(self, move: CoreMove, kind: int, cells: tuple[int, ...], brings: int, mine: set[int],
+                      cache: dict[tuple[int, int], bool]) -> bool:
+        """Before a tile action touching ``cells``: whether the cut after it falls.
+        An action that carries none of the player's prisoners (``mine``: their
+        cells) leaves them where they are, so the answer depends only on the cell
+        it fills (or none) and on whether it brings a hideout tile (``brings``):
+        asked once per case, kept in ``cache``.  False for an action touching one
+        of ``mine``: ask :meth:`hopeless` after making it."""
+        if any(c in mine for c in cells):
+            return False
+        case = (_filled(move, kind), brings)
+        hit = cache.get(case)
+        if hit is None:
+            hit = cache[case] = self.hopeless(case[0], self.remaining - 1, brings)
+        return hit
+
+    def _cells_of_mine(self) -> set[int]:
+        """Cells holding a prisoner of the goal's player."""
+        T = self.T
+        return {(s - T.spot0) // 3 for s in self.pos.where[self.pr.me] if s >= T.spot0}
+
+    def _from(self, c: int, rides: bool) -> list[list[int]]:
+        f = self._forward.get((c, rides))
+        if f is None:
+            f = self._forward[(c, rides)] = forward(self.T, c, self.empty, self.K + 1, rides, self.ride_cost,
+                                                    self.pr.walls)
+        return f
+
+    def relevant_cells(self) -> frozenset[int]:
+        """Last turn, free and zone parts only: the cells a tile action must touch
+        to be worth trying (the argument is in docs/solver.md, "The last turn").
+
+        When the player holds no master key and a door stands on the board, a
+        step may bring the key (K1), which lets a prisoner pass another player's
+        door (M4) or hands in a door (a plan item); a tile may give any prisoner
+        of the player the hideout to step into, or a way out of one.  Then every
+        cell within 2 steps of a prisoner of the player (M3) is relevant: a tile
+        action farther away changes no step any of them can take this turn.
+        Else: the cell of a prisoner that can still arrive, every cell on a walk
+        of at most 2 steps from it to a target, in the advanced game every cell
+        one step from it (a hideout to step into and ride from, V2, N3), and,
+        again and again, every cell within 2 steps of a prisoner of the player
+        standing on a cell relevant for another (it may have to step aside to
+        make room, T2, M4).  Either way a tile action that sends home a door standing on a
+        relevant cell (D4) is tried as well (see :meth:`run`)."""
+        pos, T = self.pos, self.T
+        cells = self.pr._prisoners(per_place=True)
+        filled = [False] * T.ncells
+        if self._key_may_come(cells):
+            return self.near_cells()
+        # path[i]: the cells prisoner group i (the prisoners on one place) may use.
+        path: list[set[int]] = [set() for _ in cells]
+        for _, static, _, _, _ in self.parts:
+            walk = static.to[0]
+            for i, (c, rides) in enumerate(cells):
+                # One tile action this turn, and phase 2 comes before the steps
+                # unless the game is advanced (V2).
+                if static.steps(c, rides, 1 if rides or pos.advanced else 0) > STEPS_EACH:
+                    continue
+                path[i].add(c)
+                f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+                for m in range(T.ncells):
+                    if f[m] + walk[m] <= STEPS_EACH or (pos.advanced and f[m] <= 1):
+                        path[i].add(m)
+        out: set[int] = set().union(*path)
+        # A prisoner standing where another may have to pass may step aside first.
+        aside = [False] * len(cells)
+        grown = True
+        while grown:
+            grown = False
+            for i, (c, _) in enumerate(cells):
+                if aside[i] or c >= T.ncells:
+                    continue  # the island has room for everyone
+                if any(c in path[j] for j in range(len(cells)) if j != i):
+                    aside[i] = grown = True
+                    f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+                    path[i] |= {m for m in range(T.ncells) if f[m] <= STEPS_EACH}
+                    out |= path[i]
+        out.discard(T.ncells)
+        return frozenset(out)
+
+    def near_cells(self) -> frozenset[int]:
+        """Every cell within 2 steps of a prisoner of the player (M3): in the last
+        turn a tile action farther away changes no step any of them can take."""
+        T = self.T
+        filled = [False] * T.ncells
+        near: set[int] = set()
+        for c, _ in self.pr._prisoners(per_place=True):
+            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+            near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
+        near.discard(T.ncells)
+        return frozenset(near)
+
+    def fight_zone(self, relevant: frozenset[int]) -> frozenset[int]:
+        """Last turn: the cells a tile action must touch to send home a door that
+        matters (D4): one of the player's own, or another player's standing on a
+        ``relevant`` cell.  A fight needs a tunnel holding doors of two players
+        after the action, which runs through the tile the action laid or moved
+        and reaches each door through tiles that did not change, so the action
+        touches, with an opening, a feature of each such door's tunnel as it was,
+        or carries one (:class:`~.movegen.FightFilter`): it touches a cell of the
+        tunnel or a neighbour of one.  Empty when fewer than two players have a
+        door on the board (no fight at all)."""
+        pos, T = self.pos, self.T
+        doors = tuple(tuple(d) for d in pos.doors)
+        got = self._zones.get(doors)
+        if got is None:
+            spots: set[int] = set()
+            if sum(1 for d in doors if d) >= 2:
+                for p, held in enumerate(doors):
+                    for s in held:
+                        if s not in spots and (p == self.pr.me or (s - T.spot0) // 3 in relevant):
+                            spots.update(pos._tunnel(s))
+            cells = {(s - T.spot0) // 3 for s in spots}
+            got = self._zones[doors] = frozenset(cells | {m for c in cells for m in graph(T).cells[c] if m < T.ncells})
+        return got
+
+    def _key_may_come(self, cells: list[tuple[int, bool]]) -> bool:
+        """Last turn: whether a step may still bring the master key, and whether it
+        would matter (K1: the player holds none, and a door stands on the board).
+        It comes when every prisoner of the player in play stands in a hideout,
+        so each must be hidden already or reach, within its 2 steps, a green area
+        or a cell that holds a hideout tile, or may get one this turn."""
+        pos, T, me = self.pos, self.T, self.pr.me
+        if pos.key_[me] or not any(d >= 0 for d in pos.door):
+            return False
+        hide = self.pr._is_hideout
+        # A hideout tile may be laid anywhere this turn if the tile action is open
+        # and one is in hand, on the board, or may be drawn first (N1).
+        layable = not pos.tile_action and (
+            any(hide[t] for t in pos.hand[me]) or any(t >= 0 and hide[t] for t in pos.tile)
+            or (pos.phase <= 1 and any(hide[t] for st in pos.stacks for t in st)))
+        greens = graph(T).greens
+        filled = [False] * T.ncells
+
+        def shelter(m: int, steps: int) -> bool:
+            if m < T.ncells and steps <= STEPS_EACH and (layable or (pos.tile[m] >= 0 and hide[pos.tile[m]])):
+                return True
+            return steps < STEPS_EACH and bool(greens[m])  # one more step onto a green area
+
+        for c, hidden in cells:
+            if hidden:
+                continue
+            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+            if not any(shelter(m, f[m]) for m in range(T.ncells + 1)):
+                return False
+        return True
+
+    # -- the search
+
+    def run(self, tiles: bool, relevant: frozenset[int] | None = None, doors: bool = True, swaps: bool = False
+            ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+        """The turn's endings (module docstring).  ``tiles=False``: no tile actions
+        (but with ``swaps``, the swaps of two tiles of one type and different
+        classes, which may leave the board looking the same, so no plan item, Q5,
+        in another position); ``doors=False``: no door
+        actions.  ``relevant``: in the last turn, the cells a tile action must
+        change to be tried."""
+        pos, pr = self.pos, self.pr
+        # Inside the turn, positions after the same tile action (or none) have the same
+        # tiles, so the tile action stands for them in the key (Position.key_without_tiles).
+        seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
+        # Endings by (key, plan): the shortest line of play found to each, so that a
+        # printed solution takes no detour (the search's answer does not depend on it).
+        given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
+        # Turn endings by position (tiles named by the tile action): bound, and key if kept.
+        ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable]] = {}
+        path: list[CoreMove] = []
+        last = self.remaining <= 1
+        # Tile actions are listed only to be tried: with tiles=False only swaps of
+        # alike tiles of different classes may be, and only a tile set with such
+        # classes has them (tables: a class is a run of one type in id order).
+        listed = tiles or (swaps and self.T.nclasses > len(self.T.types))
+        if self.hopeless(-1, self.fill_open() + self.remaining - 1):
+            return
+        shelter = self.shelter
+        if shelter is not None and shelter.cut():
+            return
+        # A tile action away from the relevant cells matters only by sending home a
+        # door that stands on one, or one of the player's own (D4): only an action
+        # that touches such a door's tunnel (or a cell next to it) is made to see.
+
+        def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
+                   ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+            # Tile actions that carry none of the player's prisoners leave them where
+            # they are, so whether the cut after them falls depends only on the cell
+            # they fill (or none) and on whether they bring a hideout tile (the
+            # bonus): asked once per case, before making any of them.
+            cut: dict[tuple[int, int], bool] = {}
+            mine: set[int] | None = None
+            # A move that only ends the turn (end, or a door action that ends it, N4)
+            # leaves the prisoners, tiles and zones as they are, so the next turn's
+            # bound is known before it is made, once for all of them.
+            # (A door action puts the player's door on the board, which the bound counts:
+            # asked apart, see shelter.fight_turn.)
+            closing: dict[bool, bool] = {}
+            # (Door actions of the last turn are all skipped below.)
+            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed):
+                kind = move[1][0] if move[0] == KEEP else move[0]
+                tile = PLACE <= kind <= ROTATE
+                door = kind in (DOOR, MOVEDOOR)
+                if tile:
+                    if not tiles and not (swaps and kind == SWAP and _alike(pos, move)):
+                        continue
+                    cells = _touched(pos, move, kind)
+                    touches = relevant is None or any(c in relevant for c in cells)
+                    if not touches:
+                        assert relevant is not None
+                        zone = self.fight_zone(relevant)
+                        if not any(c in zone for c in cells):
+                            continue
+                    if mine is None:
+                        mine = self._cells_of_mine()
+                    if shelter is not None and shelter.tile_cut(cells, any(c in mine for c in cells)):
+                        continue
+                    brings = int(pr.brings_hideout(move, kind))
+                    if self.tile_hopeless(move, kind, cells, brings, mine, cut):
+                        continue
+                elif door and last:
+                    # A door action changes no prisoner's place, key or zone, and no step
+                    # follows it this turn (N4, V2): in the last turn it can only help
+                    # through the collapse at the turn's end (E2), which sends every door
+                    # home, so the same line without it ends the same, one action cheaper.
+                    continue
+                if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
+                    placed = kind == DOOR
+                    shut = closing.get(placed)
+                    if shut is None:
+                        shut = closing[placed] = last or pr.bound(
+                            (self.start_key, done), self.remaining - 1, door_placed=placed)[0] > self.remaining - 1
+                    if shut:
+                        continue
+                before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
+                undo = pos.make(move)
+                path.append(move)
+                try:
+                    if tile and not touches and not self._sent_home(before, relevant):
+                        continue
+                    now_filled, now_bonus = filled, bonus
+                    if tile:
+                        now_filled, now_bonus = _filled(move, kind), brings
+                        if not pos.turn_ended(move[0], self.player, self.round) and self.hopeless(
+                                now_filled, self.remaining - 1, now_bonus):
+                            continue
+                    if pr.met():
+                        now = items if before is None else items + self._items(move, kind, before)
+                        k = (pos.key(), now)
+                        had = given.get(k)
+                        if had is None or len(had.move) > len(path):
+                            given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
+                        continue
+                    if pos.turn_ended(move[0], self.player, self.round):
+                        if last or pos.ranking:
+                            continue
+                        # Tiles at the turn's end follow from its start and its tile action,
+                        # unless the round ended (the collapse clears the board, E3).
+                        name = (self.start_key, move if tile else done) if pos.round == self.round else None
+                        # One ending is often reached in several ways (steps in another
+                        # order): its bound and key are worked out once.
+                        inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
+                        known = ends.get(inner)
+                        if known is None:
+                            b, fills = pr.bound(name, self.remaining - 1)
+                            known = ends[inner] = (b, fills, pos.key() if b <= self.remaining - 1 else None)
+                        b, fills, full = known
+                        if full is None:
+                            continue  # no use: the bound is a property of the position alone
+                        now = items if before is None else items + self._items(move, kind, before)
+                        ending = (full, now)
+                        had = given.get(ending)
+                        if had is None or len(had.move) > len(path):
+                            given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
+                                                      False)
+                        continue
+                    now = items if before is None else items + self._items(move, kind, before)
+                    now_done = move if tile else done
+                    inside = (now_done, pos.key_without_tiles(), now)
+                    if inside in seen:
+                        continue
+                    seen.add(inside)
+                    if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
+                        continue
+                    if shelter is not None and shelter.cut():
+                        continue
+                    yield from search(now, now_filled, now_bonus, now_done)
+                finally:
+                    path.pop()
+                    pos.unmake(undo)
+
+        for _ in search((), -1, 0, None):
+            pass
+        yield from given.values()
+
+    # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
+
+    def _describe(self, move: CoreMove, kind: int) -> Any:
+        """What a plan item needs from before the move: the texts of the cells it
+        touches and every door, or the state itself when the referee will carry the
+        move out.  In the standard game nothing on the board changes before the tile
+        action (N1-N4), so the turn's first look serves every tile action."""
+        pos = self.pos
+        if move[0] == REFEREE or (pos.round_ends and pos._ends_turn(kind)):
+            return ("referee", pos.to_state())
+        if kind == STEP:
+            return ("step", _spot_text(pos, move[3]))
+        cells = _touched(pos, move, kind)
+        if not pos.advanced and PLACE <= kind <= ROTATE:
+            texts = self._texts
+            for c in cells:
+                if c not in texts:
+                    texts[c] = _cell_text(pos, c)
+            return ("board", texts, self._doors)
+        return ("board", {c: _cell_text(pos, c) for c in cells}, tuple(tuple(d) for d in pos.doors))
+
+    def _sent_home(self, before: Any, relevant: frozenset[int] | None) -> bool:
+        """Whether the tile action just made sent home a door standing on a relevant
+        cell, or one of the player's own doors anywhere (D4): with its door in hand
+        a player gaining the key hands that one in, and the plan names no door
+        (K1, Q5), so the cost of the turn can change."""
+        pos, T = self.pos, self.T
+        if before[0] == "referee" or relevant is None:
+            return True
+        for p, was in enumerate(before[2]):
+            if len(was) != len(pos.doors[p]):
+                if p == self.pr.me:
+                    return True
+                for s in set(was) - set(pos.doors[p]):
+                    if (s - T.spot0) // 3 in relevant:
+                        return True
+        return False
+
+    def _items(self, move: CoreMove, kind: int, before: Any) -> tuple[str, ...]:
+        pos, T = self.pos, self.T
+        if before[0] == "step":
+            return (f"handin {before[1]}",)
+        if before[0] == "referee":
+            state: State = before[1]
+            action: Action = action_of(T, move)
+            return plan_items(state, action, engine.apply(state, action))
+        texts: dict[int, str | None] = before[1]
+        cells = set(_touched(pos, move, kind))
+        for p, was in enumerate(before[2]):
+            if len(was) != len(pos.doors[p]) or kind in (MOVEDOOR, DOOR):
+                for s in set(was) ^ set(pos.doors[p]):
+                    cells.add((s - T.spot0) // 3)
+        changed = []
+        for c in cells:
+            after = _cell_text(pos, c)
+            if c not in texts or texts[c] != after:
+                changed.append((T.cells[c], "empty" if after is None else after))
+        if not changed:
+            return ()
+        changed.sort()
+        head = "tiles " if PLACE <= kind <= ROTATE else "door "
+        return (head + ", ".join(f"{cell} {text}" for cell, text in changed),)
+
+
+def _alike(pos: Position, move: CoreMove) -> bool:
+    """Whether a swap exchanges two tiles of one type but of different classes.
+    Only a swap of two tiles of one type can leave the board looking as it did,
+    and so cost nothing (Q5); when their classes are the same too, it leaves the
+    very same position (the canonical key knows tiles by class), an ending the
+    turn without it has already."""
+    m = move[1] if move[0] == KEEP else move
+    T = pos.T
+    a, b = pos.tile[m[1]], pos.tile[m[3]]
+    return bool(T.tile_type[a] == T.tile_type[b] and T.tile_class[a] != T.tile_class[b])
+
+
+def _filled(move: CoreMove, kind: int) -> int:
+    """The cell a tile action fills (PLACE: its cell; MOVE: its target), else -1."""
+    m = move[1] if move[0] == KEEP else move
+    if kind == PLACE:
+        return int(m[2])
+    if kind == MOVE:
+        return int(m[2])
+    return -1
+
+
+def _touched(pos: Position, move: CoreMove, kind: int) -> tuple[int, ...]:
+    m = move[1] if move[0] == KEEP else move
+    T = pos.T
+    if kind == PLACE:
+        return (m[2],)
+    if kind == SWAP:
+        return (m[1], m[3])
+    if kind == MOVE:
+        return (m[1], m[2])
+    if kind == ROTATE:
+        return (m[1],)
+    if kind == DOOR:
+        return ((m[1] - T.spot0) // 3,)
+    if kind == MOVEDOOR:
+        return ((m[1] - T.spot0) // 3, (m[2] - T.spot0) // 3)
+    return ()
+
+
+_FEATURE_TEXT: dict[tuple[Tables, int, int, int], str] = {}
+
+
+def _feature_text(pos: Position, c: int, f: int) -> str:
+    T = pos.T
+    t = pos.tile[c]
+    r = pos.rot[c]
+    key = (T, T.tile_type[t], f, r)
+    text = _FEATURE_TEXT.get(key)
+    if text is None:
+        feature = T.tile_types[t].features[f]
+        text = _FEATURE_TEXT[key] = feature.kind.letter + "".join(str(e) for e in feature.rotated(r))
+    return text
+
+
+def _spot_text(pos: Position, s: int) -> str:
+    c, f = divmod(s - pos.T.spot0, 3)
+    return f"{pos.T.cells[c]} {_feature_text(pos, c, f)}"
+
+
+_LETTERS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def _cell_text(pos: Position, c: int) -> str | None:
+    """:func:`sectionx.games.sectionx.puzzle.tile_text` of the tile on cell ``c`` from the core (None: empty)."""
+    T = pos.T
+    t = pos.tile[c]
+    if t < 0:
+        return None
+    letters = _LETTERS.get(pos.colours)
+    if letters is None:
+        letters = _LETTERS[pos.colours] = tuple(colour.letter for colour in pos.colours)
+    parts = []
+    base = T.spot0 + 3 * c
+    door, load, pc = pos.door, pos.load, pos.pc
+    for f in range(len(T.tile_types[t].kinds)):
+        s = base + f
+        text = _feature_text(pos, c, f)
+        d = door[s]
+        if d >= 0:
+            text += "^" + letters[d].lower()
+        if load[s]:  # riders, in seat order
+            text += "*" + "".join(letters[p] * pc[p][s] for p in range(pos.n) if pc[p][s])
+        parts.append(text)
+    if len(parts) == 1:
+        return parts[0]
+    return "+".join(sorted(parts))
+
+
+__all__ = ["Node", "_Turn", "_alike", "_cell_text", "_filled", "_touched"]
