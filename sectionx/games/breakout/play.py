@@ -1,12 +1,17 @@
 """Breakout bots and self-play statistics (issue 13).
 
-Two bots, both deterministic for a seed:
+Three bots, each deterministic for a seed:
 
 * ``random`` plays a legal action chosen by its random generator;
 * ``winner`` plays to win: a push that escapes at once (proved by the solver, one
   turn deep); else, if the other player could escape on their next turn, a push
   after which they cannot (if one exists); else the push that most improves its
-  rope against the other's (:func:`score`), ties broken by its random generator.
+  rope against the other's (:func:`score`), ties broken by its random generator;
+* ``search`` (:mod:`.lookahead`, issue 29) plays a proved escape within 3 turns,
+  leaves out pushes that let the other escape by force within 2, and picks among the
+  rest by random play-outs of the break-out, a draw (B7, B9) counted as a loss of
+  half an escape: two ``winner`` bots drew 17 games in 20, two ``search`` bots seldom
+  draw (docs/breakout.md).
 
 :func:`play_game` plays one game to its end (three escapes, or a stalemate draw,
 B7, B8, B9); :func:`simulate` plays many and counts who wins by seat, the draws by
@@ -22,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...console import simulation, spread
+from .lookahead import search_bot
 from .rules import Action, Player, Position, Wall, apply, drawn_by, groups, legal_actions, ropes, start
 from .solver import solve
 
@@ -94,7 +100,9 @@ def winner_bot(seed: int) -> Bot:
     return choose
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "winner": winner_bot}
+#: The bots by name, as ``--bots`` takes them; ``search`` (issue 29) is in
+#: :mod:`.lookahead`: proofs where they are cheap, random play-outs elsewhere.
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "winner": winner_bot, "search": search_bot}
 
 
 @dataclass(frozen=True)

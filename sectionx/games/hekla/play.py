@@ -4,8 +4,10 @@
 the least back-step it needs (H3: going back further only loses fields, and would
 give the baseline's games and figures to pointless variants; :func:`.solver.candidates`);
 ``greedy`` plays a turn that gains its volcanist the most fields now
-(:func:`.solver.best_move`), ties broken by its random generator.  Each game depends
-only on its seed.
+(:func:`.solver.best_move`), ties broken by its random generator; ``search``
+(:mod:`.lookahead`, issue 29) looks one answer further: each of its turns against
+every eruption the next player could answer with, the turn whose worst answer leaves
+its volcanist furthest ahead of the best other.  Each game depends only on its seed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...console import simulation, spread
+from .lookahead import search_bot
 from .rules import Action, Board, Player, Position, apply, field_name, orders, start
 from .solver import best_move, candidates
 
@@ -33,7 +36,8 @@ def greedy_bot(seed: int) -> Bot:
     return lambda pos: rng.choice(best_move(pos).moves)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+#: The bots by name, as ``--bots`` takes them; ``search`` (issue 29) is in :mod:`.lookahead`.
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot, "search": search_bot}
 
 
 @dataclass(frozen=True)
