@@ -224,7 +224,7 @@ def play_command(
                                                 "of TV1-TV4 and the token count 2/1, or none.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) for the set-up and every bot's choices.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy, search (Section X), "
-                                      "random, winner (Breakout), random, greedy (Hekla), "
+                                      "random, winner, search (Breakout), random, greedy, search (Hekla), "
                                       "random, greedy, cutthroat (Der Tunnel).")] = "random",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the record here instead of to stdout.")] = None,
 ) -> None:
@@ -253,7 +253,7 @@ def simulate(
                                                 "of TV1-TV4 and the token count 2/1, or none.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed (0 or more) of the first game; game i uses seed + i.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for all, or one per seat: random, greedy, search (Section X), "
-                                      "random, winner (Breakout), random, greedy (Hekla), "
+                                      "random, winner, search (Breakout), random, greedy, search (Hekla), "
                                       "random, greedy, cutthroat (Der Tunnel).")] = "random",
     output: Annotated[str, typer.Option("--format", "-f", help="The form of the report: text or json.")] = "text",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256,

@@ -36,7 +36,7 @@ def test_new_writes_the_empty_wall_that_validate_and_show_read(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["new", "--game", "breakout", "--players", "3"], "--players 3: Breakout is for 2 players"),
     (["new", "--game", "breakout", "--variant", "advanced"], "--variant: Breakout has no such choice"),
-    (["play", "--game", "breakout", "--bots", "greedy"], "--bots: no Breakout bot 'greedy'; there are random, winner"),
+    (["play", "--game", "breakout", "--bots", "greedy"], "--bots: no Breakout bot 'greedy'; there are random, winner, search"),
     (["simulate", "--game", "breakout", "--bots", "random,random,random"], "--bots: one bot for both players or one each"),
     (["simulate", "--game", "breakout", "--workers", "2"], "--workers/--scheduler: Breakout games take milliseconds"),
 ])
@@ -112,6 +112,19 @@ def test_simulate_counts_wins_by_seat_draws_by_ruling_and_lengths():
         data["endings"]["draw: 100 turns (B9)"] == 12
     text = run("simulate", "--game", "breakout", "--games", "3", "--bots", "winner").output
     assert "winners by seat: yellow" in text and "draw: full wall (B7)" in text and "(B9)" in text
+
+
+def test_the_search_bot_plays_and_simulates_through_the_cli(tmp_path):
+    """Issue 29: ``--bots search`` in play (a record replay accepts; the same seed, the
+    same game: tests/test_breakout_play.py's golden) and in simulate; the help names it."""
+    out = tmp_path / "game.yaml"
+    assert run("play", "--game", "breakout", "--bots", "search,random", "--seed", "1", "-o", out).exit_code == 0
+    assert "bots: {yellow: search, blue: random}" in out.read_text()
+    assert "all legal; game over: yellow wins with 3 escapes (B8)" in run("replay", out).output
+    data = json.loads(run("simulate", "--game", "breakout", "--games", "1", "--bots", "random,search", "--seed", "1",
+                          "--format", "json").output)
+    assert data["games"] == 1 and data["winners_by_seat"]["blue"] == 1
+    assert "winner, search (Breakout)" in " ".join(run("simulate", "--help").output.split())
 
 
 def test_records_round_trip_what_bots_play():
