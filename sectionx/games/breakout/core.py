@@ -26,6 +26,8 @@ from .rules import KNOTS, PASS, PLAYERS, Action, Player, Position, Side, Wall
 State = tuple[int, int, int, int, int, int]
 #: What a turn led to: play goes on, a player escaped (0 yellow, 1 blue), or a draw (B7, B9).
 GOES_ON, DRAW = -1, 2
+#: Most masks whose rope answer a core keeps (about 100 MB at the most).
+ROPE_TABLE = 1 << 20
 
 
 def code(action: Action) -> int:
@@ -50,6 +52,20 @@ class Core:
         self.actions = tuple(Action(i // 2 + 1, Side.RIGHT if i % 2 else Side.LEFT) for i in range(2 * r))
         # Every row's bits reversed, for the mirror (no rule tells left from right).
         self.reverse = tuple(int(f"{b:0{w}b}"[::-1], 2) for b in range(1 << w)) if w <= 12 else ()
+        self._w, self._w2 = w, 2 * w
+        self._rows: dict[int, tuple[int, int, bool]] = {}  # row_push's table, filled as rows are met
+        self._ropes: dict[int, bool] = {}  # rope's answers for masks flooded so far
+        self._mirrors: dict[int, int] = {}  # mirror's answers
+        self._left, self._right = left, left << (w - 1)  # field 1, and field W, of every row
+        # Shifts that fold a row's W bits onto its field 1 (missing): 1, 2, 4, ... and
+        # a last one that makes the span W exactly, so no bit of the next row comes in.
+        spread, span = [], 1
+        while 2 * span <= w:
+            spread.append(span)
+            span *= 2
+        if span < w:
+            spread.append(w - span)
+        self._spread = tuple(spread)
 
     # ------------------------------------------------------------------ conversion
 
@@ -80,17 +96,58 @@ class Core:
             return [-1]
         return [c for c in range(2 * self.wall.rows) if c != s[3]]
 
+    def pushes_into_missing(self, s: State, player: int) -> list[int]:
+        """Of :meth:`pushes`, those into a row without a knot of ``player``'s (all of
+        them when the mover has no knot in hand: the pass)."""
+        if self.hand(s, s[2]) == 0:
+            return [-1]
+        m = s[player]
+        return [c for c in range(2 * self.wall.rows) if c != s[3] and not m & self.rows[c >> 1]]
+
+    def open_rows(self, occupied: int) -> int:
+        """The rows with an empty field at one end or both, of the wall whose
+        occupied fields are ``occupied``: as a mask holding field 1 of each such row."""
+        free = ~occupied
+        return (self._left & free) | ((self._right & free) >> (self.wall.fields - 1))
+
+    def neutral_answer(self, s: State) -> bool:
+        """Whether the mover has an answer that changes no knot of the other's: a pass
+        (no knot in hand) or a legal push into an empty end field, which only lays
+        the mover's knot there (B2)."""
+        if self.hand(s, s[2]) == 0:
+            return True
+        free = ~(s[0] | s[1])
+        ends = (self._left & free).bit_count() + (self._right & free).bit_count()
+        barred = s[3]
+        if barred >= 0:
+            r, right = barred >> 1, barred & 1
+            ends -= free >> (r * self.wall.fields + (self.wall.fields - 1 if right else 0)) & 1
+        return ends > 0
+
     def rows_missing(self, s: State, player: int) -> int:
         """Rows with no knot of ``player``: a lower bound on their turns to a rope."""
         m = s[player]
         return sum(1 for row in self.rows if not m & row)
 
     def rope(self, m: int) -> bool:
-        """Whether the knots of mask ``m`` join row 1 to the top row (B5)."""
+        """Whether the knots of mask ``m`` join row 1 to the top row (B5).  A mask
+        without a knot in every row has none (folded as :meth:`missing` folds it);
+        the others are flooded once and the answer kept (a search meets the same
+        masks again and again; the table is emptied when it grows large)."""
+        f = m
+        for d in self._spread:
+            f |= f >> d
+        if self._left & ~f:
+            return False
+        got = self._ropes.get(m)
+        if got is None:
+            if len(self._ropes) >= ROPE_TABLE:
+                self._ropes.clear()
+            got = self._ropes[m] = self._flood(m)
+        return got
+
+    def _flood(self, m: int) -> bool:
         rows = self.rows
-        for row in rows:
-            if not m & row:
-                return False
         w = self.wall.fields
         not_first, not_last = self.not_first, self.not_last
         reach = m & rows[0]
@@ -103,6 +160,50 @@ class Core:
                 return False
             reach = grown
 
+    def row_push(self, a: int, b: int, right: int, pusher: int) -> tuple[int, int, bool]:
+        """One row pushed (B2): ``a`` and ``b`` are the row's yellow and blue knots as
+        bits (field 1 at bit 0), ``right`` 1 for a push from the right, ``pusher`` 0
+        yellow, 1 blue.  The row after the push, and whether a knot fell out.  Worked
+        out once for each row content and kept (a row of ``W`` fields has at most
+        3**W contents), so a search pays a look-up a push."""
+        key = a | (b << self._w) | (right << self._w2) | (pusher << (self._w2 + 1))
+        got = self._rows.get(key)
+        if got is None:
+            got = self._rows[key] = self._row_push(a, b, right, pusher)
+        return got
+
+    def _row_push(self, a: int, b: int, right: int, pusher: int) -> tuple[int, int, bool]:
+        w, full = self.wall.fields, self.full
+        occ = a | b
+        rows = [a, b]
+        if right:
+            free = ~occ & full
+            run = w if not free else w - free.bit_length()
+            fell = run == w
+            if fell:  # the knot at field 1 falls out, back to its owner (hands follow from the wall)
+                rows = [(x & (full & ~1)) >> 1 for x in rows]
+            else:
+                top = full & ~((1 << (w - run)) - 1)
+                rows = [((x & top) >> 1) | (x & ~top) for x in rows]
+            rows[pusher] |= 1 << (w - 1)
+        else:
+            run = (~occ & (occ + 1)).bit_length() - 1
+            fell = run >= w
+            if fell:  # the knot at the far end falls out
+                rows = [(x & (full >> 1)) << 1 for x in rows]
+            else:
+                seg = (1 << run) - 1
+                rows = [((x & seg) << 1) | (x & ~seg & full) for x in rows]
+            rows[pusher] |= 1
+        return rows[0], rows[1], fell
+
+    def missing(self, m: int) -> int:
+        """Rows with no knot of mask ``m`` (as :meth:`rows_missing`): the row's bits
+        folded onto its field 1 by a few shifts, then counted."""
+        for d in self._spread:
+            m |= m >> d
+        return (self._left & ~m).bit_count()
+
     def play(self, s: State, c: int) -> tuple[State, int]:
         """The position after push ``c`` (-1 a pass) by the mover, and what it led to:
         :data:`GOES_ON`, the player who escaped (B6: the pusher first), or :data:`DRAW`.
@@ -111,34 +212,15 @@ class Core:
         ym, bm, mover, _, stalemate, turns = s
         barred = -1
         if c >= 0:
-            w = self.wall.fields
             full = self.full
             r, right = divmod(c, 2)
-            shift = r * w
-            occ = ((ym | bm) >> shift) & full
-            rows = [(ym >> shift) & full, (bm >> shift) & full]
-            if right:
-                free = ~occ & full
-                run = w if not free else w - free.bit_length()
-                if run == w:  # the knot at field 1 falls out, back to its owner (hands follow from the wall)
-                    rows = [(x & (full & ~1)) >> 1 for x in rows]
-                    barred = c - 1  # B4: the same row from the left
-                else:
-                    top = full & ~((1 << (w - run)) - 1)
-                    rows = [((x & top) >> 1) | (x & ~top) for x in rows]
-                rows[mover] |= 1 << (w - 1)
-            else:
-                run = (~occ & (occ + 1)).bit_length() - 1
-                if run >= w:  # the knot at the far end falls out
-                    rows = [(x & (full >> 1)) << 1 for x in rows]
-                    barred = c + 1  # B4: the same row from the right
-                else:
-                    seg = (1 << run) - 1
-                    rows = [((x & seg) << 1) | (x & ~seg & full) for x in rows]
-                rows[mover] |= 1
+            shift = r * self.wall.fields
+            y, b, fell = self.row_push((ym >> shift) & full, (bm >> shift) & full, right, mover)
+            if fell:
+                barred = c ^ 1  # B4: the same row from the other end
             clear = ~(full << shift)
-            ym = (ym & clear) | (rows[0] << shift)
-            bm = (bm & clear) | (rows[1] << shift)
+            ym = (ym & clear) | (y << shift)
+            bm = (bm & clear) | (b << shift)
             for who in (mover, 1 - mover):  # B6: the pusher first
                 if self.rope(ym if who == 0 else bm):
                     return (ym, bm, 1 - mover, barred, stalemate, turns), who
@@ -153,7 +235,16 @@ class Core:
         return (ym, bm, 1 - mover, barred, stalemate, turns), GOES_ON
 
     def mirror(self, m: int) -> int:
-        """Mask ``m`` with every row reversed."""
+        """Mask ``m`` with every row reversed (kept: a search asks for the same masks
+        again and again; the table is emptied when it grows large)."""
+        got = self._mirrors.get(m)
+        if got is None:
+            if len(self._mirrors) >= ROPE_TABLE:
+                self._mirrors.clear()
+            got = self._mirrors[m] = self._mirror(m)
+        return got
+
+    def _mirror(self, m: int) -> int:
         w = self.wall.fields
         rev, full = self.reverse, self.full
         out = 0

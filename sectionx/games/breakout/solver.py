@@ -147,7 +147,10 @@ class _Search:
 
     def _win(self, core: Core, s: State, k: int) -> bool:
         me = self._me
-        if k <= 0 or core.rows_missing(s, me) > k:
+        if k <= 0:
+            return False
+        missing = core.missing(s[me])
+        if missing > k:
             return False
         key = self._key(core, s, k)
         if self.wins.get(key, MAX_TURNS + 1) <= k:
@@ -158,12 +161,49 @@ class _Search:
         if self.nodes > self.node_limit or (
                 self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline):
             raise _Stop
-        for c in core.pushes(s):
+        # With as many rows missing as turns left, only a push into such a row can
+        # still win: after any other push S misses as many rows with a turn fewer, so
+        # no rope of S's can come on the other's answer either (the bound's own
+        # argument), and the bound cuts every answer.  Skipping those pushes expands
+        # the same positions.
+        pushes = core.pushes_into_missing(s, me) if missing == k else core.pushes(s)
+        if k == 1:
+            pushes = self._last_pushes(core, s, pushes)
+        for c in pushes:
             if self._after(core, s, c, k):
                 self.wins[key] = min(k, self.wins.get(key, MAX_TURNS + 1))
                 return True
         self.fails[key] = max(k, self.fails.get(key, -1))
         return False
+
+    def _last_pushes(self, core: Core, s: State, pushes: list[int]) -> list[int]:
+        """Of S's ``pushes`` in S's last turn, those that may still win (the others
+        are proved to fail, without playing them).
+
+        A push into row ``r`` changes S's knots in that row only, so it can give S a
+        rope only if S's knots with row ``r`` filled hold one (a rope only grows with
+        more knots).  Without a rope of S's the push can still win only if *every*
+        answer then gives S one (S has no turn left); an answer that changes none of
+        S's knots cannot, and a push into a row whose end field is empty changes none
+        (it only lays the other's knot there).  Every row but ``r`` is as it was, the
+        B4 bar S's push may set lies in row ``r``, and an other player without a knot
+        passes (the passing opponent of BQ1's second goal always does), which changes
+        nothing either.  So the push fails when another row has an empty end."""
+        me = self._me
+        mine = s[me]
+        rows = core.rows
+        ends = core.open_rows(s[0] | s[1])
+        out = []
+        hopeful = -1  # the rows worth a push (bit r), worked out once a row
+        for c in pushes:
+            if c < 0:
+                out.append(c)
+                continue
+            if hopeful < 0:
+                hopeful = sum(1 << i for i, row in enumerate(rows) if not ends & ~row or core.rope(mine | row))
+            if hopeful >> (c >> 1) & 1:
+                out.append(c)
+        return out
 
     def _after(self, core: Core, s: State, c: int, k: int) -> bool:
         nxt, result = core.play(s, c)
@@ -175,6 +215,16 @@ class _Search:
         """The other player to move, S with ``k`` turns left after it: does S win
         against every answer?"""
         me = self._me
+        if core.missing(s[me]) > k:
+            # The other's pushes never add a knot of S's, so after any answer the bound
+            # cuts (and S, missing a row, has no rope to be given): the first answer
+            # refutes, without a position expanded.
+            return False
+        if k == 0 and (self.solo or core.neutral_answer(s)):
+            # S has no turn left and no rope (play went on): only an answer that gives
+            # S one could win, and the other has one that changes none of S's knots
+            # (a pass, or a push into an empty end field: _last_pushes).
+            return False
         for c in [-1] if self.solo else core.pushes(s):
             nxt, result = core.play(s, c)
             if result == me:
