@@ -513,3 +513,54 @@ def test_tiles_of_one_type_split_by_another_in_id_order_are_told_apart():
     dealt = [tuple(tuple(s.features for s in map(cat.__getitem__, stack)) for stack in engine.apply(x, action).stacks)
              for x in (state, other)]
     assert dealt[0] != dealt[1]  # the collapse deals different types: the positions really differ
+
+
+@pytest.mark.parametrize("name", ["unseen-2-060", "unseen-2-150"])
+def test_tunnel_fights_and_door_moves_unmake_to_the_very_lists_they_had(name):
+    """Walks that seek out tunnel fights (D4) and door moves (N4), made on top of each other
+    and unmade: after every unmake every table is exactly as it was before that make, the
+    doors lists in their order too (an unmake of a door move finds its door by index).  The
+    core once put doors lost in a fight back at the end of their list, and sent a door in
+    two fight records home twice: puzzles 060 and 150 of issue 29's unseen set (seed 2)
+    crashed the solver with ValueError, and a wrong door order offered plain tile moves
+    that start a tie (TieError on 174 and 185).  Each state on the way is also the engine's."""
+    from sectionx.games.sectionx import checking, puzzle
+    from sectionx.games.sectionx.solver.moves import DOOR, MOVEDOOR
+
+    start = puzzle.start(checking.check_file(f"tests/core_positions/{name}.yaml").loaded.scenario)
+    rng = random.Random(29)
+    fights = door_moves = 0
+    for _ in range(12):
+        pos = Position.from_state(start)
+        state = start
+        trail: list[tuple[tuple, tuple]] = []  # (undo, what the position held before that make)
+        for _ in range(10):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            rng.shuffle(moves)
+            held = (internals(pos), copy.deepcopy(pos.doors), pos.h)
+            doors_now = sum(len(d) for d in pos.doors)
+            chosen = None
+            for m in moves[:80]:  # a fight first, then a door move, else anything
+                undo = pos.make(m)
+                if sum(len(d) for d in pos.doors) < doors_now:
+                    chosen = (m, undo)
+                    fights += 1
+                    break
+                pos.unmake(undo)
+                assert (pos.doors, pos.h) == held[1:]
+            if chosen is None:
+                m = next((m for m in moves if m[0] in (DOOR, MOVEDOOR)), moves[0])
+                door_moves += m[0] in (DOOR, MOVEDOOR)
+                chosen = (m, pos.make(m))
+            assert internals(pos) == internals(Position.from_state(pos.to_state()))
+            m, undo = chosen
+            state = engine.apply(state, action_of(pos.T, m))
+            assert pos.to_state() == state
+            trail.append((undo, held))
+        while trail:
+            undo, held = trail.pop()
+            pos.unmake(undo)
+            assert (internals(pos), pos.doors, pos.h) == held
+    assert fights >= 3 and door_moves >= 3, (fights, door_moves)
