@@ -6,7 +6,8 @@ For each seed ``seed .. seed + games - 1`` one game per seat: bot A in that seat
 B in every other (so with two players each seed is played twice, the seats swapped;
 red moves first).  A's score is its share of the wins (a shared win split between its
 winners, H8); the fair share is 1 / players.  Prints every game, A's mean share with a
-95% interval (normal approximation over the games), and CPU seconds per game
+95% interval (the normal approximation over the games, and Wilson's, which holds up
+near 0 and 1), and CPU seconds per game
 (time.process_time, so that other jobs on the machine do not count).
 """
 
@@ -23,6 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sectionx.games.hekla import play
 from sectionx.games.hekla.rules import SEATS
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion ``k / n`` (a shared win counts its share)."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:
@@ -57,8 +66,10 @@ def main() -> int:
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 1.0
     print(f"\n{n} games, {args.players} players, {a} in one seat and {b} in the others, "
           f"seeds {args.seed}-{args.seed + args.games - 1}")
+    lo, hi = wilson(sum(shares), n)
     print(f"{a}'s share of the wins {sum(shares):g}/{n} = {mean:.1%} (95% interval {max(0, mean - half):.0%}-"
-          f"{min(1, mean + half):.0%}; fair {1 / args.players:.0%})")
+          f"{min(1, mean + half):.0%} by the normal approximation, {lo:.0%}-{hi:.0%} by Wilson's; "
+          f"fair {1 / args.players:.0%})")
     print(f"{a}'s fields less the best other's: median {statistics.median(margins):g}")
     print(f"CPU a game: median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s, total {sum(cpu):.0f} s")
     return 0

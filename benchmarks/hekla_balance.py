@@ -13,7 +13,13 @@ arguments give the same figures and the same pictures.  Three studies:
   and 4 players on the edition's board (HG1 5 x 5, HG2 hot b2 d2 c4);
 * ``random``: every seat plays at random, the baseline;
 * variants, greedy with two players: no hot fields, and a 6 x 6 area with the
-  same hot fields, to see what HG1 and HG2 do.
+  same hot fields, to see what HG1 and HG2 do;
+* ``search`` (issue 29; ``--study search``, alone, since its games cost seconds, not
+  milliseconds): every seat plays the search bot (its turn against every eruption of
+  the next player's), ``--search-games`` games for each of ``--players``:
+
+      nice -n 15 .venv/bin/python benchmarks/hekla_balance.py --study search --players 3 \
+          --search-games 100 --seed 0 --json output/hekla-balance-search-3p.json
 """
 
 from __future__ import annotations
@@ -54,6 +60,16 @@ def study(games: int, random_games: int, variant_games: int, seed: int) -> dict[
         started = time.perf_counter()
         runs[name] = [one_game(players, bot, seed + i, VARIANTS[variant]) for i in range(count)]
         print(f"{name}: {count} games in {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    return runs
+
+
+def search_study(games: int, players: list[int], seed: int) -> dict[str, list[dict[str, Any]]]:
+    """Every seat the search bot, on the edition's board (HG1, HG2)."""
+    runs: dict[str, list[dict[str, Any]]] = {}
+    for n in players:
+        started = time.process_time()
+        runs[f"search {n}p"] = [one_game(n, "search", seed + i, VARIANTS["edition"]) for i in range(games)]
+        print(f"search {n}p: {games} games in {time.process_time() - started:.0f} CPU s", file=sys.stderr, flush=True)
     return runs
 
 
@@ -179,12 +195,25 @@ def main() -> int:
     ap.add_argument("--random-games", type=int, default=500, help="random games per player count")
     ap.add_argument("--variant-games", type=int, default=1000, help="greedy 2-player games per board variant")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--study", choices=("bots", "search"), default="bots",
+                    help="bots: greedy, random and the variants (the default); search: the search bot alone")
+    ap.add_argument("--search-games", type=int, default=100, help="search games per player count (--study search)")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="player counts of --study search")
     ap.add_argument("--json", type=Path, help="write every game's figures here")
     ap.add_argument("--from", dest="source", type=Path, help="read the games from this file instead of playing")
     ap.add_argument("--plot", type=Path, help="draw the pictures here (PNG)")
     args = ap.parse_args()
+    if args.plot and args.study == "search":
+        print("hekla_balance: --plot draws the bots study (greedy and random), not --study search", file=sys.stderr)
+        return 2
     if args.source:
         runs = json.loads(args.source.read_text())
+    elif args.study == "search":
+        runs = search_study(args.search_games, args.players, args.seed)
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(runs))
     else:
         runs = study(args.games, args.random_games, args.variant_games, args.seed)
         if args.json:
