@@ -313,3 +313,43 @@ actions: [place red3 c2]
     going = "game: hekla\nresult: {winners: [], ended_by: null, turns: 1}\nactions: [place red3 c2]\n"
     (tmp_path / "going.yaml").write_text(going)
     assert run("replay", tmp_path / "going.yaml").exit_code == 0
+
+
+# ------------------------------------------------------------------ the solver's last turn (issue 29)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 40))
+def test_the_last_turns_scan_lists_the_candidates_and_whether_each_erupts(players, seed, plies, track):
+    """The solver's last turn (solver._scan) lists exactly candidates() in order, with
+    rules.erupts for each; and its scores (a quiet turn minus its back-step, one
+    triple by H6's sum) are best_move's: the referee's gain for every order."""
+    from sectionx.games.hekla.rules import erupts, outcomes
+    from sectionx.games.hekla.solver import _last_turns, _scan, candidates
+
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    listed = _last_turns(pos)
+    assert [a for a, _ in listed] == candidates(pos)
+    assert [e for _, e in listed] == [erupts(pos, a) for a in candidates(pos)]
+    loud: list = []
+    scored, best = _scan(pos, None, loud)
+    gains = [after.track[pos.to_move] - pos.track[pos.to_move] for a in loud for _, after in outcomes(pos, a)]
+    every = [after.track[pos.to_move] - pos.track[pos.to_move] for a in candidates(pos) if a.kind != "pass"
+             for _, after in outcomes(pos, a)]
+    assert scored + sum(len(outcomes(pos, a)) for a in loud) == len(every) or candidates(pos)[0].kind == "pass"
+    if every:
+        assert max(g for g in [best, *gains] if g is not None) == max(every)
+
+
+def test_the_solver_tries_as_many_turns_as_before_on_the_bundled_puzzles():
+    """The fast last turn counts turns as the referee's list does (one a quiet turn,
+    one for each order of eruptions), so the node limits decide as they did: the
+    counts of issue 14's table, pinned."""
+    pinned = {"04": 2906, "07": 1861, "09": 2090, "12": 18748}
+    for name, nodes in pinned.items():
+        loaded = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / f"{name}.yaml")
+        assert loaded.goal is not None
+        answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
+        assert answer.nodes == nodes, name

@@ -12,11 +12,29 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from dataclasses import dataclass, replace
 
-from .rules import Action, Position, apply, back_steps, erupts, is_long, outcomes, skip, skip_to, turns
+from .rules import (
+    BONUS_FROM,
+    ERUPTS_AT,
+    LAVA,
+    PASS,
+    Action,
+    Board,
+    Field,
+    Position,
+    apply,
+    back_steps,
+    erupts,
+    is_long,
+    outcomes,
+    skip,
+    skip_to,
+    turns,
+)
 
 
 @dataclass(frozen=True)
@@ -70,6 +88,164 @@ def best_move(pos: Position) -> Best:
             elif gain == best:
                 moves.append(option)
     return Best(best or 0, tuple(moves), tried)
+
+
+# ------------------------------------------------------------------ the last turn, fast
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _least_back(board: Board, progress: int, f: Field) -> int | None:
+    """The least back-step (H3) that puts a volcanist ``progress`` fields along on a
+    white line through field ``f`` (HG4), or None: :func:`~.rules.back_steps`' first."""
+    for b in range(progress + 1):
+        line = board.line(board.track_field(progress - b))
+        if line is not None and line.holds(f, board):
+            return b
+    return None
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry(board: Board) -> tuple[dict[Field, int], tuple[tuple[tuple[int, int, int], ...], ...],
+                                     tuple[tuple[tuple[int, bool], ...], ...], tuple[int, ...]]:
+    """The board's fields numbered in :attr:`~.rules.Board.fields` order; for each
+    field the triples through it (H4) as numbers, the middle second; the fields in
+    its row and column (H3: where a stone on it may move), in field order, each with
+    whether it is next to it; and each field's weight for a volcano stone on it (H6:
+    2 on a hot field, HG2, else 1)."""
+    fields = board.fields
+    index = {f: i for i, f in enumerate(fields)}
+    through = tuple(tuple((index[t[0]], index[t[1]], index[t[2]]) for t in board.through[f]) for f in fields)
+    lines = tuple(tuple((j, abs(g[0] - f[0]) + abs(g[1] - f[1]) == 1) for j, g in enumerate(fields)
+                        if g != f and (g[0] == f[0] or g[1] == f[1])) for f in fields)
+    weight = tuple(2 if f in board.hot else 1 for f in fields)
+    return index, through, lines, weight
+
+
+def _last_turns(pos: Position) -> list[tuple[Action, bool]]:
+    """:func:`candidates` (the same turns, in the same order), each with whether it
+    sets off an eruption (:func:`~.rules.erupts`), worked out from each field's sum of
+    values, count of stones and count of lava stones (H4 reads no more): a placement
+    adds its stone to one field, a move takes it from one and adds it to another
+    (made on the lists of sums and counts, looked at, and unmade), and only the
+    triples through a changed field can erupt (H5)."""
+    out: list[tuple[Action, bool]] = []
+    _scan(pos, out, None)
+    return out or [(PASS, False)]
+
+
+def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
+          loud: list[Action] | None) -> tuple[int, int | None]:
+    """:func:`_last_turns`' work: every turn with whether it erupts appended to
+    ``out`` (when given).  Else (``loud`` given) the turns are only scored: a turn
+    that sets off no eruption gains minus its back-step (H3, H6); one that sets off
+    exactly one triple gains, by H6, one field for each of the player's volcano
+    stones on it (two on a hot field) and its sum less 7, less the back-step (the
+    eruption happens: it is scorable after the turn and nothing comes first; if its
+    lava stone is the last, H8 ends the game after it); the others (several
+    triples: their order matters, H5) are appended to ``loud`` for the referee.
+    Returns how many turns were scored here and the best of their gains (None
+    when there is none)."""
+    if pos.over:
+        return 0, None
+    me = pos.player
+    mine = me.value
+    board = pos.board
+    fields = board.fields
+    index, through, lines, weight = _geometry(board)
+    stones = pos.stones
+    n = len(fields)
+    total, count, lava, own = [0] * n, [0] * n, [0] * n, [0] * n
+    for f, here in stones.items():
+        i = index[f]
+        total[i] = sum(x.value for x in here)
+        count[i] = len(here)
+        lava[i] = sum(x.owner == LAVA for x in here)
+        own[i] = sum(x.owner == mine for x in here) * weight[i]
+
+    def scorable(t: tuple[int, int, int]) -> bool:
+        a, b, c = t
+        return bool(count[a] and count[b] and count[c] and lava[b] <= 1 and total[a] + total[b] + total[c] >= ERUPTS_AT)
+
+    def erupting(i: int) -> bool:
+        # A loop, not any() over a generator: this runs for every turn of every last turn.
+        for a, b, c in through[i]:
+            if count[a] and count[b] and count[c] and lava[b] <= 1 and total[a] + total[b] + total[c] >= ERUPTS_AT:
+                return True
+        return False
+
+    def gain(changed: tuple[int, ...], back: int) -> int | None:
+        """The gain of a turn that sets off one triple; None for several."""
+        found = {t for i in changed for t in through[i] if scorable(t)}
+        if len(found) != 1:
+            return None
+        a, b, c = found.pop()
+        return own[a] + own[b] + own[c] + total[a] + total[b] + total[c] - BONUS_FROM - back
+
+    scored, best = 0, None
+    empty = [i for i in range(n) if not count[i]]
+    w_here = 0
+    for v in sorted(set(pos.supply(me))):
+        for i in empty:
+            w_here = weight[i]
+            total[i], count[i], own[i] = v, 1, w_here
+            hot = erupting(i)
+            g = 0 if not hot or out is not None else gain((i,), 0)
+            total[i], count[i], own[i] = 0, 0, 0
+            if out is not None:
+                out.append((Action("place", me, v, to=fields[i]), hot))
+                continue
+            if g is None:
+                assert loud is not None
+                loud.append(Action("place", me, v, to=fields[i]))
+                continue
+            scored += 1
+            if best is None or g > best:
+                best = g
+    progress = pos.track[pos.to_move]
+    for i, f in enumerate(fields):
+        if not count[i]:
+            continue
+        values = sorted({x.value for x in stones[f] if x.owner == mine})
+        if not values:
+            continue
+        back = _least_back(board, progress, f)
+        wi = weight[i]
+        for v in values:
+            for j, near in lines[i]:
+                if count[j] >= 2:
+                    continue
+                if near:
+                    step = 0
+                elif back is None:
+                    continue
+                else:
+                    step = back
+                wj = weight[j]
+                total[i] -= v
+                count[i] -= 1
+                own[i] -= wi
+                total[j] += v
+                count[j] += 1
+                own[j] += wj
+                hot = erupting(j) or erupting(i)
+                g = -step if not hot or out is not None else gain((i, j), step)
+                total[i] += v
+                count[i] += 1
+                own[i] += wi
+                total[j] -= v
+                count[j] -= 1
+                own[j] -= wj
+                if out is not None:
+                    out.append((Action("move", me, v, f, fields[j], step), hot))
+                    continue
+                if g is None:
+                    assert loud is not None
+                    loud.append(Action("move", me, v, f, fields[j], step))
+                    continue
+                scored += 1
+                if best is None or g > best:
+                    best = g
+    return scored, best
 
 
 # ------------------------------------------------------------------ puzzles (HQ1)
@@ -149,24 +325,34 @@ class _Search:
     def last(self, pos: Position) -> int:
         """The most the player gains in one turn (as :meth:`most` with one turn left):
         a turn that sets off no eruption gains minus its back-step, so only the
-        others are played out (:func:`~.rules.erupts`)."""
-        best: int | None = None
-        for action in candidates(pos):
-            if not erupts(pos, action):
+        others are played out (:func:`~.rules.erupts`).
+
+        The turns are :func:`candidates`' (every place and move, a long move with its
+        least back-step), listed here from the stones' sums and counts per field
+        (:func:`_last_turns`: the same list, each with whether it erupts, tested
+        against :func:`candidates` and :func:`~.rules.erupts`), so that the many
+        turns that set off nothing cost a few sums and no position.  They are counted
+        as before: one for a quiet turn, one for each order of a turn's eruptions."""
+        loud: list[Action] = []
+        scored, best = _scan(pos, None, loud)
+        if not scored and not loud:
+            scored, best = 1, 0  # no turn: a pass, which gains nothing (H1)
+        self.count(scored)
+        for action in loud:
+            for _, after in outcomes(pos, action):
                 self.count()
-                gains = [-action.back]
-            else:
-                gains = []
-                for _, after in outcomes(pos, action):
-                    self.count()
-                    gains.append(after.track[self.me] - pos.track[self.me])
-            best = max(gains) if best is None else max(best, *gains)
+                gain = after.track[pos.to_move] - pos.track[pos.to_move]
+                if best is None or gain > best:
+                    best = gain
         return 0 if best is None else best
 
-    def count(self) -> None:
-        self.nodes += 1
+    def count(self, n: int = 1) -> None:
+        """``n`` more turns tried; _OutOfNodes past the node limit, or past the
+        deadline (looked at each time the count passes a multiple of 1024)."""
+        before = self.nodes
+        self.nodes += n
         if self.nodes > self.node_limit or (
-                self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline):
+                self.deadline is not None and self.nodes >> 10 != before >> 10 and time.monotonic() > self.deadline):
             raise _OutOfNodes
 
     def most(self, pos: Position, k: int) -> int:
