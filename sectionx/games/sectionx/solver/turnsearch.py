@@ -315,6 +315,62 @@ class _Turn:
         # door that stands on one, or one of the player's own (D4): only an action
         # that touches such a door's tunnel (or a cell next to it) is made to see.
 
+        def child(move: CoreMove, kind: int, tile: bool, away: bool, before: Any, brings: int,
+                  items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
+                  ) -> tuple[tuple[str, ...], int, int, CoreMove | None] | None:
+            # One made move of search() below: its cuts, and the records of a goal met
+            # or a turn ended (None); else the arguments to search below it.  ``away``:
+            # a tile action away from the relevant cells.
+            if away and not self._sent_home(before, relevant):
+                return None
+            now_filled, now_bonus = filled, bonus
+            if tile:
+                now_filled, now_bonus = _filled(move, kind), brings
+                if not pos.turn_ended(move[0], self.player, self.round) and self.hopeless(
+                        now_filled, self.remaining - 1, now_bonus):
+                    return None
+            if pr.met():
+                now = items if before is None else items + self._items(move, kind, before)
+                k = (pos.key(), now)
+                had = given.get(k)
+                if had is None or len(had.move) > len(path):
+                    given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
+                return None
+            if pos.turn_ended(move[0], self.player, self.round):
+                if last or pos.ranking:
+                    return None
+                # Tiles at the turn's end follow from its start and its tile action,
+                # unless the round ended (the collapse clears the board, E3).
+                name = (self.start_key, move if tile else done) if pos.round == self.round else None
+                # One ending is often reached in several ways (steps in another
+                # order): its bound and key are worked out once.
+                inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
+                known = ends.get(inner)
+                if known is None:
+                    b, fills = pr.bound(name, self.remaining - 1)
+                    known = ends[inner] = (b, fills, pos.key() if b <= self.remaining - 1 else None)
+                b, fills, full = known
+                if full is None:
+                    return None  # no use: the bound is a property of the position alone
+                now = items if before is None else items + self._items(move, kind, before)
+                ending = (full, now)
+                had = given.get(ending)
+                if had is None or len(had.move) > len(path):
+                    given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
+                                              False)
+                return None
+            now = items if before is None else items + self._items(move, kind, before)
+            now_done = move if tile else done
+            inside = (now_done, pos.key_without_tiles(), now)
+            if inside in seen:
+                return None
+            seen.add(inside)
+            if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
+                return None
+            if shelter is not None and shelter.cut():
+                return None
+            return now, now_filled, now_bonus, now_done
+
         def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
             # Tile actions that carry none of the player's prisoners leave them where
@@ -368,56 +424,13 @@ class _Turn:
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
                 undo = pos.make(move)
                 path.append(move)
+                # The child's checks and records are in child(), which returns what to
+                # search below it or None: mypyc compiles no continue inside try/finally.
                 try:
-                    if tile and not touches and not self._sent_home(before, relevant):
-                        continue
-                    now_filled, now_bonus = filled, bonus
-                    if tile:
-                        now_filled, now_bonus = _filled(move, kind), brings
-                        if not pos.turn_ended(move[0], self.player, self.round) and self.hopeless(
-                                now_filled, self.remaining - 1, now_bonus):
-                            continue
-                    if pr.met():
-                        now = items if before is None else items + self._items(move, kind, before)
-                        k = (pos.key(), now)
-                        had = given.get(k)
-                        if had is None or len(had.move) > len(path):
-                            given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
-                        continue
-                    if pos.turn_ended(move[0], self.player, self.round):
-                        if last or pos.ranking:
-                            continue
-                        # Tiles at the turn's end follow from its start and its tile action,
-                        # unless the round ended (the collapse clears the board, E3).
-                        name = (self.start_key, move if tile else done) if pos.round == self.round else None
-                        # One ending is often reached in several ways (steps in another
-                        # order): its bound and key are worked out once.
-                        inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
-                        known = ends.get(inner)
-                        if known is None:
-                            b, fills = pr.bound(name, self.remaining - 1)
-                            known = ends[inner] = (b, fills, pos.key() if b <= self.remaining - 1 else None)
-                        b, fills, full = known
-                        if full is None:
-                            continue  # no use: the bound is a property of the position alone
-                        now = items if before is None else items + self._items(move, kind, before)
-                        ending = (full, now)
-                        had = given.get(ending)
-                        if had is None or len(had.move) > len(path):
-                            given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
-                                                      False)
-                        continue
-                    now = items if before is None else items + self._items(move, kind, before)
-                    now_done = move if tile else done
-                    inside = (now_done, pos.key_without_tiles(), now)
-                    if inside in seen:
-                        continue
-                    seen.add(inside)
-                    if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
-                        continue
-                    if shelter is not None and shelter.cut():
-                        continue
-                    yield from search(now, now_filled, now_bonus, now_done)
+                    below = child(move, kind, tile, tile and not touches, before, brings if tile else 0,
+                                  items, filled, bonus, done)
+                    if below is not None:
+                        yield from search(below[0], below[1], below[2], below[3])
                 finally:
                     path.pop()
                     pos.unmake(undo)
