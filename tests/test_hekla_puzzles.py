@@ -353,3 +353,28 @@ def test_the_solver_tries_as_many_turns_as_before_on_the_bundled_puzzles():
         assert loaded.goal is not None
         answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
         assert answer.nodes == nodes, name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 40),
+       st.one_of(st.none(), st.integers(1, 6)))
+def test_the_solvers_children_are_the_referees_turns_and_sit_outs(players, seed, plies, track, quiet_left):
+    """solver._Search.children (a quiet turn played by _quiet_child in one step)
+    against the referee: every candidate with every order through outcomes(), then
+    skip_to; the same turns, gains and positions, also where H9 ends the game
+    (``quiet_left`` turns before the limit)."""
+    from sectionx.games.hekla.rules import outcomes, skip_to
+    from sectionx.games.hekla.solver import _Search, candidates
+
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    if quiet_left is not None:
+        pos = replace(pos, quiet=max(0, pos.quiet_limit - quiet_left))
+    me = pos.to_move
+    plain = [(option, after.track[me] - pos.track[me], skip_to(after, me))
+             for a in candidates(pos) for option, after in outcomes(pos, a)]
+    ours = _Search(pos, 10**9).children(pos)
+    assert [(a, g) for a, g, _ in ours] == [(a, g) for a, g, _ in plain]
+    for (_, _, mine), (_, _, theirs) in zip(ours, plain, strict=True):
+        assert mine == theirs and mine.to_move == theirs.to_move and mine.over == theirs.over

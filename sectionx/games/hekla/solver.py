@@ -26,11 +26,13 @@ from .rules import (
     Board,
     Field,
     Position,
+    Stone,
     apply,
     back_steps,
     erupts,
     is_long,
     outcomes,
+    result,
     skip,
     skip_to,
     turns,
@@ -121,6 +123,15 @@ def _geometry(board: Board) -> tuple[dict[Field, int], tuple[tuple[tuple[int, in
     return index, through, lines, weight
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _field_sums(here: tuple[Stone, ...], player: str) -> tuple[int, int, int, int]:
+    """A field's stones as H4 and H6 read them: the sum of their values, how many,
+    how many are lava, how many are ``player``'s (a field holds one of a few dozen
+    contents, so each is summed once)."""
+    return (sum(x.value for x in here), len(here), sum(x.owner == LAVA for x in here),
+            sum(x.owner == player for x in here))
+
+
 def _last_turns(pos: Position) -> list[tuple[Action, bool]]:
     """:func:`candidates` (the same turns, in the same order), each with whether it
     sets off an eruption (:func:`~.rules.erupts`), worked out from each field's sum of
@@ -157,10 +168,8 @@ def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
     total, count, lava, own = [0] * n, [0] * n, [0] * n, [0] * n
     for f, here in stones.items():
         i = index[f]
-        total[i] = sum(x.value for x in here)
-        count[i] = len(here)
-        lava[i] = sum(x.owner == LAVA for x in here)
-        own[i] = sum(x.owner == mine for x in here) * weight[i]
+        total[i], count[i], lava[i], ours = _field_sums(here, mine)
+        own[i] = ours * weight[i]
 
     def scorable(t: tuple[int, int, int]) -> bool:
         a, b, c = t
@@ -248,6 +257,44 @@ def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
     return scored, best
 
 
+def _quiet_child(pos: Position, action: Action) -> Position:
+    """``skip_to(apply(pos, action), pos.to_move)`` for a place or move that sets off
+    no eruption, in one step and without the events' words: the stone placed (H2,
+    from the supply) or moved (H3, the volcanist back by the back-step), then one
+    quiet turn for it and one for each other player sitting out (HQ1), the game
+    ending when the quiet count reaches H9's limit (then the player after the last
+    quiet turn is to move, as the referee leaves it).  Tested equal to the referee's."""
+    seat = pos.to_move
+    stone = Stone(pos.player.value, action.value)
+    stones = dict(pos.stones)
+    supplies, track = pos.supplies, pos.track
+    assert action.to is not None
+    if action.kind == "place":
+        left = list(supplies[seat])
+        left.remove(action.value)
+        supplies = (*supplies[:seat], tuple(left), *supplies[seat + 1:])
+        stones[action.to] = (stone,)
+    else:
+        assert action.start is not None
+        here = list(stones[action.start])
+        here.remove(stone)
+        if here:
+            stones[action.start] = tuple(here)
+        else:
+            del stones[action.start]
+        stones[action.to] = stones.get(action.to, ()) + (stone,)
+        if action.back:
+            track = (*track[:seat], track[seat] - action.back, *track[seat + 1:])
+    players, limit = len(pos.players), pos.quiet_limit
+    quiet, to_move = pos.quiet + 1, (seat + 1) % players
+    if quiet < limit:
+        sit = min(players - 1, limit - quiet)  # the others, up to the player's turn or H9's end
+        quiet, to_move = quiet + sit, (to_move + sit) % players
+    after = replace(pos, fields=tuple(sorted(stones.items())), supplies=supplies, track=track, to_move=to_move,
+                    quiet=quiet, events=(), erupted=())
+    return replace(after, winners=result(after)) if quiet >= limit else after
+
+
 # ------------------------------------------------------------------ puzzles (HQ1)
 
 #: Most of the player's turns a puzzle may ask for (a limit, not a guess: the schema's maximum).
@@ -315,8 +362,17 @@ class _Search:
         return skip_to(after, self.me)
 
     def children(self, pos: Position) -> list[tuple[Action, int, Position]]:
+        """Every turn of :func:`candidates` with every order of its eruptions, its
+        gain, and the position when the player is to move again (the others sat
+        out).  A turn that sets off nothing is played by :func:`_quiet_child`, the
+        others by the referee (:func:`~.rules.outcomes`); the tests hold the list
+        equal to the referee's for every turn."""
         out = []
-        for action in candidates(pos):
+        for action, loud in _last_turns(pos):
+            if not loud and action.kind != "pass":
+                self.count()
+                out.append((action, -action.back, _quiet_child(pos, action)))
+                continue
             for option, after in outcomes(pos, action):
                 self.count()
                 out.append((option, after.track[self.me] - pos.track[self.me], self.next_turn(after)))
