@@ -6,3 +6,9 @@ Modules (imports run one way, see ``docs/architecture.md``):
 """
 
 __version__ = "0.1.0"
+
+# The search core may be compiled with mypyc (sectionx._native): before any of it is
+# imported, make sure no extension built from an older source runs, and honour SECTIONX_PURE.
+from . import _native
+
+_native.guard()
