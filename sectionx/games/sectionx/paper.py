@@ -89,7 +89,7 @@ def _solved_set(chosen: list[Any], nodes: int, *, unique: bool = True, seconds: 
 
 
 def generate(options: api.GenerateOptions) -> None:
-    from .generator import Params, Tally, Unit, make
+    from .generator import CANDIDATE_SECONDS, OVER_TIME, Params, Tally, Unit, make
     from .generator import generate as make_set
 
     out = options.out
@@ -115,9 +115,12 @@ def generate(options: api.GenerateOptions) -> None:
     def runner(fn: Any, units: Any) -> Any:
         return run_units(fn, units, workers=options.workers, scheduler=options.scheduler)
 
-    with progress_bar("generate", total=options.count, fields=("found", "tried")) as bar:
+    # A three-turn expert candidate takes seconds to grade: the counters say how far a
+    # set has come, and how many candidates its time limit dropped (OVER_TIME).
+    with progress_bar("generate", total=options.count, fields=("found", "tried", "timeouts")) as bar:
         def seen(outcome: Any, tally: Tally) -> None:
-            bar.update(advance=int(outcome.accepted), found=tally.found, tried=tally.tried)
+            bar.update(advance=int(outcome.accepted), found=tally.found, tried=tally.tried,
+                       timeouts=tally.reasons[OVER_TIME])
         kept, tally = make_set(params, options.count, options.seed, runner=runner, max_tries=options.max_tries,
                                on_outcome=seen)
     files = {out / f"{params.tier}-{i:03d}.yaml": o.text.encode("utf-8") for i, o in enumerate(kept, 1)}
@@ -128,6 +131,9 @@ def generate(options: api.GenerateOptions) -> None:
          f"({100 * tally.acceptance:.1f}% accepted, {tally.repaired} after repairs); rejected: {reasons or 'none'}")
     if files:
         warn(f"wrote {plural(len(files), 'file')} to {out}")
+    if tally.reasons[OVER_TIME]:
+        warn(f"generate: {plural(tally.reasons[OVER_TIME], 'candidate')} dropped at the time limit of "
+             f"{CANDIDATE_SECONDS:g} CPU seconds each: on a faster machine the set may differ (docs/puzzles.md)")
     if len(kept) < options.count:
         raise fail(f"found {len(kept)} of {options.count} puzzles within {plural(tally.tried, 'candidate')}; "
                    "raise --max-tries or try another --seed", LIMIT)

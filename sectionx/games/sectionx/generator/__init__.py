@@ -7,7 +7,11 @@ solution is unique (:func:`repair`) or gives up, grades it (:mod:`.grade`) and
 rejects it unless the grade is the tier asked for.  Nothing in a unit depends
 on another unit, the machine or the clock (every search is limited by counts,
 never by time), so units may run anywhere: in this process, in a pool of local
-processes or on a Dask cluster (:mod:`sectionx.workers`).
+processes or on a Dask cluster (:mod:`sectionx.workers`).  The one exception is
+a guard: a candidate that takes more than :data:`CANDIDATE_SECONDS` of CPU time
+is dropped (:data:`OVER_TIME`), so that no candidate hangs a set; the counts are
+set so that it does not trigger in a normal run, and ``generate`` says so on
+stderr when it does, since the set may then differ from another machine's.
 
 A **set** (:func:`generate`) takes units in seed order and keeps the accepted
 puzzles in that order, dropping any that is the same as an earlier one up to
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,16 +40,27 @@ from ..actions import PlaceTile
 from ..model import Answer, Grade, Scenario
 from ..solver.exact import Solved, solve_puzzle
 from .build import HAND, RECIPES, Params, build, fits
-from .grade import Figures, GradeLimit, grade
+from .grade import Figures, GradeLimit, OverTime, grade
 from .symmetry import canonical
 
 #: How many turns the exact solver may expand per candidate, and the grader per
 #: method: limits by count, so that the same seed gives the same verdict anywhere.
-#: Experts are two turns and the starter set's needed 3 to 8 (docs/puzzles.md).
+#: The starter set's experts needed 3 to 9 (docs/puzzles.md).
 SOLVE_NODES = {"beginner": 100, "intermediate": 120, "advanced": 120, "expert": 40}
-GRADE_NODES = 1500
-#: Boards whose distances the grader may work out per candidate (its time goes there).
-GRADE_WORK = 5000
+#: Turns the grader may expand per candidate, and boards whose distances it may work
+#: out (where its time goes), per tier.  A three-turn expert's grading proves that no
+#: line with fewer than two detours works in three turns, an exhaustive search of
+#: some 14,000 turns and 36,000 boards (docs/puzzles.md, Measured); the lower tiers
+#: keep the limits their sets were made with, so those sets are byte for byte the same.
+GRADE_NODES = {"beginner": 1500, "intermediate": 1500, "advanced": 1500, "expert": 30_000}
+GRADE_WORK = {"beginner": 5000, "intermediate": 5000, "advanced": 5000, "expert": 80_000}
+#: CPU seconds a candidate may take, from its build to its grade, before it is
+#: dropped unproved ("over the time limit"): a guard so that ``generate`` never
+#: hangs on one candidate, not a limit that decides anything in a normal run (the
+#: counts above do, the same everywhere; the slowest accepted candidate of the
+#: measured sets took a fifth of it).  A candidate dropped by it is counted and
+#: named on stderr, since on a slower machine it could have been kept.
+CANDIDATE_SECONDS = 120.0
 #: Repairs tried on a candidate whose solution is not unique, and the most
 #: optimal plans a candidate may have for repairs to be worth trying.
 REPAIRS = 3
@@ -61,8 +77,9 @@ class Unit:
     params: Params
     seed: int
     solve_nodes: int = 0  # 0: the tier's SOLVE_NODES
-    grade_nodes: int = GRADE_NODES
-    grade_work: int = GRADE_WORK
+    grade_nodes: int = 0  # 0: the tier's GRADE_NODES
+    grade_work: int = 0  # 0: the tier's GRADE_WORK
+    seconds: float = CANDIDATE_SECONDS  # CPU seconds before the candidate is dropped (0: no limit)
 
 
 _CHANGE = re.compile(r"(-?\d+),(-?\d+) (\S+?)(?:,|$)")
@@ -164,8 +181,27 @@ def _reload(data: dict[str, Any]) -> Scenario | None:
 _TITLES = {"free": "Way out", "zone": "Claim the zone", "hide": "Into hiding", "key": "The master key"}
 
 
+#: The reason a candidate dropped at its time limit is tallied under.
+OVER_TIME = "over the time limit"
+
+
 def make(unit: Unit) -> Outcome:
-    """Try one candidate (module docstring): a puzzle of the unit's tier, or why not."""
+    """Try one candidate (module docstring): a puzzle of the unit's tier, or why not.
+    A candidate still unproved or ungraded after ``unit.seconds`` of CPU time is
+    dropped (:data:`OVER_TIME`), never written unproved."""
+    deadline = time.thread_time() + unit.seconds if unit.seconds > 0 else None
+    try:
+        return _make(unit, deadline)
+    except OverTime:
+        return Outcome(unit.seed, OVER_TIME)
+
+
+def _check_time(deadline: float | None) -> None:
+    if deadline is not None and time.thread_time() > deadline:
+        raise OverTime
+
+
+def _make(unit: Unit, deadline: float | None) -> Outcome:
     params, seed = unit.params, unit.seed
     recipe = RECIPES[params.tier]
     scenario = build(params, seed)
@@ -173,8 +209,14 @@ def make(unit: Unit) -> Outcome:
         return Outcome(seed, "not built")
     rng = random.Random(f"sectionx-repair:{params.id(seed)}")
     repairs = 0
+
+    def watch(_stats: object, _what: str) -> None:  # the solver calls it about once a second
+        _check_time(deadline)
+
     while True:
-        solved = solve_puzzle(scenario, Limit(turns=recipe.turns[1], nodes=unit.solve_nodes or SOLVE_NODES[params.tier]), cap=8)
+        solved = solve_puzzle(scenario, Limit(turns=recipe.turns[1], nodes=unit.solve_nodes or SOLVE_NODES[params.tier]),
+                              cap=8, progress=watch if deadline is not None else None)
+        _check_time(deadline)
         r = solved.result
         if r.status != "solved" or r.turns is None or r.cost is None:
             return Outcome(seed, "impossible" if r.status == "impossible" else "too hard to prove", repairs=repairs)
@@ -192,7 +234,9 @@ def make(unit: Unit) -> Outcome:
     goal = replace(scenario.goal, turns=r.turns)
     scenario = replace(scenario, goal=goal)
     try:
-        figures = grade(scenario, solved, node_limit=unit.grade_nodes, work_limit=unit.grade_work)
+        figures = grade(scenario, solved, node_limit=unit.grade_nodes or GRADE_NODES[params.tier],
+                        work_limit=unit.grade_work or GRADE_WORK[params.tier],
+                        deadline=deadline)
     except GradeLimit:
         return Outcome(seed, "too hard to grade", repairs=repairs)
     if figures.tier != params.tier:
@@ -240,4 +284,4 @@ def generate(params: Params, count: int, seed: int = 0, *, runner: Runner | None
     return generate_set(make, units(params, seed, **limits), count, runner=runner, max_tries=max_tries, on_outcome=seen)
 
 
-__all__ = ["HAND", "Outcome", "Params", "Tally", "Unit", "generate", "make", "repair", "units"]
+__all__ = ["CANDIDATE_SECONDS", "HAND", "OVER_TIME", "Outcome", "Params", "Tally", "Unit", "generate", "make", "repair", "units"]

@@ -40,6 +40,7 @@ machine.  The figures behind a grade are in :class:`Figures`.
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -62,6 +63,11 @@ MAX_DETOURS = 3
 
 class GradeLimit(Exception):
     """A grading search reached its node limit: the grade is unknown."""
+
+
+class OverTime(Exception):
+    """A candidate ran past its CPU time (``deadline``, :func:`time.thread_time`):
+    the generator's guard against a candidate that would take too long."""
 
 
 @dataclass(frozen=True)
@@ -101,10 +107,59 @@ class Figures:
                      ("turns", "cost", "greedy", "detours", "decoys", "first_turns", "traps", "distance", "nodes"))
 
 
+class _Ways:
+    """One board's distances (:meth:`Grader._ways`), worked out place by place: a
+    Dijkstra forwards from the place asked for over :meth:`Grader._out`, stopped
+    at the first target it settles, gives the same number as the backward Dijkstra
+    from every target over the whole board (:meth:`Grader._spread`) while looking
+    only at what lies nearer than the answer.  A prisoner is a place or two;
+    grading asks after tens of thousands of boards, and building each whole was
+    most of a three-turn expert's grading (docs/puzzles.md, Measured).
+
+    The targets are fixed when the board is first met (as the cache's key
+    leaves out what else they read); the edges are read from the core's
+    position when asked, which is then the same board (the key holds all that
+    :meth:`Grader._out` reads)."""
+
+    __slots__ = ("_edges", "_grader", "_memo", "_targets")
+
+    def __init__(self, grader: Grader, targets: frozenset[int]):
+        self._grader = grader
+        self._targets = targets
+        self._memo: dict[int, int] = {}
+        self._edges: dict[int, list[tuple[int, int]]] = {}
+
+    def __getitem__(self, source: int) -> int:
+        got = self._memo.get(source)
+        if got is None:
+            got = self._memo[source] = self._search(source)
+        return got
+
+    def _search(self, source: int) -> int:
+        targets, edges, out = self._targets, self._edges, self._grader._out
+        dist = {source: 0}
+        heap = [(0, source)]
+        while heap:
+            d, a = heapq.heappop(heap)
+            if d > dist[a]:
+                continue
+            if a in targets:
+                return d
+            row = edges.get(a)
+            if row is None:
+                row = edges[a] = out(a)
+            for b, w in row:
+                if d + w < dist.get(b, INF):
+                    dist[b] = d + w
+                    heapq.heappush(heap, (d + w, b))
+        return INF
+
+
 class Grader:
     """The restricted searches of the module docstring for one puzzle, on the core."""
 
-    def __init__(self, scenario: Scenario, turns: int, *, node_limit: int = 20_000, work_limit: int = 200_000):
+    def __init__(self, scenario: Scenario, turns: int, *, node_limit: int = 20_000, work_limit: int = 200_000,
+                 deadline: float | None = None):
         self.goal = goal_of(scenario)
         self.began = start(scenario)
         self.turns = turns
@@ -113,6 +168,7 @@ class Grader:
         self.T = self.problem.T
         self.node_limit = node_limit
         self.nodes = 0
+        self.deadline = deadline
         # Distances worked out afresh (one per board not met before): what grading
         # spends its time on, counted so that a limit on it is the same everywhere.
         self.work_limit = work_limit
@@ -123,7 +179,7 @@ class Grader:
         self._hide_parts = [k for k, _, _ in self.problem.parts if k in (GoalKind.HIDE, GoalKind.KEY)]
         self._is_hideout = self.problem._is_hideout
         # Per (targets, board): each place's cost to the nearest target (_spread).
-        self._way_cache: dict[tuple[object, ...], list[int]] = {}
+        self._way_cache: dict[tuple[object, ...], _Ways] = {}
 
     # ------------------------------------------------------------------ distance
 
@@ -147,9 +203,13 @@ class Grader:
                 total += d[s]
         return min(total, INF)
 
-    def _ways(self, greens: frozenset[int] | None, island_ok: bool) -> list[int]:
+    def _ways(self, greens: frozenset[int] | None, island_ok: bool) -> _Ways:
         """Per place of the current board, the fewest steps and fills to a target
-        along the tunnels as they lie (see :meth:`_edges`); cached per board."""
+        along the tunnels as they lie (see :meth:`_edges`), worked out on demand per
+        place asked for (:class:`_Ways`); cached per board.  One board not met
+        before is one unit of work (the limit's count), however many places of it
+        are asked for, so the limit falls where it did when each board was worked
+        out whole (:meth:`_spread`, kept as the reference the tests hold it to)."""
         pos = self.pos
         # pos.door is derived from pos.doors (the spots of each player's doors): key by the short lists.
         key = (greens, island_ok, tuple(pos.tile), tuple(pos.rot), tuple(map(tuple, pos.doors)),
@@ -161,8 +221,76 @@ class Grader:
                 raise GradeLimit(f"grading needed more than {self.work_limit:,} boards' distances")
             if len(self._way_cache) > 4096:
                 self._way_cache.clear()
-            got = self._way_cache[key] = self._spread(greens, island_ok)
+            got = self._way_cache[key] = _Ways(self, self._targets(greens, island_ok))
         return got
+
+    def _out(self, node: int) -> list[tuple[int, int]]:
+        """The edges leaving one node of :meth:`_edges`'s graph (the same list, in
+        the same order, worked out for that node alone)."""
+        pos, T = self.pos, self.T
+        me = self.problem.me
+        spot0, nb, types, tile, rot, door = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot, pos.door
+        key = pos.key_[me]
+        e0 = T.nplaces
+
+        def into(m: int, edge: int) -> tuple[int, int] | None:
+            t = tile[m]
+            if t < 0:
+                return (e0 + m, 2)
+            g = types[t].feature_at[rot[m]][edge]
+            if g < 0:
+                return None
+            s = spot0 + 3 * m + g
+            if door[s] >= 0 and door[s] != me and not key:
+                return None
+            return (s, 1)
+
+        def across(c: int, e: int, here: list[tuple[int, int]]) -> None:
+            m = nb[6 * c + e]
+            if m >= 0:
+                step = into(m, _OPP[e])
+                if step is not None:
+                    here.append(step)
+            elif m == ISLAND_NB:
+                if (0, 1) not in here:
+                    here.append((0, 1))
+            elif m <= GREEN_NB:
+                here.append((1 + GREEN_NB - m, 1))
+
+        here: list[tuple[int, int]] = []
+        if node == 0:
+            for c, e in T.island_edges:
+                step = into(c, e)
+                if step is not None and step not in here:
+                    here.append(step)
+        elif node >= e0:
+            c = node - e0
+            if tile[c] < 0:
+                for e in range(6):
+                    across(c, e, here)
+        elif node >= spot0:
+            c, f = divmod(node - spot0, 3)
+            t = tile[c]
+            if t >= 0 and f < len(types[t].kinds):
+                tt = types[t]
+                for e in tt.feature_edges[f][rot[c]]:
+                    across(c, e, here)
+                if tt.kinds[f] == HIDEOUT:
+                    here.extend((e0 + m, 1) for m in range(T.ncells)
+                                if tile[m] < 0 and T.distance[m] >= T.distance[c])
+        return here  # a green area: no way on (a prisoner there does not move again, M5)
+
+    def _targets(self, greens: frozenset[int] | None, island_ok: bool) -> frozenset[int]:
+        """The nodes a way ends at (as :meth:`_spread` starts from them)."""
+        pos, T = self.pos, self.T
+        if greens is not None:
+            return frozenset(1 + g for g in greens)
+        starts: list[int] = [0] if island_ok else []
+        starts += [s for s in range(T.spot0, T.nplaces) if pos.tile[(s - T.spot0) // 3] >= 0 and pos.hid[s]]
+        hide = self._is_hideout
+        if any(hide[t] for h in pos.hand for t in h) or any(hide[t] for st in pos.stacks for t in st):
+            starts += [T.nplaces + c for c in range(T.ncells) if pos.tile[c] < 0]
+        return frozenset(starts)
 
     def _edges(self) -> list[list[tuple[int, int]]]:
         """The board as the player sees it, as a graph with weighted edges.
@@ -234,27 +362,18 @@ class Grader:
 
     def _spread(self, greens: frozenset[int] | None, island_ok: bool) -> list[int]:
         """Dijkstra backwards from the targets over :meth:`_edges`: per node its
-        cost to the nearest target.  Targets: the ``greens`` (green area
+        cost to the nearest target (the whole board at once: the reference that
+        :class:`_Ways` answers the same as, place by place).  Targets: the ``greens`` (green area
         indices) or, when None, hideout features, the island when
         ``island_ok``, and an empty cell when a hideout tile could be laid there (one
         in a hand or a stack)."""
-        pos, T = self.pos, self.T
         edges = self._edges()
         back: list[list[tuple[int, int]]] = [[] for _ in edges]
         for a, row in enumerate(edges):
             for b, w in row:
                 back[b].append((a, w))
         dist = [INF] * len(edges)
-        starts: list[int] = []
-        if greens is not None:
-            starts = [1 + g for g in greens]
-        else:
-            if island_ok:
-                starts.append(0)
-            starts += [s for s in range(T.spot0, T.nplaces) if pos.tile[(s - T.spot0) // 3] >= 0 and pos.hid[s]]
-            hide = self._is_hideout
-            if any(hide[t] for h in pos.hand for t in h) or any(hide[t] for st in pos.stacks for t in st):
-                starts += [T.nplaces + c for c in range(T.ncells) if pos.tile[c] < 0]
+        starts = sorted(self._targets(greens, island_ok))
         heap = [(0, s) for s in starts]
         for s in starts:
             dist[s] = 0
@@ -292,6 +411,8 @@ class Grader:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise GradeLimit(f"grading needed more than {self.node_limit:,} turns")
+        if self.deadline is not None and not self.nodes % 16 and time.thread_time() > self.deadline:
+            raise OverTime
         cuts = _Turn(pr, turns) if cut else None  # its distances are work: only when cutting
         if cuts is not None and cuts.hopeless(-1, cuts.fill_open() + turns - 1):
             return
@@ -430,16 +551,19 @@ class Grader:
         return count
 
 
-def grade(scenario: Scenario, solved: Solved, *, node_limit: int = 20_000, work_limit: int = 200_000) -> Figures:
+def grade(scenario: Scenario, solved: Solved, *, node_limit: int = 20_000, work_limit: int = 200_000,
+          deadline: float | None = None) -> Figures:
     """Grade a puzzle the exact solver has solved (``solved``: its proved answer).
 
     Raises :class:`GradeLimit` when a method's search passes ``node_limit`` turns
-    or works out the distances of more than ``work_limit`` boards."""
+    or works out the distances of more than ``work_limit`` boards, and
+    :class:`OverTime` when the thread's CPU time (:func:`time.thread_time`) passes
+    ``deadline`` (None: no deadline); neither depends on the other."""
     r = solved.result
     if r.status != "solved" or r.turns is None or r.cost is None:
         raise ValueError("only a solved puzzle can be graded")
     turns = r.turns
-    g = Grader(scenario, turns, node_limit=node_limit, work_limit=work_limit)
+    g = Grader(scenario, turns, node_limit=node_limit, work_limit=work_limit, deadline=deadline)
     start_distance = g.distance()
     upper = min(g.detours_in(solved), MAX_DETOURS)
     detours = upper
@@ -455,4 +579,4 @@ def grade(scenario: Scenario, solved: Solved, *, node_limit: int = 20_000, work_
                    first_turns=first, traps=traps, distance=min(start_distance, 999), nodes=r.stats.nodes)
 
 
-__all__ = ["MAX_DETOURS", "Figures", "GradeLimit", "Grader", "grade"]
+__all__ = ["MAX_DETOURS", "Figures", "GradeLimit", "Grader", "OverTime", "grade"]
