@@ -124,12 +124,13 @@ def _geometry(board: Board) -> tuple[dict[Field, int], tuple[tuple[tuple[int, in
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _field_sums(here: tuple[Stone, ...], player: str) -> tuple[int, int, int, int]:
+def _field_sums(here: tuple[Stone, ...], player: str) -> tuple[int, int, int, int, tuple[int, ...]]:
     """A field's stones as H4 and H6 read them: the sum of their values, how many,
-    how many are lava, how many are ``player``'s (a field holds one of a few dozen
-    contents, so each is summed once)."""
+    how many are lava, how many are ``player``'s, and the values of ``player``'s (each
+    once, least first: the stones a move may take, H3).  A field holds one of a few
+    dozen contents, so each is summed once."""
     return (sum(x.value for x in here), len(here), sum(x.owner == LAVA for x in here),
-            sum(x.owner == player for x in here))
+            sum(x.owner == player for x in here), tuple(sorted({x.value for x in here if x.owner == player})))
 
 
 def _last_turns(pos: Position) -> list[tuple[Action, bool]]:
@@ -166,9 +167,10 @@ def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
     stones = pos.stones
     n = len(fields)
     total, count, lava, own = [0] * n, [0] * n, [0] * n, [0] * n
+    values_at: list[tuple[int, ...]] = [()] * n
     for f, here in stones.items():
         i = index[f]
-        total[i], count[i], lava[i], ours = _field_sums(here, mine)
+        total[i], count[i], lava[i], ours, values_at[i] = _field_sums(here, mine)
         own[i] = ours * weight[i]
 
     def scorable(t: tuple[int, int, int]) -> bool:
@@ -192,12 +194,30 @@ def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
 
     scored, best = 0, None
     empty = [i for i in range(n) if not count[i]]
-    w_here = 0
+    # A stone placed on an empty field i (no lava there) sets off a triple through i
+    # when the other two fields hold stones, the middle at most one lava stone, and
+    # their sum and its value reach 8 (H4): so it erupts when its value reaches
+    # reach[i], 8 less the most such a pair of fields holds (or never).
+    reach = {}
+    for i in empty:
+        most_others = -1
+        for a, b, c in through[i]:
+            if (a == i or count[a]) and (b == i or count[b]) and (c == i or count[c]) and (b == i or lava[b] <= 1):
+                others = total[a] + total[b] + total[c]  # total[i] is 0
+                most_others = max(most_others, others)
+        reach[i] = ERUPTS_AT - most_others if most_others >= 0 else ERUPTS_AT + 100
     for v in sorted(set(pos.supply(me))):
         for i in empty:
-            w_here = weight[i]
-            total[i], count[i], own[i] = v, 1, w_here
-            hot = erupting(i)
+            hot = v >= reach[i]
+            if not hot:
+                if out is not None:
+                    out.append((Action("place", me, v, to=fields[i]), False))
+                else:
+                    scored += 1
+                    if best is None or best < 0:
+                        best = 0
+                continue
+            total[i], count[i], own[i] = v, 1, weight[i]
             g = 0 if not hot or out is not None else gain((i,), 0)
             total[i], count[i], own[i] = 0, 0, 0
             if out is not None:
@@ -214,7 +234,7 @@ def _scan(pos: Position, out: list[tuple[Action, bool]] | None,
     for i, f in enumerate(fields):
         if not count[i]:
             continue
-        values = sorted({x.value for x in stones[f] if x.owner == mine})
+        values = values_at[i]
         if not values:
             continue
         back = _least_back(board, progress, f)
