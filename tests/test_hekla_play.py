@@ -30,51 +30,58 @@ def _met_in_play(players: int, seed: int, every: int) -> list[Position]:
     return out
 
 
-def _worst_by_enumeration(after: Position, seat: int) -> int:
+def _answer_by_enumeration(after: Position, seat: int) -> int:
     """Every turn of the next player's (every back-step, every order, H3, H5), each
-    played by the referee: the least margin (or the end's value) it leaves ``seat``."""
+    played by the referee: of those that gain them most, the least value for ``seat``."""
     if after.over:
-        return lookahead._ended(after, seat)
-    worst = None
-    for action in turns(after):
-        for _, reply in outcomes(after, action):
-            value = lookahead._ended(reply, seat) if reply.over else lookahead.margin(reply, seat)
-            worst = value if worst is None else min(worst, value)
-    assert worst is not None
-    return worst
+        return lookahead.value(after.track, seat, True)
+    me = after.to_move
+    found = [(reply.track[me] - after.track[me], lookahead.value(reply.track, seat, reply.over))
+             for action in turns(after) for _, reply in outcomes(after, action)]
+    top = max(g for g, _ in found)
+    return min(v for g, v in found if g == top)
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_the_worst_answer_is_that_of_every_answer_played_out(players):
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_answer_is_that_of_every_turn_of_the_next_player_played_out(players):
     """Only the next player's eruptions are played out (a quiet turn moves no one but
-    its player back, H3, H6): the same least margin as every turn played by the referee,
-    the H9 end of a quiet turn included (checked on a position one quiet turn short)."""
+    its player, back by its back-step, H3, H6) and only the least back-step of a long
+    move: the same value as every turn played by the referee, the H9 end of a quiet
+    turn included (checked on positions one quiet turn short of it)."""
     checked = ends = 0
     for pos in _met_in_play(players, 11, 9)[1:6]:
         seat = pos.to_move
         for action in turns(pos, least_back=True)[::7]:
             for _, after in outcomes(pos, action):
-                assert lookahead.worst_answer(after, seat) == _worst_by_enumeration(after, seat)
+                assert lookahead.answer(after, seat) == _answer_by_enumeration(after, seat)
                 checked += 1
         late = Position(pos.board, pos.players, pos.fields, pos.supplies, pos.track, pos.lava, pos.to_move,
                         quiet=pos.quiet_limit - 2)
         after = apply(late, turns(late, least_back=True)[0])
         if not after.over and after.quiet + 1 >= after.quiet_limit:
-            assert lookahead.worst_answer(after, seat) == _worst_by_enumeration(after, seat)
+            assert lookahead.answer(after, seat) == _answer_by_enumeration(after, seat)
             ends += 1
     assert checked >= 20 and ends >= 2
 
 
-def test_the_search_bot_plays_a_turn_whose_worst_answer_is_best():
+def test_the_search_bot_plays_a_turn_whose_answer_leaves_it_best():
     """The bot's turn against every turn it could play (every back-step, H3): none
-    leaves a better worst answer (the least back-step is never worse)."""
+    leaves it a better value after the next player's answer."""
     for pos in _met_in_play(2, 12, 15)[1:4]:
         seat = pos.to_move
         chosen = BOTS["search"](3)(pos)
-        after = apply(pos, chosen)
-        mine = lookahead.worst_answer(after, seat)
-        best = max(lookahead.worst_answer(a, seat) for t in turns(pos) for _, a in outcomes(pos, t))
-        assert mine == best
+        mine = lookahead.answer(apply(pos, chosen), seat)
+        assert mine == max(lookahead.answer(a, seat) for t in turns(pos) for _, a in outcomes(pos, t))
+
+
+def test_the_lead_and_the_value_of_an_end():
+    """The lead counts against the mean of the others (times players - 1); an end adds
+    the result, which is set against the best other (H8: a shared win counts half)."""
+    assert lookahead.lead((10, 4, 7), 0) == 2 * 10 - 11
+    assert lookahead.value((10, 4, 7), 0, False) == 9
+    assert lookahead.value((10, 4, 7), 0, True) == 9 + lookahead.WON
+    assert lookahead.value((7, 4, 7), 0, True) == 3 + lookahead.WON // 2
+    assert lookahead.value((6, 4, 7), 0, True) == 1 - lookahead.WON
 
 
 def test_the_search_bot_plays_the_same_game_for_the_same_seed_golden():
