@@ -21,13 +21,14 @@ top of the lead: a win is worth :data:`WON`, a shared win half of it, a loss
 -:data:`WON` (the one furthest along wins, H8, so here the bot's fields are set
 against the best other's).
 
-Two other views were measured before this one (seeds 3000-3014, 60 games a player
-count, one ``search`` seat against ``greedy`` in the others; docs/hekla.md): the lead
-over the *best* other volcanist with the next player's *worst* answer for the bot won
-95 % of two-player games but only 44 % of three-player and 17 % of four-player ones
-(fair: 33 % and 25 %): it shies away from every eruption that feeds any one other
-player, and the next player seldom plays against it.  The mean lead with the answer
-that gains the next player most won 100 %, 78 % and 59 %.
+Two views were measured (``benchmarks/bench_hekla_bots.py``: one ``search`` seat
+against ``greedy`` in the others, every seat in turn; seeds from 3000, 60 games a
+player count; docs/hekla.md).  The lead over the *best* other volcanist with the next
+player's *worst* answer for the bot won 93 % of two-player games but only 44 % of
+three-player and 17 % of four-player ones (fair: 50, 33 and 25 %): it shied away
+from every eruption that fed any one other player, and the next player seldom plays
+against it.  The mean lead with the answer that gains the next player most, this
+bot, won 100 %, 78 % and 59 %.
 
 Only the next player's turns that erupt (:func:`~.rules.erupts`) are played out:
 one that erupts nothing moves no volcanist but their own, back by its back-step (H3,
