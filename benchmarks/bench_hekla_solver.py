@@ -10,6 +10,17 @@ reference in the same run (a ratio holds on a noisy machine).
 
     .venv/bin/python benchmarks/bench_hekla_solver.py
 
+With ``--exhaustive N`` it measures instead how deep the puzzle solver searches
+exhaustively (issue 29 part 6) on positions it was not tuned on: N positions met
+in greedy games (seeded by ``--seed``), each asked for the most the player to move
+gains in each number of turns of ``--depths`` while the others pass (``solve``
+with a gain no line reaches, so every turn of every depth up to it is searched),
+in CPU seconds (``time.process_time``) with the turns tried; a search over
+``--cap`` seconds (wall clock) is reported as unknown.  The solver was tuned on
+the bundled puzzles 11 and 14; report on a seed of greedy games.
+
+    nice -n 15 .venv/bin/python benchmarks/bench_hekla_solver.py --exhaustive 12 --seed 29 --depths 4 5
+
 Figures go to docs/benchmarks.md by hand, with the machine and the command.
 """
 
@@ -18,6 +29,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -49,11 +61,39 @@ def plain_best(pos: rules.Position) -> int:
     return max(rules.apply(pos, o).track[me] - pos.track[me] for a in rules.turns(pos) for o in rules.orders(pos, a))
 
 
+def exhaustive(count: int, seed: int, depths: list[int], cap: float) -> None:
+    """The ``--exhaustive`` run of the module docstring."""
+    print(f"# {platform.machine()}, Python {platform.python_version()}, CPU seconds (time.process_time)")
+    times: dict[int, list[float]] = {n: [] for n in depths}
+    unknown = dict.fromkeys(depths, 0)
+    print("| position | players | " + " | ".join(f"{n} turns: result, turns tried, CPU s" for n in depths) + " |")
+    print("|---|---|" + "---|" * len(depths))
+    for i, pos in enumerate(positions(count, seed)):
+        cells = []
+        for n in depths:
+            t = time.process_time()
+            answer = solve(pos, 10**6, n, node_limit=10**10, seconds=cap)
+            took = time.process_time() - t
+            times[n].append(took)
+            unknown[n] += not answer.complete
+            cells.append(f"{'done' if answer.complete else 'unknown'}, {answer.nodes:,}, {took:.2f}")
+        print(f"| {i + 1} | {len(pos.players)} | " + " | ".join(cells) + " |", flush=True)
+    for n in depths:
+        print(f"{n} turns: {len(times[n])} positions, median {statistics.median(times[n]):.2f} s, "
+              f"slowest {max(times[n]):.2f} s, unknown {unknown[n]}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--exhaustive", type=int, default=0, help="measure exhaustive depth on this many positions instead")
+    ap.add_argument("--depths", type=int, nargs="+", default=[4, 5])
+    ap.add_argument("--cap", type=float, default=120.0, help="seconds (wall clock) one search may take")
     args = ap.parse_args()
+    if args.exhaustive:
+        exhaustive(args.exhaustive, args.seed, args.depths, args.cap)
+        return 0
     print(f"# {platform.machine()}, Python {platform.python_version()}")
     sample = positions(args.positions, args.seed)
     t0 = time.perf_counter()

@@ -191,3 +191,104 @@ def test_the_core_mirror_is_the_walls_mirror():
             s, m = core.state(pos), core.state(mirrored)
             assert (core.mirror(s[0]), core.mirror(s[1])) == (m[0], m[1])
             assert core.mirror_push(code(Action(1, Side.LEFT))) == code(Action(1, Side.RIGHT))
+
+
+# ------------------------------------------------------------------ issue 29 part 6: the faster search
+
+
+def _random_state(rng: random.Random, wall: Wall):
+    from sectionx.games.breakout.rules import PLAYERS
+
+    rows = tuple(tuple(rng.choice((None, Player.YELLOW, Player.BLUE)) for _ in range(wall.fields))
+                 for _ in range(wall.rows))
+    counts = [sum(f is p for row in rows for f in row) for p in PLAYERS]
+    if max(counts) > 13:  # not a wall a game reaches (B1: 13 knots each)
+        return _random_state(rng, wall)
+    return replace(start(wall), rows=rows, hands=(13 - counts[0], 13 - counts[1]), to_move=rng.choice(PLAYERS))
+
+
+@pytest.mark.parametrize("size", [(5, 5), (3, 3), (4, 6), (6, 4), (2, 5), (1, 3)])
+def test_the_cores_folds_and_answers_agree_with_plain_counts(size):
+    """core.missing against rows_missing, rope (folded, kept) against the referee's
+    ropes, and neutral_answer against trying every legal answer through the referee:
+    whether one leaves the other player's knots where they were."""
+    from sectionx.games.breakout.core import Core, code
+    from sectionx.games.breakout.rules import PLAYERS, pushed, ropes
+
+    rng = random.Random(sum(size))
+    wall = Wall(*size)
+    core = Core(wall)
+    for _ in range(300):
+        pos = _random_state(rng, wall)
+        if rng.random() < 0.3:
+            pos = replace(pos, barred=rng.choice(legal_actions(pos) or [PASS]) if pos.hand(pos.to_move) else None)
+            if pos.barred is not None and pos.barred.is_pass:
+                pos = replace(pos, barred=None)
+        s = core.state(pos)
+        for p, player in enumerate(PLAYERS):
+            assert core.missing(s[p]) == rows_missing(pos, player) == core.rows_missing(s, p)
+            assert core.rope(s[p]) == bool(ropes(pos, player))
+        other = pos.to_move.other
+        legal = legal_actions(pos)
+        empty_end = any(a.is_pass or pos.at(a.row, 1 if a.side.value == "L" else wall.fields) is None for a in legal)
+        assert core.neutral_answer(s) == empty_end, pos
+        if empty_end:  # and such an answer leaves every knot of the other's where it was (B2)
+            assert any(a.is_pass or [f is other for f in pushed(pos.rows[a.row - 1], a.side, pos.to_move)[0]]
+                       == [f is other for f in pos.rows[a.row - 1]] for a in legal)
+        assert core.pushes_into_missing(s, 0) == [c for c in core.pushes(s) if c < 0 or not s[0] & core.rows[c >> 1]]
+        assert [code(a) for a in legal_actions(pos)] == core.pushes(s)
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_the_last_turns_cut_never_drops_a_winning_push(solo):
+    """S's last turn: every push _last_pushes leaves out fails when played through
+    the referee (no rope of S's, and some answer that gives S none), on positions
+    from random play on 3 x 3, 4 x 4 and 5 x 5 walls."""
+    from sectionx.games.breakout.core import Core, code
+    from sectionx.games.breakout.solver import Search
+
+    checked = 0
+    for wall in (Wall(3, 3), Wall(4, 4), Wall(5, 5)):
+        core = Core(wall)
+        for pos in _positions(wall, 40, 29) + [random_position(random.Random(i), wall, 10, 30) for i in range(40)]:
+            if pos.over or pos.hand(pos.to_move) == 0:
+                continue
+            search = Search(pos.to_move, solo, 10**6)
+            search.core = core
+            s = core.state(pos)
+            kept = search._last_pushes(core, s, core.pushes(s))
+            for a in legal_actions(pos):
+                if code(a) in kept:
+                    continue
+                checked += 1
+                assert reference_after(pos, a, solo) is False, (pos, a)
+    assert checked > 100
+
+
+def reference_after(pos: Position, a, solo: bool) -> bool:
+    """Plain: S plays ``a`` in its last turn; does S escape whatever the answer?"""
+    from sectionx.games.breakout.solver import outcome
+
+    me = pos.to_move
+    nxt = apply(pos, a)
+    done = outcome(pos, nxt, me)
+    if done is not None:
+        return done
+    for b in [PASS] if solo else legal_actions(nxt):
+        after = forced_pass(nxt) if solo else apply(nxt, b)
+        if outcome(nxt, after, me) is not True:
+            return False
+    return True
+
+
+def test_the_faster_search_expands_the_same_positions_as_before():
+    """Issue 29's faster search (row tables, kept ropes, the last turn's cut) expands
+    exactly the positions the search did before it, so the generator's node limits
+    decide as they did: counts measured before the change, pinned."""
+    from sectionx.games.breakout import generator
+
+    pinned = {(2, 5): 4423, (7, 6): 7851, (9, 6): 13050, (500018, 6): 1126, (500023, 6): 170}
+    for (seed, n), nodes in pinned.items():
+        built = generator.build(generator.Params("expert", "defends"), seed)
+        assert built is not None
+        assert solve(built[0], n, node_limit=10**7).nodes == nodes, seed
