@@ -55,6 +55,9 @@ class Core:
         self._w, self._w2 = w, 2 * w
         self._rows: dict[int, tuple[int, int, bool]] = {}  # row_push's table, filled as rows are met
         self._ropes: dict[int, bool] = {}  # rope's answers for masks flooded so far
+        self._pushed: dict[int, tuple[int, int, int]] = {}  # play's rows after a push, kept
+        self._shift = tuple((c >> 1) * w for c in range(2 * r))
+        self._clear = tuple(~(self.full << ((c >> 1) * w)) for c in range(2 * r))
         self._mirrors: dict[int, int] = {}  # mirror's answers
         self._left, self._right = left, left << (w - 1)  # field 1, and field W, of every row
         # Shifts that fold a row's W bits onto its field 1 (missing): 1, 2, 4, ... and
@@ -212,18 +215,30 @@ class Core:
         ym, bm, mover, _, stalemate, turns = s
         barred = -1
         if c >= 0:
+            # The row's contents, the push and the pusher name the row after it,
+            # shifted into place, and the bar (B4): worked out once and kept.
+            shift = self._shift[c]
             full = self.full
-            r, right = divmod(c, 2)
-            shift = r * self.wall.fields
-            y, b, fell = self.row_push((ym >> shift) & full, (bm >> shift) & full, right, mover)
-            if fell:
-                barred = c ^ 1  # B4: the same row from the other end
-            clear = ~(full << shift)
-            ym = (ym & clear) | (y << shift)
-            bm = (bm & clear) | (b << shift)
-            for who in (mover, 1 - mover):  # B6: the pusher first
-                if self.rope(ym if who == 0 else bm):
-                    return (ym, bm, 1 - mover, barred, stalemate, turns), who
+            key = ((ym >> shift) & full) | (((bm >> shift) & full) << self._w) | (((c << 1) | mover) << self._w2)
+            got = self._pushed.get(key)
+            if got is None:
+                y, b, fell = self.row_push((ym >> shift) & full, (bm >> shift) & full, c & 1, mover)
+                got = self._pushed[key] = (y << shift, b << shift, c ^ 1 if fell else -1)  # B4: the other end
+            ny, nb, barred = got
+            clear = self._clear[c]
+            ym = (ym & clear) | ny
+            bm = (bm & clear) | nb
+            rope = self.rope
+            if mover:  # B6: the pusher first
+                if rope(bm):
+                    return (ym, bm, 0, barred, stalemate, turns), 1
+                if rope(ym):
+                    return (ym, bm, 0, barred, stalemate, turns), 0
+            else:
+                if rope(ym):
+                    return (ym, bm, 1, barred, stalemate, turns), 0
+                if rope(bm):
+                    return (ym, bm, 1, barred, stalemate, turns), 1
         turns += 1
         if stalemate < 0:
             if (ym | bm) == self.everything or turns >= self.long_turns:
