@@ -39,6 +39,8 @@ from setuptools.command.build_ext import build_ext
 MYPY = "mypy==2.4.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMPILED_ENV = "SECTIONX_COMPILED"
+# The compiled modules' SHA-256, taken when mypyc reads them (write_record).
+DIGESTS: dict[str, str] = {}
 
 
 def _native() -> Any:
@@ -150,6 +152,10 @@ def mypyc_extensions() -> list[Any]:
         _fallback(f"mypyc is not installed ({e}; it comes with {MYPY})")
         return []
     paths = [os.path.relpath(NATIVE.source_path(m, package_dir), ROOT) for m in NATIVE.MODULES]
+    # The record holds the sources as mypyc reads them now: an edit during the C build
+    # then shows as stale, not as fresh.
+    DIGESTS.clear()
+    DIGESTS.update({m: NATIVE.digest(NATIVE.source_path(m, package_dir)) for m in NATIVE.MODULES})
     config = os.path.relpath(os.path.join(ROOT, "buildtools", "mypyc.ini"), ROOT)
     try:
         # group_name puts mypyc's shared library inside the package (sectionx/_native__mypyc),
@@ -162,8 +168,7 @@ def mypyc_extensions() -> list[Any]:
 
 def write_record(package_dir: str) -> None:
     """The sources' digests beside the extensions built from them (sectionx._native)."""
-    record = {"modules": {m: NATIVE.digest(NATIVE.source_path(m, os.path.join(ROOT, "sectionx")))
-                          for m in NATIVE.MODULES}}
+    record = {"modules": dict(DIGESTS)}
     os.makedirs(package_dir, exist_ok=True)
     with open(os.path.join(package_dir, NATIVE.RECORD), "w", encoding="utf-8") as f:
         json.dump(record, f, indent=1, sort_keys=True)
