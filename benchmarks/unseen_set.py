@@ -42,11 +42,19 @@ or any of its bounds.  Every puzzle is built by construction instead:
    the same action).  A goal first met in turn ``n`` of the line becomes the
    puzzle's goal with ``turns: n``: the line itself is an answer of ``n`` turns, so
    the fewest is at most ``n`` **by construction**, and it is checked again by
-   replaying the line through the referee (:func:`puzzle.judge`).  Whether fewer
-   turns do is for the solver to prove.
+   replaying the line through the referee (:func:`puzzle.judge`).
+   **Shortened**: a random line wastes turns, so each turn before the last is left
+   out in turn when the rest is still legal and meets the goal sooner (the referee
+   judges it); ``n`` is the turn the shortened line meets the goal in.
+   **Not a one-turn puzzle**: a goal with ``n`` of 2 or more is dropped when some
+   line of one turn meets it, found by trying every action sequence of the turn on
+   the core's moves (held to the engine's by tests/test_core.py) with the goal judged
+   by the referee after every action.  So every puzzle of ``n`` >= 2 needs at least
+   two turns, and at most ``n``; whether fewer than ``n`` do is for the solver to prove.
 4. **Stratified.**  The set has ``per_cell`` puzzles for every goal kind and every
    ``n`` in 1-4 (240 by default).  Each position's candidate goals (from eight
-   lines) are matched to the cells still short, the emptiest first; a line with a
+   lines) are matched to the cells still short, the emptiest first (up to six tried,
+   each shortened and checked as 3. says); a line with a
    tunnel fight (D4) or a ride (N3), both rare, is preferred while fewer than a
    tenth of the set has one.  One puzzle per position.
 5. **Deduplicated** up to the board's symmetries (the generator's canonical form,
@@ -64,7 +72,7 @@ import argparse
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -75,7 +83,7 @@ if str(ROOT) not in sys.path:
 
 from sectionx import fileio
 from sectionx.colours import Colour
-from sectionx.games.sectionx import formats, puzzle, rules
+from sectionx.games.sectionx import engine, formats, puzzle, rules
 from sectionx.games.sectionx.actions import Action
 from sectionx.games.sectionx.generator.symmetry import canonical
 from sectionx.games.sectionx.model import (
@@ -124,6 +132,8 @@ BOARDS = ("compact", "standard")
 PER_CELL = 12
 #: Lines of play tried from each position.
 LINES = 8
+#: Candidates of one position tried (shortened, checked) before the next position.
+_TRIES = 6
 #: Positions tried before a set is given up as impossible to fill (a safety net).
 MAX_POSITIONS = 200_000
 
@@ -593,10 +603,88 @@ def _file_text(scenario: Scenario, seed: int, number: int, start: State, witness
     return formats.dumps(scenario, "\n".join(header))
 
 
+def _shorten(start: State, goal: Goal, witness: tuple[Action, ...], turns: int) -> tuple[tuple[Action, ...], int]:
+    """The line with every turn left out that it can do without (module docstring, 3.).
+
+    A random line wastes turns; each turn before the last is left out in turn (the
+    earliest first) when the rest is still legal and meets the goal sooner, judged by
+    the referee alone (:func:`puzzle.judge`).  Returns the line and the turn it meets
+    the goal in."""
+    scenario = Scenario(start, goal=goal)
+    k = 0
+    while turns >= 2 and k < turns - 1:
+        parts = puzzle.turns_of(start, witness)
+        rest = tuple(a for j, part in enumerate(parts) if j != k for a in part)
+        try:
+            verdict = puzzle.judge(scenario, rest)
+        except engine.IllegalAction:
+            verdict = None
+        if verdict is not None and verdict.met_after is not None and verdict.turn is not None and verdict.turn < turns:
+            witness, turns = rest[:verdict.met_after], verdict.turn
+        else:
+            k += 1
+    return witness, turns
+
+
+def _met_in_one_turn(start: State, goal: Goal) -> bool:
+    """Whether some line of one turn meets ``goal`` (module docstring, 4.): every action
+    sequence of the turn, depth first over the core's moves (which tests/test_core.py
+    holds to the engine's, action by action), each position met once, the goal judged
+    by the referee's :func:`puzzle.goal_met` after every action.  No solver and no bound.
+
+    The referee is asked only where the core's counts allow the goal (:func:`_may_meet`:
+    a condition each part needs, read off the core's tables, which the same tests hold
+    to the referee's state), since converting every position costs half the time."""
+    pos = Position.from_state(start)
+    player, rnd = pos.player, pos.round
+    seen = {pos.zobrist()}
+    may = _may_meet(pos, goal)
+
+    def search() -> bool:
+        for move in legal_moves(pos, dedup=True):
+            undo = pos.make(move)
+            try:
+                k = pos.zobrist()
+                if k in seen:
+                    continue
+                seen.add(k)
+                if may(pos) and puzzle.goal_met(pos.to_state(), goal, start):
+                    return True
+                if not pos.turn_ended(move[0], player, rnd) and search():
+                    return True
+            finally:
+                pos.unmake(undo)
+        return False
+
+    return search()
+
+
+def _may_meet(pos: Position, goal: Goal) -> Any:
+    """A test on the core, true wherever ``goal`` is met (Q4), for the player to move at
+    ``pos``: freed prisoners are the core's freed plus those on green areas (E4); the key
+    is the core's K1 flag; hidden needs no prisoner on a tile outside a hideout and no new
+    death; a zone its owner number."""
+    me = pos.player
+    freed0, dead0 = pos.freed[me] + pos.greens[me], pos.dead[me]
+    tests: list[Any] = []
+    for leaf in goal.leaves:
+        if leaf.kind is GoalKind.FREE:
+            tests.append(lambda q, c=leaf.count: q.freed[me] + q.greens[me] - freed0 >= c)
+        elif leaf.kind is GoalKind.KEY:
+            tests.append(lambda q: q.key_[me])
+        elif leaf.kind is GoalKind.HIDE:
+            tests.append(lambda q: q.nonhide[me] == 0 and q.dead[me] == dead0)
+        elif leaf.kind is GoalKind.ZONE:
+            zone = pos.T.zone_names.index(leaf.zone)
+            tests.append(lambda q, z=zone: q.zone_owner[z] == me)
+    return lambda q: all(t(q) for t in tests)
+
+
 def make_set(seed: int, per_cell: int = PER_CELL, *, kinds: Iterable[str] = KINDS,
-             turns: Iterable[int] = TURNS) -> list[Made]:
+             turns: Iterable[int] = TURNS, progress: Callable[[int, int, int], None] | None = None) -> list[Made]:
     """The set of ``seed``: ``per_cell`` puzzles for every goal kind of ``kinds`` and
-    every turn count of ``turns`` (module docstring).  Same arguments, same set."""
+    every turn count of ``turns`` (module docstring).  Same arguments, same set.
+    ``progress(made, wanted, positions tried)`` is told of every puzzle made."""
     need = {(k, n): per_cell for k in kinds for n in turns}
     longest = max(n for _, n in need)
     total = sum(need.values())
@@ -639,15 +727,34 @@ def make_set(seed: int, per_cell: int = PER_CELL, *, kinds: Iterable[str] = KIND
             bonus = (ln.fight and rare["fight"] < quota) + (ln.ride and rare["ride"] < quota)
             fewer = boards[(c.kind, c.turns, board)] <= boards[(c.kind, c.turns, other)]
             scores.append((need[(c.kind, c.turns)], bonus, fewer, c.turns))
-        best = max(scores)
-        pick = rng.choice([c for c, sc in zip(open_, scores, strict=True) if sc == best])
-        line = lines[pick.line]
-        witness = tuple(line.actions[:pick.met_after + 1])
-        scenario = Scenario(state, goal=pick.goal, title=f"Unseen {len(made) + 1}",
-                            description=goal_sentence(pick.goal)[0].upper() + goal_sentence(pick.goal)[1:] + ".")
-        form = canonical(scenario)
-        if form in seen:
+        # The best candidates first (the rng breaks ties), each shortened (3.) and checked
+        # not to be met in one turn (4.); the first whose cell is still open is kept.
+        order = sorted(range(len(open_)), key=lambda k: (scores[k], rng.random()), reverse=True)
+        chosen: tuple[_Candidate, Scenario, tuple[Action, ...]] | None = None
+        quickest: dict[Goal, int] = {}  # a goal some line met in turn 1 is no puzzle of 2 or more
+        for c in found:
+            quickest[replace(c.goal, turns=None)] = min(quickest.get(replace(c.goal, turns=None), 9), c.turns)
+        for k in order[:_TRIES]:
+            c = open_[k]
+            if quickest[replace(c.goal, turns=None)] == 1 and c.turns >= 2:
+                continue
+            witness, took = _shorten(start, c.goal, tuple(lines[c.line].actions[:c.met_after + 1]), c.turns)
+            if need.get((c.kind, took), 0) <= 0:
+                continue
+            goal = replace(c.goal, turns=took)
+            scenario = Scenario(state, goal=goal, title=f"Unseen {len(made) + 1}",
+                                description=goal_sentence(goal)[0].upper() + goal_sentence(goal)[1:] + ".")
+            if canonical(scenario) in seen:
+                continue
+            if took >= 2 and _met_in_one_turn(start, goal):
+                continue
+            chosen = (replace(c, goal=goal, turns=took), scenario, witness)
+            break
+        if chosen is None:
             continue
+        pick, scenario, witness = chosen
+        line = lines[pick.line]
+        form = canonical(scenario)
         verdict = puzzle.judge(scenario, witness)
         if not verdict.met or verdict.turn != pick.turns:
             raise AssertionError(f"seed {seed}, position {i}: the line did not replay through the referee "
@@ -665,6 +772,8 @@ def make_set(seed: int, per_cell: int = PER_CELL, *, kinds: Iterable[str] = KIND
         rare["fight"] += line.fight
         rare["ride"] += line.ride
         made.append(Made(name, text, loaded, pick.kind, pick.turns, features(loaded, line), witness))
+        if progress is not None:
+            progress(len(made), total, i + 1)
     else:
         raise RuntimeError(f"seed {seed}: {MAX_POSITIONS:,} positions did not fill the set; still short: "
                            f"{ {k: v for k, v in need.items() if v} }")
@@ -718,7 +827,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-cell", type=int, default=PER_CELL, help="puzzles per goal kind and turn count")
     ap.add_argument("--out", type=Path, default=None, help="folder (default output/unseen/seed-S)")
     args = ap.parse_args(argv)
-    made = make_set(args.seed, args.per_cell)
+    def tell(done: int, wanted: int, tried: int) -> None:
+        print(f"unseen set: {done} of {wanted} puzzles made, {tried:,} positions tried", file=sys.stderr, flush=True)
+
+    made = make_set(args.seed, args.per_cell, progress=tell)
     folder = args.out or ROOT / "output" / "unseen" / f"seed-{args.seed}"
     write_set(made, folder)
     print(summary(made))

@@ -4,7 +4,10 @@ solver, each from a random position and a random line of play whose goal it is.
 Checked here, quickly: the same seed gives the same bytes and another seed other
 puzzles; every puzzle is a valid puzzle file of the kind and turn limit it claims
 (Q1, Q2, Q4), and the line that built it meets its goal in exactly its turn limit when
-replayed through the referee; and the exact solver answers a handful of one-turn
+replayed through the referee; a puzzle of two turns or more is met by no line of one
+turn (the exhaustive one-turn search, itself checked on the one-turn puzzles, and the
+core test it leans on checked against the referee along every line); and the exact
+solver answers a handful of one-turn
 puzzles in at most that many turns, as ``sectionx solve`` does (bench_unseen.py).
 """
 
@@ -54,12 +57,41 @@ def test_every_kind_is_a_valid_puzzle_met_by_its_line(one_turn):
         assert 1 <= m.features["prisoners"] <= 3 and 0 <= m.features["hand"] <= 3
 
 
-def test_a_longer_line_gives_its_turn_count():
-    made = unseen_set.make_set(SEED, 1, kinds=("hide",), turns=(3,))
+def test_a_longer_line_gives_its_turn_count_and_no_single_turn_meets_its_goal():
+    made = unseen_set.make_set(SEED, 1, kinds=("key",), turns=(2,))
     (m,) = made
-    assert m.name == "001-hide-3t"
-    assert puzzle.judge(m.scenario, m.witness).turn == 3
-    assert m.text.count("#   turn ") == 3  # the line, one comment line a turn
+    assert m.name == "001-key-2t"
+    assert puzzle.judge(m.scenario, m.witness).turn == 2
+    assert m.text.count("#   turn ") == 2  # the line, one comment line a turn
+    # The set's promise for n >= 2: no line of one turn meets the goal.
+    assert unseen_set._met_in_one_turn(puzzle.start(m.scenario), puzzle.goal_of(m.scenario)) is False
+
+
+def test_the_one_turn_search_finds_every_one_turn_puzzle(one_turn):
+    """The exhaustive one-turn search against the lines that built the one-turn puzzles:
+    each of those goals is met within one turn, so the search must find a way."""
+    for m in one_turn:
+        assert unseen_set._met_in_one_turn(puzzle.start(m.scenario), puzzle.goal_of(m.scenario)), m.name
+
+
+def test_the_core_test_holds_wherever_the_goal_is_met(one_turn):
+    """``_may_meet`` reads the core's tables; it must be true at every position where the
+    referee says the goal is met (else the one-turn search would miss a way), checked
+    along every built line, action by action."""
+    from sectionx.games.sectionx.solver.core import Position, move_of
+
+    met_seen = 0
+    for m in one_turn:
+        start = puzzle.start(m.scenario)
+        goal = puzzle.goal_of(m.scenario)
+        pos = Position.from_state(start)
+        may = unseen_set._may_meet(pos, goal)
+        for action in m.witness:
+            pos.make(move_of(pos, action))
+            if puzzle.goal_met(pos.to_state(), goal, start):
+                met_seen += 1
+                assert may(pos), m.name
+    assert met_seen >= len(one_turn)
 
 
 def test_one_turn_puzzles_are_solved_within_their_limit(one_turn, tmp_path):
