@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from sectionx.cli import app
 from sectionx.games.sectionx import formats, puzzleset
 from sectionx.games.sectionx.generator import OVER_TIME, Params, Unit, generate, make
-from sectionx.games.sectionx.generator.build import RECIPES, build
+from sectionx.games.sectionx.generator.build import RECIPES, build, horizon
 from sectionx.games.sectionx.generator.grade import grade
 from sectionx.games.sectionx.solver.exact import solve_puzzle
 
@@ -35,8 +35,16 @@ def _experts(turns: int) -> list[Path]:
     return out
 
 
-def test_the_expert_tier_allows_three_turns():
+def test_expert_candidates_may_take_three_turns_on_the_standard_board():
+    """The expert tier's turns are 2-3; on the compact board its candidates are
+    limited to two (HORIZON: a fresh tunnel to a corner ties with every three-turn
+    answer there).  A candidate's goal carries the limit it was built with."""
     assert RECIPES["expert"].turns == (2, 3)
+    assert horizon(Params("expert", "standard", "free")) == 3
+    assert horizon(Params("expert", "compact", "free")) == 2
+    assert horizon(Params("advanced", "compact", "free")) == RECIPES["advanced"].turns[1]
+    sc = build(Params("expert", "standard", "mixed"), 1_000_000)
+    assert sc is not None and sc.goal is not None and sc.goal.turns == 3
 
 
 def test_the_starter_deck_deals_three_turn_experts():

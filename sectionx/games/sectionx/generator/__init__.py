@@ -39,7 +39,7 @@ from .. import formats
 from ..actions import PlaceTile
 from ..model import Answer, Grade, Scenario
 from ..solver.exact import Solved, solve_puzzle
-from .build import HAND, RECIPES, Params, build, fits
+from .build import HAND, RECIPES, Params, build, fits, horizon
 from .grade import Figures, GradeLimit, OverTime, grade
 from .symmetry import canonical
 
@@ -214,7 +214,7 @@ def _make(unit: Unit, deadline: float | None) -> Outcome:
         _check_time(deadline)
 
     while True:
-        solved = solve_puzzle(scenario, Limit(turns=recipe.turns[1], nodes=unit.solve_nodes or SOLVE_NODES[params.tier]),
+        solved = solve_puzzle(scenario, Limit(turns=horizon(params), nodes=unit.solve_nodes or SOLVE_NODES[params.tier]),
                               cap=8, progress=watch if deadline is not None else None)
         _check_time(deadline)
         r = solved.result

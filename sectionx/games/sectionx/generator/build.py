@@ -94,12 +94,23 @@ RECIPES = {
                        moves=False, pinned=True),
     # Expert puzzles take two or three turns.  On the standard board the blocked way's
     # puzzles take three (the way back onto the island and out is five steps, M3) and
-    # no fresh tunnel beats them; on the compact board two tiles lay a fresh tunnel to
-    # a corner in two turns, so its three-turn candidates are not unique and its
-    # experts are two turns (docs/puzzles.md, Limits).
+    # no fresh tunnel beats them; on the compact board see HORIZON.
     "expert": Recipe(walk=(4, 6), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 1), turns=(2, 3),
                      moves=False, false_way=True),
 }
+
+#: The most turns a tier's puzzle may take on a board, where it is fewer than its
+#: recipe's.  On the compact board two tiles lay a fresh tunnel from the island to a
+#: corner in two turns, so an expert candidate of three turns is almost never unique:
+#: allowed three, 1 of seed 1's 15 experts took three, at 12.9 CPU seconds a puzzle
+#: against 3.2 with two (docs/benchmarks.md).
+HORIZON = {("expert", "compact"): 2}
+
+
+def horizon(params: Params) -> int:
+    """The turn limit of the candidates of ``params`` (the goal's ``turns`` as built)."""
+    return HORIZON.get((params.tier, params.board), RECIPES[params.tier].turns[1])
+
 #: ... and the others the pools draw on.
 TRAPS = {
     "blocked-level": Recipe(walk=(3, 5), gaps=(1, 1), hazards=(0, 0), decoys=(0, 0), clutter=(0, 0), turns=(1, 3),
@@ -454,7 +465,7 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     # from the recipes that give it most often (measured, docs/puzzles.md).
     name = rng.choice(POOLS[params.tier])
     recipe = RECIPES[name] if name in RECIPES else TRAPS[name]
-    horizon = RECIPES[params.tier].turns[1]
+    limit = horizon(params)
     goal = params.goal if params.goal != "mixed" else rng.choice(("free", "free", "zone", "hide", "key"))
     lay = _Layout(board, cat)
     shelter = goal in ("hide", "key")
@@ -694,11 +705,11 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
         "prisoners": {"red": red, **blue},
     }
     if goal == "free":
-        data["goal"] = {"kind": "free", "count": 1, "turns": horizon}
+        data["goal"] = {"kind": "free", "count": 1, "turns": limit}
     elif goal == "zone":
-        data["goal"] = {"kind": "zone", "zone": board.zone_of_cell[target], "turns": horizon}
+        data["goal"] = {"kind": "zone", "zone": board.zone_of_cell[target], "turns": limit}
     else:
-        data["goal"] = {"kind": goal, "turns": horizon}
+        data["goal"] = {"kind": goal, "turns": limit}
     text = yaml.safe_dump(data, sort_keys=False)
     try:
         scenario = formats.loads(text, name=params.id(seed)).scenario
@@ -709,4 +720,4 @@ def build(params: Params, seed: int, catalogue: Catalogue | None = None) -> Scen
     return scenario
 
 
-__all__ = ["BOARDS", "GOALS", "RECIPES", "TRAPS", "Params", "Recipe", "build", "fits"]
+__all__ = ["BOARDS", "GOALS", "HORIZON", "RECIPES", "TRAPS", "Params", "Recipe", "build", "fits", "horizon"]
