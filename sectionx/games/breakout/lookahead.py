@@ -89,19 +89,22 @@ class SearchBot:
         open_: list[tuple[int, State]] = []
         unsafe: list[tuple[int, State]] = []
         lost: list[int] = []
+        drawn: list[int] = []
         for c in pushes:
             nxt, result = core.play(s, c)
             if result == me:  # an escape in one that the proof's node limit hid (never with these limits)
                 return core.action(c)
-            if result != GOES_ON:
-                lost.append(c)  # the other's escape on my push (B6), or a draw (B7, B9)
+            if result == DRAW:
+                drawn.append(c)  # B7, B9: the game ends, drawn
+            elif result != GOES_ON:
+                lost.append(c)  # the other's escape on my push (B6)
             elif self._threatened(core, nxt):
                 unsafe.append((c, nxt))
             else:
                 open_.append((c, nxt))
         pool = open_ or unsafe
-        if not pool:
-            return core.action(self.rng.choice(lost))
+        if not pool:  # every push ends the break-out against the bot: a draw before the other's escape
+            return core.action(self.rng.choice(drawn or lost))
         best: list[int] = []
         top = -2.0
         for c, nxt in pool:
