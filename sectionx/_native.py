@@ -17,6 +17,11 @@ found and the record is missing or any source no longer matches it, or if
 files instead (all, never some: compiled modules call each other's compiled code
 directly, so one stale module taints the others), with a warning when stale.
 
+Code in :data:`MODULES` must stay within what mypyc compiles (CI builds with
+``SECTIONX_COMPILED=1`` and fails otherwise): no ``continue`` or ``break`` inside
+``try``/``finally``, no generic dataclasses; and as compiled code calls its own
+functions and classes directly, a test cannot monkeypatch them (patch a caller).
+
 This module imports nothing from the package: ``setup.py`` reads :data:`MODULES`
 from it before anything is installed.
 """
