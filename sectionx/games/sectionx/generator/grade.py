@@ -34,7 +34,9 @@ whole turns on the search core, with the solver's admissible bound to cut
 positions that cannot meet the goal in the turns left, and a table of refuted
 positions), so "the method fails" is proved, not guessed; each is limited by
 a count of expanded turns, never by time, so the grade does not depend on the
-machine.  The figures behind a grade are in :class:`Figures`.
+machine (a caller may add a deadline of CPU time, :class:`OverTime`: the
+generator's guard against a candidate that would hang a set, which then has no
+grade at all).  The figures behind a grade are in :class:`Figures`.
 """
 
 from __future__ import annotations
