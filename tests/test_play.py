@@ -305,6 +305,27 @@ def test_the_search_bot_plays_only_legal_actions(players, variant, seed):
     assert len(first) == 250 and first == actions()
 
 
+def test_the_search_bot_decides_where_its_door_space_names_no_legal_move():
+    """Issue 29's bot match (2 players, seed 4, search first) stalled here: after its tile
+    action the player may end the turn or try a door action, and the one door candidate
+    is not legal, so drawing door numbers until one names a legal move never ended.  The
+    bot draws a bounded number of times (sample.draw_once) and plays a legal action."""
+    from sectionx.games.sectionx import engine, lookahead
+    from sectionx.games.sectionx.solver.core import Position, action_of
+    from sectionx.games.sectionx.solver.sample import candidates, draw_once
+
+    state = formats.load(Path(__file__).parent / "core_positions" / "search-bot-stall.yaml").state
+    pos = Position.from_state(state)
+    listed, spaces = candidates(pos)
+    assert spaces and all(space.total > 0 for space in spaces)
+    assert all(space.outcome(i) is None for space in spaces for i in range(space.total))
+    assert draw_once(random.Random(0), spaces) is None
+    for seed in range(5):
+        move = lookahead.choose(pos, random.Random(seed))
+        assert move in listed
+        assert not engine.explain(state, action_of(pos.T, move))
+
+
 @pytest.mark.slow  # about 15 s: the greedy bot's half of the game
 def test_the_search_bot_frees_more_than_greedy_in_a_paired_game():
     """Seed 1, seats swapped: the search bot wins both games against the greedy bot

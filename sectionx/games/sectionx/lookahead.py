@@ -30,7 +30,7 @@ import random
 
 from .solver.core import STEP_BUDGET, TAKE_PHASE, CoreError, Position
 from .solver.movegen import _step_targets, claim_allowed, legal_moves, step_moves
-from .solver.sample import candidates, draw
+from .solver.sample import candidates, draw_once
 from .solver.tables import CoreMove
 
 #: Tile and door actions drawn per decision.
@@ -53,12 +53,13 @@ def choose(pos: Position, rng: random.Random) -> CoreMove:
     if spaces:
         total = sum(space.total for space in spaces)
         seen = set(moves)
-        # A bounded number of draws: a space with few legal moves is not searched to the end.
+        # A bounded number of draws: a space with few legal moves (or none: a door space
+        # whose only candidate is illegal) is not searched to the end.
         for _ in range(4 * SAMPLE):
             if len(moves) - len(listed) >= SAMPLE or total == 0:
                 break
-            m = draw(rng, [], spaces)
-            if m not in seen:
+            m = draw_once(rng, spaces)
+            if m is not None and m not in seen:
                 seen.add(m)
                 moves.append(m)
     best = -float("inf")

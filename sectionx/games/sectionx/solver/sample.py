@@ -144,6 +144,24 @@ def draw(rng: random.Random, listed: list[CoreMove], spaces: list[Space]) -> Cor
             i -= space.total
 
 
+def draw_once(rng: random.Random, spaces: list[Space]) -> CoreMove | None:
+    """One number drawn uniformly over the spaces' numbers: the legal move it names, or
+    ``None`` when it names none.  For a caller that bounds its draws (the search bot,
+    :mod:`sectionx.games.sectionx.lookahead`): :func:`draw` over the spaces alone would
+    draw for ever where no number names a legal move (a door space whose one candidate
+    is not legal, found in a 2-player game of seed 4 in issue 29's bot match).  Draws
+    the same number :func:`draw` would draw first."""
+    total = sum(space.total for space in spaces)
+    if total == 0:
+        return None
+    i = rng.randrange(total)
+    for space in spaces:
+        if i < space.total:
+            return space.outcome(i)
+        i -= space.total
+    return None
+
+
 class TileSpace:
     """The tile-action candidates of a tile phase, numbered, with the extra numbers of tie variants.
 
@@ -507,4 +525,4 @@ class _Ties:
         return [(KEEP, m, keep, tuple(colours[p] for p in keep)) for keep in keep_options(ties)]
 
 
-__all__ = ["DoorSpace", "Space", "TileSpace", "candidates", "draw", "random_move"]
+__all__ = ["DoorSpace", "Space", "TileSpace", "candidates", "draw", "draw_once", "random_move"]
