@@ -12,21 +12,12 @@ game, A's score with a 95% Wilson interval over the games, and CPU seconds
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
+from matchstats import wilson  # benchmarks/matchstats.py (the script folder is on sys.path)
+
 from sectionx.games.sectionx import engine, play
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion ``wins / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def one(bots: list[str], seed: int) -> tuple[str | None, int, float]:

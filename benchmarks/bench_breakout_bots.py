@@ -15,7 +15,6 @@ that other jobs on the machine do not count).
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -23,18 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from matchstats import wilson  # benchmarks/matchstats.py (the script folder is on sys.path)
+
 from sectionx.games.breakout import play
 from sectionx.games.breakout.rules import Player
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion ``k / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:

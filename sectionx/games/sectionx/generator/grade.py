@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..model import TIERS, GoalKind, Scenario
@@ -226,9 +226,14 @@ class Grader:
             got = self._way_cache[key] = _Ways(self, self._targets(greens, island_ok))
         return got
 
-    def _out(self, node: int) -> list[tuple[int, int]]:
-        """The edges leaving one node of :meth:`_edges`'s graph (the same list, in
-        the same order, worked out for that node alone)."""
+    def _crossings(self) -> tuple[Callable[[int, int], tuple[int, int] | None],
+                                  Callable[[int, int, list[tuple[int, int]]], None]]:
+        """The two edge rules of :meth:`_edges`'s graph, shared by it and :meth:`_out`:
+        ``into(cell, edge)``, the node and cost of entering ``cell`` across its ``edge``
+        (an empty cell costs 2, a feature opening there 1, none if another player's door
+        closes it to a prisoner without the key, M4), and ``across(cell, edge, here)``,
+        which adds to ``here`` the step across a cell's edge: into the neighbour, onto the
+        island or a green area."""
         pos, T = self.pos, self.T
         me = self.problem.me
         spot0, nb, types, tile, rot, door = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot, pos.door
@@ -236,6 +241,7 @@ class Grader:
         e0 = T.nplaces
 
         def into(m: int, edge: int) -> tuple[int, int] | None:
+            """Entering cell ``m`` across its edge ``edge``."""
             t = tile[m]
             if t < 0:
                 return (e0 + m, 2)
@@ -258,6 +264,16 @@ class Grader:
                     here.append((0, 1))
             elif m <= GREEN_NB:
                 here.append((1 + GREEN_NB - m, 1))
+
+        return into, across
+
+    def _out(self, node: int) -> list[tuple[int, int]]:
+        """The edges leaving one node of :meth:`_edges`'s graph (the same list, in
+        the same order, worked out for that node alone)."""
+        pos, T = self.pos, self.T
+        spot0, types, tile, rot = T.spot0, T.tile_types, pos.tile, pos.rot
+        e0 = T.nplaces
+        into, across = self._crossings()
 
         here: list[tuple[int, int]] = []
         if node == 0:
@@ -310,38 +326,12 @@ class Grader:
         green cells.  Capacity (T2), step limits (M3) and whether a tile in hand
         fits a gap are ignored: they are what the puzzle asks the player to see."""
         pos, T = self.pos, self.T
-        me = self.problem.me
-        spot0, nb, types, tile, rot, door = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot, pos.door
-        key = pos.key_[me]
+        spot0, types, tile, rot = T.spot0, T.tile_types, pos.tile, pos.rot
         n = T.ncells
         e0 = T.nplaces
         out: list[list[tuple[int, int]]] = [[] for _ in range(e0 + n)]
         empties = [c for c in range(n) if tile[c] < 0]
-
-        def into(m: int, edge: int) -> tuple[int, int] | None:
-            """Entering cell ``m`` across its edge ``edge``."""
-            t = tile[m]
-            if t < 0:
-                return (e0 + m, 2)
-            g = types[t].feature_at[rot[m]][edge]
-            if g < 0:
-                return None
-            s = spot0 + 3 * m + g
-            if door[s] >= 0 and door[s] != me and not key:
-                return None
-            return (s, 1)
-
-        def across(c: int, e: int, here: list[tuple[int, int]]) -> None:
-            m = nb[6 * c + e]
-            if m >= 0:
-                step = into(m, _OPP[e])
-                if step is not None:
-                    here.append(step)
-            elif m == ISLAND_NB:
-                if (0, 1) not in here:
-                    here.append((0, 1))
-            elif m <= GREEN_NB:
-                here.append((1 + GREEN_NB - m, 1))
+        into, across = self._crossings()
 
         for c in range(n):
             t = tile[c]
