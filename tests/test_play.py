@@ -320,10 +320,21 @@ def test_the_search_bot_decides_where_its_door_space_names_no_legal_move():
     assert spaces and all(space.total > 0 for space in spaces)
     assert all(space.outcome(i) is None for space in spaces for i in range(space.total))
     assert draw_once(random.Random(0), spaces) is None
-    for seed in range(5):
-        move = lookahead.choose(pos, random.Random(seed))
-        assert move in listed
-        assert not engine.explain(state, action_of(pos.T, move))
+    import signal
+
+    def stalled(signum: int, frame: object) -> None:
+        raise AssertionError("the search bot drew for 30 s without deciding (the stall of seed 4)")
+
+    before = signal.signal(signal.SIGALRM, stalled)  # fail, not hang, if the stall comes back
+    signal.alarm(30)
+    try:
+        for seed in range(5):
+            move = lookahead.choose(pos, random.Random(seed))
+            assert move in listed
+            assert not engine.explain(state, action_of(pos.T, move))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
 
 
 @pytest.mark.slow  # about 15 s: the greedy bot's half of the game
