@@ -121,6 +121,7 @@ from sectionx.games.sectionx.solver.moves import (
     action_of,
 )
 from sectionx.games.sectionx.solver.sample import random_move
+from sectionx.games.sectionx.solver.turns import turn_successors
 from sectionx.hexgrid import Cell, opposite
 
 #: Goal kinds, in the order the set lists them (every kind the format has, Q4).
@@ -627,57 +628,49 @@ def _shorten(start: State, goal: Goal, witness: tuple[Action, ...], turns: int) 
 
 
 def _met_in_one_turn(start: State, goal: Goal) -> bool:
-    """Whether some line of one turn meets ``goal`` (module docstring, 4.): every action
-    sequence of the turn, depth first over the core's moves (which tests/test_core.py
-    holds to the engine's, action by action), each position met once, the goal judged
-    by the referee's :func:`puzzle.goal_met` after every action.  No solver and no bound.
+    """Whether some line of one turn meets ``goal`` (module docstring, 4.): every position
+    of the turn, by the core's own walk over it (:func:`turn_successors`: its moves, which
+    tests/test_core.py holds to the engine's, each position met once), the goal judged by
+    the referee's :func:`puzzle.goal_met` after every action.  No solver and no bound.
 
     The referee is asked only where the core's counts allow the goal (:func:`_may_meet`:
     a condition each part needs, read off the core's tables, which the same tests hold
     to the referee's state), since converting every position costs half the time."""
     pos = Position.from_state(start)
-    player, rnd = pos.player, pos.round
-    seen = {pos.zobrist()}
     may = _may_meet(pos, goal)
+    met = False
 
-    def search() -> bool:
-        for move in legal_moves(pos, dedup=True):
-            undo = pos.make(move)
-            try:
-                k = pos.zobrist()
-                if k in seen:
-                    continue
-                seen.add(k)
-                if may(pos) and puzzle.goal_met(pos.to_state(), goal, start):
-                    return True
-                if not pos.turn_ended(move[0], player, rnd) and search():
-                    return True
-            finally:
-                pos.unmake(undo)
-        return False
+    def meets(q: Position) -> bool:
+        nonlocal met
+        met = met or (may(q) and puzzle.goal_met(q.to_state(), goal, start))
+        return met
 
-    return search()
+    # Inside the turn ``meets`` is asked as the walk's prune (nothing below a position
+    # that meets the goal need be seen, and once one does, nothing at all); at each end
+    # of the turn, here.
+    return any(meets(pos) for _ in turn_successors(pos, prune=meets)) or met
 
 
-def _may_meet(pos: Position, goal: Goal) -> Any:
+def _may_meet(pos: Position, goal: Goal) -> Callable[[Position], bool]:
     """A test on the core, true wherever ``goal`` is met (Q4), for the player to move at
     ``pos``: freed prisoners are the core's freed plus those on green areas (E4); the key
     is the core's K1 flag; hidden needs no prisoner on a tile outside a hideout and no new
     death; a zone its owner number."""
     me = pos.player
     freed0, dead0 = pos.freed[me] + pos.greens[me], pos.dead[me]
-    tests: list[Any] = []
-    for leaf in goal.leaves:
-        if leaf.kind is GoalKind.FREE:
-            tests.append(lambda q, c=leaf.count: q.freed[me] + q.greens[me] - freed0 >= c)
-        elif leaf.kind is GoalKind.KEY:
-            tests.append(lambda q: q.key_[me])
-        elif leaf.kind is GoalKind.HIDE:
-            tests.append(lambda q: q.nonhide[me] == 0 and q.dead[me] == dead0)
-        elif leaf.kind is GoalKind.ZONE:
-            zone = pos.T.zone_names.index(leaf.zone)
-            tests.append(lambda q, z=zone: q.zone_owner[z] == me)
-    return lambda q: all(t(q) for t in tests)
+    leaves = goal.leaves
+    free = max((leaf.count for leaf in leaves if leaf.kind is GoalKind.FREE), default=None)
+    key = any(leaf.kind is GoalKind.KEY for leaf in leaves)
+    hide = any(leaf.kind is GoalKind.HIDE for leaf in leaves)
+    zones = [pos.T.zone_names.index(leaf.zone) for leaf in leaves if leaf.kind is GoalKind.ZONE]
+
+    def may(q: Position) -> bool:
+        return ((free is None or q.freed[me] + q.greens[me] - freed0 >= free)
+                and (not key or q.key_[me])
+                and (not hide or (q.nonhide[me] == 0 and q.dead[me] == dead0))
+                and all(q.zone_owner[z] == me for z in zones))
+
+    return may
 
 
 def make_set(seed: int, per_cell: int = PER_CELL, *, kinds: Iterable[str] = KINDS,
@@ -733,7 +726,8 @@ def make_set(seed: int, per_cell: int = PER_CELL, *, kinds: Iterable[str] = KIND
         chosen: tuple[_Candidate, Scenario, tuple[Action, ...]] | None = None
         quickest: dict[Goal, int] = {}  # a goal some line met in turn 1 is no puzzle of 2 or more
         for c in found:
-            quickest[replace(c.goal, turns=None)] = min(quickest.get(replace(c.goal, turns=None), 9), c.turns)
+            bare = replace(c.goal, turns=None)
+            quickest[bare] = min(quickest.get(bare, c.turns), c.turns)
         for k in order[:_TRIES]:
             c = open_[k]
             if quickest[replace(c.goal, turns=None)] == 1 and c.turns >= 2:
