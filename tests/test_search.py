@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,18 +66,29 @@ def graphs(draw: st.DrawFn) -> Graph:
     return Graph(edges, slack)
 
 
-@settings(max_examples=300, deadline=None)
-@given(graphs(), st.integers(1, 5))
-def test_search_agrees_with_brute_force(graph: Graph, turns: int):
+def answers_as_brute_force(graph: Graph, turns: int) -> tuple[Any, int | None, set[tuple[Hashable, ...]]] | None:
+    """``solve`` on ``graph`` within ``turns``, checked against brute force: 'impossible'
+    proved beyond the limit, or the fewest turns, the cheapest cost and every optimal
+    plan counted.  Returns the result with brute force's cheapest cost and plans (None
+    when there is no answer)."""
     fewest, cheapest, plans = brute_force(graph, 0, turns)
     result = solve(graph, 0, Limit(turns=turns), cap=1000)
     if fewest is None:
         assert result.status == "impossible" and result.turns is None
         assert result.proved_at_least == turns + 1
-        return
-    assert result.status == "solved"
-    assert (result.turns, result.cost) == (fewest, cheapest)
+        return None
+    assert (result.status, result.turns, result.cost) == ("solved", fewest, cheapest)
     assert result.plans == len(plans) and not result.plans_capped
+    return result, cheapest, plans
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.integers(1, 5))
+def test_search_agrees_with_brute_force(graph: Graph, turns: int):
+    answer = answers_as_brute_force(graph, turns)
+    if answer is None:
+        return
+    result, cheapest, plans = answer
     # the solution given is one of the optimal ones, and really is a path
     node, cost, plan = 0, 0, []
     for move in result.moves:
@@ -158,14 +170,7 @@ def test_passes_that_share_what_they_proved_agree_with_brute_force(graph: Graph,
     """A budgeted pass that skipped nothing below a node records a full refutation
     there, and the count reads the budgeted passes' refutations: the answer is
     still what brute force gives, with a cost bound that makes the passes cut."""
-    costed = CostedGraph(graph.edges, graph.slack, slack)
-    fewest, cheapest, plans = brute_force(costed, 0, turns)
-    result = solve(costed, 0, Limit(turns=turns), cap=1000)
-    if fewest is None:
-        assert result.status == "impossible"
-        return
-    assert (result.status, result.turns, result.cost) == ("solved", fewest, cheapest)
-    assert result.plans == len(plans) and not result.plans_capped
+    answers_as_brute_force(CostedGraph(graph.edges, graph.slack, slack), turns)
 
 
 def test_a_budgeted_pass_that_cut_nothing_below_a_node_refutes_it_for_every_budget():
@@ -198,11 +203,4 @@ def test_turns_listed_within_a_budget_give_brute_forces_answer(graph: Graph, tur
     """Budgeted passes and the count ask the game only for turns within their
     budget; a pass given fewer turns never counts as one that cut nothing (so it
     refutes nothing outright), and the answer is still brute force's."""
-    cheap = CheapGraph(graph.edges, graph.slack, slack)
-    fewest, cheapest, plans = brute_force(cheap, 0, turns)
-    result = solve(cheap, 0, Limit(turns=turns), cap=1000)
-    if fewest is None:
-        assert result.status == "impossible"
-        return
-    assert (result.status, result.turns, result.cost) == ("solved", fewest, cheapest)
-    assert result.plans == len(plans) and not result.plans_capped
+    answers_as_brute_force(CheapGraph(graph.edges, graph.slack, slack), turns)
