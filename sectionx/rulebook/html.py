@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..render.svg import to_svg
 from . import drawn
 from .pictures import Picture
-from .source import Block, Section, markdown
+from .source import Block, Section, markdown, split_title
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -48,6 +48,7 @@ figcaption ul { margin: 0.2rem 0 0; padding-left: 1.2rem; list-style: '✓ '; }
 .summary { border: 2px solid %(ink)s; width: 100%%; }
 .summary ul { margin: 0; padding-left: 1.1rem; }
 nav ol { columns: 2; }
+.rule-id { font-size: 0.68em; color: #707070; font-weight: normal; }
 """
 
 
@@ -158,6 +159,10 @@ class _Writer:
         if b.kind == "heading":
             html = re.sub(r"^<h(\d)>", lambda m: f"<h{int(m.group(1)) + 1}>", html)
             html = re.sub(r"</h(\d)>\s*$", lambda m: f"</h{int(m.group(1)) + 1}>\n", html)
+        if b.rule:
+            # The id in small print, as in the PDF: the players read the rule's name.
+            html = re.sub(rf"^<p><strong>{re.escape(b.rule)}\s+", f'<p><small class="rule-id">{b.rule}</small> <strong>', html,
+                          count=1)
         if b.rule and b.rule not in self.anchored:
             self.anchored.add(b.rule)
             html = html.replace("<p>", f'<p id="rule-{b.rule}">', 1)
@@ -167,8 +172,10 @@ class _Writer:
         pic = Picture.of(drawn(self.m, f, self.theme))
         says = "".join(f"<li>{escape(s)}</li>" for s in f.text.says if s)
         checked = f'<br><i>{self.t("checked")}</i><ul>{says}</ul>' if says else ""
+        rule, title = split_title(f.text.title, f.rule)
+        tag = f'<small class="rule-id">{rule}</small> ' if rule else ""
         return (f'<figure id="figure-{escape(f.name)}">\n{_svg(pic, f.name, self.theme, 150)}\n'
-                f'<figcaption><b>{self.t("figure")} {f.number}. {escape(f.text.title)}</b><br>'
+                f'<figcaption><b>{self.t("figure")} {f.number}.</b> {tag}<b>{escape(title)}</b><br>'
                 f"{escape(f.text.caption)}{checked}</figcaption>\n</figure>\n")
 
     def index(self) -> str:

@@ -53,7 +53,7 @@ from ..render.pdf import ScenePainter
 from ..yamlsrc import Diagnostic, LoadError
 from . import drawn
 from .pictures import Picture
-from .source import MANUAL, Block, Section, closing
+from .source import MANUAL, Block, Section, closing, split_title
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 
 #: Text sizes (pt).
 BODY, SMALL, H2, H3, TITLE = 9.5, 8.0, 15.0, 11.0, 34.0
+#: A rule's id where the book prints it in running text (its paragraph, its figure's
+#: title): small and grey, for reference, not to be read aloud.
+ID_PT, ID_COLOUR = 6.5, "#707070"
 #: Figures are drawn at most this wide and tall (mm): small enough that a figure with its
 #: caption rarely leaves half a page empty where it does not fit, big enough to read.
 FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
@@ -328,7 +331,7 @@ class _Writer:
         if b.kind == "paragraph":
             text = inline(b.tokens[1], rf)
             if b.rule:
-                return [_Mark(f"rule-{b.rule}", self.pages), Paragraph(text, self.s.body)]
+                return [_Mark(f"rule-{b.rule}", self.pages), Paragraph(small_id(text, b.rule), self.s.body)]
             return [Paragraph(text, self.s.body)]
         if b.kind == "code":
             _latin1(b.tokens[0].content, b.tokens[0], rf)
@@ -412,7 +415,9 @@ class _Writer:
 
     def figure(self, f: BookFigure) -> Flowable:
         pic = self.pictures[f.name]
-        head = f"<b>{escape(self.t('figure'))} {f.number}.</b> <b>{escape(f.text.title)}</b>"
+        rule, title = split_title(f.text.title, f.rule)
+        tag = f'<font size="{ID_PT}" color="{ID_COLOUR}">{rule}</font> ' if rule else ""
+        head = f"<b>{escape(self.t('figure'))} {f.number}.</b> {tag}<b>{escape(title)}</b>"
         parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H), Spacer(1, 2 * mm),
                                  Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
         says = [s for s in f.text.says if s]
@@ -442,6 +447,13 @@ class _Writer:
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1.0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8)]))
         return [*out, table]
+
+
+def small_id(markup: str, rule: str) -> str:
+    """A rule's paragraph with its opening id in small print: the players read the rule's
+    name in bold, the id is there for the index and for reference (issue 30)."""
+    return re.sub(rf"^<b>{re.escape(rule)}\s+", f'<font size="{ID_PT}" color="{ID_COLOUR}">{rule}</font>\u00a0<b>',
+                  markup, count=1)
 
 
 def inline_text(markdown_text: str) -> str:
@@ -492,4 +504,4 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
         known = writer.pages
     return buf.getvalue()
 
-__all__ = ["MIN_PAPER", "DoesNotFit", "to_pdf", "too_small"]
+__all__ = ["ID_COLOUR", "ID_PT", "MIN_PAPER", "DoesNotFit", "small_id", "to_pdf", "too_small"]

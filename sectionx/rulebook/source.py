@@ -237,6 +237,17 @@ def _index_rows(table: Block) -> list[tuple[str, str, int]]:
     return rows
 
 
+def split_title(title: str, rule: str) -> tuple[str, str]:
+    """A figure's title as ``(rule id, the rest)`` where it starts with the id of the rule
+    it illustrates (``N3: the distance rule`` gives ``("N3", "The distance rule")``), so
+    the book prints the id in small print; ``("", title)`` where it does not."""
+    m = re.match(rf"^{re.escape(rule)}\s*:\s*(\S.*)$", title) if rule else None
+    if not m:
+        return "", title
+    rest = m.group(1)
+    return rule, rest[:1].upper() + rest[1:]
+
+
 def place_figures(rules: Rules, placement: list[tuple[str, str]]) -> Rules:
     """The rules with each ``(figure, rule id)`` figure put after the text of its rule,
     in the order given.  A rule defined by two paragraphs (Z1 and its clarification)
@@ -267,4 +278,4 @@ def place_figures(rules: Rules, placement: list[tuple[str, str]]) -> Rules:
 
 
 __all__ = ["INDEX_HEADING", "MANUAL", "MAX_SECTIONS", "Block", "IndexEntry", "Rules", "Section",
-           "closing", "heading_text", "markdown", "place_figures", "read_rules"]
+           "closing", "heading_text", "markdown", "place_figures", "read_rules", "split_title"]
