@@ -1,8 +1,9 @@
 """Section X's illustrated rulebook (``sectionx manual``), built by :mod:`sectionx.rulebook`.
 
 What Section X gives the shared builder (:data:`RULEBOOK`): its rulebook folder
-(``rulebook/``: the rules of play ``rules-en.md``, the figures ``figures/``, the
-languages ``en.yaml``, ``de.yaml``, ``nl.yaml``), how a figure is judged
+(``rulebook/``: the players' rules ``rules-en.md``, ``rules-de.md`` and
+``rules-nl.md``, the figures ``figures/``, the languages ``en.yaml``, ``de.yaml``,
+``nl.yaml``), how a figure is judged
 (:func:`~.figures.figure_problems`: a position valid under every ruling, then
 every claim by the engine) and drawn (:func:`~.figures.draw_figure`), the words
 drawn on figures and the board (:class:`~.render.words.Words`, in each language),
@@ -104,13 +105,14 @@ def component_pictures(theme: Theme, lang: Language) -> list[tuple[str, Picture]
     return out
 
 
-#: Section X's rulebook: the rules of play are sections 1 to 11 of its rules text.
+#: Section X's rulebook: the players' rules are sections 1 to 13 of its rules text in each
+#: language (13 the clarifications); docs/rules.md is the technical statement of the same rules.
 RULEBOOK = Rulebook(
     game="Section X",
     folder=packaged(__name__.rpartition(".")[0]),
     figure_problems=figures.figure_problems,
     draw_figure=figures.draw_figure,
-    sections=range(1, 12),
+    sections=range(1, 14),
     words=WORDS,
     components=COMPONENTS,
     component_pictures=component_pictures,
