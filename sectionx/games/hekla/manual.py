@@ -83,6 +83,7 @@ RULEBOOK = Rulebook(
     folder=packaged(__name__.rpartition(".")[0]),
     figure_problems=figures.figure_problems,
     draw_figure=figures.draw_figure,
+    words=figures.WORDS,
     components=COMPONENTS,
     component_pictures=component_pictures,
     cover=cover_picture,
