@@ -97,15 +97,18 @@ def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float) -> list[Item]:
     player = Player(s.owner)
     fill = fill_of(theme, player)
     on = ink_on(theme, fill)
+    # Three bands inside the rim, clear of each other at every size (the 9.5 mm kit
+    # stone included): the ridges above the numeral, the colour's shape below it.
     out: list[Item] = [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=max(0.25, d * 0.035))),
-                       Text(cx, cy + d * 0.16, str(s.value), d * 1.45, on, "middle", bold=True)]
-    # The ridges (HG5): that many small peaks along the top of the stone.
-    peak = d * 0.11
+                       Text(cx, cy + d * 0.14, str(s.value), d * 1.1, on, "middle", bold=True)]
+    # The ridges (HG5): that many small peaks along the top of the stone, their outer
+    # corners inside the rim.
+    peak = d * 0.09
     for k in range(s.value):
-        px = cx + (k - (s.value - 1) / 2) * peak * 1.8
-        base = cy - r * 0.56
-        out.append(polygon([(px - peak * 0.8, base), (px, base - peak * 1.15), (px + peak * 0.8, base)], Style(fill=on)))
-    out.append(shape(LOOKS[player][1], cx, cy + r * 0.62, d * 0.22, Style(fill=on)))
+        px = cx + (k - (s.value - 1) / 2) * d * 0.16
+        base = cy - d * 0.23
+        out.append(polygon([(px - peak * 0.75, base), (px, base - peak), (px + peak * 0.75, base)], Style(fill=on)))
+    out.append(shape(LOOKS[player][1], cx, cy + d * 0.305, d * 0.16, Style(fill=on)))
     return out
 
 
@@ -146,13 +149,16 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
         if spot is not None:
             items += _white_line(theme, g, f, spot.kind, spot.index)
         if numbers:
-            # Top right, on a tab of the track's colour so that a diagonal line does not hide it.
+            # In a top corner the field's white line does not run into: top right, but
+            # top left where the line is the diagonal up to the top-right corner.
             text = "START" if start else str(_track_number(board, f))
             size = 4.6 if start else 6.0
             tw = text_width(text, size, True, theme)
             back = ink if start else c[TRACK_FILL]
-            items.append(rect(x + FIELD - tw - 1.9, y + 0.8, tw + 1.4, 3.4, Style(fill=back)))
-            items.append(Text(x + FIELD - 1.2, y + 3.6, text, size, ink_on(theme, back), "end", bold=True))
+            left = spot is not None and spot.kind == "diag" and spot.index == 1
+            tx = x + 1.2 if left else x + FIELD - tw - 1.2
+            items.append(rect(tx - 0.7, y + 0.8, tw + 1.4, 3.4, Style(fill=back)))
+            items.append(Text(tx, y + 3.6, text, size, ink_on(theme, back), "start", bold=True))
     # The arrow beside the start field: onto the outer ring after a lap of the inner one (HG3).
     sx, sy = g.centre(board.inner[0])
     ox, oy = g.centre(board.outer[0])
@@ -167,10 +173,10 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             cx, cy = g.centre(f)
             items.append(Circle(cx, cy, FIELD * 0.47, Style(stroke=c["red"], width=1.0)))
         if coords:
-            # On a tab of the field's colour, over the hot field's circle.
+            # Top centre, between the two places and inside a hot field's circle, so
+            # that nothing is knocked out of the circle.
             name = field_name(f)
-            items.append(rect(x + 0.7, y + 0.8, text_width(name, 5.5, True, theme) + 1.0, 3.2, Style(fill=c["rock"])))
-            items.append(Text(x + 1.2, y + 3.4, name, 5.5, c["cell_line"], bold=True))
+            items.append(Text(x + FIELD / 2, y + 4.2, name, 5.5, c["cell_line"], "middle", bold=True))
     return items, g
 
 

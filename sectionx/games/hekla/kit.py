@@ -48,7 +48,10 @@ STONE = 9.5
 #: A volcanist standee: width, the height of each of its two panels, and of each base tab.
 STANDEE, PANEL, TAB = 9.0, 16.0, 5.0
 #: A box of the quiet-rounds counter (H9); the counter is one strip of 20.
-QUIET_BOX = (8.6, 11.0)
+QUIET_BOX = (8.4, 11.0)
+#: Paper at each end of the counter, so that box 20's number keeps the safe area
+#: at the size the other numbers are set in.
+QUIET_END = 2.0
 GAP = 2.5
 PREFIX = "hekla"
 TITLE = "Hekla – print-and-play kit"
@@ -163,7 +166,7 @@ def token_page(theme: Theme, paper: Paper) -> Page:
     out += quiet
     y += 1.0
     # One piece: the boxes stay together as a track for the marker.
-    size = (QUIET_ROUNDS * QUIET_BOX[0], QUIET_BOX[1])
+    size = (QUIET_ROUNDS * QUIET_BOX[0] + 2 * QUIET_END, QUIET_BOX[1])
     sheet = strip(theme, paper, size, 1, (m + sheet_reach(theme), y + sheet_reach(theme)))
     if sheet.origin[0] + size[0] + sheet_reach(theme) > W - m + 1e-9:
         raise DoesNotFit("the quiet-rounds counter does not fit between the margins")
@@ -201,7 +204,7 @@ def _quiet_art(theme: Theme) -> Callable[[float, float], list[Item]]:
         for n in range(1, QUIET_ROUNDS + 1):
             bx = left + (n - 1) * w
             out += [rect(bx + 0.5, cy - h / 2 + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
-                    Text(bx + w / 2, cy + 1.6, str(n), 9.0 if n < QUIET_ROUNDS else 8.0, ink, "middle", True)]
+                    Text(bx + w / 2, cy + 1.6, str(n), 9.0, ink, "middle", True)]
         return out
     return draw
 
