@@ -109,7 +109,7 @@ def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = Fa
     for cell in sorted(board.green):
         cx, cy = layout.centre(cell)
         items.append(polygon(layout.corners(cell), Style(fill=col["green"], stroke=col["ink"], width=thin * 1.5)))
-        items.append(Text(cx, cy + F * 0.08, zone_of.get(cell, ""), F * 0.7, ink, "middle", True))
+        items.append(Text(cx, cy + F * 0.08, words.zone(zone_of.get(cell, "")), F * 0.7, ink, "middle", True))
         free = fitted(words.free_zone, max(min_pt, F * 0.16), F * FREE_ZONE_WIDTH, theme)
         items.append(Text(cx, cy - F * 0.22, words.free_zone, free, ink, "middle", True))
     if coords:

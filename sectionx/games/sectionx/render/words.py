@@ -64,8 +64,21 @@ class Words:
     puzzle: str = "Puzzle: {goal}."
     #: Said after the goal of a puzzle in the advanced game (V2).
     advanced: str = "Advanced game: steps, the tile action and a door may come in any order (V2)."
+    #: The eight compass points a zone may be named by on the board (G2: the standard
+    #: board's zones are E SE SW W NW NE), in this order, as the language writes them:
+    #: German "N NO O SO S SW W NW", Dutch "N NO O ZO Z ZW W NW".
+    compass: str = "N NE E SE S SW W NW"
     #: A puzzle's goal as a sentence (``goal_sentence`` writes English).
     goal: Callable[[Goal], str] = goal_sentence
+
+    def zone(self, name: str) -> str:
+        """A zone's name as the board draws it: a compass point in the language's own
+        letters (``SE`` is ``SO`` in German); any other name as it is written."""
+        english = ENGLISH_COMPASS
+        local = self.compass.split()
+        if name in english and len(local) == len(english):
+            return local[english.index(name)]
+        return name
 
     def colour(self, colour: Colour) -> str:
         """The name of ``colour`` (``words.red`` for red, and so on)."""
@@ -80,6 +93,9 @@ class Words:
         """(field, text) of every word, as drawn (``{...}`` left in): for checking glyphs."""
         return [(f.name, getattr(self, f.name)) for f in fields(self) if isinstance(getattr(self, f.name), str)]
 
+
+#: The compass points in English, the order of :attr:`Words.compass`.
+ENGLISH_COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 #: This edition's words.
 ENGLISH = Words()
