@@ -30,16 +30,17 @@ def test_every_page_keeps_its_margins_bleeds_and_marks(built):
 
 def test_the_pages_in_order_with_duplex_fronts_on_odd_pages(built):
     names = [p.name for p in built.document.pages]
-    assert names[0].endswith("checklist") or "checklist" in names[0]
-    assert any(n.endswith("wall") for n in names) and any(n.endswith("knots") for n in names)
+    assert "checklist" in names[0] and names[1].endswith("wall") and names[-1].endswith("knots-and-figures")
     for i, n in enumerate(names, 1):
         if n.endswith("-cards"):
             assert i % 2 == 1 and names[i].endswith("cards-backs")
+    # Seven sheets, none of them blank (issue 30: eight with a blank one before).
+    assert len(names) == 7 and not any(n.endswith("blank") for n in names)
 
 
 def test_thirteen_knots_a_colour_and_spares_each_slide_in_a_row(built):
-    page = next(p for p in built.document.pages if p.name.endswith("knots"))
-    trims = P.pieces(page)
+    page = next(p for p in built.document.pages if p.name.endswith("knots-and-figures"))
+    trims = [t for t in P.pieces(page) if "knot" in t.label]
     for colour in ("yellow", "blue"):
         assert sum(f"piece-knot-{colour}-" in t.label for t in trims) == 13
         assert sum(f"piece-spare-knot-{colour}-" in t.label for t in trims) == kit.SPARE_KNOTS
@@ -55,17 +56,39 @@ def test_the_wall_prints_its_fields_at_the_size_the_knots_are_made_for(built):
 
 
 def test_figures_and_rules_cards_have_their_pieces_and_backs(built):
-    figures = next(p for p in built.document.pages if p.name.endswith("figures"))
-    assert sum(t.label.startswith("piece-figure-") for t in P.pieces(figures)) == 6
+    figures = next(p for p in built.document.pages if p.name.endswith("knots-and-figures"))
+    standees = [t for t in P.pieces(figures) if "figure" in t.label]
+    assert sum(t.label.startswith("piece-figure-") for t in standees) == 6 and len(standees) == 8
+    for t in standees:  # butted on shared cut lines, each at its measured size
+        assert t.box[2] - t.box[0] == pytest.approx(kit.STANDEE)
+        assert t.box[3] - t.box[1] == pytest.approx(2 * kit.PANEL + 2 * kit.TAB)
     fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
     backs = next(p for p in built.document.pages if p.name.endswith("cards-backs"))
     front_x = {g.label.removeprefix("piece-card-"): g.matrix[4] for g in fronts.items if isinstance(g, Group)
                and g.label.startswith("piece-card-")}
     back_x = {g.label.removeprefix("back-card-"): g.matrix[4] for g in backs.items if isinstance(g, Group)
               and g.label.startswith("back-card-")}
-    assert set(front_x) == set(back_x) == {"rules-yellow", "rules-blue"}
+    # Per player: the turn's rules, ropes and the end, and the turn summary (issue 30).
+    assert set(front_x) == set(back_x) == {f"{kind}-{c}" for kind in ("rules", "rules-end", "aid")
+                                           for c in ("yellow", "blue")}
     for name, x in front_x.items():  # mirrored for long-edge duplex
         assert back_x[name] == pytest.approx(fronts.width - x - THEME.card[0])
+
+
+def test_card_text_fills_its_card_at_a_readable_size(built):
+    """Issue 30: the text used the top half of each card at 4.5-7 pt; now it is set as
+    large as it fits and spread down the card's panel, inside the coloured edge."""
+    from sectionx.render.printing import CARD_BORDER, CARD_PAD
+    from sectionx.render.scene import Text
+    from sectionx.render.textfit import text_box
+
+    fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
+    h = THEME.card[1]
+    for g in (g for g in fronts.items if isinstance(g, Group) and g.label.startswith("piece-card-")):
+        body = [t for t in g.items if isinstance(t, Text) and t.y > 10.0]
+        assert min(t.size for t in body) >= 7.0, g.label
+        bottom = max(text_box(t, THEME)[3] for t in body)
+        assert h - CARD_BORDER - CARD_PAD - 6.0 < bottom <= h - CARD_BORDER - CARD_PAD + 1e-6, g.label
 
 
 def test_the_kit_command_writes_the_same_bytes_every_time_and_its_own_manifest(tmp_path):

@@ -31,7 +31,8 @@ def test_every_page_keeps_its_margins_bleeds_and_marks(built):
 
 def test_the_pages_in_order_with_duplex_fronts_on_odd_pages(built):
     names = [p.name for p in built.document.pages]
-    assert "checklist" in names[0] and names[1].endswith("board") and names[2].endswith("stones")
+    assert "checklist" in names[0] and names[1].endswith("board") and names[-1].endswith("stones")
+    assert len(names) == 7 and not any(n.endswith("blank") for n in names)  # issue 30: 8 sheets before
     for i, n in enumerate(names, 1):
         if n.endswith("-cards"):
             assert i % 2 == 1 and names[i].endswith("cards-backs")
@@ -57,11 +58,14 @@ def test_the_board_prints_at_its_field_size_and_volcanists_and_cards_are_there(b
     page = next(p for p in built.document.pages if p.name.endswith("board"))
     (board,) = [g for g in page.items if isinstance(g, Group) and g.label == "board"]
     assert board.matrix[0] * kit.art.FIELD == pytest.approx(kit.FIELD)
-    standees = next(p for p in built.document.pages if p.name.endswith("volcanists"))
-    assert sum(t.label.startswith("piece-volcanist-") for t in P.pieces(standees)) == 4
+    standees = next(p for p in built.document.pages if p.name.endswith("stones"))  # they share the sheet
+    volcanists = [t for t in P.pieces(standees) if "volcanist" in t.label]
+    assert sum(t.label.startswith("piece-volcanist-") for t in volcanists) == 4 and len(volcanists) == 8
+    for t in volcanists:
+        assert t.box[2] - t.box[0] == pytest.approx(kit.STANDEE)
     fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
     assert {g.label for g in fronts.items if isinstance(g, Group) and g.label.startswith("piece-card-")} == \
-        {f"piece-card-rules-{s.value}" for s in SEATS}
+        {f"piece-card-{kind}-{s.value}" for s in SEATS for kind in ("rules", "aid")}
 
 
 def test_the_kit_command_writes_the_same_bytes_every_time(tmp_path):

@@ -198,10 +198,13 @@ def write_kit(kit: Kit, out_dir: Path, prefix: str, *, svg: bool) -> str:
 
 def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, float]], list[Section]],
              cards: Callable[[tuple[float, float]], tuple[list[Page], list[Symbol]]], *, card_count: int,
-             offset: tuple[float, float], title: str, advice: Sequence[Para]) -> Kit:
+             offset: tuple[float, float], title: str, advice: Sequence[Para], cards_what: str = "Rules cards",
+             trailing: int = 0) -> Kit:
     """A game's kit as every game's is put together: the checklist, the game's
-    ``components`` (sections built for the paper), its rules ``cards`` (fronts and
-    backs) and the duplex calibration sheet; in greyscale when the theme says so.
+    ``components`` (sections built for the paper), its ``cards`` (fronts and backs,
+    listed in the checklist as ``cards_what``) and the duplex calibration sheet,
+    then the last ``trailing`` components (so that a kit with an even number of
+    single-sided pages before its duplex sheets needs no blank page); in greyscale when the theme says so.
     A component that does not fit the paper (DoesNotFit) is one line naming the
     paper, located where the template defines it."""
     try:
@@ -212,10 +215,13 @@ def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, f
         symbols: dict[str, Symbol] = {}
         for s in (*card_symbols, *calibration_symbols):
             symbols.setdefault(s.name, s)
+        tail = sections[len(sections) - trailing:] if trailing else []
+        sections = sections[:len(sections) - trailing] if trailing else sections
         sections += [
-            Section("Rules cards", card_count, tuple(card_pages), duplex=True,
+            Section(cards_what, card_count, tuple(card_pages), duplex=True,
                     advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
             Section("Duplex calibration", 1, tuple(calibration), duplex=True, advice="print first, long-edge duplex"),
+            *tail,
         ]
         document = assemble(sections, theme, paper, symbols, title=title, checklist_title=title, advice=advice)
     except DoesNotFit as exc:

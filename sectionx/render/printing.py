@@ -11,7 +11,7 @@ game passes its own titles, advice and card art.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import fonts
 from .pieces import CLEARANCE, SAFE, SEAM_TOLERANCE, TRIM, crop_marks, mark_style
@@ -215,6 +215,25 @@ def fold_standee(theme: Theme, x: float, y: float, *, width: float, panel: float
     body.append(mark)
     body.append(rect(0, 0, w, total, cut_style(theme)))
     return [Group(tuple(body), translate(x, y), label=label), *crop_marks(x, y, w, total, theme)]
+
+
+def standee_strip(theme: Theme, paper: Paper, at: tuple[float, float], *, width: float, panel: float, tab: float,
+                  standees: Sequence[tuple[str, Sequence[Item], str, Item, str]], name_pt: float = 5.5
+                  ) -> tuple[list[Item], list[Item]]:
+    """Fold-over standees (as :func:`fold_standee` draws each) butted side by side on
+    shared cut lines, the row's trim starting at ``at``: one straight cut between
+    neighbours, crop marks outside the row (:func:`strip`).  ``standees`` are
+    ``(fill, figure, name, mark, label)``.  Returns the pieces and the marks."""
+    total = 2 * panel + 2 * tab
+    sheet = strip(theme, paper, (width, total), len(standees), at)
+    pieces: list[Item] = []
+    for i, ((fill, figure, name, mark, label), (x, y)) in enumerate(zip(standees, sheet.slots)):
+        body = fold_standee(theme, 0.0, 0.0, width=width, panel=panel, tab=tab, fill=fill, figure=figure, name=name,
+                            mark=mark, label=label, name_pt=name_pt)[0]
+        assert isinstance(body, Group)
+        # The standee's art to the shared cut lines (its clip), the cut given by the marks.
+        pieces.append(Group((*body.items[:-1], rect(0, 0, width, total, TRIM)), translate(x, y), sheet.clip(i), label))
+    return pieces, sheet.marks(theme)
 
 
 def back_position(x: float, y: float, theme: Theme, paper: Paper,
@@ -454,18 +473,47 @@ def card_back_frame(theme: Theme) -> tuple[list[Item], str]:
     return items, ink
 
 
-def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[Para]) -> list[Item]:
-    """A rules card (``theme.card``, trim at (0, 0)): a band in ``fill`` with ``mark``
-    (the colour's shape) and ``title``, the rules fitted below, its cut line last
-    (not drawn: the sheet's crop marks give it)."""
+#: The coloured border (mm) round a rules card's or player aid's paper panel: its
+#: cut edge shows, and a cut a little off still leaves a border all round.
+CARD_BORDER = 2.5
+#: Room (mm) between the panel's edge and the text (with the border, more than SAFE).
+CARD_PAD = 1.8
+#: The most space (in lines) a card adds between paragraphs to fill its panel.
+CARD_SPREAD = 1.4
+
+
+def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[Para], *,
+               max_pt: float = 10.0, min_pt: float = 4.5) -> list[Item]:
+    """A rules card or a player aid (``theme.card``, trim at (0, 0)): the card in
+    ``fill`` to its bleed, so its cut edge is a coloured border (under ink-saver a
+    frame in ``fill`` on paper); a band with ``mark`` (the colour's shape) and
+    ``title``; a paper panel :data:`CARD_BORDER` inside the trim holding the rules,
+    set as large as they fit (``max_pt`` down to ``min_pt``) and spread down the whole
+    panel (at most :data:`CARD_SPREAD` lines more between paragraphs); its cut line
+    last (not drawn: the sheet's crop marks give it)."""
     w, h = theme.card
     b = theme.bleed
     band = 10.0
-    items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=theme.colours["paper"])),
-                         rect(-b, -b, w + 2 * b, band + b, Style(fill=fill)), mark]
-    items.append(Text(SAFE + 6.5, band / 2 + 1.6, title, 8.5, ink_on(theme, fill), "start", True))
-    _, texts = fit_text(list(rules), w - 2 * SAFE, h - band - 2.0 - SAFE, theme, max_pt=7.0, min_pt=4.5)
-    items += placed(texts, SAFE, band + 2.0)
+    col = theme.colours
+    panel = (CARD_BORDER, band, w - 2 * CARD_BORDER, h - band - CARD_BORDER)
+    if theme.ink_saver:
+        items: list[Item] = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=col["paper"])),
+                             rect(-b, -b, w + 2 * b, band + b, Style(fill=fill)),
+                             rect(CARD_BORDER / 2, CARD_BORDER / 2, w - CARD_BORDER, h - CARD_BORDER,
+                                  Style(stroke=fill, width=0.8))]
+    else:
+        items = [rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill)),
+                 rect(*panel, Style(fill=col["paper"], stroke=col["ink"], width=0.2))]
+    items += [mark, Text(SAFE + 6.5, band / 2 + 1.6, title, 8.5, ink_on(theme, fill), "start", True)]
+    tw, th = panel[2] - 2 * CARD_PAD, panel[3] - 2 * CARD_PAD
+    size, texts = fit_text(list(rules), tw, th, theme, max_pt=max_pt, min_pt=min_pt)
+    if len(rules) > 1:
+        # Spread the paragraphs down the panel: the room left over, shared between them.
+        used = max(text_box(t, theme)[3] for t in texts)
+        extra = min(CARD_SPREAD, (th - used) / (len(rules) - 1) / (pt_mm(size) * LEADING))
+        spread = [rules[0]] + [replace(p, before=p.before + extra) for p in rules[1:]]
+        _, texts = fit_text(spread, tw, th + 1e-6, theme, max_pt=size, min_pt=size)
+    items += placed(texts, panel[0] + CARD_PAD, panel[1] + CARD_PAD)
     items.append(rect(0, 0, w, h, TRIM))
     return items
 
@@ -473,8 +521,8 @@ def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[
 def rules_card_pages(theme: Theme, paper: Paper, cards: Sequence[tuple[str, list[Item]]], word: str, *,
                      offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
     """``cards`` (a name and a card's art, as :func:`rules_card` draws it) on a card
-    sheet, and the sheet of their backs, ``word`` on each, mirrored for long-edge
-    duplex (shifted by the calibration ``offset``)."""
+    sheet, each labelled ``piece-card-<name>``, and the sheet of their backs, ``word``
+    on each, mirrored for long-edge duplex (shifted by the calibration ``offset``)."""
     W, H = paper
     w, h = theme.card
     sheet = card_sheet(theme, paper)
@@ -487,12 +535,12 @@ def rules_card_pages(theme: Theme, paper: Paper, cards: Sequence[tuple[str, list
     front: list[Item] = []
     backs: list[Item] = [back_ground(sheet, len(cards), theme, offset)]
     for i, ((name, art_items), (x, y)) in enumerate(zip(cards, sheet.slots)):
-        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-rules-{name}"))
+        front.append(Group(tuple(art_items), translate(x, y), sheet.clip(i), label=f"piece-card-{name}"))
         bx, by = back_position(x, y, theme, paper, offset)
-        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-rules-{name}"))
+        backs.append(Group((Use(back.name),), translate(bx, by), label=f"back-card-{name}"))
     front += sheet_note(sheet, theme, "Cut along the lines the crop marks give: each cut runs the whole sheet.")
     backs += sheet_note(sheet, theme, "Print long-edge duplex; this page is the back of the one before"
                         + (f", shifted {offset[0]:+.1f} / {offset[1]:+.1f} mm." if offset != (0.0, 0.0) else "."))
-    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards"),
-             Page(W, H, tuple(backs), name="41-cards-backs", label="Rules card backs (long-edge duplex)")]
+    pages = [Page(W, H, (*front, Group(tuple(sheet.marks(theme)), label="crop-marks")), name="40-cards", label="Rules cards and player aids"),
+             Page(W, H, tuple(backs), name="41-cards-backs", label="Card backs (long-edge duplex)")]
     return pages, [back]

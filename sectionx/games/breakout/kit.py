@@ -22,13 +22,13 @@ from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, mark_reach
 from ...render.printing import (
     cut_style,
-    fold_standee,
     heading,
     printing_advice,
     rules_card,
     rules_card_pages,
+    standee_strip,
 )
-from ...render.scene import Circle, Group, Item, Page, Style, Symbol, Text, translate
+from ...render.scene import Circle, Group, Item, Page, Style, Symbol, translate
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, para
 from ...render.theme import Theme
@@ -102,76 +102,68 @@ def _knot_piece(theme: Theme, player: Player, cx: float, cy: float, label: str) 
     return Group(tuple(items), translate(cx, cy), label=label)
 
 
-def knot_page(theme: Theme, paper: Paper) -> Page:
-    """13 knots per colour (B1) and :data:`SPARE_KNOTS` spares, round with bleed."""
-    W, H = paper
-    m = theme.margin
-    items, y = heading(theme, m, m, W - 2 * m, f"Knots: {KNOTS} per colour",
-                       [(f"Cut each knot out along its circle. The last {SPARE_KNOTS} of each colour are spares. "
-                        f"A knot is {KNOT:g} mm across, for rows {FIELD:g} mm high.")], title_pt=12.0, body_pt=8.0)
-    pitch = KNOT + 2 * theme.bleed + GAP
-    per_row = int((W - 2 * m + GAP) // pitch)
-    if per_row < 1:
-        raise DoesNotFit(f"a {KNOT:g} mm knot does not fit between the margins")
-    out: list[Item] = list(items)
-    y += 5.0
-    for player in PLAYERS:
-        out.append(Text(m, y + 3.5, f"{_name(player)} ({player.value[0]})", 9.0, theme.colours["ink"], "start", True))
-        y += 6.0
-        total = KNOTS + SPARE_KNOTS
-        rows = -(-total // per_row)
-        if y + rows * pitch > H - m + 1e-9:
-            raise DoesNotFit("the knots of both colours do not fit one page")
-        for i in range(total):
-            cx = m + (i % per_row) * pitch + pitch / 2 - GAP / 2
-            cy = y + (i // per_row) * pitch + pitch / 2 - GAP / 2
-            kind = "knot" if i < KNOTS else "spare-knot"
-            n = i + 1 if i < KNOTS else i - KNOTS + 1
-            out.append(_knot_piece(theme, player, cx, cy, f"piece-{kind}-{player.value}-{n}"))
-        y += rows * pitch + 4.0
-    return Page(W, H, tuple(out), name="20-knots", label="Knots")
-
-
-def _standee(theme: Theme, player: Player, x: float, y: float, label: str) -> list[Item]:
-    """A fold-over figure at (x, y) (its trim's top-left), as every kit folds them
-    (:func:`~sectionx.render.printing.fold_standee`)."""
+def _figure_art(theme: Theme, player: Player) -> tuple[str, list[Item], str, Item]:
+    """A figure standee's fill, panel art, name and tab mark (B1)."""
     fill = theme.player(_colour(player))
     mark = symbol_shape(_colour(player), STANDEE / 2, TAB / 2, TAB * 0.5, Style(fill=ink_on(theme, fill)))
-    return fold_standee(theme, x, y, width=STANDEE, panel=PANEL, tab=TAB, fill=fill,
-                        figure=art.figure(theme, player, STANDEE / 2, PANEL - 4.0, PANEL - 9.0), name=_name(player),
-                        mark=mark, label=label)
+    return fill, art.figure(theme, player, STANDEE / 2, PANEL - 4.0, PANEL - 9.0), _name(player), mark
 
 
-def figure_page(theme: Theme, paper: Paper) -> Page:
-    """3 figure standees per colour (B1) and one spare each."""
+def pieces_page(theme: Theme, paper: Paper) -> Page:
+    """One sheet of pieces: 13 knots per colour (B1) and :data:`SPARE_KNOTS` spares,
+    round with bleed, packed in offset rows; below them 3 figure standees per
+    colour (B1) and a spare each, butted on shared cut lines."""
     W, H = paper
     m = theme.margin
-    items, y = heading(theme, m, m, W - 2 * m, f"Figures: {FIGURES} per colour",
-                       [("Cut between the crop marks, fold on the dashed lines so the two panels meet back to back, "
-                        "glue them, and fold the tabs outwards into a foot. The fourth of each colour is a spare.")],
-                       title_pt=12.0, body_pt=8.0)
-    reach = mark_reach(theme)
-    pitch_x = STANDEE + 2 * reach + GAP
-    height = 2 * PANEL + 2 * TAB + 2 * reach
-    out: list[Item] = list(items)
-    marks: list[Item] = []
-    y += 6.0
-    count = FIGURES + 1
-    if count * pitch_x > W - 2 * m + GAP + 1e-9 or y + 2 * (height + 8.0) > H - m + 1e-9:
-        raise DoesNotFit("the figure standees do not fit one page")
-    for player in PLAYERS:
-        out.append(Text(m, y + 3.5, _name(player), 9.0, theme.colours["ink"], "start", True))
-        y += 6.0
-        for i in range(count):
-            kind = "figure" if i < FIGURES else "spare-figure"
-            n = i + 1 if i < FIGURES else 1
-            pieces = _standee(theme, player, m + reach + i * pitch_x, y + reach, f"piece-{kind}-{player.value}-{n}")
-            out.append(pieces[0])
-            marks.extend(pieces[1:])
-        y += height + 4.0
-    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="30-figures", label="Figure standees")
+    out, y = heading(theme, m, m, W - 2 * m, "Knots and figures",
+                     [(f"Knots: {KNOTS} per colour and {SPARE_KNOTS} spares, {KNOT:g} mm across for rows {FIELD:g} mm "
+                       "high; cut each out along its circle. Figures: cut the row out along the crop marks, then "
+                       "straight down between the figures; fold on the dashed lines so the two panels meet back to "
+                       "back, glue them, and fold the tabs outwards into a foot. The fourth of each colour is a "
+                       "spare.")], title_pt=12.0, body_pt=8.0)
+    out = list(out)
+    # Knots in offset rows: each knot touches six neighbours' gaps, none closer than GAP.
+    pitch = KNOT + 2 * theme.bleed + GAP
+    per_row = int((W - 2 * m + GAP - pitch / 2) // pitch)
+    if per_row < 1:
+        raise DoesNotFit(f"a {KNOT:g} mm knot does not fit between the margins")
+    knots = [(p, i) for p in PLAYERS for i in range(KNOTS + SPARE_KNOTS)]
+    rows = -(-len(knots) // per_row)
+    row_pitch = pitch * 3 ** 0.5 / 2
+    left = (W - (per_row + 0.5) * pitch + GAP) / 2 - GAP / 2
+    y += 4.0
+    for k, (player, i) in enumerate(knots):
+        row, col = divmod(k, per_row)
+        cx = left + (col + 0.5 + 0.5 * (row % 2)) * pitch
+        cy = y + pitch / 2 - GAP / 2 + row * row_pitch
+        kind = "knot" if i < KNOTS else "spare-knot"
+        n = i + 1 if i < KNOTS else i - KNOTS + 1
+        out.append(_knot_piece(theme, player, cx, cy, f"piece-{kind}-{player.value}-{n}"))
+    y += (rows - 1) * row_pitch + pitch - GAP + 6.0
+    reach = sheet_reach(theme)
+    standees = [(*_figure_art(theme, p)[:3], _figure_art(theme, p)[3],
+                 f"piece-{'figure' if i < FIGURES else 'spare-figure'}-{p.value}-{i + 1 if i < FIGURES else 1}")
+                for p in PLAYERS for i in range(FIGURES + 1)]
+    width = len(standees) * STANDEE
+    if width + 2 * reach > W - 2 * m + 1e-9:
+        raise DoesNotFit("the figure standees do not fit between the margins")
+    pieces, marks = standee_strip(theme, paper, ((W - width) / 2, y + reach), width=STANDEE, panel=PANEL, tab=TAB,
+                                  standees=standees)
+    out += pieces
+    y += 2 * PANEL + 2 * TAB + 2 * reach
+    if y > H - m + 1e-9:
+        raise DoesNotFit("the knots and figures do not fit one page")
+    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="20-knots-and-figures",
+                label="Knots and figure standees")
 
 
+def sheet_reach(theme: Theme) -> float:
+    """How far a strip's crop marks reach beyond its trim, and half a millimetre to spare."""
+    return mark_reach(theme) + 0.5
+
+
+#: The rules on two cards, so that they read at a comfortable size: how a turn
+#: goes (B1-B4), then ropes and the end (B5-B9).
 RULES: list[Para] = [
     para(("Set-up (B1). ", True), "Two players, yellow and blue, 13 knots and 3 figures each. Yellow opens the first "
          "break-out, blue the second, and so on; within a break-out you take turns."),
@@ -181,25 +173,42 @@ RULES: list[Para] = [
     para(("Pass (B3). ", True), "Only with no knot in hand.", before=0.35),
     para(("No undo (B4). ", True), "After a knot falls out, the next push may not come back into that row from the "
          "other end.", before=0.35),
-    para(("Rope and escape (B5, B6). ", True), "Your knots joined left, right, up or down from row 1 to row 5 are a "
-         "rope: one of your figures escapes to the wall top above the rope's leftmost top knot. The pusher's rope "
-         "counts first. Then all knots go back and the next break-out begins.", before=0.35),
+]
+RULES_END: list[Para] = [
+    para(("Rope (B5). ", True), "Your knots joined left, right, up or down (not diagonally) from row 1 to row 5."),
+    para(("Escape (B6). ", True), "After a push, if you pushed and have a rope, one of your figures escapes to the "
+         "wall top above the rope's leftmost top knot; if not, and the other player has one now, theirs escapes. "
+         "Then all knots go back and the next break-out begins.", before=0.35),
     para(("Draw (B7, B9). ", True), f"Once the wall is full, or after {LONG_TURNS} turns of a break-out, 5 more "
          "rounds without an escape end the game in a draw.", before=0.35),
     para(("Win (B8). ", True), "The first player with 3 figures over the wall wins at once.", before=0.35),
 ]
+#: The player aid: a turn in the order it is played.
+TURN: list[Para] = [
+    para(("Knot in hand? ", True), "Push it into a row from the left or right end. Not back into the row a knot "
+         "has just fallen out of, from the other end (B4).", lead="1"),
+    para(("No knot? ", True), "Pass (B3).", lead="2", before=0.35),
+    para(("Rope? ", True), "Row 1 to row 5, joined left, right, up or down: the pusher's rope first, then the "
+         "other's. A figure escapes; every knot goes back; a new break-out (B5, B6).", lead="3", before=0.35),
+    para(("Three escaped? ", True), "You win (B8).", lead="4", before=0.35),
+    para(("Wall full, or a long break-out? ", True), f"After the wall fills, or {LONG_TURNS} turns, 5 rounds without "
+         "an escape: a draw (B7, B9).", lead="5", before=0.35),
+]
 
 
-def _rules_card(theme: Theme, player: Player) -> list[Item]:
+def _card(theme: Theme, player: Player, title: str, paras: list[Para]) -> list[Item]:
     fill = theme.player(_colour(player))
     mark = symbol_shape(_colour(player), SAFE + 2.5, 10.0 / 2 + 0.4, 5.0, Style(fill=ink_on(theme, fill)))
-    return rules_card(theme, fill, mark, "BREAKOUT – THE RULES", RULES)
+    return rules_card(theme, fill, mark, title, paras)
 
 
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
-    """A rules card for each player on a card sheet, and the sheet of their backs
-    mirrored for long-edge duplex."""
-    return rules_card_pages(theme, paper, [(p.value, _rules_card(theme, p)) for p in PLAYERS], "BREAKOUT", offset=offset)
+    """For each player the two rules cards and the turn summary on a card sheet, and
+    the sheet of their backs mirrored for long-edge duplex."""
+    cards = [(name, _card(theme, p, title, paras)) for p in PLAYERS for name, title, paras in
+             ((f"rules-{p.value}", "BREAKOUT – THE TURN", RULES), (f"rules-end-{p.value}", "BREAKOUT – ROPE AND END",
+               RULES_END), (f"aid-{p.value}", "YOUR TURN", TURN))]
+    return rules_card_pages(theme, paper, cards, "BREAKOUT", offset=offset)
 
 
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
@@ -211,14 +220,15 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         return [
             Section("The wall (board)", 1, (board_page(theme, paper, wall or Wall(), coords=coords),),
                     advice="single-sided; glue onto card"),
-            Section(f"Knots ({KNOTS} per colour and {SPARE_KNOTS} spares)", 2 * (KNOTS + SPARE_KNOTS),
-                    (knot_page(theme, paper),), advice="single-sided; glue to card, then cut along the circles"),
-            Section(f"Figure standees ({FIGURES} per colour and 1 spare)", 2 * (FIGURES + 1), (figure_page(theme, paper),),
-                    advice="single-sided; cut, fold on the dashed lines, glue back to back"),
+            Section(f"Knots ({KNOTS} per colour and {SPARE_KNOTS} spares) and figure standees ({FIGURES} per colour "
+                    "and 1 spare)", 2 * (KNOTS + SPARE_KNOTS + FIGURES + 1), (pieces_page(theme, paper),),
+                    advice="single-sided; glue to card; cut the knots along their circles, the figures along the crop "
+                    "marks, fold on the dashed lines"),
         ]
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
-                    card_count=len(PLAYERS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE)
+                    card_count=3 * len(PLAYERS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
+                    trailing=1, cards_what="Rules cards (2 per player) and turn summaries (1 per player)")
 
 
 __all__ = ["FIELD", "KNOT", "PREFIX", "build_kit"]

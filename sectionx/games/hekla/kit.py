@@ -25,11 +25,11 @@ from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, TRIM, mark_reach
 from ...render.printing import (
     CardSheet,
-    fold_standee,
     heading,
     printing_advice,
     rules_card,
     rules_card_pages,
+    standee_strip,
     strip,
 )
 from ...render.scene import Group, Item, Page, Style, Symbol, Text, rect, translate
@@ -124,12 +124,14 @@ def token_page(theme: Theme, paper: Paper) -> Page:
     lava stones and 2 spares, and each colour's lap tokens; strips on shared cuts."""
     W, H = paper
     m = theme.margin
-    items, y = heading(theme, m, m, W - 2 * m, "Stones and tokens",
+    items, y = heading(theme, m, m, W - 2 * m, "Stones, tokens and volcanists",
                        [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
                          "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
                          "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and a spare of "
                          "each. Lap tokens: on lap 3 (the second time round the outer ring; the text stands the "
-                         "figure on its head) put +32 under your volcanist, on lap 4 +64 (HG3).")], title_pt=12.0, body_pt=8.0)
+                         "figure on its head) put +32 under your volcanist, on lap 4 +64 (HG3). Volcanists: cut the row out along the crop marks, then "
+                         "between the figures; fold on the dashed lines, glue the two panels back to back and fold the "
+                         "tabs out into a foot.")], title_pt=12.0, body_pt=8.0)
     out: list[Item] = list(items)
     marks: list[Item] = []
     ink = theme.colours["ink"]
@@ -147,7 +149,13 @@ def token_page(theme: Theme, paper: Paper) -> Page:
         lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}", theme.colours["lava"],
                  _stone_art(theme, Stone(LAVA, value))) for i in range(LAVA_STONES[value] + 1)]
         rows.append((f"Lava of value {value}: {LAVA_STONES[value]} and a spare", lava))
-    for title, kinds in rows:
+    for row, (title, kinds) in enumerate(rows):
+        if row == 2:  # beside the two shortest strips (yellow's and blue's): the volcanists
+            pieces, standee_marks, right = _volcanists(theme, paper, y)
+            if right < m + 2 * sheet_reach(theme) + max(len(k) for _, k in rows[2:4]) * STONE + GAP:
+                raise DoesNotFit("the volcanists do not fit beside the yellow and blue stones")
+            out += pieces
+            marks += standee_marks
         out.append(Text(m, y + 3.2, title, 8.0, ink, "start", True))  # one line: a colour's or the lava's strip
         y += 5.0
         sheet = strip(theme, paper, (STONE, STONE), len(kinds), (m + sheet_reach(theme), y + sheet_reach(theme)))
@@ -209,34 +217,26 @@ def _quiet_art(theme: Theme) -> Callable[[float, float], list[Item]]:
     return draw
 
 
-def volcanist_page(theme: Theme, paper: Paper) -> Page:
-    """A volcanist standee per colour (HG3) and a spare each."""
-    W, H = paper
+def _volcanists(theme: Theme, paper: Paper, top: float) -> tuple[list[Item], list[Item], float]:
+    """A volcanist standee per colour (HG3) and a spare each, butted in one row on
+    shared cut lines against the right margin, a label above, from ``top`` down;
+    the pieces, their marks and the left end of the row's marks."""
+    W, _ = paper
     m = theme.margin
-    items, y = heading(theme, m, m, W - 2 * m, "Volcanists",
-                       [("Cut between the crop marks, fold on the dashed lines so the two panels meet back to back, "
-                         "glue them, and fold the tabs outwards into a foot. The second row are spares.")],
-                       title_pt=12.0, body_pt=8.0)
-    reach = mark_reach(theme)
-    pitch = STANDEE + 2 * reach + GAP
-    height = 2 * PANEL + 2 * TAB + 2 * reach
-    out: list[Item] = list(items)
-    marks: list[Item] = []
-    y += 6.0
-    if len(SEATS) * pitch > W - 2 * m + GAP + 1e-9 or y + 2 * height > H - m + 1e-9:
-        raise DoesNotFit("the volcanist standees do not fit one page")
-    for row, kind in enumerate(("volcanist", "spare-volcanist")):
-        for i, player in enumerate(SEATS):
+    reach = sheet_reach(theme)
+    standees = []
+    for kind in ("volcanist", "spare-volcanist"):
+        for player in SEATS:
             fill = art.fill_of(theme, player)
-            on = ink_on(theme, fill)
             figure = art.volcanist(theme, player, STANDEE / 2, PANEL - 3.4, PANEL - 6.0)
-            mark = shape(art.LOOKS[player][1], STANDEE / 2, TAB / 2, TAB * 0.6, Style(fill=on))
-            pieces = fold_standee(theme, m + reach + i * pitch, y + row * height + reach, width=STANDEE, panel=PANEL,
-                                  tab=TAB, fill=fill, figure=figure, name=_name(player), mark=mark,
-                                  label=f"piece-{kind}-{player.value}", name_pt=3.6)
-            out.append(pieces[0])
-            marks.extend(pieces[1:])
-    return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="30-volcanists", label="Volcanist standees")
+            mark = shape(art.LOOKS[player][1], STANDEE / 2, TAB / 2, TAB * 0.6, Style(fill=ink_on(theme, fill)))
+            standees.append((fill, figure, _name(player), mark, f"piece-{kind}-{player.value}"))
+    width = len(standees) * STANDEE
+    left = W - m - reach - width
+    label = Text(left - reach, top + 3.2, "Volcanists, and a spare each", 8.0, theme.colours["ink"], "start", True)
+    pieces, marks = standee_strip(theme, paper, (left, top + 5.0 + reach), width=STANDEE, panel=PANEL, tab=TAB,
+                                  standees=standees, name_pt=3.6)
+    return [label, *pieces], marks, left - reach
 
 
 def _run(values: str) -> str:
@@ -260,16 +260,32 @@ RULES: list[Para] = [
 ]
 
 
-def _rules_card(theme: Theme, player: Player) -> list[Item]:
+#: The player aid: a turn in the order it is played.
+TURN: list[Para] = [
+    para(("Place or move (H1-H3). ", True), "Place a stone from your supply on an empty field, or move one of yours "
+         "to a field with at most one stone: one field across or up/down; further along a white line your volcanist "
+         "stands on (step it back first if you like). Neither? Pass.", lead="1"),
+    para(("Erupts? (H4, H5) ", True), "Three in a row or column, a stone on each, 8 or more, at most one lava in the "
+         "middle, and your turn changed one of them. Several: you choose the order.", lead="2", before=0.35),
+    para(("Score (H6, H7). ", True), "Each stone there: its owner's volcanist +1 (+2 on a hot field); you also +(sum - "
+         "7). The middle's stones go home; lava on the middle, 0s first.", lead="3", before=0.35),
+    para(("End (H8, H9). ", True), f"The 20th lava stone, or {QUIET_ROUNDS} rounds without an eruption: furthest "
+         "along wins.", lead="4", before=0.35),
+]
+
+
+def _card(theme: Theme, player: Player, title: str, paras: list[Para]) -> list[Item]:
     fill = art.fill_of(theme, player)
     mark = shape(art.LOOKS[player][1], SAFE + 2.5, 10.0 / 2 + 0.4, 5.0, Style(fill=ink_on(theme, fill)))
-    return rules_card(theme, fill, mark, "HEKLA – THE RULES", RULES)
+    return rules_card(theme, fill, mark, title, paras)
 
 
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
-    """A rules card for each player on a card sheet, and the sheet of their backs
-    mirrored for long-edge duplex."""
-    return rules_card_pages(theme, paper, [(p.value, _rules_card(theme, p)) for p in SEATS], "HEKLA", offset=offset)
+    """For each player a rules card and a turn summary on a card sheet, and the sheet
+    of their backs mirrored for long-edge duplex."""
+    cards = [(name, _card(theme, p, title, paras)) for p in SEATS for name, title, paras in
+             ((f"rules-{p.value}", "HEKLA – THE RULES", RULES), (f"aid-{p.value}", "YOUR TURN", TURN))]
+    return rules_card_pages(theme, paper, cards, "HEKLA", offset=offset)
 
 
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
@@ -282,15 +298,14 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         return [
             Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
                     advice="single-sided; glue onto card"),
-            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter (1)",
-                    stones + sum(LAVA_STONES) + 2 + 8 + 1, (token_page(theme, paper),),
+            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter (1), "
+                    "volcanist standees (1 per colour and 1 spare)", stones + sum(LAVA_STONES) + 2 + 8 + 1 + 8, (token_page(theme, paper),),
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
-            Section("Volcanist standees (1 per colour and 1 spare)", 8, (volcanist_page(theme, paper),),
-                    advice="single-sided; cut, fold on the dashed lines, glue back to back"),
         ]
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
-                    card_count=len(SEATS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE)
+                    card_count=2 * len(SEATS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
+                    trailing=1, cards_what="Rules cards and turn summaries (1 each per player)")
 
 
 __all__ = ["FIELD", "PREFIX", "STONE", "build_kit"]
