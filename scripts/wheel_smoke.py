@@ -105,6 +105,9 @@ def steps(work: Path, python: str) -> list[Step]:
                  [f"{g}-figure.svg"]),
             Step(f"{g}: manual", ["manual", *game, "-o", f"{g}-rulebook.pdf"], [f"{g}-rulebook.pdf"]),
             Step(f"{g}: manual html", ["manual", *game, "-o", f"{g}-rulebook.html"], [f"{g}-rulebook.html"]),
+            # The German book: its own rules text and language file, read from the wheel.
+            Step(f"{g}: manual de", ["manual", *game, "--lang", "de", "-o", f"{g}-rulebook-de.pdf"],
+                 [f"{g}-rulebook-de.pdf"]),
         ]
     return out
 
