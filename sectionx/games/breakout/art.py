@@ -15,12 +15,14 @@ fields and pushes, a letter or word on a field, and a caption.
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass, field
 
 from ...colours import Colour
 from ...console import plural
 from ...render import figures
-from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, rect
+from ...render.scene import Circle, Document, Item, Style, Text, line, polygon, polyline, rect
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -203,4 +205,104 @@ def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None =
                            notes=_facts(pos, goal) + caption, body="wall", name="breakout", untitled="Breakout position")
 
 
-__all__ = ["FIELD", "NOTE_PT", "diagram", "figure", "knot", "page_width", "wall_items", "wrap"]
+
+
+# ====================================================================== the board's title and art
+
+
+#: A brick of the kit's wall art (mm, as printed): length, height, mortar between.
+BRICK = (12.0, 5.0, 0.8)
+
+
+def _tint(colour: str, share: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with white: ``share`` of the colour."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in (r, g, b))
+
+
+def bricks(theme: Theme, x: float, y: float, w: float, h: float, *, strength: float = 0.5) -> list[Item]:
+    """A stretch of brick wall filling the box (x, y, w, h): courses of bricks in a
+    tint (``strength`` of the theme's roof colour) on paper-white mortar, each course
+    half a brick along from the one above, cut off square at the box's edges: light
+    enough to print as a background.  Under ink-saver the theme's roof is pale already."""
+    bw, bh, gap = BRICK
+    fill = _tint(theme.colours["roof"], 1.0 if theme.ink_saver else strength)
+    out: list[Item] = []
+    course = 0
+    top = y
+    while top < y + h - 1e-9:
+        height = min(bh, y + h - top)
+        left = x - (bw / 2 if course % 2 else 0.0)
+        while left < x + w - 1e-9:
+            a, b = max(left + gap / 2, x), min(left + bw - gap / 2, x + w)
+            if b - a > 0.5 and height - gap > 0.5:
+                out.append(rect(a, top + gap / 2, b - a, height - gap, Style(fill=fill)))
+            left += bw
+        top += bh
+        course += 1
+    return out
+
+
+def rope(theme: Theme, points: list[tuple[float, float]], width: float = 2.4) -> list[Item]:
+    """A twisted rope along ``points``: a cord edged in ink with short slanted strokes
+    across it every few millimetres, so it reads as laid rope in greyscale too."""
+    col = theme.colours
+    out: list[Item] = [polyline(points, Style(stroke=col["ink"], width=width + 0.5, cap="round", join="round")),
+                       polyline(points, Style(stroke=col["hill"], width=width, cap="round", join="round"))]
+    step = width * 0.9
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        t = step / 2
+        while t < length:
+            cx, cy = ax + ux * t, ay + uy * t
+            # A stroke slanted across the cord: along the cord by half its width.
+            nx, ny = -uy * width / 2, ux * width / 2
+            out.append(line((cx - nx - ux * width * 0.35, cy - ny - uy * width * 0.35),
+                            (cx + nx + ux * width * 0.35, cy + ny + uy * width * 0.35),
+                            Style(stroke=col["ink"], width=0.25, cap="round")))
+            t += step
+    return out
+
+
+def title(theme: Theme, x: float, y: float, w: float, subtitle: str) -> tuple[list[Item], float]:
+    """The board's title over the wall, in the sky above it, (x, y) its top-left and
+    ``w`` wide: the game's name, ``subtitle``, and a rope slung across with a knot of
+    each colour on it (B1).  Returns the items and the height used."""
+    col = theme.colours
+    ink = col["ink"]
+    name = col["tunnel"] if not theme.ink_saver else ink
+    out: list[Item] = [Text(x + w / 2, y + 11.5, "BREAKOUT", 34.0, name, "middle", True),
+                       Text(x + w / 2, y + 18.0, subtitle, 9.0, ink, "middle")]
+    base, sag = y + 23.0, 4.0
+    pts = [(x + 2.0 + (w - 4.0) * i / 40, base + sag * (1 - ((i - 20) / 20) ** 2)) for i in range(41)]
+    out += rope(theme, pts, width=2.2)
+    for player, at in zip(PLAYERS, (0.27, 0.73)):
+        px, py = pts[round(at * 40)]
+        out += knot(theme, player, px, py, 8.0)
+    return out, 31.0
+
+
+def legend(theme: Theme, x: float, y: float, size: float = 8.5) -> list[Item]:
+    """A line under the board naming the pieces by their colour and shape (B1), so a
+    greyscale print still reads: a knot and a figure of each colour."""
+    ink = theme.colours["ink"]
+    out: list[Item] = []
+    cx = x
+    for player in PLAYERS:
+        out += knot(theme, player, cx + 4.0, y, 8.0)
+        out += figure(theme, player, cx + 12.0, y + 4.2, 9.5)
+        name = player.value.capitalize()
+        text = f"{name}: {symbol_name(player)} on every knot and figure"
+        out.append(Text(cx + 18.0, y + 1.2, text, size, ink, "start"))
+        cx += 18.0 + text_width(text, size, False, theme) + 10.0
+    return out
+
+
+def symbol_name(player: Player) -> str:
+    """The shape a colour's pieces carry, in words."""
+    return colour_of(player).symbol
+
+
+__all__ = ["BRICK", "FIELD", "NOTE_PT", "bricks", "diagram", "figure", "knot", "legend", "page_width", "rope", "title",
+           "wall_items", "wrap"]

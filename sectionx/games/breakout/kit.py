@@ -28,7 +28,7 @@ from ...render.printing import (
     rules_card_pages,
     standee_strip,
 )
-from ...render.scene import Circle, Group, Item, Page, Style, Symbol, translate
+from ...render.scene import Circle, Group, Item, Page, Style, Symbol, rect, translate
 from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, para
 from ...render.theme import Theme
@@ -71,26 +71,43 @@ def _name(player: Player) -> str:
 
 
 def board_page(theme: Theme, paper: Paper, wall: Wall, *, coords: bool) -> Page:
-    """The empty wall at print size (:data:`FIELD`): rows with push arrows at both
-    ends labelled as pushes are written (BW1), the wall top with its sections (BW2)."""
+    """The board as a picture of the wall: the title, a rope and a knot of each colour
+    in the sky above; the wall at print size (:data:`FIELD`) set in a stretch of
+    bricks that runs to the foot of the page, rows with push arrows at both ends
+    labelled as pushes are written (BW1) on paper plates, the wall top with its
+    sections (BW2) where escaped figures stand against the sky; under the wall a
+    plate with how to read it and the pieces' colours and shapes."""
     W, H = paper
     m = theme.margin
+    ink = theme.colours["ink"]
     items, g = art.wall_items(theme, start(wall), coords=coords)
     k = FIELD / art.FIELD
-    left, top = art.MARGIN, 0.0
-    width = (g.x0 + g.width + art.END) * k - left * k
-    height = (g.y0 + g.height + 2.0) * k
-    head, y = heading(theme, m, m, W - 2 * m, "Breakout – the wall",
-                      [(f"{wall.rows} rows, numbered from the bottom, {wall.fields} fields each; push a knot into a row "
-                       "from either end (L3: row 3 from the left). Escaped figures stand on the wall top. Glue onto "
-                       "card; the knots slide along the rows.")], title_pt=14.0, body_pt=8.5)
-    y += 6.0
-    if width > W - 2 * m + 1e-9 or y + height > H - m + 1e-9:
+    width = (g.x0 + g.width + art.END - art.MARGIN) * k
+    height = (g.y0 + g.height + 1.5) * k
+    out, y = art.title(theme, m, m, W - 2 * m, "a game of knots, ropes and escapes for two")
+    y += m
+    lines = [(f"{wall.rows} rows, numbered from the bottom, {wall.fields} fields each; push a knot into a row from "
+              "either end (L3: row 3 from the left). Escaped figures stand on the wall top. Glue onto card; the knots "
+              "slide along the rows.")]
+    _, below = heading(theme, m + 7.0, 0.0, W - 2 * m - 14.0, "", lines, title_pt=1.0, body_pt=8.5)
+    plate_h = below + 15.0
+    if width > W - 2 * m + 1e-9 or y + height + plate_h + 8.0 > H - m + 1e-9:
         raise DoesNotFit(f"the wall ({width:.0f} x {height:.0f} mm at {FIELD:g} mm a field) does not fit {W:g} x {H:g} mm "
                          "paper within its margins")
-    x = m + (W - 2 * m - width) / 2 - left * k
-    wall_group = Group(tuple(items), (k, 0.0, 0.0, k, x, y - top), label="wall")
-    return Page(W, H, (*head, wall_group), name="10-wall", label="The wall")
+    x = m + (W - 2 * m - width) / 2 - art.MARGIN * k
+    # The bricks: from just under the wall top's bars to the foot of the page.
+    brick_top = y + (g.y0 - 1.6) * k
+    out += art.bricks(theme, m, brick_top, W - 2 * m, H - m - brick_top)
+    frame_top, frame_bottom = y + (g.y0 - 1.5) * k, y + (g.y0 + g.height + 1.5) * k
+    plate = Style(fill=theme.colours["paper"], stroke=ink, width=0.3)
+    for left, right in ((m + 3.0, x + (g.x0 - 1.5) * k - 3.0), (x + (g.x0 + g.width + 1.5) * k + 3.0, W - m - 3.0)):
+        out.append(rect(left, frame_top + 2.0, right - left, frame_bottom - frame_top - 4.0, plate))
+    out.append(Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="wall"))
+    top = frame_bottom + 4.0
+    out.append(rect(m + 3.0, top, W - 2 * m - 6.0, plate_h, plate))
+    out += heading(theme, m + 7.0, top + 2.0, W - 2 * m - 14.0, "", lines, title_pt=1.0, body_pt=8.5)[0]
+    out += art.legend(theme, m + 7.0, top + below + 8.5)
+    return Page(W, H, tuple(out), name="10-wall", label="The wall")
 
 
 def _knot_piece(theme: Theme, player: Player, cx: float, cy: float, label: str) -> Group:

@@ -396,5 +396,91 @@ def diagram(pos: Position, theme: Theme, *, title: str = "", goal: Goal | None =
                            name="hekla", untitled="Hekla position")
 
 
-__all__ = ["FIELD", "LOOKS", "NOTE_PT", "Geometry", "board_items", "card", "diagram", "fill_of", "hand_items",
-           "position_items", "stone", "volcanist", "wrap"]
+# ====================================================================== the board's title and art
+
+
+def _tint(colour: str, share: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with white: ``share`` of the colour."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in (r, g, b))
+
+
+def volcano(theme: Theme, x: float, y: float, w: float, h: float) -> list[Item]:
+    """The volcano in the box (x, y, w, h): a cone on a ground line with its crater,
+    an ash cloud over it, lava glowing in the crater and running down both flanks.
+    Flat fills and a few strokes, so it prints cleanly; under ink-saver the theme's
+    colours are pale and the outlines carry it."""
+    c = theme.colours
+    ink = c["ink"]
+    ground = y + h
+    top = y + h * 0.5
+    cx = x + w / 2
+    crater = w * 0.13
+    cone = [(x, ground), (cx - crater, top), (cx - crater * 0.45, top + h * 0.03), (cx, top - h * 0.01),
+            (cx + crater * 0.5, top + h * 0.035), (cx + crater, top), (x + w, ground)]
+    out: list[Item] = []
+    # The ash cloud: overlapping puffs rising from the crater, drawn first, behind the cone.
+    ash = Style(fill=_tint(c["grey"], 0.55), stroke=_tint(c["grey"], 1.0), width=0.3)
+    for dx, dy, r in ((0.0, 0.06, 0.09), (-0.07, 0.16, 0.085), (0.07, 0.18, 0.095), (-0.01, 0.28, 0.1),
+                      (0.12, 0.3, 0.08), (-0.12, 0.3, 0.07), (0.04, 0.38, 0.09)):
+        # dy: how far above the crater (a share of the height); every puff stays in the box.
+        out.append(Circle(cx + dx * w, top - dy * h, r * h, ash))
+    out.append(polygon(cone, Style(fill=c["hill"], stroke=ink, width=0.5, join="round")))
+    # Darker rock on the shaded (right) flank.
+    out.append(polygon([(cx + crater * 0.5, top + h * 0.035), (cx + crater, top), (x + w, ground), (cx + w * 0.12, ground)],
+                       Style(fill=c["tunnel"], opacity=0.35)))
+    glow = Style(stroke=c["lava_glow"], width=1.6, cap="round", join="round")
+    core = Style(stroke=c["red"], width=0.7, cap="round", join="round")
+    out.append(polygon([(cx - crater * 0.8, top + h * 0.01), (cx + crater * 0.8, top + h * 0.01),
+                        (cx + crater * 0.4, top + h * 0.06), (cx - crater * 0.4, top + h * 0.06)],
+                       Style(fill=c["lava_glow"])))
+    def on_cone(u: float, t: float) -> tuple[float, float]:
+        """A point ``t`` of the way down from the crater to the ground (0 to 1) and ``u``
+        of the way across the cone there (-1 left flank, 1 right)."""
+        half = crater + (w / 2 - crater) * t
+        return cx + u * half * 0.8, top + t * (ground - top) * 0.94
+
+    for flow in (((-0.45, 0.04), (-0.62, 0.35), (-0.45, 0.6), (-0.7, 0.92)),
+                 ((0.35, 0.04), (0.55, 0.4), (0.4, 0.65), (0.62, 0.93)),
+                 ((-0.05, 0.06), (-0.15, 0.5), (0.05, 0.78))):
+        pts = [on_cone(u, t) for u, t in flow]
+        out += [polyline(pts, glow), polyline(pts, core)]
+    # Spatter over the crater.
+    for dx, dy, r in ((-0.06, -0.1, 0.018), (0.05, -0.14, 0.014), (0.11, -0.06, 0.012), (-0.12, -0.04, 0.011)):
+        out.append(Circle(cx + dx * w, top + dy * h, r * w, Style(fill=c["lava_glow"])))
+    out.append(line((x - 1.0, ground), (x + w + 1.0, ground), Style(stroke=ink, width=0.6, cap="round")))
+    return out
+
+
+def title(theme: Theme, x: float, y: float, w: float, subtitle: str) -> tuple[list[Item], float]:
+    """The board's title block, (x, y) its top-left and ``w`` wide: the volcano on the
+    left, the game's name and ``subtitle`` beside it.  Returns the items and its height."""
+    h = 42.0
+    c = theme.colours
+    name = c["lava"] if not theme.ink_saver else c["ink"]
+    vw = 78.0
+    out = volcano(theme, x + 2.0, y, vw, h)
+    tx = x + vw + 12.0
+    out.append(Text(tx, y + h * 0.55, "HEKLA", 40.0, name, "start", True))
+    out.append(Text(tx + 0.6, y + h * 0.55 + 8.0, subtitle, 9.0, c["ink"], "start"))
+    out.append(line((tx + 0.6, y + h * 0.55 + 2.8), (x + w, y + h * 0.55 + 2.8),
+                    Style(stroke=c["lava_glow"], width=0.8)))
+    return out, h
+
+
+def legend(theme: Theme, x: float, y: float, w: float, size: float = 8.0) -> list[Item]:
+    """A line under the board naming each colour by its shape, with a stone and a
+    volcanist of each, so that a greyscale print still reads (HG5)."""
+    ink = theme.colours["ink"]
+    out: list[Item] = []
+    step = w / len(LOOKS)
+    for k, player in enumerate(LOOKS):
+        cx = x + k * step
+        out += stone(theme, Stone(player.value, 2), cx + 4.5, y, 9.0)
+        out += volcanist(theme, player, cx + 13.0, y + 4.5, 10.0)
+        out.append(Text(cx + 18.5, y + 1.3, f"{player.value.capitalize()}: {LOOKS[player][1]}", size, ink, "start"))
+    return out
+
+
+__all__ = ["FIELD", "LOOKS", "NOTE_PT", "Geometry", "board_items", "card", "diagram", "fill_of", "hand_items", "legend",
+           "position_items", "stone", "title", "volcanist", "volcano", "wrap"]

@@ -82,27 +82,34 @@ def _name(player: Player) -> str:
 
 
 def board_page(theme: Theme, paper: Paper, board: Board, *, coords: bool = True) -> Page:
-    """The board at print size (:data:`FIELD`): the area with field names, places and
-    hot fields, both rings with their numbers and white lines, start and arrow."""
+    """The board: the title with the volcano, how to read the board, then the board at
+    print size (:data:`FIELD`): the area with field names, places and hot fields, both
+    rings with their numbers and white lines, start and arrow; under it each
+    colour's shape with a stone and a volcanist, where the paper leaves room."""
     W, H = paper
     m = theme.margin
     items, g = art.board_items(theme, board, coords=coords)
     k = FIELD / art.FIELD
     width, height = (w * k for w in g.size)
-    head, y = heading(theme, m, m, W - 2 * m, "Hekla – the board",
+    out, th = art.title(theme, m, m, W - 2 * m, f"a race round the volcano for 2 to {len(SEATS)} players")
+    head, y = heading(theme, m, m + th + 4.0, W - 2 * m, "",
                       [(f"The area: {board.width} x {board.height} fields, two stone places each; the red circles are "
                         "the hot fields (HG2). Round it the escape track: the inner ring from the black start field, "
                         "clockwise, then at the arrow onto the outer ring (HG3). Each track field shows the score of a "
                         f"volcanist standing there; each further time round the outer ring adds {len(board.outer)} (the lap "
                         "tokens). A white line lets a stone on its row, column or diagonal fly (H3).")],
-                      title_pt=14.0, body_pt=8.5)
-    y += 5.0
+                      title_pt=1.0, body_pt=8.5)
+    out += head
+    y += 4.0
     if width > W - 2 * m + 1e-9 or y + height > H - m + 1e-9:
         raise DoesNotFit(f"the board ({width:.0f} x {height:.0f} mm at {FIELD:g} mm a field) does not fit {W:g} x {H:g} mm "
                          "paper within its margins")
     x = m + (W - 2 * m - width) / 2
-    group = Group(tuple(items), (k, 0.0, 0.0, k, x - art.MARGIN * k, y - art.MARGIN * k), label="board")
-    return Page(W, H, (*head, group), name="10-board", label="The board")
+    out.append(Group(tuple(items), (k, 0.0, 0.0, k, x - art.MARGIN * k, y - art.MARGIN * k), label="board"))
+    y += height
+    if H - m - y >= 14.0:
+        out += art.legend(theme, x + 2.0, (y + H - m) / 2, width)
+    return Page(W, H, tuple(out), name="10-board", label="The board")
 
 
 def _token(theme: Theme, sheet: CardSheet, index: int, x: float, y: float, fill: str,
