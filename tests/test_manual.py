@@ -1,6 +1,8 @@
-"""Section X's illustrated rulebook (issues 12, 26): ``sectionx manual`` in PDF and HTML,
+"""Section X's illustrated rulebook (issues 12, 26, 30): ``sectionx manual`` in PDF and HTML,
 in every shipped language, with every figure's claims checked before anything is written;
-built by the shared builder (sectionx.rulebook) from the package's own files.
+built by the shared builder (sectionx.rulebook) from the package's own files.  Each
+language has its own players' rules text (rules-en.md, rules-de.md, rules-nl.md, issue
+30): the same rules and ids, no notation, and no English in the German and Dutch books.
 
 Most tests share one prepared book per language (``prepare`` checks all figures,
 which is what costs); the PDF is built once per language and read back with pypdf.
@@ -25,7 +27,7 @@ from sectionx.games.sectionx.manual import RULEBOOK, drawn_words
 from sectionx.render.theme import load_theme
 from sectionx.rulebook import html as manual_html
 from sectionx.rulebook import pdf as manual_pdf
-from sectionx.rulebook.source import place_figures, read_rules
+from sectionx.rulebook.source import place_figures, read_rules, split_title
 from sectionx.yamlsrc import LoadError
 
 FIGURES = sorted(RULEBOOK.figures.glob("*.yaml"))
@@ -80,9 +82,9 @@ def test_every_figure_is_placed_once_after_the_rule_its_title_names():
                 assert m.figures[b.figure].text.title.startswith(rule)
 
 
-def test_the_manual_prints_sections_1_to_11_and_the_index_of_their_rules():
+def test_the_manual_prints_sections_1_to_13_and_the_index_of_their_rules():
     rules = read_rules(RULES, RULEBOOK.sections)
-    assert [s.number for s in rules.sections] == list(range(1, 12))
+    assert [s.number for s in rules.sections] == list(range(1, 14))
     ids = [e.rule for e in rules.index]
     assert "N3" in ids and "V2" in ids
     assert "Q1" not in ids  # puzzles (section 12) are not in the players' book
@@ -98,9 +100,9 @@ def test_a_figure_goes_after_its_rule_examples_and_before_the_next_rule():
             if kind == "figure":
                 nxt = kinds[i + 1] if i + 1 < len(kinds) else ("end", "", "")
                 assert nxt[0] in ("heading", "end") or nxt[1], (fig, nxt)  # a new rule, heading or the end
-    z = next(s for s in placed.sections if s.number == 8)
+    z = next(s for s in placed.sections if s.number == 9)
     before = [b for b in z.blocks[: [b.figure for b in z.blocks].index("g")] if b.rule]
-    assert before[-1].rule == "Z1" and sum(b.rule == "Z1" for b in before) == 2  # after the clarification
+    assert [b.rule for b in before] == ["Z1"]  # after Z1, before Z2
 
 
 # ------------------------------------------------------------------ the PDF
@@ -115,7 +117,8 @@ def test_the_pdf_builds_in_every_language_with_every_figure(lang):
     assert m.language.text["summary"] in flat
     for f in m.figures.values():
         assert f"{m.language.text['figure']} {f.number}." in flat
-        assert " ".join(f.text.title.split()) in flat
+        rule, title = split_title(f.text.title, f.rule)
+        assert f"{rule} {' '.join(title.split())}" in flat  # the id in small print, then the title
     for e in m.rules.index:
         assert e.rule in flat
     for c in m.language.components.values():
@@ -127,26 +130,27 @@ def test_the_contents_and_index_give_the_pages_where_things_are():
     reader = PdfReader(io.BytesIO(data))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     # The folio is drawn first, so pypdf reads it before the heading.
-    index_page = next(i for i, t in enumerate(texts) if "Index of rule ids Every rule has an id" in t)
+    index_page = next(i for i, t in enumerate(texts) if "Index of rule ids Every rule has a small id" in t)
     rows = re.findall(r"\b(N3|E3|V2) .*? (\d+) (\d+)\b", texts[index_page])
     assert {r[0] for r in rows} == {"N3", "E3", "V2"}
     for rule, _, page in rows:
         assert f"{rule} " in texts[int(page) - 1], (rule, page)
     contents = next(t for t in texts if "Contents Components" in t)
-    page = int(re.search(r"9\. The end of a round: the collapse (\d+)", contents).group(1))
-    assert "9. The end of a round" in texts[page - 1]
+    page = int(re.search(r"10\. The end of a round (\d+)", contents).group(1))
+    assert "10. The end of a round" in texts[page - 1]
 
 
 def test_the_pdf_is_the_same_bytes_every_time():
     assert manual_pdf.to_pdf(book("en"), THEME, A4) == pdf_text("en")[2]
 
 
-def test_other_languages_say_the_rules_text_is_english_and_translate_the_rest():
-    for lang in ("de", "nl"):
+def test_each_language_prints_its_own_rules_text():
+    for lang, heading, rule in (("de", "10. Ende der Spielrunde", "Der Ausbruch wird entdeckt."),
+                                ("nl", "10. Einde van een spelronde", "De uitbraak wordt ontdekt.")):
         m = book(lang)
+        assert m.rules_in_language and m.rules.file.endswith(f"rules-{lang}.md")
         flat = " ".join(pdf_text(lang)[1].split())
-        assert m.language.text["rules_language"] in flat
-        assert m.language.sections[9] in flat
+        assert heading in flat and f"E1 {rule}" in flat
     assert "Ein Spielzug auf einen Blick" in pdf_text("de")[1]
     assert "Een beurt in één oogopslag" in " ".join(pdf_text("nl")[1].split())
 
@@ -353,7 +357,7 @@ def test_a_word_that_loses_its_placeholder_is_refused(tmp_path):
 def test_code_the_pdf_font_cannot_print_stops_the_pdf_at_its_line(tmp_path):
     text = RULES.read_text(encoding="utf-8")
     rules = tmp_path / "rules.md"
-    rules.write_text(text.replace("## 4. Set-up\n", "## 4. Set-up\n\nWrite `→` here.\n", 1), encoding="utf-8")
+    rules.write_text(text.replace("## 3. Set-up\n", "## 3. Set-up\n\nWrite `→` here.\n", 1), encoding="utf-8")
     line = rules.read_text(encoding="utf-8").splitlines().index("Write `→` here.") + 1
     out = tmp_path / "book.pdf"
     result = runner.invoke(app, ["manual", "--rules", str(rules), "-o", str(out)])
@@ -375,3 +379,112 @@ def test_the_shipped_languages_have_words_for_no_figure_that_is_gone():
     names = {p.stem for p in FIGURES}
     for lang in ("de", "nl"):
         assert set(book(lang).language.figures) == names
+
+
+# ------------------------------------------------------------------ the players' texts (issue 30)
+
+TEXTS = {lang: (RULEBOOK.folder / f"rules-{lang}.md").read_text(encoding="utf-8") for lang in ("en", "de", "nl")}
+
+
+def _defined(text: str) -> list[str]:
+    return re.findall(r"^\*\*([A-Z][0-9]) ", text, re.MULTILINE)
+
+
+def _printed(text: str) -> str:
+    """The part of a rules text the book prints: section 1 to the index (not the note above it)."""
+    return text[text.index("\n## 1. "):text.index("\n## Index of rule ids")]
+
+
+def test_the_three_texts_define_the_same_rules_in_the_same_order_and_index_them():
+    ids = _defined(TEXTS["en"])
+    assert len(ids) == len(set(ids)) == 44
+    for lang, text in TEXTS.items():
+        assert _defined(text) == ids, lang
+        assert re.findall(r"^## (\d+)\. ", text, re.MULTILINE) == [str(n) for n in range(1, 14)]
+        listed = re.findall(r"^\| ([A-Z][0-9]) \|", text.split("## Index of rule ids", 1)[1], re.MULTILINE)
+        assert listed == ids, lang  # the index in the order of the book
+        rules = read_rules(RULEBOOK.folder / f"rules-{lang}.md", RULEBOOK.sections)
+        assert [e.rule for e in rules.index] == ids
+
+
+#: What a players' text must not hold: a cell (0,3), a turned tile (T05@2), a tile's name
+#: (T46), an action's notation, a formula, a file, a backtick, a link, the program's name,
+#: or a rule id cited in running text ("(N3)", "see E5").
+NOTATION = re.compile(r"-?\d+,-?\d+(?!\d)|@\d|\bT\d\d\b|\b(?:step|move|place|swap|rotate) (?:island|-?\d)|[%|]|"
+                      r"\.(?:md|ya?ml)\b|`|\]\(|sectionx|(?<!\*\*)\b[A-Z][0-9]\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_the_players_texts_hold_no_notation_formulas_files_or_ids_in_running_text(lang):
+    text = _printed(TEXTS[lang])
+    found = NOTATION.findall(text)
+    assert not found, found
+    assert "```" not in text and "    " not in text.replace("\n  ", "\n")  # no code block, no ASCII art
+    m = book(lang)
+    shown = [m.language.intro, [p.heading for p in m.language.summary], [p.lines for p in m.language.summary],
+             [(c.name, c.note) for c in m.language.components.values()], [m.language.text[k] for k in m.language.text],
+             [(f.text.caption, f.text.says) for f in m.figures.values()]]
+    assert not NOTATION.findall(str(shown)), NOTATION.findall(str(shown))
+
+
+#: Words of English running text that are not also German or Dutch words ("in", "is",
+#: "die", "door", "tunnel", "zone" are): any of them in a German or Dutch book is English
+#: left behind (a heading, a caption, a table header, a word drawn on a figure).
+ENGLISH_WORDS = {"the", "and", "with", "which", "when", "where", "may", "must", "player", "players", "prisoner",
+                 "prisoners", "tile", "tiles", "doors", "round", "island", "free", "steps", "hideout", "hideouts", "key",
+                 "keys", "master", "figure", "page", "checked", "rules", "contents", "components", "summary", "green",
+                 "blue", "yellow", "purple", "cell", "block", "to", "from", "by", "for", "at", "on", "it", "its", "this",
+                 "that", "are", "be", "their", "they", "you", "your", "each", "every", "other", "other's", "turn",
+                 "engine", "freed", "dead", "empty", "stacks", "rule", "index", "set-up", "winning", "glance"}
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text)}
+
+
+def _visible(page: str) -> str:
+    page = re.sub(r"<style>.*?</style>", " ", page, flags=re.DOTALL)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_german_and_dutch_books_have_no_english_running_text(lang):
+    """Everything printed, the drawings' words too: the PDF's text and the HTML page's."""
+    pdf = _words(pdf_text(lang)[1]) & ENGLISH_WORDS
+    html = _words(_visible(html_page(lang))) & ENGLISH_WORDS
+    assert not pdf and not html, (sorted(pdf), sorted(html))
+    assert _words(pdf_text("en")[1]) & ENGLISH_WORDS > {"the", "prisoners", "hideout"}  # the test sees English
+
+
+def test_the_german_and_dutch_texts_use_the_original_texts_terms():
+    german = TEXTS["de"] + (RULEBOOK.folder / "de.yaml").read_text(encoding="utf-8")
+    dutch = TEXTS["nl"] + (RULEBOOK.folder / "nl.yaml").read_text(encoding="utf-8")
+    for term in ("Läufer", "Versteck", "Tunnelkampf", "Abstandsregel", "Spielphase", "Tunnelkachel", "freie Zone",
+                 "Zellblock", "Kreuzung", "Vorrat", "verschüttet"):
+        assert term in german, term
+    for term in ("loper", "schuilplaats", "tunnelstrijd", "afstandsregel", "spelfase", "tunneltegel", "vrije zone",
+                 "celblok", "kruising", "voorraad", "bedolven"):
+        assert term in dutch, term
+    # Umlauts and ß as such, never written out ("Laeufer", "fuer", "Strasse").
+    assert not re.search(r"Laeufer|\bfuer\b|\bueber|Tuer\b|Tueren|zurueck|waehl|koenn|muess|gehoer|\bgross", german)
+
+
+def test_rule_ids_are_printed_small_before_the_rules_name():
+    assert manual_pdf.small_id("<b>N3 Die Abstandsregel.</b> Eine Kachel", "N3") == (
+        f'<font size="{manual_pdf.ID_PT}" color="{manual_pdf.ID_COLOUR}">N3</font>\u00a0<b>Die Abstandsregel.</b> Eine Kachel')
+    assert manual_pdf.small_id("<b>Die Rangfolge.</b>", "N3") == "<b>Die Rangfolge.</b>"  # no id: as it is
+    assert split_title("N3: die Abstandsregel", "N3") == ("N3", "Die Abstandsregel")
+    assert split_title("Die Abstandsregel", "N3") == ("", "Die Abstandsregel")
+    page = html_page("de")
+    assert '<p id="rule-N3"><small class="rule-id">N3</small> <strong>Die Abstandsregel.</strong>' in page
+    assert '<small class="rule-id">N3</small> <b>Die Abstandsregel</b>' in page  # the figure's title
+    assert "<strong>N3 " not in page
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_german_and_dutch_books_are_the_same_bytes_every_time(lang, tmp_path):
+    assert manual_pdf.to_pdf(book(lang), THEME, A4) == pdf_text(lang)[2]
+    out = tmp_path / f"rules-{lang}.html"
+    result = runner.invoke(app, ["manual", "--game", "sectionx", "--lang", lang, "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == html_page(lang) == manual_html.to_html(book(lang), THEME)

@@ -59,6 +59,9 @@ def _svg(picture: Picture, name: str, theme: Theme, width_mm: float | None = Non
     doc = picture.document(name)
     text = to_svg(doc.pages[0], doc.symbol_map, theme)
     text = re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
+    # The page's name for the picture (a file name such as "master-key") would show as the
+    # picture's tooltip, in no language of the book: the caption beside it names it.
+    text = re.sub(r"<title>[^<]*</title>", "", text, count=1)
     prefix = re.sub(r"[^A-Za-z0-9-]", "-", name)
     text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}--{m.group(1)}"', text)
     text = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}--{m.group(1)}"', text)
