@@ -68,9 +68,10 @@ def test_figures_and_rules_cards_have_their_pieces_and_backs(built):
                and g.label.startswith("piece-card-")}
     back_x = {g.label.removeprefix("back-card-"): g.matrix[4] for g in backs.items if isinstance(g, Group)
               and g.label.startswith("back-card-")}
-    # Per player: the turn's rules, ropes and the end, and the turn summary (issue 30).
+    # Per player: the turn's rules, ropes and the end, and the turn summary; three
+    # shared cards of rules in pictures: the sheet's nine slots filled (issue 30).
     assert set(front_x) == set(back_x) == {f"{kind}-{c}" for kind in ("rules", "rules-end", "aid")
-                                           for c in ("yellow", "blue")}
+                                           for c in ("yellow", "blue")} | {"ref-push", "ref-rope", "ref-corner"}
     for name, x in front_x.items():  # mirrored for long-edge duplex
         assert back_x[name] == pytest.approx(fronts.width - x - THEME.card[0])
 
@@ -87,6 +88,8 @@ def test_card_text_fills_its_card_at_a_readable_size(built):
     for g in (g for g in fronts.items if isinstance(g, Group) and g.label.startswith("piece-card-")):
         body = [t for t in g.items if isinstance(t, Text) and t.y > 10.0]
         assert min(t.size for t in body) >= 7.0, g.label
+        if g.label.startswith("piece-card-ref-"):  # a picture of the wall above the words
+            assert any(isinstance(p, Group) and p.label == "picture" for p in g.items), g.label
         bottom = max(text_box(t, THEME)[3] for t in body)
         assert h - CARD_BORDER - CARD_PAD - 6.0 < bottom <= h - CARD_BORDER - CARD_PAD + 1e-6, g.label
 
@@ -115,3 +118,18 @@ def test_section_x_options_and_a_paper_it_does_not_fit_are_one_line(tmp_path):
         result = runner.invoke(app, ["kit", "--game", "breakout", "-o", str(tmp_path / "k"), *args])
         assert result.exit_code == 2 and result.output.count("\n") == 1 and words in result.output, result.output
     assert not (tmp_path / "k").exists()
+
+
+def test_the_reference_cards_words_are_the_referees():
+    """The picture cards' claims are checked as the kit is built (B2, B5): the push's
+    words are the ones the puzzle pages print for it, and the pictures show the
+    positions the rules were asked about."""
+    from sectionx.games.breakout.printing import push_lines, worked
+    from sectionx.games.breakout.rules import Action, Side
+    from sectionx.render.scene import Text
+
+    cards = dict(kit.reference_cards(THEME))
+    words = " ".join(t.text for t in cards["ref-push"] if isinstance(t, Text))
+    before = kit._wall("b....", "ybyb.", ".....", "yb.by", "....b")
+    first = push_lines(worked(before, Action(2, Side.LEFT)))[0]
+    assert first.split()[-1] in words and "gap." in words

@@ -483,14 +483,17 @@ CARD_SPREAD = 1.4
 
 
 def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[Para], *,
-               max_pt: float = 10.0, min_pt: float = 4.5) -> list[Item]:
+               max_pt: float = 10.0, min_pt: float = 4.5,
+               picture: tuple[Sequence[Item], float, float] | None = None) -> list[Item]:
     """A rules card or a player aid (``theme.card``, trim at (0, 0)): the card in
     ``fill`` to its bleed, so its cut edge is a coloured border (under ink-saver a
     frame in ``fill`` on paper); a band with ``mark`` (the colour's shape) and
     ``title``; a paper panel :data:`CARD_BORDER` inside the trim holding the rules,
     set as large as they fit (``max_pt`` down to ``min_pt``) and spread down the whole
-    panel (at most :data:`CARD_SPREAD` lines more between paragraphs); its cut line
-    last (not drawn: the sheet's crop marks give it)."""
+    panel (at most :data:`CARD_SPREAD` lines more between paragraphs); ``picture``
+    (items, their width and height, drawn from (0, 0)) is scaled to the panel's width
+    at the panel's top, the rules below it; its cut line last (not drawn: the sheet's
+    crop marks give it)."""
     w, h = theme.card
     b = theme.bleed
     band = 10.0
@@ -506,6 +509,13 @@ def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[
                  rect(*panel, Style(fill=col["paper"], stroke=col["ink"], width=0.2))]
     items += [mark, Text(SAFE + 6.5, band / 2 + 1.6, title, 8.5, ink_on(theme, fill), "start", True)]
     tw, th = panel[2] - 2 * CARD_PAD, panel[3] - 2 * CARD_PAD
+    text_top = panel[1] + CARD_PAD
+    if picture is not None:
+        art, pw, ph = picture
+        k = tw / pw
+        items.append(Group(tuple(art), (k, 0.0, 0.0, k, panel[0] + CARD_PAD, text_top), label="picture"))
+        text_top += ph * k + 1.5
+        th -= ph * k + 1.5
     size, texts = fit_text(list(rules), tw, th, theme, max_pt=max_pt, min_pt=min_pt)
     if len(rules) > 1:
         # Spread the paragraphs down the panel: the room left over, shared between them.
@@ -513,7 +523,7 @@ def rules_card(theme: Theme, fill: str, mark: Item, title: str, rules: Sequence[
         extra = min(CARD_SPREAD, (th - used) / (len(rules) - 1) / (pt_mm(size) * LEADING))
         spread = [rules[0]] + [replace(p, before=p.before + extra) for p in rules[1:]]
         _, texts = fit_text(spread, tw, th + 1e-6, theme, max_pt=size, min_pt=size)
-    items += placed(texts, panel[0] + CARD_PAD, panel[1] + CARD_PAD)
+    items += placed(texts, panel[0] + CARD_PAD, text_top)
     items.append(rect(0, 0, w, h, TRIM))
     return items
 

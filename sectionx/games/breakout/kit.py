@@ -33,7 +33,9 @@ from ...render.shapes import ink_on, symbol_shape
 from ...render.textfit import DoesNotFit, Para, para
 from ...render.theme import Theme
 from . import art
-from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, Player, Wall, start
+from .formats import Marks
+from .printing import push_lines, worked
+from .rules import FIGURES, KNOTS, LONG_TURNS, PLAYERS, Action, Player, Position, Side, Wall, groups, ropes, start
 
 Paper = tuple[float, float]
 
@@ -219,13 +221,68 @@ def _card(theme: Theme, player: Player, title: str, paras: list[Para]) -> list[I
     return rules_card(theme, fill, mark, title, paras)
 
 
+def _wall(*rows: str) -> Position:
+    """A position from its rows as a file writes them, the top row first (y yellow,
+    b blue, . empty), yellow to push."""
+    fields = {"y": Player.YELLOW, "b": Player.BLUE, ".": None}
+    return Position(Wall(), tuple(tuple(fields[c] for c in row) for row in reversed(rows)))
+
+
+def _picture_card(theme: Theme, title: str, pos: Position, marks: Marks, words: list[Para]) -> list[Item]:
+    """A reference card: the wall as the board draws it, ``marks`` lit, and ``words``."""
+    items, g = art.wall_items(theme, pos, coords=False, marks=marks)
+    # The wall without the room its drawing keeps above the top for figures: cropped
+    # to the row ends and the top's bars.
+    top = g.y0 - 4.5
+    shifted = Group(tuple(items), translate(0.0, -top))
+    width = g.x0 + g.width + art.END + art.MARGIN
+    band = theme.colours["tunnel"]
+    return rules_card(theme, band, Group(()), title, words, max_pt=9.5,
+                      picture=([shifted], width, g.y0 + g.height + 2.0 - top))
+
+
+def reference_cards(theme: Theme) -> list[tuple[str, list[Item]]]:
+    """Three cards the players share, the rules in pictures, each claim checked by the
+    referee as the kit is built: a push (B2), a rope (B5), and corners that do not join."""
+    before = _wall("b....", "ybyb.", ".....", "yb.by", "....b")
+    push = Action(2, Side.LEFT)
+    w = worked(before, push)
+    assert w.changed and w.fell is None, "the push card's push moves a run up to a gap (B2)"
+    rope = _wall("..y..", ".yy..", ".y.b.", "by.b.", ".yb..")
+    joined = sorted(f for r in ropes(rope, Player.YELLOW) for f in r)
+    assert joined, "the rope card's yellow knots make a rope (B5)"
+    corner = _wall("..y..", ".y...", "..y..", ".y...", ".y...")
+    low = next(gr for gr in groups(corner, Player.YELLOW) if (1, 2) in gr)
+    assert not ropes(corner, Player.YELLOW) and max(r for r, _ in low) == 2 and (3, 3) not in low, \
+        "the corner card's knots join rows 1 and 2 only, and make no rope (B5)"
+    return [
+        ("ref-push", _picture_card(theme, "A PUSH (B2)", w.shown, Marks(w.changed, (push,)),
+                                   [para(("L2: ", True), push_lines(w)[0]),
+                                    para(("A full row: ", True), "the knot at the far end falls out, back to its "
+                                         "owner; the next push may not come back from the other end (B4).",
+                                         before=0.35)])),
+        ("ref-rope", _picture_card(theme, "A ROPE (B5)", rope, Marks(tuple(joined)),
+                                   [para(("A rope: ", True), "yellow's knots join row 1 to row 5, left, right, up "
+                                         "and down."),
+                                    para(("Escape: ", True), "a yellow figure goes to the wall top above the rope's "
+                                         "leftmost knot in row 5; the pusher's rope counts first (B6).",
+                                         before=0.35)])),
+        ("ref-corner", _picture_card(theme, "NO ROPE (B5)", corner, Marks(((2, 2), (3, 3))),
+                                     [para(("No rope: ", True), "yellow's knots in rows 1 and 2 are joined; the one "
+                                           "in row 3 touches them only at a corner."),
+                                      para(("Corners never join: ", True), "only left, right, up and down.",
+                                           before=0.35)])),
+    ]
+
+
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
-    """For each player the two rules cards and the turn summary on a card sheet, and
-    the sheet of their backs mirrored for long-edge duplex."""
+    """For each player the two rules cards and the turn summary on a card sheet, then
+    three reference cards they share (:func:`reference_cards`), and the sheet of
+    their backs mirrored for long-edge duplex."""
     cards = [(name, _card(theme, p, title, paras)) for p in PLAYERS for name, title, paras in
              ((f"rules-{p.value}", "BREAKOUT – THE TURN", RULES), (f"rules-end-{p.value}", "BREAKOUT – ROPE AND END",
                RULES_END), (f"aid-{p.value}", "YOUR TURN", TURN))]
-    return rules_card_pages(theme, paper, cards, "BREAKOUT", offset=offset)
+    return rules_card_pages(theme, paper, cards + reference_cards(theme), "BREAKOUT", offset=offset)
 
 
 def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, float] = (0.0, 0.0), coords: bool = True,
@@ -244,8 +301,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         ]
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
-                    card_count=3 * len(PLAYERS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
-                    trailing=1, cards_what="Rules cards (2 per player) and turn summaries (1 per player)")
+                    card_count=3 * len(PLAYERS) + 3, offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
+                    trailing=1, cards_what="Rules cards (2 per player), turn summaries (1 per player), rules in pictures (3)")
 
 
 __all__ = ["FIELD", "KNOT", "PREFIX", "build_kit"]
