@@ -1,0 +1,255 @@
+"""Hekla's deep exhaustive search (issue 29, part 6): the most fields the player to
+move can gain in each number of their turns while the others pass (HQ1), on the
+compact position (:mod:`.compact`: made and undone in place) with one table for
+the whole search.
+
+It answers the question :class:`.solver._Search` answers (``_Search.most``; the
+tests compare the two on random positions) with more positions meeting in the
+table: the table's key is the compact view, in which whose other stone stands on a
+field, and in which order a field's stones came, are left out (neither changes
+what the searcher gains: the argument is :mod:`.compact`'s docstring and
+docs/hekla.md, "The deep search").  So it tries fewer turns than ``_Search`` on
+the same question, and ``solve`` (whose count of turns tried decides the
+generator's limits, pinned in the tests) keeps ``_Search``.
+
+The table holds exact values only, for ``k`` turns left; its key is everything
+those ``k`` turns' gain depends on (docs/hekla.md gives the argument): the
+contents of the fields, the searcher's supply, the lava left, the searcher's
+place on the track, the quiet count while H9 could end the game within the ``k``
+turns (else left out), and ``k``.  The searcher is always to move at a node of
+the search (the others sit out, HQ1), so whose turn it is needs no place in it.
+"""
+
+# ruff: noqa: PLR1730 - the hot loops compare and assign: a call to max() or min() costs more
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import permutations
+
+from .compact import COUNT, END, MIDDLE, MY_VALUES, NLAVA, TOTAL, Compact
+from .rules import ERUPTS_AT, Position
+
+#: The deadline is looked at each time the count of turns tried passes a multiple of this.
+CHECK_EVERY = 1 << 12
+
+
+class OutOfTime(Exception):
+    """The deep search's deadline or node limit passed: the answer is unknown."""
+
+
+@dataclass(frozen=True)
+class Most:
+    """The most the player gains in 1, 2, ... turns (``gains[n - 1]`` for ``n`` turns),
+    the others passing (HQ1); ``complete`` False when the limits stopped the search
+    (then ``gains`` holds the depths proved before it stopped), and the turns tried."""
+
+    gains: tuple[int, ...]
+    complete: bool
+    nodes: int
+
+
+class Deep:
+    """The exhaustive search on a :class:`~.compact.Compact` position: :meth:`most`.
+
+    Exact because every turn the player may make is tried (:meth:`Compact.turns
+    <.compact.Compact.turns>`: every placement, every move, a long move with its
+    least back-step, which dominates the longer ones as ``solver.candidates``
+    argues), with every order of the triples it sets off (H5), the others sitting out
+    between the player's turns (HQ1); and the table's key determines the gain of the
+    turns left (module docstring)."""
+
+    def __init__(self, pos: Position, *, node_limit: int | None = None, seconds: float | None = None):
+        self.state = Compact(pos)
+        self.table: dict[tuple[int, ...], int] = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        s = self.state
+        self._quiet_reach = s.quiet_limit  # H9's limit, for the key
+        self._players = s.players
+
+    def _count(self, n: int) -> None:
+        before = self.nodes
+        self.nodes += n
+        if self.nodes // CHECK_EVERY != before // CHECK_EVERY:
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise OutOfTime
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise OutOfTime
+
+    def key(self, k: int) -> tuple[int, ...]:
+        """The table's key for ``k`` turns left (the module docstring)."""
+        s = self.state
+        sup = s.supply
+        # H9 can end the game within the k turns left only when the quiet count can reach
+        # its limit: each turn adds at most one for every player (the turn and the sit-outs).
+        quiet = s.quiet if s.quiet + k * self._players >= self._quiet_reach else -1
+        return (s.cells, sup[0], sup[1], sup[2], sup[3], s.lava0, s.lava1, s.track, quiet, k)
+
+    def most(self, k: int) -> int:
+        """The most the searcher gains in their next ``k`` turns (0 once the game is over)."""
+        s = self.state
+        if k == 0 or s.over:
+            return 0
+        key = self.key(k)
+        got = self.table.get(key)
+        if got is not None:
+            return got
+        if k == 1:
+            best = self.last()
+        else:
+            before = s.track
+            turns = s.turns()
+            if not turns:  # no place, no move: the player passes (H1)
+                self._count(1)
+                s.resolve(())
+                best = self.most(k - 1)
+                s.unresolve()
+            else:
+                best = -1 << 30
+                self._count(0)
+                for turn in turns:
+                    hits = s.play(turn)
+                    if len(hits) < 2:
+                        self._count(1)
+                        s.resolve(hits)
+                        value = s.track - before + self.most(k - 1)
+                        s.unresolve()
+                        if value > best:
+                            best = value
+                    else:
+                        for order in permutations(hits):
+                            self._count(1)
+                            s.resolve(order)
+                            value = s.track - before + self.most(k - 1)
+                            s.unresolve()
+                            if value > best:
+                                best = value
+                    s.unplay()
+        self.table[key] = best
+        return best
+
+    def last(self) -> int:
+        """The most the searcher gains in one turn, trying every turn but playing only
+        those that may set off a triple.
+
+        A triple erupts after the turn only if it is scorable then (H4) and includes a
+        field the turn changed (H5).  For each field ``j`` let ``need[j]`` be 8 less
+        the most that any triple through ``j`` would sum with one more stone on ``j``
+        of value 0 (its other fields nonempty, its middle with at most one lava stone;
+        else the triple is out of reach): a stone of value ``v`` brought to ``j`` (placed
+        or moved there) can complete a triple through ``j`` only when ``v >= need[j]``
+        (a move also takes the stone off its field, which lowers a triple through
+        both, never raises it).  A triple through the field a stone *leaves*, and not
+        through its new field, loses that stone: it can be scorable after the turn
+        only if it was before (``live``).  Every other turn sets off nothing: it gains
+        minus its back-step (H3, H6) and is counted without being played.  The others
+        are played on the compact position with every order of their triples."""
+        s = self.state
+        cell = s.cell
+        geo = s.geo
+        n = geo.n
+        need = [ERUPTS_AT + 100] * n
+        live = [False] * n
+        for a, b, c in geo.triples:
+            ca, cb, cc = cell[a], cell[b], cell[c]
+            ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
+            if ea + mb + ec >= ERUPTS_AT:
+                live[a] = live[b] = live[c] = True
+            x = ERUPTS_AT - (TOTAL[ca] + mb + ec)
+            if x < need[a]:
+                need[a] = x
+            if NLAVA[cb] <= 1:
+                x = ERUPTS_AT - (ea + TOTAL[cb] + ec)
+                if x < need[b]:
+                    need[b] = x
+            x = ERUPTS_AT - (ea + mb + TOTAL[cc])
+            if x < need[c]:
+                need[c] = x
+        before = s.track
+        best = -1 << 30
+        quiet = 0
+        loud: list[tuple[int, int, int, int]] = []
+        supply = s.supply
+        values = [v for v in range(4) if supply[v]]
+        if values:
+            top = values[-1]
+            for i in range(n):
+                if cell[i]:
+                    continue
+                if top < need[i]:
+                    quiet += len(values)
+                    continue
+                for v in values:
+                    if v < need[i]:
+                        quiet += 1
+                    else:
+                        loud.append((-1, i, v, 0))
+            if quiet:
+                best = 0  # a placement that sets off nothing (H2, H6)
+        backs = geo.backs(s.track)
+        lines = geo.lines
+        for i in range(n):
+            mine = MY_VALUES[cell[i]]
+            if not mine:
+                continue
+            back = backs[i]
+            was_live = live[i]
+            for j, near in lines[i]:
+                if COUNT[cell[j]] >= 2:
+                    continue
+                if near:
+                    step = 0
+                elif back < 0:
+                    continue
+                else:
+                    step = back
+                needed = need[j]
+                for v in mine:
+                    if was_live or v >= needed:
+                        loud.append((i, j, v, step))
+                    else:
+                        quiet += 1
+                        if -step > best:
+                            best = -step
+        self._count(quiet)
+        for turn in loud:
+            hits = s.play(turn)
+            if len(hits) < 2:
+                self._count(1)
+                s.resolve(hits)
+                value = s.track - before
+                s.unresolve()
+                if value > best:
+                    best = value
+            else:
+                for order in permutations(hits):
+                    self._count(1)
+                    s.resolve(order)
+                    value = s.track - before
+                    s.unresolve()
+                    if value > best:
+                        best = value
+            s.unplay()
+        if best == -1 << 30:
+            self._count(1)
+            return 0  # no turn at all: a pass gains nothing (H1)
+        return best
+
+
+def most_gains(pos: Position, turns: int, *, node_limit: int | None = None, seconds: float | None = None) -> Most:
+    """The most the player to move gains in 1, 2, ... ``turns`` of their turns while
+    the others pass (HQ1), each proved by :class:`Deep` (one table for every depth);
+    ``seconds`` (wall clock) or ``node_limit`` (turns tried) stop it, keeping the
+    depths finished.  A game already over gains nothing in any number of turns."""
+    if pos.over:
+        return Most((0,) * turns, True, 0)
+    search = Deep(pos, node_limit=node_limit, seconds=seconds)
+    gains: list[int] = []
+    try:
+        for k in range(1, turns + 1):
+            gains.append(search.most(k))
+    except OutOfTime:
+        return Most(tuple(gains), False, search.nodes)
+    return Most(tuple(gains), True, search.nodes)

@@ -1,0 +1,197 @@
+"""Hekla's compact position and deep search (issue 29, part 6) against the referee:
+after every make (placement or move, then the eruptions in an order and the
+others' sit-outs) and every undo, the compact position equals the referee's
+position seen from the searcher (compact.project); the turns it lists are
+solver.candidates in the same order, with the same triples set off (H5); and the
+deep search's most in 1, 2 and 3 turns is the old search's (solver._Search) and
+answers every bundled puzzle as recorded."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sectionx.games.hekla import formats
+from sectionx.games.hekla.compact import (
+    CONTENTS,
+    COUNT,
+    LAVA_CODE,
+    OTHER,
+    TOTAL,
+    Compact,
+    Turn,
+    content_of,
+    project,
+)
+from sectionx.games.hekla.deep import Deep, most_gains
+from sectionx.games.hekla.rules import (
+    LAVA,
+    Action,
+    Position,
+    Stone,
+    apply,
+    orders,
+    outcomes,
+    skip_to,
+    stages,
+    start,
+    turns,
+)
+from sectionx.games.hekla.solver import _Search, candidates, reference
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
+
+
+def _played_position(players: int, seed: int, plies: int, track: int) -> Position:
+    rng = random.Random(seed)
+    pos = start(players)
+    for _ in range(plies):
+        if pos.over:
+            break
+        pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
+    return replace(pos, track=tuple(min(t, 4) if i != pos.to_move else track for i, t in enumerate(pos.track)))
+
+
+def _action(c: Compact, pos: Position, turn: Turn) -> Action:
+    src, dst, v, back = turn
+    f = c.geo.fields
+    if src < 0:
+        return Action("place", pos.player, v, to=f[dst])
+    return Action("move", pos.player, v, f[src], f[dst], back)
+
+
+def test_a_field_content_is_its_stones_seen_from_the_searcher():
+    """Own stones 0-3, anyone else's 4-7 (whose does not matter), lava 8-9; order left out."""
+    mine = content_of((Stone("red", 2), Stone("green", 3)), "red")
+    assert CONTENTS[mine] == (2, OTHER + 3) and TOTAL[mine] == 5 and COUNT[mine] == 2
+    assert content_of((Stone("yellow", 3), Stone("red", 2)), "red") == mine
+    assert content_of((Stone("blue", 3), Stone("red", 2)), "red") == mine
+    assert CONTENTS[content_of((Stone(LAVA, 1),), "red")] == (LAVA_CODE + 1,)
+    assert content_of((), "red") == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 70), st.integers(0, 40), st.integers(1, 8),
+       st.one_of(st.none(), st.integers(1, 12)), st.integers(0, 10_000))
+def test_make_and_undo_match_the_referee_over_random_lines(players, seed, plies, track, depth, quiet_left, walk):
+    """A random line of the searcher's turns (the others sitting out, HQ1), made on the
+    compact position and by the referee (outcomes, then skip_to), compared after every
+    placement or move, every resolve and every undo; also where H9 is about to end the
+    game (``quiet_left``) and where the last lava stone ends it (H8: the random plies
+    reach it in some games)."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    if quiet_left is not None:
+        pos = replace(pos, quiet=max(0, pos.quiet_limit - quiet_left))
+    me = pos.to_move
+    rng = random.Random(walk)
+    c = Compact(pos)
+    assert c.view() == project(pos, me)
+    line: list[tuple[Position, Position | None]] = []  # (before, after the placement alone; None: a pass)
+    for _ in range(depth):
+        if pos.over:
+            break
+        listed = c.turns()
+        assert [_action(c, pos, t) for t in listed] == [a for a in candidates(pos) if a.kind != "pass"]
+        if not listed:
+            assert candidates(pos) == [Action("pass")]
+            c.resolve(())
+            pos_after = skip_to(apply(pos, Action("pass")), me)
+            assert c.view() == project(pos_after, me)
+            line.append((pos, None))
+            pos = pos_after
+            continue
+        turn = rng.choice(listed)
+        action = _action(c, pos, turn)
+        hits = c.play(turn)
+        placed = stages(pos, replace(action, order=tuple(c.geo.board.triples()[t] for t in hits)))[0]
+        assert c.view() == project(placed, me)
+        options = outcomes(pos, action)
+        if len(hits) < 2:
+            assert len(options) == 1
+            order: tuple[int, ...] = tuple(hits)
+            after = options[0][1]
+        else:
+            triples = c.geo.board.triples()
+            assert sorted(o.order for o, _ in options) == sorted(tuple(triples[t] for t in p) for p in
+                                                                 permutations(hits))
+            pick = rng.randrange(len(options))
+            option, after = options[pick]
+            order = tuple(triples.index(t) for t in option.order)
+        c.resolve(order)
+        pos_after = skip_to(after, me)
+        assert c.view() == project(pos_after, me)
+        assert c.over == pos_after.over
+        line.append((pos, placed))
+        pos = pos_after
+    for before, placed in reversed(line):
+        c.unresolve()
+        if placed is not None:
+            assert c.view() == project(placed, me)
+            c.unplay()
+        assert c.view() == project(before, me)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 40),
+       st.one_of(st.none(), st.integers(1, 12)))
+def test_the_deep_search_agrees_with_the_old_one(players, seed, plies, track, quiet_left):
+    """deep.most_gains against solver._Search.most (the table keyed on the referee's
+    position, checked against the plain reference in test_hekla_puzzles) for 1 to 3
+    turns, also with H9 near (``quiet_left``)."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    if quiet_left is not None:
+        pos = replace(pos, quiet=max(0, pos.quiet_limit - quiet_left))
+    turns_asked = 3 if len(pos.fields) < 10 or quiet_left is not None else 2
+    old = _Search(pos, 10**12)
+    got = most_gains(pos, turns_asked)
+    assert got.complete
+    assert list(got.gains) == [old.most(pos, k) for k in range(1, turns_asked + 1)]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(6, 40), st.integers(0, 5), st.integers(1, 9))
+def test_the_deep_search_agrees_with_the_plain_reference(players, seed, plies, track, gain):
+    """Against solver.reference (the referee's apply on every legal turn, every back-step,
+    no table) for one turn: whether ``gain`` is reached (two turns take the reference a
+    minute; the old search stands between them, tested against it for two)."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    reached = most_gains(pos, 1).gains[0] >= gain
+    assert (1 if reached else None) == reference(pos, gain, 1)
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_the_deep_search_answers_every_bundled_puzzle_as_recorded(path):
+    loaded = formats.load(path)
+    assert loaded.goal is not None and loaded.answer_turns is not None
+    got = most_gains(loaded.position, loaded.goal.within)
+    fewest = next((n + 1 for n, g in enumerate(got.gains) if g >= loaded.goal.gain), None)
+    assert fewest == loaded.answer_turns
+
+
+def test_the_deep_search_stops_at_its_limits_and_keeps_what_it_proved():
+    pos = formats.load(PUZZLES[-1]).position
+    stopped = most_gains(pos, 4, node_limit=20_000)
+    assert not stopped.complete and len(stopped.gains) < 4
+    assert list(stopped.gains) == list(most_gains(pos, len(stopped.gains)).gains)
+    assert Deep(pos).most(0) == 0
+
+
+def test_a_game_that_is_over_gains_nothing():
+    pos = _played_position(2, 1, 0, 0)
+    over = replace(pos, winners=pos.players)
+    assert most_gains(over, 3).gains == (0, 0, 0)
+    with pytest.raises(ValueError, match="over"):
+        Compact(over)
