@@ -133,3 +133,17 @@ def test_the_reference_cards_words_are_the_referees():
     before = kit._wall("b....", "ybyb.", ".....", "yb.by", "....b")
     first = push_lines(worked(before, Action(2, Side.LEFT)))[0]
     assert first.split()[-1] in words and "gap." in words
+
+
+def test_the_checklist_shows_a_game_under_way(built):
+    """Issue 30: the checklist was two-thirds empty; the room under its table holds a
+    picture of a game under way, drawn as the board draws it."""
+    page = built.document.pages[0]
+    assert any(isinstance(g, Group) and g.label == "at-a-glance" for g in page.items)
+
+
+def test_the_board_has_a_title(built):
+    from sectionx.render.scene import Text
+
+    page = built.document.pages[1]
+    assert any(isinstance(t, Text) and t.text == "BREAKOUT" and t.size >= 30 for t in page.items)

@@ -87,3 +87,17 @@ def test_options_it_has_no_use_for_are_one_line(tmp_path):
     result = runner.invoke(app, ["kit", "--game", "hekla", "-o", str(tmp_path / "k"), "--board-paper", "a2"])
     assert result.exit_code == 2 and "--board-paper: Hekla has no such choice" in result.output
     assert not (tmp_path / "k").exists()
+
+
+def test_the_checklist_shows_a_game_under_way(built):
+    """Issue 30: the checklist was two-thirds empty; the room under its table holds a
+    picture of a game under way, drawn as the board draws it."""
+    page = built.document.pages[0]
+    assert any(isinstance(g, Group) and g.label == "at-a-glance" for g in page.items)
+
+
+def test_the_board_has_a_title(built):
+    from sectionx.render.scene import Text
+
+    page = built.document.pages[1]
+    assert any(isinstance(t, Text) and t.text == "HEKLA" and t.size >= 30 for t in page.items)

@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import __version__
 from ..fileio import OUTPUT_RULE, FileProblem, make_folder, read_bytes, refuse_existing, sha256, write_files
 from .pdf import to_pdf
-from .printing import calibration_pages, checklist_page
+from .printing import Art, calibration_pages, checklist_page
 from .scene import Document, Page, Symbol, Text
 from .svg import to_svg
 from .textfit import DoesNotFit, Para
@@ -71,17 +71,18 @@ def number_pages(sections: list[Section], paper: tuple[float, float], theme: The
 
 
 def assemble(sections: list[Section], theme: Theme, paper: tuple[float, float], symbols: dict[str, Symbol], *,
-             title: str, checklist_title: str, advice: Sequence[Para]) -> Document:
+             title: str, checklist_title: str, advice: Sequence[Para], checklist_art: Art | None = None) -> Document:
     """The kit's document: the checklist first, listing each section with its pages
-    (built again if its own length moves them), then the sections in order with a
-    blank page wherever a duplex front would fall on an even page; pages named
-    ``NN-<name>``.  ``symbols`` gains the checklist's."""
+    (built again if its own length moves them; ``checklist_art`` fills the room under
+    its table), then the sections in order with a blank page wherever a duplex front
+    would fall on an even page; pages named ``NN-<name>``.  ``symbols`` gains the
+    checklist's."""
     length = 1
     while True:
         body, spans = number_pages(sections, paper, theme, length + 1)
         rows = [(sec.what, sec.count, (f"page {a}" if a == b else f"pages {a}–{b}") + (f": {sec.advice}" if sec.advice else ""))
                 for sec, a, b in spans]
-        check_p, check_s = checklist_page(theme, paper, rows, title=checklist_title, advice=advice)
+        check_p, check_s = checklist_page(theme, paper, rows, title=checklist_title, advice=advice, art=checklist_art)
         if len(check_p) == length:
             break
         length = len(check_p)
@@ -199,12 +200,13 @@ def write_kit(kit: Kit, out_dir: Path, prefix: str, *, svg: bool) -> str:
 def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, float]], list[Section]],
              cards: Callable[[tuple[float, float]], tuple[list[Page], list[Symbol]]], *, card_count: int,
              offset: tuple[float, float], title: str, advice: Sequence[Para], cards_what: str = "Rules cards",
-             trailing: int = 0) -> Kit:
+             trailing: int = 0, checklist_art: Art | None = None) -> Kit:
     """A game's kit as every game's is put together: the checklist, the game's
     ``components`` (sections built for the paper), its ``cards`` (fronts and backs,
     listed in the checklist as ``cards_what``) and the duplex calibration sheet,
     then the last ``trailing`` components (so that a kit with an even number of
-    single-sided pages before its duplex sheets needs no blank page); in greyscale when the theme says so.
+    single-sided pages before its duplex sheets needs no blank page); ``checklist_art``
+    fills the room under the checklist's table; in greyscale when the theme says so.
     A component that does not fit the paper (DoesNotFit) is one line naming the
     paper, located where the template defines it."""
     try:
@@ -223,7 +225,8 @@ def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, f
             Section("Duplex calibration", 1, tuple(calibration), duplex=True, advice="print first, long-edge duplex"),
             *tail,
         ]
-        document = assemble(sections, theme, paper, symbols, title=title, checklist_title=title, advice=advice)
+        document = assemble(sections, theme, paper, symbols, title=title, checklist_title=title, advice=advice,
+                            checklist_art=checklist_art)
     except DoesNotFit as exc:
         raise theme.paper_problem(paper_name, str(exc), tiles=False) from None
     if theme.greyscale:

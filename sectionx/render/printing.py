@@ -10,7 +10,7 @@ game passes its own titles, advice and card art.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from . import fonts
@@ -297,8 +297,15 @@ def scale_bar(theme: Theme, x: float, y: float) -> list[Item]:
     return out
 
 
+#: A game's picture for the room a page leaves: drawn into the box (x, y, width,
+#: height), or nothing if it does not fit.
+Art = Callable[[float, float, float, float], list[Item]]
+#: The least room (mm high) under the checklist's table worth a picture.
+ART_ROOM = 60.0
+
+
 def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int | str, str]], *, title: str,
-                   advice: Sequence[Para]) -> tuple[list[Page], list[Symbol]]:
+                   advice: Sequence[Para], art: Art | None = None) -> tuple[list[Page], list[Symbol]]:
     """The components checklist: ``title``, the game's ``advice`` (what you need, how to
     print, how to make the pieces), a 50 mm scale bar,
     and a table of ``(what, count, where)`` rows with empty check boxes (continued on a
@@ -356,6 +363,9 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
             items.append(Text(cols[3][0], base + k * lh, t, size, ink))
         y += row_h
         items.append(line((m + rule, y), (m + width - rule, y), Style(stroke=grey, width=0.15)))
+    if art is not None and H - m - y >= ART_ROOM:
+        # A game's picture in the room under the table (the page looks finished).
+        items += art(m, y + 8.0, width, H - m - y - 8.0)
     name = "01-checklist" if not pages else f"01-checklist-{len(pages) + 1}"
     pages.append(Page(W, H, tuple(items), name=name, label="Components checklist"))
     return pages, []

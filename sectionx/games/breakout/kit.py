@@ -17,10 +17,13 @@ letter page.  A figure standee is :data:`STANDEE` wide, folded from two panels
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...colours import Colour
 from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, mark_reach
 from ...render.printing import (
+    Art,
     cut_style,
     heading,
     printing_advice,
@@ -30,7 +33,7 @@ from ...render.printing import (
 )
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, rect, translate
 from ...render.shapes import ink_on, symbol_shape
-from ...render.textfit import DoesNotFit, Para, para
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed
 from ...render.theme import Theme
 from . import art
 from .formats import Marks
@@ -275,6 +278,33 @@ def reference_cards(theme: Theme) -> list[tuple[str, list[Item]]]:
     ]
 
 
+def at_a_glance(theme: Theme) -> Art:
+    """The checklist's picture: a break-out at the moment of an escape, the wall as the
+    board draws it with yellow's push and rope lit and figures of earlier break-outs
+    on the wall top, and what happened in the referee's words (B2, B5, B6)."""
+    before = replace(_wall("yy.b.", "..y..", "b.y..", ".yyb.", ".y..b"), escaped=(1, 1),
+                     tops=((Player.BLUE, 4), (Player.YELLOW, 2)), breakout=3)
+    push = Action(5, Side.LEFT)
+    w = worked(before, push)
+    if w.escaped is not Player.YELLOW:
+        raise AssertionError("the checklist's picture shows yellow's push making a rope (B5, B6)")
+    rope = tuple(sorted(f for r in ropes(w.shown, Player.YELLOW) for f in r))
+    items, g = art.wall_items(theme, w.shown, coords=False, marks=Marks(rope, (push,)))
+    words = [para(("A break-out under way", True), rel=1.25),
+             *[para(line, before=0.5) for line in push_lines(w)],
+             para("Then every knot goes back to its owner and the next break-out begins. The first player with "
+                  "three figures over the wall wins (B8).", before=0.5)]
+
+    def draw(x: float, y: float, width: float, height: float) -> list[Item]:
+        pw, ph = g.x0 + g.width + art.END + art.MARGIN, g.y0 + g.height + art.MARGIN
+        k = min(height / ph, width * 0.55 / pw)
+        out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
+        _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
+        return out + placed(texts, x + pw * k + 6.0, y + g.y0 * k)
+
+    return draw
+
+
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
     """For each player the two rules cards and the turn summary on a card sheet, then
     three reference cards they share (:func:`reference_cards`), and the sheet of
@@ -302,7 +332,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
                     card_count=3 * len(PLAYERS) + 3, offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
-                    trailing=1, cards_what="Rules cards (2 per player), turn summaries (1 per player), rules in pictures (3)")
+                    trailing=1, cards_what="Rules cards (2 per player), turn summaries (1 per player), rules in pictures (3)",
+                    checklist_art=at_a_glance(theme))
 
 
 __all__ = ["FIELD", "KNOT", "PREFIX", "build_kit"]

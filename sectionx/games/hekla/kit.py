@@ -24,6 +24,7 @@ from collections.abc import Callable
 from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, TRIM, mark_reach
 from ...render.printing import (
+    Art,
     CardSheet,
     heading,
     printing_advice,
@@ -34,10 +35,11 @@ from ...render.printing import (
 )
 from ...render.scene import Group, Item, Page, Style, Symbol, Text, rect, translate
 from ...render.shapes import ink_on, shape
-from ...render.textfit import DoesNotFit, Para, para
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed
 from ...render.theme import Theme
 from . import art
-from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone
+from .printing import brief, step_marks, worked
+from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone, apply, erupts, start, turns
 
 Paper = tuple[float, float]
 
@@ -287,6 +289,40 @@ def _card(theme: Theme, player: Player, title: str, paras: list[Para]) -> list[I
     return rules_card(theme, fill, mark, title, paras)
 
 
+def at_a_glance(theme: Theme) -> Art:
+    """The checklist's picture: a three-player game at its first eruption, played by
+    the referee from the start (quiet turns chosen by a fixed rule, then the first
+    turn that erupts), drawn as the board draws it with the eruption outlined and the
+    volcanists' moves, and the turn in the referee's words (H4-H7)."""
+    pos = start(3)
+    for i in range(200):
+        acts = turns(pos)
+        loud = [a for a in acts if a.kind != "pass" and erupts(pos, a)]
+        if loud and i >= 9:
+            break
+        quiet = [a for a in acts if a not in loud]
+        pos = apply(pos, quiet[(i * 7) % len(quiet)])
+    else:
+        raise AssertionError("the checklist's game reaches an eruption")
+    turn = worked(pos, loud[0])
+    items, g = art.position_items(theme, turn.after, coords=False, marks=step_marks(turn))
+    who = pos.player.value
+    words = [para(("A game under way", True), rel=1.25),
+             para(f"Three players, {who} to play. {brief(turn)}", before=0.5),
+             para("The stones of the erupting fields move their owners' volcanists along the track; lava goes on "
+                  "the middle field. The game ends with the 20th lava stone; the volcanist furthest along wins.",
+                  before=0.5)]
+
+    def draw(x: float, y: float, width: float, height: float) -> list[Item]:
+        pw, ph = (v + 2 * art.MARGIN for v in g.size)
+        k = min(height / ph, width * 0.5 / pw)
+        out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
+        _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
+        return out + placed(texts, x + pw * k + 6.0, y + art.MARGIN * k + 4.0)
+
+    return draw
+
+
 def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tuple[list[Page], list[Symbol]]:
     """For each player a rules card and a turn summary on a card sheet, and the sheet
     of their backs mirrored for long-edge duplex."""
@@ -312,7 +348,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
                     card_count=2 * len(SEATS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
-                    trailing=1, cards_what="Rules cards and turn summaries (1 each per player)")
+                    trailing=1, cards_what="Rules cards and turn summaries (1 each per player)",
+                    checklist_art=at_a_glance(theme))
 
 
 __all__ = ["FIELD", "PREFIX", "STONE", "build_kit"]
