@@ -297,7 +297,7 @@ def at_a_glance(theme: Theme) -> Art:
 
     def draw(x: float, y: float, width: float, height: float) -> list[Item]:
         pw, ph = g.x0 + g.width + art.END + art.MARGIN, g.y0 + g.height + art.MARGIN
-        k = min(height / ph, width * 0.55 / pw)
+        k = min(height / ph, width * 0.62 / pw)
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y + g.y0 * k)

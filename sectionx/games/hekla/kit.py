@@ -20,6 +20,7 @@ is :data:`STANDEE` (9) wide with a 5 mm foot each way, so four share a track fie
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ...render.kitfiles import Kit, Section, game_kit
 from ...render.pieces import SAFE, TRIM, mark_reach
@@ -50,10 +51,16 @@ STONE = 9.5
 #: A volcanist standee: width, the height of each of its two panels, and of each base tab.
 STANDEE, PANEL, TAB = 9.0, 16.0, 5.0
 #: A box of the quiet-rounds counter (H9); the counter is one strip of 20.
-QUIET_BOX = (8.4, 11.0)
+QUIET_BOX = (16.8, 13.0)
+#: The counter's boxes a row: two rows of ten, the second running back (a track the
+#: marker follows without a jump).
+QUIET_PER_ROW = 10
 #: Paper at each end of the counter, so that box 20's number keeps the safe area
 #: at the size the other numbers are set in.
 QUIET_END = 2.0
+#: Spare lava stones of each value: two, so that each value's tokens fill a block of
+#: two rows (and one can mark the quiet-rounds counter, H9).
+LAVA_SPARES = 2
 GAP = 2.5
 PREFIX = "hekla"
 TITLE = "Hekla – print-and-play kit"
@@ -136,7 +143,7 @@ def token_page(theme: Theme, paper: Paper) -> Page:
     items, y = heading(theme, m, m, W - 2 * m, "Stones, tokens and volcanists",
                        [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
                          "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
-                         "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and a spare of "
+                         "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and two spares of "
                          "each. Lap tokens: on lap 3 (the second time round the outer ring; the text stands the "
                          "figure on its head) put +32 under your volcanist, on lap 4 +64 (HG3). Volcanists: cut the row out along the crop marks, then "
                          "between the figures; fold on the dashed lines, glue the two panels back to back and fold the "
@@ -145,35 +152,54 @@ def token_page(theme: Theme, paper: Paper) -> Page:
     marks: list[Item] = []
     ink = theme.colours["ink"]
     y += 4.0
-    rows: list[tuple[str, list[tuple[str, str, Callable[[float, float], list[Item]]]]]] = []
-    for player in SEATS:
+    reach = sheet_reach(theme)
+    Kind = tuple[str, str, Callable[[float, float], list[Item]]]
+
+    def block(title: str, kinds: list[Kind], x: float, top: float, cols: int) -> tuple[float, float]:
+        """Tokens ``cols`` to a row on shared cuts, a label above, from (x, top): the
+        right end and the bottom of its marks."""
+        out.append(Text(x, top + 3.2, title, 8.0, ink, "start", True))
+        rows_n = -(-len(kinds) // cols)
+        sheet = replace(strip(theme, paper, (STONE, STONE), cols, (x + reach, top + 5.0 + reach)), rows=rows_n)
+        right = x + cols * STONE + 2 * reach
+        if right > W - m + 1e-9:
+            raise DoesNotFit("a strip of stone tokens does not fit between the margins")
+        for i, ((label, fill, draw), (tx, ty)) in enumerate(zip(kinds, sheet.slots)):
+            out.append(_token(theme, sheet, i, tx, ty, fill, draw, f"piece-{label}"))
+        marks.extend(sheet.marks(theme))
+        return right, top + 5.0 + rows_n * STONE + 2 * reach + 1.0
+
+    laps: list[Kind] = []
+    rights: list[float] = []
+    for k, player in enumerate(SEATS):
+        if k == 2:  # the volcanists beside red's and green's strips, the lap tokens beside yellow's and blue's
+            pieces, standee_marks, volcanists_left = _volcanists(theme, paper, y - 2 * (STONE + 2 * reach + 6.0))
+            out += pieces
+            marks += standee_marks
+            laps_top = y
         fill = art.fill_of(theme, player)
         stones = [Stone(player.value, v) for v, n in _most(player).items() for _ in range(n)] + [Stone(player.value, 2)]
         kinds = [(f"stone-{player.value}-{i + 1}" if i < len(stones) - 1 else f"spare-stone-{player.value}", fill,
                   _stone_art(theme, s)) for i, s in enumerate(stones)]
         for lap in (3, 4):  # HG3 counts the inner ring as lap 1, the outer ring's first time round as lap 2
-            kinds.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
-        rows.append((f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2; lap tokens", kinds))
+            laps.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
+        right, y = block(f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2",
+                         kinds, m, y, len(kinds))
+        rights.append(right)
+    lap_x = W - m - len(laps) * STONE - 2 * reach
+    if volcanists_left < max(rights[:2]) + GAP or lap_x < max(rights[2:]) + GAP:
+        raise DoesNotFit("the volcanists and lap tokens do not fit beside the stones")
+    block("Lap tokens: +32 on lap 3, +64 on lap 4", laps, lap_x, laps_top, len(laps))
+    x = m
+    bottom = y
     for value in (0, 1):
-        lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}", theme.colours["lava"],
-                 _stone_art(theme, Stone(LAVA, value))) for i in range(LAVA_STONES[value] + 1)]
-        rows.append((f"Lava of value {value}: {LAVA_STONES[value]} and a spare", lava))
-    for row, (title, kinds) in enumerate(rows):
-        if row == 2:  # beside the two shortest strips (yellow's and blue's): the volcanists
-            pieces, standee_marks, right = _volcanists(theme, paper, y)
-            if right < m + 2 * sheet_reach(theme) + max(len(k) for _, k in rows[2:4]) * STONE + GAP:
-                raise DoesNotFit("the volcanists do not fit beside the yellow and blue stones")
-            out += pieces
-            marks += standee_marks
-        out.append(Text(m, y + 3.2, title, 8.0, ink, "start", True))  # one line: a colour's or the lava's strip
-        y += 5.0
-        sheet = strip(theme, paper, (STONE, STONE), len(kinds), (m + sheet_reach(theme), y + sheet_reach(theme)))
-        if sheet.origin[0] + len(kinds) * STONE + sheet_reach(theme) > W - m + 1e-9:
-            raise DoesNotFit("a strip of stone tokens does not fit between the margins")
-        for i, ((label, fill, draw), (x, ty)) in enumerate(zip(kinds, sheet.slots)):
-            out.append(_token(theme, sheet, i, x, ty, fill, draw, f"piece-{label}"))
-        marks += sheet.marks(theme)
-        y += STONE + 2 * sheet_reach(theme) + 1.0
+        lava = [(f"lava-{value}-{i + 1}" if i < LAVA_STONES[value] else f"spare-lava-{value}-{i - LAVA_STONES[value] + 1}",
+                 theme.colours["lava"], _stone_art(theme, Stone(LAVA, value)))
+                for i in range(LAVA_STONES[value] + LAVA_SPARES)]
+        right, bottom = block(f"Lava of value {value}: {LAVA_STONES[value]} and {LAVA_SPARES} spares", lava, x, y,
+                              -(-len(lava) // 2))
+        x = right + GAP
+    y = bottom
     # The quiet-rounds counter (H9): a strip of boxes 1 to 20 and a marker (a spare lava stone).
     quiet, y = heading(theme, m, y, W - 2 * m, "Quiet rounds (H9)",
                        [("Put a marker (a spare stone) beside box 1 at the start, and again after each eruption; note "
@@ -183,14 +209,15 @@ def token_page(theme: Theme, paper: Paper) -> Page:
     out += quiet
     y += 1.0
     # One piece: the boxes stay together as a track for the marker.
-    size = (QUIET_ROUNDS * QUIET_BOX[0] + 2 * QUIET_END, QUIET_BOX[1])
+    quiet_rows = -(-QUIET_ROUNDS // QUIET_PER_ROW)
+    size = (QUIET_PER_ROW * QUIET_BOX[0] + 2 * QUIET_END, quiet_rows * QUIET_BOX[1] + 2 * QUIET_END)
     sheet = strip(theme, paper, size, 1, (m + sheet_reach(theme), y + sheet_reach(theme)))
     if sheet.origin[0] + size[0] + sheet_reach(theme) > W - m + 1e-9:
         raise DoesNotFit("the quiet-rounds counter does not fit between the margins")
     x, ty = sheet.slots[0]
     out.append(_token(theme, sheet, 0, x, ty, theme.colours["paper"], _quiet_art(theme), "piece-quiet-counter"))
     marks += sheet.marks(theme)
-    y += QUIET_BOX[1] + 2 * sheet_reach(theme)
+    y += size[1] + 2 * sheet_reach(theme)
     if y > H - m + 1e-9:
         raise DoesNotFit("the stones and tokens do not fit one page")
     return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="20-stones", label="Stones and tokens")
@@ -212,16 +239,21 @@ def _lap_art(theme: Theme, player: Player, lap: int) -> Callable[[float, float],
 
 
 def _quiet_art(theme: Theme) -> Callable[[float, float], list[Item]]:
-    """The quiet-rounds counter's boxes 1 to 20 (H9), drawn about its centre."""
+    """The quiet-rounds counter's boxes 1 to 20 (H9) in rows of :data:`QUIET_PER_ROW`,
+    drawn about its centre: the first row left to right, the next back, so that the
+    marker steps from box to neighbouring box all the way."""
     def draw(cx: float, cy: float) -> list[Item]:
         ink = theme.colours["ink"]
         w, h = QUIET_BOX
-        left = cx - QUIET_ROUNDS * w / 2
+        rows = -(-QUIET_ROUNDS // QUIET_PER_ROW)
+        left, top = cx - QUIET_PER_ROW * w / 2, cy - rows * h / 2
         out: list[Item] = []
         for n in range(1, QUIET_ROUNDS + 1):
-            bx = left + (n - 1) * w
-            out += [rect(bx + 0.5, cy - h / 2 + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
-                    Text(bx + w / 2, cy + 1.6, str(n), 9.0, ink, "middle", True)]
+            row, k = divmod(n - 1, QUIET_PER_ROW)
+            col = k if row % 2 == 0 else QUIET_PER_ROW - 1 - k
+            bx, by = left + col * w, top + row * h
+            out += [rect(bx + 0.5, by + 0.5, w - 1.0, h - 1.0, Style(stroke=ink, width=0.3)),
+                    Text(bx + w / 2, by + h / 2 + 1.9, str(n), 11.0, ink, "middle", True)]
         return out
     return draw
 
@@ -315,7 +347,7 @@ def at_a_glance(theme: Theme) -> Art:
 
     def draw(x: float, y: float, width: float, height: float) -> list[Item]:
         pw, ph = (v + 2 * art.MARGIN for v in g.size)
-        k = min(height / ph, width * 0.5 / pw)
+        k = min(height / ph, width * 0.64 / pw)
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y + art.MARGIN * k + 4.0)
@@ -341,8 +373,8 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
         return [
             Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
                     advice="single-sided; glue onto card"),
-            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2}), lap tokens (8), quiet-rounds counter (1), "
-                    "volcanist standees (1 per colour and 1 spare)", stones + sum(LAVA_STONES) + 2 + 8 + 1 + 8, (token_page(theme, paper),),
+            Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2 * LAVA_SPARES}), lap tokens (8), quiet-rounds counter (1), "
+                    "volcanist standees (1 per colour and 1 spare)", stones + sum(LAVA_STONES) + 2 * LAVA_SPARES + 8 + 1 + 8, (token_page(theme, paper),),
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
         ]
 
