@@ -126,8 +126,8 @@ def test_every_rulebook_figure_holds_and_draws_on_one_cropped_page(path):
 
 def test_the_figures_cover_the_rules_a_player_needs_pictured():
     rules = {figures.check_figure(p).loaded.title.split(":")[0] for p in FIGURES}
-    assert {"B2", "B4", "B5", "B6", "B7", "B8", "BW2"} <= rules
-    assert 5 <= len(FIGURES) <= 8
+    assert {"B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "BW2"} <= rules
+    assert 5 <= len(FIGURES) <= 10
 
 
 def test_a_false_claim_in_a_rulebook_figure_is_refused_at_its_line(tmp_path):
