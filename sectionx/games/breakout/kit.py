@@ -250,14 +250,16 @@ def reference_cards(theme: Theme) -> list[tuple[str, list[Item]]]:
     before = _wall("b....", "ybyb.", ".....", "yb.by", "....b")
     push = Action(2, Side.LEFT)
     w = worked(before, push)
-    assert w.changed and w.fell is None, "the push card's push moves a run up to a gap (B2)"
+    if not w.changed or w.fell is not None:
+        raise AssertionError("the push card's push moves a run up to a gap (B2)")
     rope = _wall("..y..", ".yy..", ".y.b.", "by.b.", ".yb..")
     joined = sorted(f for r in ropes(rope, Player.YELLOW) for f in r)
-    assert joined, "the rope card's yellow knots make a rope (B5)"
+    if not joined:
+        raise AssertionError("the rope card's yellow knots make a rope (B5)")
     corner = _wall("..y..", ".y...", "..y..", ".y...", ".y...")
     low = next(gr for gr in groups(corner, Player.YELLOW) if (1, 2) in gr)
-    assert not ropes(corner, Player.YELLOW) and max(r for r, _ in low) == 2 and (3, 3) not in low, \
-        "the corner card's knots join rows 1 and 2 only, and make no rope (B5)"
+    if ropes(corner, Player.YELLOW) or max(r for r, _ in low) != 2 or (3, 3) in low:
+        raise AssertionError("the corner card's knots join rows 1 and 2 only, and make no rope (B5)")
     return [
         ("ref-push", _picture_card(theme, "A PUSH (B2)", w.shown, Marks(w.changed, (push,)),
                                    [para(("L2: ", True), push_lines(w)[0]),
