@@ -146,11 +146,10 @@ def pdf_text(path: Path) -> str:
 
 
 def html_text(path: Path) -> str:
-    """The words a reader of the page sees: every text node, the figures' drawn words
-    (SVG text) included, no tag or attribute; styles and each picture's SVG title (its
-    name for a screen reader, such as a figure's file name) left out."""
+    """The words a reader of the page sees: every text node (the page's title too), the
+    figures' drawn words (SVG text) included, no tag or attribute; styles left out."""
     page = path.read_text(encoding="utf-8")
-    page = re.sub(r"<style.*?</style>|<title>[^<]*</title>", " ", page, flags=re.DOTALL)
+    page = re.sub(r"<style.*?</style>", " ", page, flags=re.DOTALL)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
