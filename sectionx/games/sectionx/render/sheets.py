@@ -501,16 +501,14 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
             # stand near the strip's ends, off the middle of the board (the island).
             if col < split.cols - 1:  # glue strip on the right; the next page is laid over it
                 over.append(rect(ww - ov, 0, ov, wh, glue))
-                for f in (0.2, 0.8):
-                    over.append(Text(ww - ov / 2, wh * f, f"GLUE – {split.name(col + 1, row)} goes on top", 7, ink,
-                                     "middle", True, 90))
+                for y in _word_positions(wh, ov):
+                    over += _glue_word((ww - ov / 2, y), f"GLUE – {split.name(col + 1, row)} goes on top", True, theme)
                 for y in _reg_positions(wh, ov):
                     over += _edge_mark((ww - ov, y), (1.0, 0.0), ink)
             if row < split.rows - 1:
                 over.append(rect(0, wh - ov, ww - (ov if col < split.cols - 1 else 0), ov, glue))
-                for f in (0.2, 0.8):
-                    over.append(Text(ww * f, wh - ov / 2 + 1.2, f"GLUE – {split.name(col, row + 1)} goes on top", 7, ink,
-                                     "middle", True))
+                for x in _word_positions(ww - (ov if col < split.cols - 1 else 0), ov):
+                    over += _glue_word((x, wh - ov / 2), f"GLUE – {split.name(col, row + 1)} goes on top", False, theme)
                 for x in _reg_positions(ww, ov):
                     over += _edge_mark((x, wh - ov), (0.0, 1.0), ink)
             cut_w = 0.25
@@ -544,6 +542,35 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
 def _reg_positions(length: float, ov: float) -> list[float]:
     """Three points along a shared edge, away from the corners' glue-strip crossings."""
     return [ov + (length - 2 * ov) * f for f in (0.15, 0.5, 0.85)]
+
+
+def _word_positions(length: float, ov: float) -> list[float]:
+    """Where a strip's two GLUE words stand: halfway between its registration arrows
+    (:func:`_reg_positions`), so no arrow or its line runs into a word."""
+    a, b, c = _reg_positions(length, ov)
+    return [(a + b) / 2, (b + c) / 2]
+
+
+#: The GLUE words' size (points) and the paper plate's margin round them (mm).
+GLUE_PT = 7.0
+GLUE_PLATE = 1.0
+
+
+def _glue_word(centre: Point, text: str, upright: bool, theme: Theme) -> list[Item]:
+    """A GLUE word on a plate of paper with a hairline edge, centred at ``centre``
+    (window mm), read top to bottom when ``upright`` (a strip on the right): the board
+    shows through the strip's grey, and without the plate a cell block's outline, the
+    island's disc or a zone's green ran through the words (issue 30)."""
+    ink, paper = theme.colours["ink"], theme.colours["paper"]
+    long_ = text_width(text, GLUE_PT, True, theme) + 2 * GLUE_PLATE
+    short = pt_mm(GLUE_PT) * 0.9 + 2 * GLUE_PLATE
+    x, y = centre
+    w, h = (short, long_) if upright else (long_, short)
+    plate = rect(x - w / 2, y - h / 2, w, h, Style(fill=paper, stroke=ink, width=0.15))
+    base = pt_mm(GLUE_PT) * 0.34  # from the plate's centre line to the baseline
+    word = (Text(x - base, y, text, GLUE_PT, ink, "middle", True, 90) if upright
+            else Text(x, y + base, text, GLUE_PT, ink, "middle", True))
+    return [plate, word]
 
 
 def _edge_mark(p: Point, inward: Point, ink: str) -> list[Item]:
