@@ -488,3 +488,33 @@ def test_the_german_and_dutch_books_are_the_same_bytes_every_time(lang, tmp_path
     result = runner.invoke(app, ["manual", "--game", "sectionx", "--lang", lang, "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     assert out.read_text(encoding="utf-8") == html_page(lang) == manual_html.to_html(book(lang), THEME)
+
+
+def test_a_figure_that_does_not_fit_floats_after_the_text_that_follows_it():
+    """At the foot of a page a figure first shrinks (to three quarters at most), then
+    lets the text after it fill the page and heads the next one (issue 30: no half
+    page left empty); where it fits, it comes first."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph, Spacer
+
+    from sectionx.rulebook.pdf import LEAST_SHRINK, _Float, _Shrinking
+
+    canvas = Canvas(io.BytesIO())
+    made: list[float] = []
+
+    def box(shrink: float):
+        made.append(shrink)
+        return Spacer(100, 50 + 100 * shrink)  # 50 pt of caption, a drawing of 100 pt
+
+    text = [Paragraph("A rule after the figure. " * 8), Paragraph("Another.")]
+    figure = _Shrinking(box, 100.0)
+    out = _Float(figure, text).splitOn(canvas, 400, 400)
+    assert out[0] is figure and out[1:] == text  # room enough: the figure first
+    made.clear()
+    room = 2 * mm + 3 * mm + 50 + 100 * 0.8
+    out = _Float(figure, text).splitOn(canvas, 400, room + 1)
+    assert out[0] is figure and abs(made[-1] - 0.8) < 0.02  # a little short: drawn at 80%
+    out = _Float(figure, text).splitOn(canvas, 400, 2 * mm + 3 * mm + 50 + 100 * (LEAST_SHRINK - 0.1))
+    assert out[-1] is figure and out[0] is not figure  # too short: the text first, the figure after it
+    assert _Float(figure, []).splitOn(canvas, 400, 60) == []  # nothing to fill with: on to the next page

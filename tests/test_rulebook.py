@@ -178,8 +178,9 @@ def test_every_numbered_section_is_printed_and_each_figure_follows_its_rule(tmp_
 def test_the_book_draws_each_figure_without_the_title_and_caption_it_sets_as_text(tmp_path):
     data = to_pdf(prepare(toy(tmp_path), "en", theme=THEME), THEME, A4)
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
-    assert text.count("TM1: a step") == 1  # in the caption, not in the drawing too
-    assert "Figure 1. TM1: a step" in text and "Figure 2. TW1: the goal" in text
+    assert text.count("A step") == 1  # in the caption, not in the drawing too
+    # The title's rule id in small print before it (issue 30), its colon gone.
+    assert "Figure 1. TM1 A step" in text and "Figure 2. TW1 The goal" in text
     assert "HOME" in text and "Checked by the referee: • It may step." in text
     # A book without components or a turn summary has no such pages or contents lines.
     assert "Components" not in text and "A turn at a glance" not in text
@@ -190,7 +191,8 @@ def test_another_language_gives_its_words_and_says_the_rules_are_english(tmp_pat
     m = prepare(toy(tmp_path), "de", theme=THEME)
     assert not m.rules_in_language
     page = to_html(m, THEME)
-    assert "Die Regeln sind englisch." in page and "Abbildung 1. TM1: ein Schritt" in page
+    assert "Die Regeln sind englisch." in page
+    assert 'Abbildung 1.</b> <small class="rule-id">TM1</small> <b>Ein Schritt</b>' in page
     assert ">ZIEL<" in page and ">HOME<" not in page
     assert "2. Gewinnen" in page
     assert page.startswith("<!DOCTYPE html>") and '<html lang="de">' in page

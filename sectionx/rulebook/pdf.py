@@ -69,6 +69,9 @@ ID_PT, ID_COLOUR = 6.5, "#707070"
 #: Figures are drawn at most this wide and tall (mm): small enough that a figure with its
 #: caption rarely leaves half a page empty where it does not fit, big enough to read.
 FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
+#: The least a figure's drawing is shrunk to fit the foot of a page (:class:`_Shrinking`):
+#: three quarters keeps every word on it readable and the page no more than a few lines short.
+LEAST_SHRINK = 0.75
 #: Page margins (mm): a generous outer margin keeps lines about 80 characters long.
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
 
@@ -187,6 +190,74 @@ class _Scene(Flowable):
             raise RuntimeError("the canvas has no scene painter")
         painter.add_symbols(self.picture.symbols)
         painter.draw(self.picture.items, self.picture.height, self.scale)
+
+
+class _Shrinking(Flowable):
+    """A figure's box that, at the foot of a page, draws its picture smaller (down to
+    :data:`LEAST_SHRINK` of its size) to fit the room left, rather than move to the next
+    page and leave up to half a page empty; where even that does not fit, it moves on
+    whole, at full size (platypus asks again on the next page).  ``box(shrink)`` builds
+    the box with the picture at ``shrink`` of its size; ``drawing`` is the picture's
+    full height (pt).  The box keeps 2 mm above and 3 mm below it.  (Not inside a
+    KeepTogether: that measures its content on an endless page, where nothing shrinks.)"""
+
+    def __init__(self, box: Any, drawing: float):
+        super().__init__()
+        self.make, self.drawing = box, drawing
+        self.box: Flowable = box(1.0)
+
+    ABOVE, BELOW = 2 * mm, 3 * mm
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        room = availHeight - self.ABOVE - self.BELOW
+        self.box = self.make(1.0)
+        w, h = self.box.wrap(availWidth, room)
+        over = h - room + 1.0
+        if 0 < over <= self.drawing * (1.0 - LEAST_SHRINK):
+            self.box = self.make((self.drawing - over) / self.drawing)
+            w, h = self.box.wrap(availWidth, room)
+        self.width, self.height = w, h + self.ABOVE + self.BELOW
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.box.drawOn(self.canv, 0, self.BELOW)
+
+
+class _Float(Flowable):
+    """A figure and the text after it, up to the next figure of its section, set as a
+    printed book floats a figure: the figure where it fits (shrunk a little if need
+    be, :class:`_Shrinking`); where it does not, the text first, filling the page,
+    and the figure after it, at the top of the next page.  So a figure that does not
+    fit leaves no half page empty, and stays in its section.
+
+    It only ever splits (platypus then sets the pieces): the first piece it hands back
+    must fit the room as it is, so a paragraph too long for the room comes back split."""
+
+    def __init__(self, figure: Flowable, text: list[Flowable]):
+        super().__init__()
+        self.figure, self.text = figure, text
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return availWidth, availHeight + 1.0  # never set whole: split() orders the pieces
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        _, h = self.figure.wrapOn(self.canv, availWidth, availHeight)
+        if h <= availHeight:
+            return [self.figure, *self.text]
+        if self.text:
+            first, rest = self.text[0], self.text[1:]
+            _, h = first.wrapOn(self.canv, availWidth, availHeight)
+            if h <= availHeight:
+                return [*self.text, self.figure]
+            parts = first.splitOn(self.canv, availWidth, availHeight)
+            if parts:
+                return [*parts, *rest, self.figure]
+        # Nothing fits here: platypus moves the float to the next page, where the figure
+        # heads it (and fits: a figure is smaller than a page).
+        return []
+
+    def draw(self) -> None:  # pragma: no cover - never drawn whole (wrap says it does not fit)
+        pass
 
 
 class _Mark(Flowable):
@@ -320,8 +391,20 @@ class _Writer:
     def section(self, sec: Section) -> list[Flowable]:
         head = Paragraph(escape(f"{sec.number}. {self.section_title(sec)}"), self.s.h2)
         out: list[Flowable] = [CondPageBreak(40 * mm), _Mark(sec.anchor, self.pages), head]
-        for b in sec.blocks:
-            out += self.block(b)
+        blocks = list(sec.blocks)
+        i = 0
+        while i < len(blocks):
+            if blocks[i].kind != "figure":
+                out += self.block(blocks[i])
+                i += 1
+                continue
+            # A figure floats with the text after it, up to its section's next figure.
+            j = i + 1
+            while j < len(blocks) and blocks[j].kind != "figure":
+                j += 1
+            text = [f for b in blocks[i + 1:j] for f in self.block(b)]
+            out.append(_Float(self.block(blocks[i])[0], text))
+            i = j
         return out
 
     def block(self, b: Block) -> list[Flowable]:
@@ -418,20 +501,27 @@ class _Writer:
         rule, title = split_title(f.text.title, f.rule)
         tag = f'<font size="{ID_PT}" color="{ID_COLOUR}">{rule}</font> ' if rule else ""
         head = f"<b>{escape(self.t('figure'))} {f.number}.</b> {tag}<b>{escape(title)}</b>"
-        parts: list[Flowable] = [Spacer(1, 2 * mm), _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H), Spacer(1, 2 * mm),
-                                 Paragraph(head, self.s.caption), Paragraph(escape(f.text.caption), self.s.caption)]
-        says = [s for s in f.text.says if s]
-        if says:
-            # Bullets, not check marks: Vera has no check mark, and ZapfDingbats' showed as a
-            # box in poppler where no Dingbats font is installed.  The heading says "checked".
-            lines = "<br/>".join(f"• {escape(s)}" for s in says)
-            parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
-        parts.append(Spacer(1, 3 * mm))
-        box = Table([[parts]], colWidths=[self.width * mm])
-        # The drawing centred in its box (a figure narrower than the page stood at its left).
-        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, self.s.rule_colour), ("LEFTPADDING", (0, 0), (-1, -1), 8),
-                                 ("RIGHTPADDING", (0, 0), (-1, -1), 8), ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
-        return KeepTogether([Spacer(1, 2 * mm), box, Spacer(1, 3 * mm)])
+
+        def box(shrink: float) -> Flowable:
+            scene = _Scene(pic, min(self.width, FIGURE_MAX_W) * shrink, FIGURE_MAX_H * shrink)
+            parts: list[Flowable] = [Spacer(1, 2 * mm), scene, Spacer(1, 2 * mm), Paragraph(head, self.s.caption),
+                                     Paragraph(escape(f.text.caption), self.s.caption)]
+            says = [s for s in f.text.says if s]
+            if says:
+                # Bullets, not check marks: Vera has no check mark, and ZapfDingbats' showed as a
+                # box in poppler where no Dingbats font is installed.  The heading says "checked".
+                lines = "<br/>".join(f"• {escape(s)}" for s in says)
+                parts.append(Paragraph(f"<i>{escape(self.t('checked'))}</i><br/>{lines}", self.s.caption))
+            parts.append(Spacer(1, 3 * mm))
+            table = Table([[parts]], colWidths=[self.width * mm])
+            # The drawing centred in its box (a figure narrower than the page stood at its left).
+            table.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, self.s.rule_colour),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                                       ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
+            return table
+
+        full = _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H).height
+        return _Shrinking(box, full)
 
     def index(self) -> list[Flowable]:
         out: list[Flowable] = [_Mark("index", self.pages), Paragraph(escape(self.t("index")), self.s.h2),
