@@ -79,9 +79,11 @@ def test_the_clarifications_answer_questions_and_cite_their_rules(game, lang):
 
 
 #: Notation and code a players' text must not hold: a backtick, a file, the program's
-#: name, a wall written as letters (yb.by), a Hekla turn as the program writes it
-#: (place red3 d3, move red2 c3-c5, erupt b2-d2, back 2).
+#: name, a wall written as letters (yb.by), a Hekla turn or triple as the program
+#: writes it (place red3 d3, move red2 c3-c5, erupt b2-d2, back 2; a player reads
+#: "b2–d2").
 NOTATION = re.compile(r"`|\.ya?ml\b|sectionx|\b[yb.]{5}\b|\b(?:place|move) (?:red|green|yellow|blue)[0-3]\b"
+                      r"|\b[a-e][1-5]-[a-e][1-5]\b"
                       r"|\berupt [a-e][1-5]|[a-e][1-5] back [0-9]|\b(?:lava|red|green|yellow|blue)[0-3]\b")
 
 
@@ -128,7 +130,8 @@ def test_rule_ids_stand_only_in_small_print(game, lang):
 
 
 def test_the_notation_check_catches_notation():
-    for bad in ("Red plays `place red3 d3`.", "see b2-push.yaml", "move red2 c3-c5 back 2", "a wall ybyby", "sectionx"):
+    for bad in ("Red plays `place red3 d3`.", "see b2-push.yaml", "move red2 c3-c5 back 2", "a wall ybyby", "sectionx",
+                "the row c3-e3 erupts"):
         assert NOTATION.search(bad), bad
 
 
