@@ -131,8 +131,14 @@ class Geometry:
         self.lines = tuple(tuple((j, abs(g[0] - f[0]) + abs(g[1] - f[1]) == 1) for j, g in enumerate(fields)
                                  if g != f and (g[0] == f[0] or g[1] == f[1])) for f in fields)
         self.own = tuple(OWN_GAIN[f in board.hot] for f in fields)
+        #: One field a volcano stone on each field moves its owner (H6: two on a hot field, HG2).
+        self.weight = tuple(2 if f in board.hot else 1 for f in fields)
         #: The triples with each field's OWN_GAIN table: (a, b, c, own a, own b, own c).
         self.scored = tuple((a, b, c, self.own[a], self.own[b], self.own[c]) for a, b, c in self.triples)
+        #: pair[i][j]: the triples through field i or field j, in triple order (a move's, H5);
+        #: pair[j][j] those through j alone (a placement's).
+        self.pair = tuple(tuple(tuple(sorted({*self.through[i], *self.through[j]})) for j in range(self.n))
+                          for i in range(self.n))
         self._backs: dict[int, tuple[int, ...]] = {}
 
     def backs(self, progress: int) -> tuple[int, ...]:
@@ -229,10 +235,12 @@ class Compact:
         cell = self.cell
         return END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT
 
-    def play(self, turn: Turn) -> list[int]:
+    def play(self, turn: Turn, look: bool = True) -> list[int]:
         """Make the placement (H2: the stone from the supply) or move (H3: the
         volcanist back by the back-step first) alone, and return the triples it sets
-        off (H5: the scorable ones through a changed field, in triple order)."""
+        off (H5: the scorable ones through a changed field, in triple order); with
+        ``look`` False, when the caller has proved it sets off none, an empty list
+        without looking."""
         src, dst, v, back = turn
         cell = self.cell
         old_src = cell[src] if src >= 0 else 0
@@ -241,20 +249,25 @@ class Compact:
         new_dst = ADD[old_dst][v]
         cell[dst] = new_dst
         cells = self.cells + ((new_dst - old_dst) << (BITS * dst))
-        through = self.geo.through
         if src < 0:
             self.supply[v] -= 1
-            touched = through[dst]
+            touched = self.geo.pair[dst][dst]
         else:
             new_src = REMOVE[old_src][v]
             cell[src] = new_src
             cells += (new_src - old_src) << (BITS * src)
             self.track -= back
-            touched = tuple(sorted({*through[src], *through[dst]}))
+            touched = self.geo.pair[src][dst]
         self.cells = cells
-        triples = self.geo.triples
-        return [t for t in touched
-                if END[cell[triples[t][0]]] + MIDDLE[cell[triples[t][1]]] + END[cell[triples[t][2]]] >= ERUPTS_AT]
+        if not look:
+            return []
+        scored = self.geo.scored
+        hits = []
+        for t in touched:
+            a, b, c, _, _, _ = scored[t]
+            if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT:
+                hits.append(t)
+        return hits
 
     def unplay(self) -> None:
         """Take back the last :meth:`play`."""

@@ -23,12 +23,13 @@ the search (the others sit out, HQ1), so whose turn it is needs no place in it.
 # ruff: noqa: PLR1730 - the hot loops compare and assign: a call to max() or min() costs more
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from itertools import permutations
 
-from .compact import COUNT, END, MIDDLE, MY_VALUES, NLAVA, TOTAL, Compact
-from .rules import ERUPTS_AT, Position
+from .compact import ADD, COUNT, END, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact
+from .rules import BONUS_FROM, ERUPTS_AT, Position
 
 #: The deadline is looked at each time the count of turns tried passes a multiple of this.
 CHECK_EVERY = 1 << 12
@@ -82,9 +83,10 @@ class Deep:
         """The table's key for ``k`` turns left (the module docstring)."""
         s = self.state
         sup = s.supply
-        # H9 can end the game within the k turns left only when the quiet count can reach
-        # its limit: each turn adds at most one for every player (the turn and the sit-outs).
-        quiet = s.quiet if s.quiet + k * self._players >= self._quiet_reach else -1
+        # H9 matters only if it can end the game before the last of the k turns (a turn that
+        # ends it still gains): each turn adds at most one quiet turn for every player (its
+        # own and the sit-outs), so before the k-th at most (k - 1) times the players.
+        quiet = s.quiet if s.quiet + (k - 1) * self._players >= self._quiet_reach else -1
         return (s.cells, sup[0], sup[1], sup[2], sup[3], s.lava0, s.lava1, s.track, quiet, k)
 
     def most(self, k: int) -> int:
@@ -108,27 +110,67 @@ class Deep:
                 s.unresolve()
             else:
                 best = -1 << 30
-                self._count(0)
+                self._count(len(turns))
+                # A turn that sets off nothing ends as resolve(()) would leave it (one quiet
+                # turn for the player and one for each other player, H9 ending the game at
+                # its limit), written out here: most turns are such, and it is the hot path.
+                quiet = s.quiet
+                after_quiet = min(quiet + self._players, self._quiet_reach)
+                ends = after_quiet >= self._quiet_reach
+                play, unplay, most = s.play, s.unplay, self.most
+                need, live = self._reach()
                 for turn in turns:
-                    hits = s.play(turn)
-                    if len(hits) < 2:
-                        self._count(1)
-                        s.resolve(hits)
-                        value = s.track - before + self.most(k - 1)
-                        s.unresolve()
-                        if value > best:
-                            best = value
+                    # A turn :meth:`last`'s test finds quiet is made without looking for triples.
+                    hits = play(turn, live[turn[0]] or turn[2] >= need[turn[1]])
+                    if not hits:
+                        if ends:
+                            value = s.track - before
+                        else:
+                            s.quiet = after_quiet
+                            value = s.track - before + most(k - 1)
+                            s.quiet = quiet
                     else:
-                        for order in permutations(hits):
-                            self._count(1)
+                        if len(hits) > 1:
+                            self._count(math.factorial(len(hits)) - 1)
+                        for order in permutations(hits) if len(hits) > 1 else (hits,):
                             s.resolve(order)
-                            value = s.track - before + self.most(k - 1)
+                            value = s.track - before + most(k - 1)
                             s.unresolve()
                             if value > best:
                                 best = value
-                    s.unplay()
+                    unplay()
+                    if value > best:
+                        best = value
         self.table[key] = best
         return best
+
+    def _reach(self) -> tuple[list[int], list[bool]]:
+        """Per field, ``need`` and ``live`` of :meth:`last`'s docstring: the least value of
+        a stone brought to the field that can complete a triple through it (H4), and
+        whether a triple through it is scorable now (``live[-1]``, past the fields, is
+        False: a placement takes no stone from a field)."""
+        cell = self.state.cell
+        geo = self.state.geo
+        need = [ERUPTS_AT + 100] * geo.n
+        live = [False] * (geo.n + 1)  # one more, never set: live[-1] for a placement's "from" (-1)
+        for a, b, c in geo.triples:
+            ca, cb, cc = cell[a], cell[b], cell[c]
+            if not ((ca and cb) or (ca and cc) or (cb and cc)):
+                continue  # two empty fields: one stone brought in cannot fill both (H4)
+            ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
+            if ea + mb + ec >= ERUPTS_AT:
+                live[a] = live[b] = live[c] = True
+            x = ERUPTS_AT - (TOTAL[ca] + mb + ec)
+            if x < need[a]:
+                need[a] = x
+            if NLAVA[cb] <= 1:
+                x = ERUPTS_AT - (ea + TOTAL[cb] + ec)
+                if x < need[b]:
+                    need[b] = x
+            x = ERUPTS_AT - (ea + mb + TOTAL[cc])
+            if x < need[c]:
+                need[c] = x
+        return need, live
 
     def last(self) -> int:
         """The most the searcher gains in one turn, trying every turn but playing only
@@ -144,29 +186,12 @@ class Deep:
         both, never raises it).  A triple through the field a stone *leaves*, and not
         through its new field, loses that stone: it can be scorable after the turn
         only if it was before (``live``).  Every other turn sets off nothing: it gains
-        minus its back-step (H3, H6) and is counted without being played.  The others
-        are played on the compact position with every order of their triples."""
+        minus its back-step (H3, H6) and is counted without being played."""
         s = self.state
         cell = s.cell
         geo = s.geo
         n = geo.n
-        need = [ERUPTS_AT + 100] * n
-        live = [False] * n
-        for a, b, c in geo.triples:
-            ca, cb, cc = cell[a], cell[b], cell[c]
-            ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
-            if ea + mb + ec >= ERUPTS_AT:
-                live[a] = live[b] = live[c] = True
-            x = ERUPTS_AT - (TOTAL[ca] + mb + ec)
-            if x < need[a]:
-                need[a] = x
-            if NLAVA[cb] <= 1:
-                x = ERUPTS_AT - (ea + TOTAL[cb] + ec)
-                if x < need[b]:
-                    need[b] = x
-            x = ERUPTS_AT - (ea + mb + TOTAL[cc])
-            if x < need[c]:
-                need[c] = x
+        need, live = self._reach()
         before = s.track
         best = -1 << 30
         quiet = 0
@@ -175,18 +200,14 @@ class Deep:
         values = [v for v in range(4) if supply[v]]
         if values:
             top = values[-1]
-            for i in range(n):
-                if cell[i]:
-                    continue
-                if top < need[i]:
-                    quiet += len(values)
-                    continue
+            places = cell.count(0) * len(values)
+            for i in [i for i in range(n) if need[i] <= top and not cell[i]]:
                 for v in values:
-                    if v < need[i]:
-                        quiet += 1
-                    else:
+                    if v >= need[i]:
                         loud.append((-1, i, v, 0))
-            if quiet:
+                        places -= 1
+            quiet += places
+            if places:
                 best = 0  # a placement that sets off nothing (H2, H6)
         backs = geo.backs(s.track)
         lines = geo.lines
@@ -213,24 +234,50 @@ class Deep:
                         quiet += 1
                         if -step > best:
                             best = -step
-        self._count(quiet)
+        self._count(quiet + len(loud))
+        # The turns that may set off a triple: made on the fields alone and looked at; one
+        # that sets off none gains minus its back-step, one that sets off one triple is
+        # scored by H6 (nothing comes before it, and its lava stone changes no gain, even
+        # the last, H8); only several (their order matters, H5) are played, every order.
+        scored = geo.scored
+        pair = geo.pair
         for turn in loud:
+            src, dst, v, step = turn
+            old_dst = cell[dst]
+            cell[dst] = ADD[old_dst][v]
+            if src >= 0:
+                old_src = cell[src]
+                cell[src] = REMOVE[old_src][v]
+                touched = pair[src][dst]
+            else:
+                touched = pair[dst][dst]
+            hit = -1
+            several = False
+            for t in touched:
+                a, b, c, oa, ob, oc = scored[t]
+                if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT:
+                    if hit >= 0:
+                        several = True
+                        break
+                    hit = t
+                    value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS_FROM - step
+            cell[dst] = old_dst
+            if src >= 0:
+                cell[src] = old_src
+            if not several:
+                if hit < 0:
+                    value = -step
+                if value > best:
+                    best = value
+                continue
             hits = s.play(turn)
-            if len(hits) < 2:
-                self._count(1)
-                s.resolve(hits)
+            self._count(math.factorial(len(hits)) - 1)
+            for order in permutations(hits):
+                s.resolve(order)
                 value = s.track - before
                 s.unresolve()
                 if value > best:
                     best = value
-            else:
-                for order in permutations(hits):
-                    self._count(1)
-                    s.resolve(order)
-                    value = s.track - before
-                    s.unresolve()
-                    if value > best:
-                        best = value
             s.unplay()
         if best == -1 << 30:
             self._count(1)
