@@ -518,3 +518,16 @@ def test_a_figure_that_does_not_fit_floats_after_the_text_that_follows_it():
     out = _Float(figure, text).splitOn(canvas, 400, 2 * mm + 3 * mm + 50 + 100 * (LEAST_SHRINK - 0.1))
     assert out[-1] is figure and out[0] is not figure  # too short: the text first, the figure after it
     assert _Float(figure, []).splitOn(canvas, 400, 60) == []  # nothing to fill with: on to the next page
+
+
+def test_the_board_names_the_zones_by_the_books_compass():
+    from sectionx.games.sectionx.render.words import ENGLISH, Words
+
+    german = Words(compass="N NO O SO S SW W NW")
+    assert [german.zone(z) for z in ("E", "SE", "SW", "W", "NW", "NE")] == ["O", "SO", "SW", "W", "NW", "NO"]
+    assert german.zone("Harbour") == "Harbour" and german.zone("") == ""  # a board's own zone names as written
+    assert [ENGLISH.zone(z) for z in ("E", "SE", "NE")] == ["E", "SE", "NE"]
+    assert Words(compass="N O").zone("SE") == "SE"  # a compass that is not eight points changes nothing
+    dutch = drawn_words(book("nl").language)
+    assert (dutch.zone("SE"), dutch.zone("E")) == ("ZO", "O")
+    assert re.search(r"\bZO\b", pdf_text("nl")[1]) and not re.search(r"\bSE\b", pdf_text("nl")[1])
