@@ -176,12 +176,13 @@ def _facts(pos: Position, goal: Goal | None) -> list[str]:
 NOTE_PT = 7.0
 
 
-def wrap(text: str, width: float, theme: Theme) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm at the notes' size, so a
-    long caption keeps the page as wide as the wall, not as wide as the caption."""
+def wrap(text: str, width: float, theme: Theme, size: float = NOTE_PT) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` mm at ``size`` points (the
+    notes' size), so a long caption keeps the page as wide as the wall, not as wide
+    as the caption."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", NOTE_PT, False, theme) <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size, False, theme) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)

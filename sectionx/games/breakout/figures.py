@@ -318,6 +318,10 @@ def _wall_differences(want: Any, have: list[str]) -> list[str]:
 # ---------------------------------------------------------------------- drawing
 
 
+#: The size (points) of the facts under a figure drawn for a rulebook, which prints the
+#: drawing at about three quarters of its size.
+BOOK_NOTE_PT = 10.0
+
 #: The words a figure draws under its wall, in English, by key; a rulebook's language
 #: file gives each in its language with the same ``{fields}`` (a line's first letter
 #: is set in capitals).
@@ -358,12 +362,16 @@ def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = 
     (as ``illustrate -o`` draws it), else neither (a rulebook sets them as text)."""
     items, g = art.wall_items(theme, loaded.position, coords=False, marks=loaded.marks)
     width = g.x0 + g.width + art.END + art.MARGIN
-    lines = [part for note in notes(loaded.position, words) for part in art.wrap(note, width - 2 * art.MARGIN, theme)]
+    # A book prints the drawing at about three quarters of its size: its facts are set
+    # larger so that they print at about 7.5 pt, not 5.
+    size = art.NOTE_PT if text else BOOK_NOTE_PT
+    lines = [part for note in notes(loaded.position, words)
+             for part in art.wrap(note, width - 2 * art.MARGIN, theme, size)]
     if text and loaded.marks.caption:
         lines += art.wrap(loaded.marks.caption, width - 2 * art.MARGIN, theme)
     return pictures.picture(theme, items, width=width, bottom=g.y0 + g.height,
                             title=loaded.title if text else "", notes=lines, body="wall", name="breakout-figure",
-                            untitled="Breakout figure")
+                            untitled="Breakout figure", note_pt=size)
 
 
 def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = WORDS) -> Document:

@@ -348,8 +348,9 @@ def _show(value: Any) -> str:
 
 
 #: The size (points) of the facts under a figure drawn for a rulebook, which prints the
-#: drawing at about half its size.
-BOOK_NOTE_PT = 13.0
+#: drawing at about two fifths of its size (the board and its track are 170 mm
+#: across, the book's figures at most 78 mm tall): about 7 pt on the page.
+BOOK_NOTE_PT = 17.0
 
 #: The words a figure draws under its board, in English, by key; a rulebook's language
 #: file gives each in its language with the same ``{fields}`` (a line's first letter is
