@@ -108,6 +108,9 @@ def steps(work: Path, python: str) -> list[Step]:
             # The German book: its own rules text and language file, read from the wheel.
             Step(f"{g}: manual de", ["manual", *game, "--lang", "de", "-o", f"{g}-rulebook-de.pdf"],
                  [f"{g}-rulebook-de.pdf"]),
+            # Section X's Dutch book too, as one HTML page (issue 30).
+            *([Step(f"{g}: manual nl html", ["manual", *game, "--lang", "nl", "-o", f"{g}-rulebook-nl.html"],
+                    [f"{g}-rulebook-nl.html"])] if g == "sectionx" else []),
         ]
     return out
 
