@@ -238,9 +238,109 @@ def test_the_printed_board_has_a_title_a_sea_and_names_one_can_read():
     l_, t_, r_, b_ = text_box(word, THEME)
     assert all(math.dist((disc.cx, disc.cy), p) < disc.r for p in ((l_, t_), (r_, t_), (l_, b_), (r_, b_)))
     sea = symbol.items[0]
-    assert isinstance(sea, Path) and sea.style.fill == THEME.colours["sea"]
-    waves = [it for it in symbol.items if isinstance(it, Path) and any(c[0] == "C" for c in it.commands)]
-    assert len(waves) > 100
+    assert isinstance(sea, Group) and sea.label == "sea"
+    water = sea.items[0]
+    assert isinstance(water, Path) and water.style.fill == THEME.colours["sea"]
+    waves = sum(1 for it in sea.items if isinstance(it, Path) for c in it.commands if c[0] == "M") - 1
+    assert waves > 100
+
+
+def _walk(items, out=None):
+    out = [] if out is None else out
+    for it in items:
+        if isinstance(it, Group):
+            _walk(it.items, out)
+        else:
+            out.append(it)
+    return out
+
+
+def test_the_board_art_has_a_title_block_crediting_the_original_and_a_compass_and_scale():
+    """Issue 30: a real title block (the name, a subtitle, the original game's publisher
+    and year, this edition), a compass rose (the free zones are named by the compass)
+    and a scale bar, all clear of the board's cells; nothing on it under 7 pt."""
+    _, _, _, layout = sheets.board_drawing(BOARD, THEME, canvas=(574.0 - 12.0, 400.0))
+    _, symbol = sheets.board_poster(BOARD, THEME, THEME.paper("a2"), "a2")
+    words = {t.text: t for t in _texts(symbol.items)}
+    assert words["SECTION X"].size >= 24
+    assert "Escape from the prison island" in words
+    assert any("The Game Master, 2005" in w for w in words)
+    assert any(w.startswith("This print-and-play edition") for w in words)
+    assert {"N", "E", "S", "W"} <= set(words)
+    assert any("print at actual size" in w for w in words)
+    small = [t for t in _texts(symbol.items) if t.size < 7 and not re.fullmatch(r"-?\d+,-?\d+|0|\d+ mm", t.text)]
+    assert not small, [t.text for t in small]
+    for name in ("SECTION X", "N", "S"):
+        l_, t_, r_, b_ = text_box(words[name], THEME)
+        assert sheets._corner_is_free(BOARD, layout, (l_, t_, r_, b_)), name
+
+
+def test_the_prison_is_drawn_on_the_printed_board_and_not_on_diagrams():
+    """Issue 30: the printed board's island is a prison - a cell block building with a
+    pale roof hatch under each colour's symbol (which must still read: the symbol is
+    drawn over it), watchtowers where the walls meet the outer wall; the board's
+    diagrams (board_items as figures call it) draw none of that."""
+    from sectionx.games.sectionx.render.board import board_items, prison_items
+    from sectionx.render.layout import Layout
+
+    symbol, _, _, layout = sheets.board_drawing(BOARD, THEME)
+    island = next(g for g in symbol.items if isinstance(g, Group) and g.label == "island")
+    prison = prison_items(BOARD, layout, THEME)
+    inner = list(island.items)
+    assert all(it in inner for it in prison)
+    hatches = [c for c in prison if isinstance(c, Circle) and c.style.fill == THEME.colours["paper"]]
+    assert len(hatches) == len(BOARD.cell_blocks)
+    # every block's symbol is drawn after (over) its building
+    last = max(inner.index(it) for it in prison)
+    symbols = [it for it in inner[last + 1:] if getattr(it, "style", None) and it.style.fill in
+               {THEME.player(c) for c, _ in BOARD.cell_blocks}]
+    assert len(symbols) == len(BOARD.cell_blocks)
+    towers = [c for c in symbol.items if isinstance(c, Circle) and c.r == pytest.approx(0.075 * THEME.tile)]
+    assert len(towers) == len(BOARD.cell_blocks)
+    plain = board_items(BOARD, Layout(40.0), THEME)
+    assert not any(it in _walk(plain) for it in prison_items(BOARD, Layout(40.0), THEME))
+    assert not [c for c in plain if isinstance(c, Circle)]
+
+
+def test_the_board_pages_are_sea_to_their_edges():
+    """Issue 30: the board's drawing was smaller than the pages it is split over, so
+    the outer pages were a third white paper; the sea now widens to the windows' span,
+    which starts at the drawing's corner and ends at its far corner."""
+    _pages, symbols, split = sheets.board_pages(BOARD, THEME, A4)
+    (sym,) = symbols
+    assert split.window(0, 0)[:2] == (0.0, 0.0)
+    _, _, right, bottom = split.window(split.cols - 1, split.rows - 1)
+    assert (right, bottom) == pytest.approx(sym.bbox[2:])
+
+
+def test_the_a2_sheet_is_filled_by_the_sea():
+    _page, sym = sheets.board_poster(BOARD, THEME, THEME.paper("a2"), "a2")
+    _, _, w, h = sym.bbox
+    assert w == pytest.approx(594 - 2 * THEME.margin - 2 * sheets.POSTER_NOTE_STRIP)
+    assert h == pytest.approx(420 - 2 * THEME.margin)
+
+
+def test_glue_words_stand_on_plates_clear_of_the_arrows():
+    """Issue 30: the GLUE words were overprinted by the cell blocks' outlines, the
+    island's disc and the arrows.  Each word stands on a paper plate that holds it
+    whole, inside its glue strip, and no registration arrow or its line touches a plate."""
+    pages, symbols, _split = sheets.board_pages(BOARD, THEME, A4)
+    sym = {s.name: s for s in symbols}
+    for page in pages:
+        marks = next(g for g in page.items if isinstance(g, Group) and g.label == "board-marks")
+        items = list(marks.items)
+        words = [(i, t) for i, t in enumerate(items) if hasattr(t, "text") and t.text.startswith("GLUE")]
+        # the arrows' triangles (filled in ink) and their lines (unfilled), not the strips and plates
+        arrows = [P.ink_box((it,), sym, THEME) for it in items
+                  if isinstance(it, Path) and it.style.fill in (None, THEME.colours["ink"])]
+        for i, word in words:
+            plate = items[i - 1]
+            assert isinstance(plate, Path) and plate.style.fill == THEME.colours["paper"]
+            pl, pt, pr, pb = P.ink_box((plate,), sym, THEME)
+            l_, t_, r_, b_ = text_box(word, THEME)
+            assert pl <= l_ and pt <= t_ and r_ <= pr and b_ <= pb, (page.name, word.text)
+            for al, at, ar, ab in arrows:
+                assert ar < pl or al > pr or ab < pt or at > pb, (page.name, word.text)
 
 
 def test_board_coordinates_are_quiet_optional_and_off_the_island():

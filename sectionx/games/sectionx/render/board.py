@@ -85,13 +85,16 @@ BOARD_LABEL_PT = 7.0
 
 
 def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = False,
-                min_pt: float = 0.0, words: Words = ENGLISH) -> list[Item]:
+                min_pt: float = 0.0, words: Words = ENGLISH, scenic: bool = False) -> list[Item]:
     """The board without anything on it, in page mm (``layout`` places cell 0,0).
     ``coords``: each tile cell and green cell gets its ``q,r``, small and in the
     pale cell-line colour (island cells get none: no tile goes there, and their
     labels would sit on the walls between the cell blocks).  ``min_pt``: no name
     on the board (island, cell block, free zone) is smaller than this.  ``words``:
-    the names the board prints (:class:`~sectionx.games.sectionx.render.words.Words`)."""
+    the names the board prints (:class:`~sectionx.games.sectionx.render.words.Words`).
+    ``scenic``: the printed board's art (the kit's board and poster, the book's cover):
+    a beach for the frame and the prison drawn as one (:func:`prison_items`); diagrams
+    leave it out, so a figure shows only what the rules need."""
     col = theme.colours
     F = layout.across_flats
     items: list[Item] = []
@@ -99,11 +102,12 @@ def board_items(board: Board, layout: Layout, theme: Theme, *, coords: bool = Fa
     frame = frame_width(layout)
     for loop in outline(board.cells, layout):
         # Frame first, half of it under the cells.
-        items.append(polygon(loop, Style(fill=col["board"], stroke=col["sea"], width=2 * frame, join="miter")))
+        shore = col["island"] if scenic else col["sea"]
+        items.append(polygon(loop, Style(fill=col["board"], stroke=shore, width=2 * frame, join="miter")))
         items.append(polygon(loop, Style(stroke=col["ink"], width=thin * 2, join="round")))
     for cell in sorted(board.tile_cells):
         items.append(polygon(layout.corners(cell), Style(fill=col["board"], stroke=col["cell_line"], width=thin)))
-    items += _island(board, layout, theme, min_pt, words)
+    items += _island(board, layout, theme, min_pt, words, scenic)
     zone_of = board.zone_of_cell
     ink = "#ffffff" if not theme.ink_saver else col["ink"]
     for cell in sorted(board.green):
@@ -148,7 +152,77 @@ def block_point(board: Board, layout: Layout, colour: Colour, fraction: float, t
     return cx, cy
 
 
-def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, words: Words = ENGLISH) -> list[Item]:
+def prison_items(board: Board, layout: Layout, theme: Theme) -> list[Item]:
+    """The prison drawn on the island (issue 30), under each block's symbol and name:
+    a cell block building in each colour's block, seen from above (a hipped roof
+    in slate with its ridge and hips, a shadow, barred windows along its front),
+    so the symbol stands on a roof and reads in every colour, greyscale and
+    ink-saver (on a pale hatch).  In island mm like :func:`block_point`; clipped by the caller."""
+    col = theme.colours
+    F = layout.across_flats
+    ink = col["ink"]
+    slate = tint(col["wall"], 0.82 if theme.ink_saver else 0.42)
+    hip = Style(stroke=ink, width=F * 0.006, cap="round")
+    items: list[Item] = []
+    for colour, _s, _e in cell_block_spans(board):
+        bx, by = block_point(board, layout, colour, 0.62)
+        w, h = F * 0.62, F * 0.4
+        x0, y0 = bx - w / 2, by - h / 2
+        shadow = F * 0.035
+        items.append(polygon([(x0 + shadow, y0 + shadow), (x0 + w + shadow, y0 + shadow), (x0 + w + shadow, y0 + h + shadow),
+                              (x0 + shadow, y0 + h + shadow)], Style(fill=tint(ink, 0.8 if theme.ink_saver else 0.55))))
+        items.append(polygon([(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)],
+                             Style(fill=slate, stroke=ink, width=F * 0.01)))
+        r1, r2 = (x0 + h / 2, by), (x0 + w - h / 2, by)
+        # The symbol stands on a pale roof hatch, so it keeps its contrast on the slate
+        # in greyscale too (yellow and purple turn the roof's grey there).
+        hatch = Circle(bx, by, F * 0.19, Style(fill=col["paper"], stroke=ink, width=F * 0.006))
+        items.append(polygon([r1, r2], hip))
+        for corner, end in (((x0, y0), r1), ((x0, y0 + h), r1), ((x0 + w, y0), r2), ((x0 + w, y0 + h), r2)):
+            items.append(polygon([corner, end], hip))
+        items.append(hatch)
+        # barred windows under the eaves along the long sides
+        bar = Style(fill=ink)
+        for k in range(5):
+            wx = x0 + w * (0.14 + 0.18 * k)
+            for wy in (y0 + h * 0.06, y0 + h * 0.94 - F * 0.02):
+                items.append(polygon([(wx - F * 0.012, wy), (wx + F * 0.012, wy), (wx + F * 0.012, wy + F * 0.02),
+                                      (wx - F * 0.012, wy + F * 0.02)], bar))
+    return items
+
+
+def _watchtowers(board: Board, layout: Layout, theme: Theme, loops: list[list[Point]]) -> list[Item]:
+    """A round watchtower where each wall between two cell blocks meets the island's
+    outer wall (the first point out from the centre along the wall that leaves the island)."""
+    col = theme.colours
+    F = layout.across_flats
+    cx, cy = island_centre(board, layout)
+    items: list[Item] = []
+    for _colour, s, _e in cell_block_spans(board):
+        a = math.radians(s)
+        reach = 0.0
+        while reach < F * 4 and _inside_loops((cx + reach * math.cos(a), cy + reach * math.sin(a)), loops):
+            reach += F * 0.01
+        x, y = cx + reach * math.cos(a), cy + reach * math.sin(a)
+        items.append(Circle(x, y, F * 0.075, Style(fill=tint(col["wall"], 0.75 if theme.ink_saver else 0.3),
+                                                   stroke=col["ink"], width=F * 0.012)))
+        items.append(Circle(x, y, F * 0.035, Style(fill=col["ink"])))
+    return items
+
+
+def _inside_loops(p: Point, loops: list[list[Point]]) -> bool:
+    """Whether ``p`` lies inside the closed loops (even-odd rule, a ray to the right)."""
+    x, y = p
+    inside = False
+    for loop in loops:
+        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, words: Words = ENGLISH,
+            scenic: bool = False) -> list[Item]:
     col = theme.colours
     F = layout.across_flats
     if not board.island:
@@ -166,6 +240,10 @@ def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, wor
         a = math.radians(s)
         inner.append(polygon([(cx, cy), (cx + big * math.cos(a), cy + big * math.sin(a))],
                              Style(stroke=col["ink"], width=F * 0.03)))
+    if scenic:
+        inner += prison_items(board, layout, theme)
+    if scenic:
+        inner += prison_items(board, layout, theme)
     for colour, _s, _e in cell_block_spans(board):
         bx, by = block_point(board, layout, colour, 0.62)
         ink = theme.player(colour)
@@ -183,4 +261,9 @@ def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, wor
         items.append(polygon(loop, Style(fill=col["island"])))
         items.append(Group(tuple(inner), clip=tuple(loop), label="island"))
         items.append(polygon(loop, Style(stroke=col["ink"], width=F * 0.035, join="round")))
+        if scenic:  # the prison's outer wall: a walkway along the top of it
+            items.append(polygon(loop, Style(stroke=tint(col["wall"], 0.5), width=F * 0.014, join="round",
+                                             dash=(F * 0.03, F * 0.02))))
+    if scenic:
+        items += _watchtowers(board, layout, theme, loops)
     return items

@@ -33,7 +33,6 @@ from ....render.scene import (
     Group,
     Item,
     Page,
-    Path,
     Point,
     Style,
     Symbol,
@@ -46,8 +45,9 @@ from ....render.scene import (
     translate,
 )
 from ....render.textfit import DoesNotFit
-from ....render.theme import Theme, shade
+from ....render.theme import Theme
 from ..model import Board, Catalogue
+from . import scenery
 from .art import TileArt, hex_corners
 from .board import BOARD_LABEL_PT, board_items, frame_width, outline
 
@@ -351,86 +351,64 @@ class BoardSplit:
         return f"{string.ascii_uppercase[col]}{row + 1}"
 
 
-def board_drawing(board: Board, theme: Theme, *, coords: bool = True) -> tuple[Symbol, float, float, Layout]:
+def board_drawing(board: Board, theme: Theme, *, coords: bool = True,
+                  canvas: tuple[float, float] | None = None) -> tuple[Symbol, float, float, Layout]:
     """The whole board as one symbol with its top-left at (0, 0): width, height and the
     layout used.  The board lies in a sea that fills the rectangle round it, inside a
-    double frame, with the game's title in the top-left corner and a line about the
-    edition in the bottom-right one (the corners the hexagonal board leaves empty);
-    the size is the board's own, so the standard board still fits A2 at 40 mm tiles."""
+    double frame: a fine texture of waves, water lines along the coast and rocks off
+    its beach (:mod:`.scenery`); the prison drawn on the island (:func:`.board.prison_items`);
+    the title block in the top-left corner, a compass rose in the bottom-left and a
+    scale bar in the bottom-right (the corners the hexagonal board leaves empty).
+    The size is the board's own, so the standard board still fits A2 at 40 mm tiles;
+    ``canvas`` (mm), when larger, widens the sea round the centred board to fill it
+    (the pages the board is split over, the large sheet), so no paper is left white."""
     pad = frame_width(Layout(theme.tile)) + 0.2
     layout = Layout(theme.tile).fitted(board.cells, pad)
     _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
+    if canvas is not None:
+        dx, dy = max(0.0, (canvas[0] - w) / 2), max(0.0, (canvas[1] - h) / 2)
+        layout = Layout(layout.across_flats, (layout.origin[0] + dx, layout.origin[1] + dy))
+        w, h = w + 2 * dx, h + 2 * dy
     land = outline(board.cells, layout)
-    items = _sea(w, h, theme, land) + board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT)
-    items += _frame_and_title(board, layout, w, h, theme)
+    shore = frame_width(layout)
+    # The sea and its coast stop at the drawing's edge (a board that fills a sheet
+    # would carry its water lines and rocks out into the margin); the double frame
+    # goes under the board, which breaks through it where it reaches the edge.
+    sea_items = scenery.sea(w, h, theme, land) + scenery.coast(land, theme, shore)
+    items: list[Item] = [Group(tuple(sea_items), clip=((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)), label="sea")]
+    items += _frame(w, h, theme)
+    items += board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT, scenic=True)
+    items += _corner_pieces(board, layout, w, h, theme)
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
 
 
-def _inside(p: Point, loops: list[list[Point]]) -> bool:
-    """Whether ``p`` lies inside the closed loops (even-odd rule, a ray to the right)."""
-    x, y = p
-    inside = False
-    for loop in loops:
-        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
+def _frame(w: float, h: float, theme: Theme) -> list[Item]:
+    """A double frame just inside the drawing's edge, as a map has."""
+    ink = theme.colours["ink"]
+    return [rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=ink, width=0.9)),
+            rect(3.0, 3.0, w - 6.0, h - 6.0, Style(stroke=ink, width=0.3))]
 
 
-def _sea(w: float, h: float, theme: Theme, land: list[list[Point]]) -> list[Item]:
-    """The sea round the prison island: the sea colour and rows of small waves a shade
-    darker (in ink-saver, where the sea is white, the waves are pale grey; in greyscale
-    they stay a step darker than the water), so the texture reads in all three modes.
-    Waves the board would cover (inside ``land``, its outline) are left out: the
-    board's drawing is repeated on every board page, so they would only add bytes."""
-    col = theme.colours
-    items: list[Item] = [rect(0.0, 0.0, w, h, Style(fill=col["sea"]))]
-    wave = Style(stroke=shade(col["sea"], 0.8) if not theme.ink_saver else "#d0d0d0", width=0.35, cap="round")
-    step_x, step_y, a = 14.0, 9.0, 1.6
-    row = 0
-    y = step_y / 2
-    while y < h:
-        x = (row % 2) * step_x / 2 + 3.0
-        while x < w - 3.0:
-            if all(_inside(p, land) for p in ((x - 1.0, y), (x + 4.5, y), (x + 10.0, y))):
-                x += step_x
-                continue
-            # one wave: two shallow arcs, as a cubic curve
-            items.append(Path((("M", x, y), ("C", x + 1.5, y - a, x + 3.0, y - a, x + 4.5, y),
-                               ("C", x + 6.0, y + a, x + 7.5, y + a, x + 9.0, y)), wave))
-            x += step_x
-        y += step_y
-        row += 1
+def _corner_pieces(board: Board, layout: Layout, w: float, h: float, theme: Theme) -> list[Item]:
+    """The title block, the compass rose and the scale bar in the corners where they
+    keep clear of the board's cells and its rocks (each is left out where even its
+    smallest size does not fit)."""
+    items: list[Item] = []
+
+    def free(box: tuple[float, float, float, float]) -> bool:
+        return _corner_is_free(board, layout, box)
+
+    edition = "This print-and-play edition: made with sectionx · 2–4 players"
+    items += scenery.title_block(w, h, theme, free, edition)
+    items += scenery.compass_rose(w, h, theme, free)
+    items += scenery.scale_bar(w, h, theme, free, theme.tile)
     return items
 
 
-def _frame_and_title(board: Board, layout: Layout, w: float, h: float, theme: Theme) -> list[Item]:
-    """A double frame just inside the drawing's edge, the title in the top-left
-    corner, an edition line in the bottom-right; both set on a small panel of the
-    board's colour so the waves do not run through the words."""
-    col = theme.colours
-    ink = col["ink"]
-    items: list[Item] = [rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=ink, width=0.9)),
-                         rect(3.0, 3.0, w - 6.0, h - 6.0, Style(stroke=ink, width=0.3))]
-    title_pt, sub_pt = 30.0, 9.0
-    title, sub = "SECTION X", "The prison island · print-and-play board"
-    tw = max(text_width(title, title_pt, True, theme), text_width(sub, sub_pt, False, theme))
-    th = pt_mm(title_pt) * 0.75 + 2.5 + pt_mm(sub_pt)
-    x0, y0 = 8.0, 8.0
-    if _corner_is_free(board, layout, (x0 - 2.5, y0 - 2.5, x0 + tw + 2.5, y0 + th + 2.5)):
-        items.append(rect(x0 - 2.5, y0 - 2.5, tw + 5.0, th + 5.0, Style(fill=col["board"], stroke=ink, width=0.3)))
-        items.append(Text(x0, y0 + pt_mm(title_pt) * 0.72, title, title_pt, ink, "start", True))
-        items.append(Text(x0, y0 + th - pt_mm(sub_pt) * 0.22, sub, sub_pt, ink, "start"))
-    note_pt = 7.0
-    note = "sectionx · 2–4 players · tiles " + f"{theme.tile:g}" + " mm"
-    nw = text_width(note, note_pt, False, theme)
-    nx, ny = w - 8.0 - nw, h - 8.0
-    if _corner_is_free(board, layout, (nx - 2.0, ny - pt_mm(note_pt) - 2.0, w - 6.0, ny + 2.0)):
-        items.append(rect(nx - 2.0, ny - pt_mm(note_pt) * 0.9 - 1.5, nw + 4.0, pt_mm(note_pt) * 1.2 + 3.0,
-                          Style(fill=col["board"], stroke=ink, width=0.3)))
-        items.append(Text(nx, ny, note, note_pt, ink, "start"))
-    return items
+#: Least distance (mm) between a corner piece (title block, compass rose, scale bar)
+#: and the box round any cell: the beach and the rocks off it lie in between.
+CORNER_CLEAR = 4.0
 
 
 def _corner_is_free(board: Board, layout: Layout, box: tuple[float, float, float, float]) -> bool:
@@ -439,7 +417,8 @@ def _corner_is_free(board: Board, layout: Layout, box: tuple[float, float, float
     l_, t, r, b = box
     for cell in board.cells:
         xs, ys = zip(*layout.corners(cell), strict=True)
-        if min(xs) < r + 1.0 and max(xs) > l_ - 1.0 and min(ys) < b + 1.0 and max(ys) > t - 1.0:
+        if min(xs) < r + CORNER_CLEAR and max(xs) > l_ - CORNER_CLEAR and min(ys) < b + CORNER_CLEAR \
+                and max(ys) > t - CORNER_CLEAR:
             return False
     return True
 
@@ -479,8 +458,14 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
     """The board split over several pages with glue strips (registration marks in
     them, where the next page's edge goes), cut lines in the margins, page labels and
     an assembly map."""
-    symbol, w, h, _ = board_drawing(board, theme, coords=coords)
+    _, w, h, _ = board_drawing(board, theme, coords=coords)
     split = split_board(w, h, theme, paper)
+    # The sea widens to the windows' whole span, so the pages have no white paper
+    # round the drawing; the windows then start at the drawing's corner.
+    cols, rows = split.cols, split.rows
+    span = (cols * split.win[0] - (cols - 1) * split.overlap, rows * split.win[1] - (rows - 1) * split.overlap)
+    symbol, _, _, _ = board_drawing(board, theme, coords=coords, canvas=span)
+    split = BoardSplit(cols, rows, split.paper, split.win, split.overlap, (0.0, 0.0))
     ink = theme.colours["ink"]
     pages = []
     m = theme.margin
@@ -609,23 +594,32 @@ def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float,
     return items
 
 
+#: The strip (mm) left at either side of a large sheet's board for the note up its left side.
+POSTER_NOTE_STRIP = 6.0
+
+
 def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str, *,
                  coords: bool = True) -> tuple[Page, Symbol]:
     """The board on one large page (``--board-paper``), turned to fit; DoesNotFit if it cannot.
     The note goes under the board when there is room, else up the left side."""
-    symbol, w, h, _ = board_drawing(board, theme, coords=coords)
+    _, w, h, _ = board_drawing(board, theme, coords=coords)
     note = f"Section X – board, tiles {theme.tile:g} mm across the flats. Print at actual size."
     ink = theme.colours["ink"]
     for sheet in (paper, (paper[1], paper[0])):
         aw, ah = sheet[0] - 2 * theme.margin, sheet[1] - 2 * theme.margin
         if w <= aw and h <= ah:
+            # The sea fills the sheet inside its margins, but for the note's room:
+            # under the board, or a strip up the left side.
+            canvas = (aw, ah - LABEL_BAND) if ah - h >= LABEL_BAND else (aw - 2 * POSTER_NOTE_STRIP, ah)
+            symbol, w, h, _ = board_drawing(board, theme, coords=coords, canvas=canvas)
             x = (sheet[0] - w) / 2
             if ah - h >= LABEL_BAND:
                 y = theme.margin + (ah - LABEL_BAND - h) / 2
                 label: list[Item] = [Text(sheet[0] / 2, sheet[1] - theme.margin - 4, note, 8, ink, "middle")]
             else:
                 y = (sheet[1] - h) / 2
-                label = [Text(theme.margin + 3, sheet[1] / 2, note, 8, ink, "middle", False, -90)] if x - theme.margin >= 5 else []
+                label = [Text(theme.margin + POSTER_NOTE_STRIP * 0.6, sheet[1] / 2, note, 8, ink, "middle", False, -90)] \
+                    if x - theme.margin >= POSTER_NOTE_STRIP - 1e-6 else []
             items: list[Item] = [Use("board", translate(x, y))] + label
             return Page(sheet[0], sheet[1], tuple(items), f"board-{paper_name}", f"Board on {paper_name.upper()}"), symbol
     fit = min(max(paper) - 2 * theme.margin, min(paper) - 2 * theme.margin) / max(w, h) * theme.tile
