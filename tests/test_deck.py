@@ -210,11 +210,17 @@ def book_doc(folder, solved, tmp_path_factory):
     return book([*solved, extra], THEME, A4), [*solved, extra]
 
 
-def test_book_has_title_contents_a_page_per_puzzle_and_the_solutions_at_the_back(book_doc):
+def test_book_has_title_contents_the_puzzles_and_the_solutions_packed_at_the_back(book_doc):
+    # Section X's book is the shared one (issue 30): puzzles one or two to a page, then
+    # the solutions several to a page, each puzzle's solution once.
     document, puzzles = book_doc
     names = [re.sub(r"^\d+-", "", p.name) for p in document.pages]
-    solutions = [f"solution-{p.number}-{k}" for p in puzzles for k in range(1, 3 if len(p.turns) > 2 else 2)]
-    assert names == ["title", "contents-1", *[f"puzzle-{n}" for n in range(1, 7)], "solutions", *solutions]
+    assert names[:2] == ["title", "contents-1"]
+    shown = [int(n) for name in names if name.startswith("puzzle-") for n in name.split("-")[1:]]
+    assert shown == [p.number for p in puzzles]
+    rest = names[2 + len([n for n in names if n.startswith("puzzle-")]):]
+    assert rest and all(n.startswith("solutions-") for n in rest)
+    assert len(rest) < sum(max(1, len(p.turns)) for p in puzzles)  # packed, not a page a puzzle
     assert puzzles[-1].tier is None and Path(puzzles[-1].source).stem == "00-ungraded"
     # Every page but the first carries its own number at the foot.
     for number, page in enumerate(document.pages[1:], 2):
@@ -234,9 +240,30 @@ def test_the_contents_give_the_pages_where_puzzles_and_solutions_are(book_doc):
     found = {int(number): (int(page), int(solution)) for number, page, solution in
              (values for values in rows.values() if len(values) == 3 and values[0].isdigit())}
     assert sorted(found) == [p.number for p in puzzles]
+    by_number = {p.number: p for p in puzzles}
     for number, (page, solution) in found.items():
-        assert document.pages[page - 1].name.endswith(f"puzzle-{number}")
-        assert document.pages[solution - 1].name.endswith(f"solution-{number}-1")
+        assert str(number) in document.pages[page - 1].name.split("-")[2:]
+        heading = f"{number}. {by_number[number].scenario.title}"
+        assert any(t.startswith(heading) for t in _texts(document.pages[solution - 1].items)), (number, solution)
+
+
+def test_the_goal_is_printed_once_on_a_puzzle_and_its_words_are_8_pt_or_more(book_doc):
+    from sectionx.games.sectionx.render.text import goal_sentence
+    from sectionx.render.puzzleprint import MIN_PT, text_sizes
+
+    document, puzzles = book_doc
+    for page in document.pages:
+        for text, size in text_sizes(page.items, {}, pictures=True):
+            assert size >= MIN_PT - 1e-6, (page.name, text, size)
+    by_number = {p.number: p for p in puzzles}
+    for page in document.pages:
+        if "-puzzle-" not in page.name:
+            continue
+        here = [by_number[int(n)] for n in page.name.split("-")[2:]]
+        said = " ".join(_texts(page.items)).lower()
+        for p in here:  # once per puzzle on the page (a generated description repeats it no more)
+            goal = goal_sentence(p.scenario.goal).lower()
+            assert said.count(goal) == sum(goal_sentence(q.scenario.goal).lower() == goal for q in here), page.name
 
 
 # ------------------------------------------------------------------ the commands

@@ -40,7 +40,7 @@ def test_the_sheet_is_a_card_then_the_solution():
     assert [p.name for p in document.pages] == ["card", "solution-1"]
     reader = PdfReader(BytesIO(pdf.to_pdf(document, look)))
     card, solution = (page.extract_text() for page in reader.pages)
-    assert "The first escape" in card and "red to bring 1 prisoner" in card
+    assert "The first escape" in card and "Red to bring 1 prisoner" in card
     assert "Turn 1" in solution and "Red moves T05 from -3,2 to 3,-3" in solution
 
 

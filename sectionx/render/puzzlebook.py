@@ -163,7 +163,7 @@ def _puzzle_block(p: PrintedPuzzle, theme: Theme, box: tuple[float, float, float
     room = top + height - y
     if room < 25.0:
         raise DoesNotFit("the title, goal and facts leave less than 25 mm for the picture")
-    picture, _ = place_picture(p.picture, (left, y, width, room), symbols)
+    picture, _ = place_picture(p.picture, (left, y, width, room), symbols, min_pt=p.picture_pt)
     items.append(picture)
     return _Block(items, picture.matrix[0])
 
@@ -240,7 +240,8 @@ def _step_rows(p: PrintedPuzzle, theme: Theme, width: float, cols: int, max_h: f
                               what=f"step {r + c + 1}'s heading")
             items += placed(head, x, 0.0)
             y = hh + 1.2
-            picture, (_, _, _, bottom) = place_picture(step.picture, (x, y, cw, 1e4), symbols, k=k, valign="top")
+            picture, (_, _, _, bottom) = place_picture(step.picture, (x, y, cw, 1e4), symbols, k=k, valign="top",
+                                                        min_pt=p.picture_pt)
             items.append(picture)
             y = bottom + 1.5
             if step.lines:

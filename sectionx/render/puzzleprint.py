@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import SectionXError
 from .fonts import unprintable
@@ -75,7 +75,9 @@ class PrintedPuzzle:
     ``steps`` the solution, turn by turn; ``summary`` one line ("3 turns, the fewest
     possible; the only solution"); ``tier`` one of :data:`sectionx.puzzlesets.TIERS`
     or None when ungraded; ``grade_id`` the id that makes it again; ``turns`` the
-    proved fewest turns; ``source`` the file it came from (named in errors)."""
+    proved fewest turns; ``source`` the file it came from (named in errors);
+    ``picture_pt`` the least size, as printed, of the words inside its pictures
+    (:func:`floor_text`; :data:`MIN_PT` unless the game's art cannot take it)."""
 
     number: int
     title: str
@@ -88,6 +90,7 @@ class PrintedPuzzle:
     tier: str | None = None
     grade_id: str = ""
     source: str = ""
+    picture_pt: float = 8.0
 
 
 # ====================================================================== sizes
@@ -212,11 +215,14 @@ def frame_of(picture: Document) -> tuple[float, float, float, float]:
 
 def place_picture(picture: Document, box: Box, symbols: dict[str, Symbol], *,
                   frame: tuple[float, float, float, float] | None = None, max_scale: float = MAX_ENLARGE,
-                  k: float | None = None, valign: str = "middle") -> tuple[Group, tuple[float, float, float, float]]:
+                  k: float | None = None, valign: str = "middle",
+                  min_pt: float = 0.0) -> tuple[Group, tuple[float, float, float, float]]:
     """The one-page ``picture``, its part ``frame`` (left, top, right, bottom; the page
     by default) scaled to fit ``box`` (left, top, width, height), at most ``max_scale``
     times (or at the given scale ``k``), centred across the box and placed at its
     ``valign`` (top, middle or bottom); and where it landed (left, top, right, bottom).
+    With ``min_pt``, no word of the picture prints smaller than ``min_pt`` points
+    (:func:`floor_text`: a picture scaled down keeps its words readable).
     The picture's symbols are collected into ``symbols``.  The group is labelled
     ``picture``."""
     fl, ft, fr, fb = frame if frame is not None else frame_of(picture)
@@ -228,8 +234,32 @@ def place_picture(picture: Document, box: Box, symbols: dict[str, Symbol], *,
     dy = top + {"top": 0.0, "middle": (height - fh) / 2, "bottom": height - fh}[valign]
     for s in picture.symbols:
         symbols.setdefault(s.name, s)
-    return (Group(picture.pages[0].items, compose(translate(dx, dy), scale(k), translate(-fl, -ft)), label="picture"),
+    items = picture.pages[0].items
+    if min_pt > 0:
+        items = floor_text(items, min_pt, k)
+    return (Group(items, compose(translate(dx, dy), scale(k), translate(-fl, -ft)), label="picture"),
             (dx, dy, dx + fw, dy + fh))
+
+
+def floor_text(items: Sequence[Item], min_pt: float, k: float = 1.0) -> tuple[Item, ...]:
+    """``items`` (drawn at scale ``k``, groups' own scales on top) with every text
+    that would print under ``min_pt`` points set at ``min_pt``, about the same middle:
+    a level line keeps its anchor across and its middle height (a baseline moves down
+    by a third of the growth, as a line set centred on ``y + 0.36 size`` expects); a
+    turned line keeps its baseline.  Texts inside symbols are left as they are (a
+    symbol is drawn at many scales); the games draw their words outside them."""
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text) and it.size * k < min_pt - 1e-9:
+            size = min_pt / k
+            dy = pt_mm(size - it.size) * 0.36 if it.angle == 0 else 0.0
+            out.append(replace(it, size=size, y=it.y + dy))
+        elif isinstance(it, Group):
+            a, b, _, _, _, _ = it.matrix
+            out.append(replace(it, items=floor_text(it.items, min_pt, k * math.hypot(a, b))))
+        else:
+            out.append(it)
+    return tuple(out)
 
 
 def best_grid(frames: Sequence[tuple[float, float, float, float]], width: float, height: float, gap: float, *,
@@ -370,7 +400,7 @@ def _grid(steps: Sequence[Step], box: Box, theme: Theme, like: _Grid | None = No
     return best
 
 
-def _draw_grid(grid: _Grid, box: Box, symbols: dict[str, Symbol]) -> list[Item]:
+def _draw_grid(grid: _Grid, box: Box, symbols: dict[str, Symbol], floor: float = MIN_PT) -> list[Item]:
     left, top, width, height = box
     cw, ch = (width - (grid.cols - 1) * GAP) / grid.cols, (height - (grid.rows - 1) * GAP) / grid.rows
     items: list[Item] = []
@@ -379,7 +409,8 @@ def _draw_grid(grid: _Grid, box: Box, symbols: dict[str, Symbol]) -> list[Item]:
         x, y = left + col * (cw + GAP), top + row * (ch + GAP)
         items += placed(cell.heading, x, y)
         y += cell.heading_h + 1.5
-        picture, (_, _, _, bottom) = place_picture(cell.step.picture, (x, y, cw, ch), symbols, k=grid.k, valign="top")
+        picture, (_, _, _, bottom) = place_picture(cell.step.picture, (x, y, cw, ch), symbols, k=grid.k, valign="top",
+                                                    min_pt=floor)
         items.append(picture)
         items += placed(cell.lines, x, bottom + 2.0)
     return items
@@ -454,7 +485,7 @@ def _card_page(p: PrintedPuzzle, theme: Theme, paper: tuple[float, float], symbo
         bottom -= pt_mm(MIN_PT) * ASCENT + GAP / 2
     if bottom - y < 30.0:
         raise DoesNotFit(f"{where(p)}: the goal and facts leave less than 30 mm for the picture on {W:g} x {H:g} mm paper")
-    picture, _ = place_picture(p.picture, (m, y, width, bottom - y), symbols)
+    picture, _ = place_picture(p.picture, (m, y, width, bottom - y), symbols, min_pt=p.picture_pt)
     items.append(picture)
     return Page(W, H, tuple(items), "card", heading)
 
@@ -479,7 +510,7 @@ def _solution_pages(p: PrintedPuzzle, theme: Theme, paper: tuple[float, float], 
             _, texts, _ = fit([para((capital(p.goal), True)), para(p.summary, before=0.3)], width, (H - 2 * m) * 0.25,
                               theme, max_pt=BODY_PT + 0.5, min_pt=MIN_PT, what="the goal and summary")
             items += placed(texts, m, y + GAP / 2)
-        items += _draw_grid(grid, box, symbols)
+        items += _draw_grid(grid, box, symbols, p.picture_pt)
         pages.append(Page(W, H, tuple(items), f"solution-{index + 1}", heading + suffix))
     if not packed:  # a puzzle solved in no turns: the goal already met (the card still says so)
         items, y = _title(heading, theme, width, m, m)

@@ -183,7 +183,10 @@ def printed(pos: Position, goal: formats.Goal, line: Sequence[Action], theme: Th
         steps.append(Step(turn_heading(i, now, action), shown, turn_lines(turn, total, goal), brief(turn)))
         now = skip_to(turn.after, pos.to_move)
     return PrintedPuzzle(number, title or "Hekla puzzle", goal_words(pos, goal), picture, tuple(steps), summary,
-                         len(line), fact_lines(pos, goal), tier, grade_id, source)
+                         len(line), fact_lines(pos, goal), tier, grade_id, source,
+                         # The board's field numbers sit in its fields' corners, where 8 pt ones would
+                         # run into each other and out of the start field: the art sets their size.
+                         picture_pt=0.0)
 
 
 __all__ = ["Turn", "brief", "fact_lines", "goal_words", "printed", "step_marks", "turn_heading", "turn_lines", "worked"]

@@ -207,7 +207,7 @@ def _key_point(state: State, layout: Layout, colour: Colour) -> Point:
 
 def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False, puzzle: Goal | None = None,
          annotations: Annotations = NO_ANNOTATIONS, title: str = "", text: str = "", goal: str = "",
-         words: Words = ENGLISH) -> Plan:
+         words: Words = ENGLISH, focus: frozenset[Cell] | None = None) -> Plan:
     """The page geometry of :func:`diagram` (exposed so tests can check positions).
     Under the board: the caption (or ``text`` when there is none), then ``goal`` in bold.
     ``words`` as :func:`diagram` draws them (the side panel is as wide as they need)."""
@@ -218,7 +218,7 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
     rect = whole
     shown = None
     if crop:
-        shown = crop_cells(state, base, annotations, whole, puzzle)
+        shown = crop_cells(state, base, annotations, whole, puzzle, focus)
         rect = base.bounds(shown)
     title_size = F * 0.4 if title else 0.0
     top = margin + (title_size * MM_PER_PT * 1.7 if title else 0.0)
@@ -244,14 +244,17 @@ def plan(state: State, theme: Theme, *, crop: bool = False, panel: bool = False,
 
 
 def crop_cells(state: State, layout: Layout, annotations: Annotations,
-               whole: Rect | None = None, puzzle: Goal | None = None) -> frozenset[Cell]:
+               whole: Rect | None = None, puzzle: Goal | None = None,
+               focus: frozenset[Cell] | None = None) -> frozenset[Cell]:
     """The whole cells a cropped diagram shows: every cell that matters and its
     neighbours, then every cell of the hex grid whose centre falls in the rectangle
     around those, so the outline has no holes.  The island and each free zone are
     shown whole as soon as any of their cells is in, also one the rectangle brought
-    in (the rectangle then grows round them): a crop never cuts through them."""
+    in (the rectangle then grows round them): a crop never cuts through them.
+    ``focus``, when given, names the cells that matter instead (a solution's turns
+    share one frame: the cells its actions touch)."""
     board = state.board
-    cells = _interest(state, annotations, puzzle)
+    cells = set(focus) if focus else _interest(state, annotations, puzzle)
     grown = cells | {n for c in cells for n in c.neighbours()} | _island_interest(state, layout)
     wholes = [frozenset(board.island)] + [frozenset(zone.cells) for zone in board.zones]
     while True:
@@ -326,7 +329,7 @@ def outline(cells: frozenset[Cell], layout: Layout) -> tuple[Point, ...]:
 
 def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = False, coords: bool = False,
             panel: bool = False, annotations: Annotations | None = None, goal_text: bool = True,
-            words: Words = ENGLISH) -> Document:
+            words: Words = ENGLISH, focus: frozenset[Cell] | None = None) -> Document:
     """One page: the position on its board, with annotations (the scenario's unless
     ``annotations`` is given).  ``crop`` shows only the region around tiles, prisoners
     on tiles and green areas, doors and annotations (grown by one cell); ``coords``
@@ -335,12 +338,13 @@ def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = F
     crop still keeps what the goal needs): for a caller that sets the goal in words
     itself, at a size of its own, as the deck's cards do.  ``words``: every fixed word
     drawn (the board's names, the side panel's, the goal line's), English by default
-    (:mod:`sectionx.games.sectionx.render.words`)."""
+    (:mod:`sectionx.games.sectionx.render.words`).  ``focus``: with ``crop``, the cells
+    the crop keeps (and their neighbours) instead of everything that matters."""
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
     check_glyphs(scenario.title, annotations, theme, scenario.description, words)
-    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text, words).document()
+    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text, words, focus).document()
 
 
 class UnprintableText(SectionXError, ValueError):
@@ -375,7 +379,7 @@ def check_glyphs(title: str, annotations: Annotations, theme: Theme, description
 
 class _Drawing:
     def __init__(self, scenario: Scenario, theme: Theme, crop: bool, coords: bool, panel: bool, annotations: Annotations,
-                 goal_text: bool = True, words: Words = ENGLISH):
+                 goal_text: bool = True, words: Words = ENGLISH, focus: frozenset[Cell] | None = None):
         self.scenario = scenario
         self.state = scenario.state
         self.theme = theme
@@ -390,7 +394,7 @@ class _Drawing:
             goal += " " + words.advanced
         self.plan = plan(self.state, theme, crop=crop, panel=panel, puzzle=scenario.goal, annotations=annotations,
                          title=scenario.title,
-                         text=scenario.description, goal=goal, words=words)
+                         text=scenario.description, goal=goal, words=words, focus=focus)
         self.layout = self.plan.layout
         self.symbols: dict[str, Symbol] = {}
         self.tokens: list[Point] = []  # centres of prisoner tokens, so labels can step aside
