@@ -355,3 +355,21 @@ def test_board_coordinates_are_quiet_optional_and_off_the_island():
     assert THEME.colours["ink"] not in {t.fill for t in coords}
     bare, _, _, _ = sheets.board_drawing(BOARD, THEME, coords=False)
     assert not [t for t in _texts(bare.items) if re.fullmatch(r"-?\d+,-?\d+", t.text)]
+
+
+def test_the_checklist_shows_how_the_board_pages_go_together():
+    """Issue 30: the checklist page was two-thirds empty; under its table it draws the
+    board small with every page's window named, beside the steps to put them together
+    (which name the first and the last page); nothing if the box is too small for the steps."""
+    _pages, _symbols, split = sheets.board_pages(BOARD, THEME, A4)
+    art = sheets.assembly_art(split, THEME)
+    items = art(10.0, 200.0, 190.0, 80.0)
+    assert [it.name for it in items if isinstance(it, Use)] == ["board"]
+    words = [t.text for t in _texts(items)]
+    assert {f"{c}{r}" for c in "ABC" for r in "12"} <= set(words)
+    assert "Putting the board together" in " ".join(words)
+    for t in _texts(items):
+        assert t.size >= 7.0
+        assert text_box(t, THEME)[0] >= 10.0 - 1e-6 and text_box(t, THEME)[2] <= 200.0 + 1e-6
+    tiny = art(10.0, 200.0, 40.0, 8.0)
+    assert "Putting the board together" not in " ".join(t.text for t in _texts(tiny))

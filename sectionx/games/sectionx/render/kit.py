@@ -2,7 +2,7 @@
 
 Page order (A4 with the default template; other papers may differ in counts):
 
-1. components checklist and printing advice;
+1. components checklist and printing advice, and how the board's pages go together;
 2. the board, split over pages with glue strips (:func:`sheets.board_pages`);
 3. prisoner and door tokens;
 4. tile sheets, fronts then backs (long-edge duplex);
@@ -90,7 +90,8 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
         Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),
     ]
     document = assemble(sections, theme, paper, symbols, title="Section X – print-and-play kit",
-                        checklist_title=components.CHECKLIST_TITLE, advice=components.CHECKLIST_ADVICE)
+                        checklist_title=components.CHECKLIST_TITLE, advice=components.CHECKLIST_ADVICE,
+                        checklist_art=sheets.assembly_art(split, theme))
     poster = None
     if board_paper:
         try:

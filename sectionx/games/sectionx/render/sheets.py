@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -38,13 +39,15 @@ from ....render.scene import (
     Symbol,
     Text,
     Use,
+    compose,
     line,
     polygon,
     pt_mm,
     rect,
+    scale,
     translate,
 )
-from ....render.textfit import DoesNotFit
+from ....render.textfit import DoesNotFit, fit_text, para, placed
 from ....render.theme import Theme
 from ..model import Board, Catalogue
 from . import scenery
@@ -596,6 +599,47 @@ def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float,
 
 #: The strip (mm) left at either side of a large sheet's board for the note up its left side.
 POSTER_NOTE_STRIP = 6.0
+
+
+def assembly_art(split: BoardSplit, theme: Theme) -> Callable[[float, float, float, float], list[Item]]:
+    """The checklist's picture (issue 30: the page was two-thirds empty): the board
+    drawn small (the kit's own drawing, a symbol used again) with each page's window
+    outlined and named, beside the steps that put the pages together, in the order
+    the pages' cut lines and glue strips ask for.  Draws into the box it is given."""
+    ink = theme.colours["ink"]
+    total_w, total_h = split.window(split.cols - 1, split.rows - 1)[2:]
+    first, last = split.name(0, 0), split.name(split.cols - 1, split.rows - 1)
+    steps = [para(("Putting the board together", True)),
+             para("Cut away the margin along the dashed CUT line of every page but ", (first, True),
+                  ": on the left of the pages after the first column, at the top of the pages after the first row.",
+                  lead="1.", before=0.5),
+             para("Lay each cut edge on the grey glue strip of the page it names, the edge at the tips of the "
+                  "three arrows, and glue: row by row from ", (first, True), " to ", (last, True), ".", lead="2.",
+                  before=0.35),
+             para("Nothing of the strips, arrows or words shows once the pages overlap. Glue the whole board onto "
+                  "card and let it dry flat under a book.", lead="3.", before=0.35)]
+
+    def draw(x: float, y: float, w: float, h: float) -> list[Item]:
+        pic_w = min(w * 0.55, h * total_w / total_h)
+        k = pic_w / total_w
+        pic_h = total_h * k
+        items: list[Item] = [Use("board", compose(translate(x, y), scale(k)))]
+        for row in range(split.rows):
+            for col in range(split.cols):
+                left, top, right, bottom = split.window(col, row)
+                items.append(rect(x + left * k, y + top * k, (right - left) * k, (bottom - top) * k,
+                                  Style(stroke=ink, width=0.35, dash=(1.5, 1.0))))
+                cx, cy = x + (left + right) / 2 * k, y + (top + bottom) / 2 * k
+                items.append(rect(cx - 5.0, cy - 3.4, 10.0, 6.2, Style(fill=theme.colours["paper"], stroke=ink, width=0.25)))
+                items.append(Text(cx, cy + 1.6, split.name(col, row), 10, ink, "middle", True))
+        items.append(rect(x, y, pic_w, pic_h, Style(stroke=ink, width=0.3)))
+        try:
+            _, texts = fit_text(steps, w - pic_w - 6.0, pic_h, theme, max_pt=9.5, min_pt=7.0)
+        except DoesNotFit:
+            return items
+        return items + placed(texts, x + pic_w + 6.0, y)
+
+    return draw
 
 
 def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str, *,
