@@ -16,7 +16,7 @@ Nothing here names a game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -30,6 +30,27 @@ SEEDS_PER_SET = 1_000_000
 #: The largest seed a puzzle's id may name: the last candidate of the set of the largest
 #: ``--seed`` (:data:`~sectionx.yamlsrc.MAX_SEED`, the same range as every command's).
 MAX_UNIT_SEED = (MAX_SEED + 1) * SEEDS_PER_SET - 1
+
+
+#: Coprime with every title bank's size that is not a multiple of this prime: it
+#: walks a bank so that neighbouring seeds get unlike titles.
+_TITLE_STEP = 7919
+
+
+def puzzle_title(seed: int, words: Sequence[str], things: Sequence[str], *, part: int = 0, parts: int = 1) -> str:
+    """A title as a puzzle book's reads ("The Narrow Gate"): ``The`` + one of ``words``
+    + one of ``things``, chosen by the seed's number in its set (``seed %
+    SEEDS_PER_SET``), nothing else, so a puzzle made again from its id has its title
+    again.  The choice is a one-to-one walk of the bank (``len(words) * len(things)``
+    titles, each step a long stride so neighbouring seeds read unalike), started at
+    ``part`` of ``parts`` equal shares of it (a game gives each tier its own): any
+    that many consecutive candidates of one set have different titles."""
+    n = len(words) * len(things)
+    if n == 0 or n % _TITLE_STEP == 0 or not 0 <= part < parts:
+        raise ValueError("a title bank needs words and things, a size that is no multiple of 7919, and 0 <= part < parts")
+    index = ((seed % SEEDS_PER_SET) * _TITLE_STEP + part * (n // parts)) % n
+    word, thing = divmod(index, len(things))
+    return f"The {words[word]} {things[thing]}"
 
 
 def split_id(text: str, fields: int, what: str, example: str) -> tuple[list[str], int]:
