@@ -1,8 +1,8 @@
 """The referee: tunnels, and the checks that a board, tile set or state obeys the rules.
 
 Every check returns :class:`~sectionx.games.sectionx.model.Problem` values, each with the ruling
-id it enforces (the rules text ``rulebook/rules-en.md`` and ``docs/rules.md``, each
-with its "Index of rule ids") and the
+id it enforces (``docs/rules.md``, the technical reference with its "Index of rule
+ids"; the players' rulebook texts ``rulebook/rules-*.md`` state the same rules) and the
 subject it concerns; :mod:`sectionx.games.sectionx.formats` turns subjects into file positions.
 All problems are reported, never only the first.
 
