@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...colours import COLOURS
 from ...render.layout import Layout
-from ...render.scene import Group, Item, Style, Symbol, Use, polygon, rect, translate
+from ...render.scene import Group, Item, Style, Symbol, Use, polygon, translate
 from ...rulebook import Picture, Rulebook, packaged
 from ...rulebook.build import write_manual
 from . import figures
 from .formats import bundled_board, bundled_catalogue
 from .render.art import PRISONER, TileArt, door_symbol, hex_corners, key_symbol, prisoner_symbol
-from .render.board import BOARD_LABEL_PT, board_items
+from .render.board import BOARD_LABEL_PT, board_items, frame_width, outline
+from .render.scenery import WATER_LINES, coast, sea
 from .render.words import ENGLISH, Words
 
 if TYPE_CHECKING:
@@ -53,14 +54,18 @@ def drawn_words(lang: Language) -> Words:
 
 
 def cover_picture(theme: Theme, lang: Language) -> Picture:
-    """The standard board, empty, in the sea."""
+    """The standard board, empty, in the sea, drawn as the kit prints it (issue 30):
+    the sea's waves, the coast's water lines and rocks, the prison on the island
+    (:mod:`.render.scenery`, ``board_items(scenic=True)``); the names in the book's language."""
     board = bundled_board("standard")
-    pad = 4.0
+    pad = 4.0 + frame_width(Layout(theme.tile)) + max(WATER_LINES)
     layout = Layout(theme.tile).fitted(board.cells, pad)
     _, _, right, bottom = layout.bounds(board.cells)
     w, h = right + pad, bottom + pad
-    items: list[Item] = [rect(0, 0, w, h, Style(fill=theme.colours["sea"]))]
-    items += board_items(board, layout, theme, min_pt=BOARD_LABEL_PT, words=drawn_words(lang))
+    land = outline(board.cells, layout)
+    sea_items = sea(w, h, theme, land) + coast(land, theme, frame_width(layout))
+    items: list[Item] = [Group(tuple(sea_items), clip=((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)), label="sea")]
+    items += board_items(board, layout, theme, min_pt=BOARD_LABEL_PT, words=drawn_words(lang), scenic=True)
     return Picture(tuple(items), (), w, h)
 
 
