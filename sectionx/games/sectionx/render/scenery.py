@@ -84,7 +84,7 @@ def sea(w: float, h: float, theme: Theme, land: list[list[Point]]) -> list[Item]
                          ("C", x + half * 1.33, y + a, x + half * 1.67, y + a, x + WAVE_LENGTH, y)]
             x += sx
         if cmds:
-            items.append(Path(tuple(cmds), wave))  # type: ignore[arg-type]
+            items.append(Path(tuple(cmds), wave))
         y += sy
         row += 1
     return items
@@ -160,7 +160,7 @@ def title_block(w: float, h: float, theme: Theme, free: Callable[[Box], bool], e
     # Where the corner is too small for the whole block (a board filling its sheet),
     # the credits go on two short lines, then the subtitle goes.
     short = full[:2] + [("Original game: The Game Master, 2005", 7.0, False), ("Print-and-play edition", 7.0, False)]
-    tries = [(full, k) for k in (1.7, 1.45, 1.25, 1.1, 1.0, 0.93)] + [(short, k) for k in (0.93, 0.85)] \
+    tries = [(full, k) for k in (2.6, 2.1, 1.7, 1.45, 1.25, 1.1, 1.0, 0.93)] + [(short, k) for k in (0.93, 0.85)] \
         + [(short[:1] + short[2:], k) for k in (0.85, 0.8)]
     for lines, scale in tries:
         sizes = [max(7.0, pt * scale) for _, pt, _ in lines]
@@ -193,12 +193,12 @@ def title_block(w: float, h: float, theme: Theme, free: Callable[[Box], bool], e
 
 def compass_rose(w: float, h: float, theme: Theme, free: Callable[[Box], bool]) -> list[Item]:
     """An eight-pointed compass rose in the bottom-left corner, north up (the board's
-    free zones are named by the compass), as large as the corner holds up to 22 mm
+    free zones are named by the compass), as large as the corner holds up to 34 mm
     across the points; none if even 12 mm does not fit."""
     col = theme.colours
     ink = col["ink"]
     letter_pt = 9.0
-    for r in (22.0, 19.0, 16.0, 14.0, 12.0):
+    for r in (34.0, 28.0, 22.0, 19.0, 16.0, 14.0, 12.0):
         room = r + pt_mm(letter_pt) * 1.6
         cx, cy = 7.5 + room, h - 7.5 - room
         if not free((cx - room, cy - room, cx + room, cy + room)):

@@ -644,12 +644,17 @@ def assembly_art(split: BoardSplit, theme: Theme) -> Callable[[float, float, flo
 
 def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_name: str, *,
                  coords: bool = True) -> tuple[Page, Symbol]:
-    """The board on one large page (``--board-paper``), turned to fit; DoesNotFit if it cannot.
+    """The board on one large page (``--board-paper``), turned as the board is (or as it
+    fits), the sea filling the sheet inside its margins; DoesNotFit if it cannot.
     The note goes under the board when there is room, else up the left side."""
     _, w, h, _ = board_drawing(board, theme, coords=coords)
     note = f"Section X – board, tiles {theme.tile:g} mm across the flats. Print at actual size."
     ink = theme.colours["ink"]
-    for sheet in (paper, (paper[1], paper[0])):
+    # The sheet turned as the board is (wider than tall: landscape first), so the sea
+    # that fills the rest of it is a border, not a wide band above and below.
+    turned = (paper[1], paper[0])
+    wide_first = (paper, turned) if (paper[0] >= paper[1]) == (w >= h) else (turned, paper)
+    for sheet in wide_first:
         aw, ah = sheet[0] - 2 * theme.margin, sheet[1] - 2 * theme.margin
         if w <= aw and h <= ah:
             # The sea fills the sheet inside its margins, but for the note's room:
