@@ -111,6 +111,12 @@ def _colour_label(theme: Theme, colour: Colour, x: float, y: float, size: float)
             Text(nx + text_width(name, size, True, theme), y, counts, size, theme.colours["ink"])]
 
 
+#: Space (mm) between two colours' tokens on the sheet, and the most it grows to
+#: when the sheet has room to spare.
+SECTION_GAP = 6.0
+SECTION_GAP_MAX = 16.0
+
+
 def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[list[Page], list[Symbol]]:
     """The prisoner tokens (8 per colour, G4: colour and shape) and doors (2 per colour,
     D2), plus ``spares`` spare prisoners per colour, set apart and labelled on the sheet.
@@ -171,6 +177,12 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
         cut.clear()
 
     y = start_page(True)
+    # When every colour fits the first page, the room left over goes between the
+    # colours (up to SECTION_GAP_MAX each), so the sheet is not all at the top.
+    need = y + sum(head_h + h for _, _, h, _ in sections) + SECTION_GAP * (len(sections) - 1)
+    gap = SECTION_GAP
+    if need <= H - m and len(sections) > 1:
+        gap = min(SECTION_GAP_MAX, SECTION_GAP + (H - m - need) / (len(sections) - 1))
     counters = {(c, k): 0 for c in COLOURS for k in ("prisoner", "spare", "door")}
     for c, placed, h, _ in sections:
         if y + head_h + h > H - m + 1e-9:
@@ -194,7 +206,7 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
             else:
                 items.append(Text(x0, y0 + b.h / 2 + pt_mm(label_pt) * (ASCENT - 0.5), b.text, label_pt,
                                   theme.colours["ink"], "start"))
-        y = top + h + 6.0
+        y = top + h + gap
     finish_page()
     return pages, list(symbols.values()) + list(door_syms.values())
 
