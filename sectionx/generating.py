@@ -32,6 +32,24 @@ SEEDS_PER_SET = 1_000_000
 MAX_UNIT_SEED = (MAX_SEED + 1) * SEEDS_PER_SET - 1
 
 
+#: The words of generated titles, for every game ("The Narrow Gate"): with a game's 24
+#: things a goal, 1,200 titles (:func:`puzzle_title`).
+TITLE_WORDS = ("Long", "Narrow", "Quiet", "Last", "Crooked", "Hidden", "Back", "Second", "Early", "Late", "Slow",
+               "Sudden", "Little", "Wrong", "Double", "Short", "Open", "Secret", "Dark", "Winding", "Broken",
+               "Patient", "Lucky", "Clever", "Silent", "Borrowed", "Lonely", "Final", "Hard", "Empty", "Cold",
+               "Careful", "Bold", "Crowded", "Daring", "Easy", "Far", "First", "Forgotten", "Greedy", "Hasty",
+               "Honest", "Idle", "Lost", "Midnight", "Old", "Stolen", "Steady", "Tight", "Uphill")
+
+
+def tier_title(seed: int, tier: str, things: Sequence[str], words: Sequence[str] = TITLE_WORDS) -> str:
+    """:func:`puzzle_title` for a set of ``tier``: each tier of :data:`~sectionx.puzzlesets.TIERS`
+    walks the bank from a quarter of its own, so two tiers' sets of the same seeds do
+    not share titles at the same seed."""
+    from .puzzlesets import TIERS
+
+    return puzzle_title(seed, words, things, part=TIERS.index(tier) if tier in TIERS else 0, parts=len(TIERS))
+
+
 #: Coprime with every title bank's size that is not a multiple of this prime: it
 #: walks a bank so that neighbouring seeds get unlike titles.
 _TITLE_STEP = 7919

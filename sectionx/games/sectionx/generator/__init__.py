@@ -182,11 +182,7 @@ def _reload(data: dict[str, Any]) -> Scenario | None:
 #: :func:`sectionx.generating.puzzle_title` picks one of each by the seed from the
 #: bank of things for the goal (50 x 24 = 1,200 titles a goal, each tier walking it
 #: from a quarter of its own), so a set's titles differ for 1,200 consecutive candidates.
-TITLE_WORDS = ("Long", "Narrow", "Quiet", "Last", "Crooked", "Hidden", "Back", "Second", "Early", "Late", "Slow",
-               "Sudden", "Little", "Wrong", "Double", "Short", "Open", "Secret", "Dark", "Winding", "Broken",
-               "Patient", "Lucky", "Clever", "Silent", "Borrowed", "Lonely", "Final", "Hard", "Empty", "Cold",
-               "Careful", "Bold", "Crowded", "Daring", "Easy", "Far", "First", "Forgotten", "Greedy", "Hasty",
-               "Honest", "Idle", "Lost", "Midnight", "Old", "Stolen", "Steady", "Tight", "Uphill")
+TITLE_WORDS = generating.TITLE_WORDS
 TITLE_THINGS = {
     "free": ("Way Out", "Gate", "Escape", "Road", "Run", "Crossing", "Getaway", "Break", "Exit", "Dash", "Path",
              "Way Round", "Stride", "Walk", "Climb", "Leap", "Passage", "Bridge", "Detour", "March", "Journey",
@@ -206,11 +202,7 @@ TITLE_THINGS = {
 def title(params: Params, seed: int, kind: str) -> str:
     """The title of the candidate ``seed`` of a set of ``params`` whose goal is
     ``kind`` (:data:`TITLE_WORDS`): the same seed, the same title."""
-    from ....puzzlesets import TIERS
-
-    things = TITLE_THINGS.get(kind, TITLE_THINGS["free"])
-    part = TIERS.index(params.tier) if params.tier in TIERS else 0
-    return generating.puzzle_title(seed, TITLE_WORDS, things, part=part, parts=len(TIERS))
+    return generating.tier_title(seed, params.tier, TITLE_THINGS.get(kind, TITLE_THINGS["free"]))
 
 
 #: The reason a candidate dropped at its time limit is tallied under.
