@@ -27,8 +27,9 @@ Contract:
   not change with the length of its facts.
 * The solutions start on a new page headed "Solutions".  Each is a block: its
   number and title, the page of its puzzle, the summary, then every step (heading,
-  picture, lines) in rows of the same number of columns throughout the book (as many
-  as keep the widest picture at :data:`SOLUTION_SCALE` of its size or more).  Blocks
+  picture, lines) in rows of the same number of columns throughout the solution (as
+  many as keep its widest picture at :data:`SOLUTION_SCALE` of its size or more: one
+  wide solution does not spread every other over twice the pages).  Blocks
   follow one another down the page; a block that does not fit the rest of the page
   starts the next when less than a third of the page is left, and is continued row by
   row ("continued") when more is, or when it is longer than a page; a step is never
@@ -266,7 +267,6 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
     width = W - 2 * m
     ink = theme.colours["ink"]
     bottom = H - m - FOOT
-    cols = _columns(puzzles, width)
     max_h = (H - 2 * m) * SOLUTION_HEIGHT
     pages: list[Page] = []
     starts: dict[int, int] = {}
@@ -300,7 +300,7 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
 
     for p in puzzles:
         try:
-            rows = _step_rows(p, theme, width, cols, max_h, symbols)
+            rows = _step_rows(p, theme, width, _columns([p], width), max_h, symbols)
             head, head_h = header(p, False)
         except DoesNotFit as exc:
             raise DoesNotFit(f"{where(p)}: solution {p.number}: {exc}") from None

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from ..errors import SectionXError
 from .fonts import unprintable
 from .pieces import SAFE
-from .scene import Document, Group, Item, Page, Style, Symbol, Text, compose, pt_mm, rect, scale, translate
+from .scene import IDENTITY, Document, Group, Item, Page, Style, Symbol, Text, compose, pt_mm, rect, scale, translate
 from .shapes import ink_on, shape
 from .textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed, text_box, text_width
 from .theme import Theme
@@ -241,22 +241,42 @@ def place_picture(picture: Document, box: Box, symbols: dict[str, Symbol], *,
             (dx, dy, dx + fw, dy + fh))
 
 
-def floor_text(items: Sequence[Item], min_pt: float, k: float = 1.0) -> tuple[Item, ...]:
+#: A clip narrower than this many times the least type's height is small
+#: (:func:`floor_text`): a tile of a picture scaled down, not the picture's outline.
+SMALL_CLIP = 12.0
+
+
+def floor_text(items: Sequence[Item], min_pt: float, k: float = 1.0,
+               middle: tuple[float, float] | None = None) -> tuple[Item, ...]:
     """``items`` (drawn at scale ``k``, groups' own scales on top) with every text
     that would print under ``min_pt`` points set at ``min_pt``, about the same middle:
     a level line keeps its anchor across and its middle height (a baseline moves down
     by a third of the growth, as a line set centred on ``y + 0.36 size`` expects); a
-    turned line keeps its baseline.  Texts inside symbols are left as they are (a
-    symbol is drawn at many scales); the games draw their words outside them."""
+    turned line keeps its baseline.  A text in a clipped group (a tile's id in its
+    hexagon) also moves towards the clip's middle as it grows, by the growth's ratio,
+    so the clip keeps it whole.  Texts inside symbols are left as they are (a symbol
+    is drawn at many scales); the games draw their words outside them."""
     out: list[Item] = []
     for it in items:
         if isinstance(it, Text) and it.size * k < min_pt - 1e-9:
             size = min_pt / k
-            dy = pt_mm(size - it.size) * 0.36 if it.angle == 0 else 0.0
-            out.append(replace(it, size=size, y=it.y + dy))
+            x, y = it.x, it.y + (pt_mm(size - it.size) * 0.36 if it.angle == 0 else 0.0)
+            if middle is not None and it.angle == 0:
+                grow = size / it.size
+                mid_y = y - pt_mm(size) * 0.36
+                x = middle[0] + (x - middle[0]) / grow
+                y = middle[1] + (mid_y - middle[1]) / grow + pt_mm(size) * 0.36
+            out.append(replace(it, size=size, x=x, y=y))
         elif isinstance(it, Group):
             a, b, _, _, _, _ = it.matrix
-            out.append(replace(it, items=floor_text(it.items, min_pt, k * math.hypot(a, b))))
+            inner = middle if it.matrix == IDENTITY else None  # the clip's middle in this group's own terms
+            if it.clip:
+                xs, ys = [q[0] for q in it.clip], [q[1] for q in it.clip]
+                # Only a small clip (a tile, a cell) pulls its words in: a large one (a cropped
+                # board's outline) keeps them where they are.
+                small = max(xs) - min(xs) < SMALL_CLIP * pt_mm(min_pt / (k * math.hypot(a, b)))
+                inner = (sum(xs) / len(xs), sum(ys) / len(ys)) if small else None
+            out.append(replace(it, items=floor_text(it.items, min_pt, k * math.hypot(a, b), inner)))
         else:
             out.append(it)
     return tuple(out)
