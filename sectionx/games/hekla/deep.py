@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
-from .compact import ADD, COUNT, END, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact
+from .compact import ADD, COUNT, END, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact, Turn
 from .rules import BONUS_FROM, ERUPTS_AT, Position
 
 #: The deadline is looked at each time the count of turns tried passes a multiple of this.
@@ -60,12 +61,14 @@ class Deep:
     between the player's turns (HQ1); and the table's key determines the gain of the
     turns left (module docstring)."""
 
-    def __init__(self, pos: Position, *, node_limit: int | None = None, seconds: float | None = None):
+    def __init__(self, pos: Position, *, node_limit: int | None = None, seconds: float | None = None,
+                 clock: Callable[[], float] = time.monotonic):
         self.state = Compact(pos)
+        self.clock = clock
         self.table: dict[tuple[int, ...], int] = {}
         self.nodes = 0
         self.node_limit = node_limit
-        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.deadline = None if seconds is None else clock() + seconds
         s = self.state
         self._quiet_reach = s.quiet_limit  # H9's limit, for the key
         self._players = s.players
@@ -76,7 +79,7 @@ class Deep:
         if self.nodes // CHECK_EVERY != before // CHECK_EVERY:
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise OutOfTime
-            if self.deadline is not None and time.monotonic() > self.deadline:
+            if self.deadline is not None and self.clock() > self.deadline:
                 raise OutOfTime
 
     def key(self, k: int) -> tuple[int, ...]:
@@ -119,12 +122,21 @@ class Deep:
                 ends = after_quiet >= self._quiet_reach
                 play, unplay, most = s.play, s.unplay, self.most
                 need, live = self._reach()
+                # Two turns left: a quiet turn without a back-step, after which no triple
+                # through a field it changed can be set off, cannot lead to more than the
+                # best one turn here (``alone``); once a turn has reached that, such turns
+                # are passed over (:meth:`_near` gives the argument).
+                alone = self._alone() if k == 2 and not any(live) else -1
+                vmax = self._vmax() if alone >= 0 else -1
                 for turn in turns:
                     # A turn :meth:`last`'s test finds quiet is made without looking for triples.
                     hits = play(turn, live[turn[0]] or turn[2] >= need[turn[1]])
                     if not hits:
                         if ends:
                             value = s.track - before
+                        elif 0 <= alone <= best and not turn[3] and not self._near(turn, vmax, need):
+                            unplay()
+                            continue
                         else:
                             s.quiet = after_quiet
                             value = s.track - before + most(k - 1)
@@ -143,6 +155,81 @@ class Deep:
                         best = value
         self.table[key] = best
         return best
+
+    def _alone(self) -> int:
+        """The most the searcher gains in one turn from here (the table's, or :meth:`last`)."""
+        key = self.key(1)
+        got = self.table.get(key)
+        if got is None:
+            got = self.table[key] = self.last()
+        return got
+
+    def _vmax(self) -> int:
+        """The searcher's highest stone value, in supply or on the area (-1: none)."""
+        s = self.state
+        top = -1
+        for v in range(4):
+            if s.supply[v]:
+                top = v
+        for c in s.cell:
+            mine = MY_VALUES[c]
+            if mine and mine[-1] > top:
+                top = mine[-1]
+        return top
+
+    def _near(self, turn: Turn, vmax: int, need: list[int]) -> bool:
+        """After ``turn`` (made, quiet, no back-step), whether the next turn could set off a
+        triple through a field it changed, or move a stone off such a field and set off
+        anything; ``need`` is :meth:`_reach`'s before ``turn``, where no triple was
+        scorable.
+
+        Why a quiet turn ``t1`` without a back-step for which this is False cannot lead,
+        with one turn left, to more than ``alone`` (the most one turn gains before
+        ``t1``), as long as ``alone >= 0`` and no triple was scorable before ``t1``:
+        ``t1`` changed at most two fields and nothing else (no track, no lava, no
+        eruption; the supply only lost a stone).  Take any turn ``t2`` after it.  If it
+        sets off nothing, it gains minus its back-step, at most 0.  Else, the triples it
+        sets off go through the fields it changes (H5), and none goes through a field
+        ``t1`` changed: such a triple, to be set off, must be scorable after ``t1`` and
+        lose a stone to ``t2``, or gain a stone of value at most ``vmax`` on a field
+        holding at most one and reach 8 (H4); this test finds none.  So ``t2`` places no
+        stone on a field ``t1`` changed (its triples would go through it), takes none
+        from one (its triples would go through the field it goes to, and no triple
+        there was within reach of that stone before ``t1``: ``need``, unchanged for the
+        triples ``t1`` did not touch), and moves none onto one from elsewhere (its
+        triples would be through the field the stone leaves, scorable before ``t2``: so
+        scorable before ``t1``, and none was).  So ``t2`` changes no field ``t1``
+        changed, every field its eruptions read is as it was before ``t1``, and ``t2``
+        was legal then (the same stones on its fields, the same place on the track, a
+        supply with one stone more).  Played before ``t1``, with its triples in the same
+        order first, ``t2`` gains at least as much (any more triples erupt after them,
+        each gaining at least 1, its sum less 7).  So ``t2`` gains at most ``alone``."""
+        s = self.state
+        cell = s.cell
+        geo = s.geo
+        src, dst = turn[0], turn[1]
+        for t in geo.pair[src][dst] if src >= 0 else geo.pair[dst][dst]:
+            a, b, c = geo.triples[t]
+            ca, cb, cc = cell[a], cell[b], cell[c]
+            if not ((ca and cb) or (ca and cc) or (cb and cc)):
+                continue  # two empty fields: one stone cannot fill both (H4)
+            ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
+            if ea + mb + ec >= ERUPTS_AT:
+                return True
+            if COUNT[ca] < 2 and ERUPTS_AT - (TOTAL[ca] + mb + ec) <= vmax:
+                return True
+            if COUNT[cb] < 2 and NLAVA[cb] <= 1 and ERUPTS_AT - (ea + TOTAL[cb] + ec) <= vmax:
+                return True
+            if COUNT[cc] < 2 and ERUPTS_AT - (ea + mb + TOTAL[cc]) <= vmax:
+                return True
+        for f in (src, dst):
+            if f < 0:
+                continue
+            for v in MY_VALUES[cell[f]]:
+                for j, _ in geo.lines[f]:
+                    if v >= need[j]:
+                        return True
+        return False
 
     def _reach(self) -> tuple[list[int], list[bool]]:
         """Per field, ``need`` and ``live`` of :meth:`last`'s docstring: the least value of
@@ -285,14 +372,15 @@ class Deep:
         return best
 
 
-def most_gains(pos: Position, turns: int, *, node_limit: int | None = None, seconds: float | None = None) -> Most:
+def most_gains(pos: Position, turns: int, *, node_limit: int | None = None, seconds: float | None = None,
+               clock: Callable[[], float] = time.monotonic) -> Most:
     """The most the player to move gains in 1, 2, ... ``turns`` of their turns while
     the others pass (HQ1), each proved by :class:`Deep` (one table for every depth);
-    ``seconds`` (wall clock) or ``node_limit`` (turns tried) stop it, keeping the
-    depths finished.  A game already over gains nothing in any number of turns."""
+    ``seconds`` (by ``clock``: the wall clock, or e.g. ``time.process_time``) or
+    ``node_limit`` (turns tried) stop it, keeping the depths finished.  A game already over gains nothing in any number of turns."""
     if pos.over:
         return Most((0,) * turns, True, 0)
-    search = Deep(pos, node_limit=node_limit, seconds=seconds)
+    search = Deep(pos, node_limit=node_limit, seconds=seconds, clock=clock)
     gains: list[int] = []
     try:
         for k in range(1, turns + 1):
