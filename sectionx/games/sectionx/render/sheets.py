@@ -31,9 +31,11 @@ from ....render.layout import SQRT3, Layout
 from ....render.pieces import CLEARANCE_PT, mark_style
 from ....render.scene import (
     MM_PER_PT,
+    Circle,
     Group,
     Item,
     Page,
+    Path,
     Point,
     Style,
     Symbol,
@@ -378,11 +380,12 @@ def board_drawing(board: Board, theme: Theme, *, coords: bool = True,
     # The sea and its coast stop at the drawing's edge (a board that fills a sheet
     # would carry its water lines and rocks out into the margin); the double frame
     # goes under the board, which breaks through it where it reaches the edge.
-    sea_items = scenery.sea(w, h, theme, land) + scenery.coast(land, theme, shore)
+    corner, boxes = _corner_pieces(board, layout, w, h, theme)
+    sea_items = scenery.sea(w, h, theme, land) + _clear_of(scenery.coast(land, theme, shore), boxes)
     items: list[Item] = [Group(tuple(sea_items), clip=((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)), label="sea")]
     items += _frame(w, h, theme)
     items += board_items(board, layout, theme, coords=coords, min_pt=BOARD_LABEL_PT, scenic=True)
-    items += _corner_pieces(board, layout, w, h, theme)
+    items += corner
     return Symbol("board", tuple(items), (0.0, 0.0, w, h)), w, h, layout
 
 
@@ -393,20 +396,51 @@ def _frame(w: float, h: float, theme: Theme) -> list[Item]:
             rect(3.0, 3.0, w - 6.0, h - 6.0, Style(stroke=ink, width=0.3))]
 
 
-def _corner_pieces(board: Board, layout: Layout, w: float, h: float, theme: Theme) -> list[Item]:
+def _path_box(path: Path) -> tuple[float, float, float, float]:
+    xs = [c[k] for c in path.commands for k in range(1, len(c), 2)]
+    ys = [c[k] for c in path.commands for k in range(2, len(c), 2)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _clear_of(coast: list[Item], boxes: list[tuple[float, float, float, float]]) -> list[Item]:
+    """The coast without the rocks (a polygon and its highlight after it) that a corner
+    piece's panel would cover in part: a rock half under a panel looks cut off."""
+    out: list[Item] = []
+    skip = False
+    for it in coast:
+        if skip and isinstance(it, Circle):
+            skip = False
+            continue
+        skip = False
+        if isinstance(it, Path) and it.style.fill and len(it.commands) > 5:
+            x0, y0, x1, y1 = _path_box(it)
+            if any(x0 < r + 1.0 and x1 > l_ - 1.0 and y0 < b + 1.0 and y1 > t - 1.0 for l_, t, r, b in boxes):
+                skip = True
+                continue
+        out.append(it)
+    return out
+
+
+def _corner_pieces(board: Board, layout: Layout, w: float, h: float,
+                   theme: Theme) -> tuple[list[Item], list[tuple[float, float, float, float]]]:
     """The title block, the compass rose and the scale bar in the corners where they
-    keep clear of the board's cells and its rocks (each is left out where even its
-    smallest size does not fit)."""
+    keep clear of the board's cells (each is left out where even its smallest size
+    does not fit), and the boxes they take: the coast leaves its rocks out of them."""
     items: list[Item] = []
+    used: list[tuple[float, float, float, float]] = []
 
     def free(box: tuple[float, float, float, float]) -> bool:
-        return _corner_is_free(board, layout, box)
+        # Each piece takes the first box it is told is free: those are the boxes used.
+        ok = _corner_is_free(board, layout, box)
+        if ok:
+            used.append(box)
+        return ok
 
     edition = "This print-and-play edition: made with sectionx · 2–4 players"
     items += scenery.title_block(w, h, theme, free, edition)
     items += scenery.compass_rose(w, h, theme, free)
     items += scenery.scale_bar(w, h, theme, free, theme.tile)
-    return items
+    return items, used
 
 
 #: Least distance (mm) between a corner piece (title block, compass rose, scale bar)
