@@ -388,3 +388,23 @@ def test_sheet_deck_and_book_write_as_pdf(tmp_path):
         assert out.read_bytes().startswith(b"%PDF")
         assert len(pypdf.PdfReader(out).pages) == len(document.pages)
         assert "test-dot" in document.symbol_map  # the pictures' symbols are the document's
+
+
+def test_floor_text_sets_small_words_at_the_least_size_about_their_middle():
+    from sectionx.render.puzzleprint import floor_text
+    from sectionx.render.scene import Group, Text, scale
+
+    hexagon = ((0.0, -20.0), (17.3, -10.0), (17.3, 10.0), (0.0, 20.0), (-17.3, 10.0), (-17.3, -10.0))
+    small = Text(10.0, 5.0, "T01", 6.0, anchor="middle")
+    big = Text(100.0, 5.0, "x2", 6.0)
+    outline = tuple((x * 10, y * 10) for x, y in hexagon)
+    items = (Group((small,), clip=hexagon), Group((big,), clip=outline), Text(0.0, 0.0, "large", 20.0))
+    (tile, board, large) = floor_text(items, 8.0, k=0.5)  # printed at half size: 6 pt would be 3 pt
+    (t,) = tile.items
+    (b,) = board.items
+    assert t.size == b.size == 16.0 and large.size == 20.0  # 16 pt at half size prints at 8
+    assert abs(t.x) < abs(small.x) and t.x > 0  # pulled towards the tile's middle, on the same side
+    assert b.x == big.x and b.y > big.y  # a large clip keeps its word across; its middle height is kept
+    # A group's own scale counts: inside a group drawn at half size, 16 pt prints at 4 pt at k = 0.5.
+    (inner,) = floor_text((Group((Text(0.0, 0.0, "id", 16.0),), scale(0.5)),), 8.0, k=0.5)
+    assert inner.items[0].size == 32.0
