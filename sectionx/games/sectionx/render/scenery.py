@@ -205,7 +205,8 @@ def compass_rose(w: float, h: float, theme: Theme, free: Callable[[Box], bool]) 
             continue
         items: list[Item] = [Circle(cx, cy, r * 0.72, Style(fill=tint(col["board"], 0.3), stroke=ink, width=0.25)),
                              Circle(cx, cy, r * 0.66, Style(stroke=ink, width=0.15))]
-        dark, pale = ink, col["board"] if not theme.ink_saver else "#ffffff"
+        # ink-saver: the dark halves in a mid grey (their ink edges still draw the rose)
+        dark, pale = (ink, col["board"]) if not theme.ink_saver else (tint(ink, 0.6), "#ffffff")
         for k in range(8):
             a = math.radians(45 * k - 90)
             long_ = r if k % 2 == 0 else r * 0.55
