@@ -50,6 +50,11 @@ if TYPE_CHECKING:
 #: Most figures one book takes (a limit, so a folder of thousands is refused, not drawn).
 MAX_FIGURES = 200
 
+#: The box (mm, width and height) a book draws a figure's picture in, unless the game
+#: gives its own (:attr:`Rulebook.figure_size`): small enough that a figure with its
+#: caption rarely leaves half a page empty where it does not fit, big enough to read.
+FIGURE_SIZE = (120.0, 78.0)
+
 #: The folder of a game's rulebook, beside its code: ``sectionx/games/<game>/rulebook``.
 FOLDER = "rulebook"
 
@@ -79,7 +84,12 @@ class Rulebook:
     all).  ``words``: the words the game draws on figures, in English by key; a
     language file gives each, with the same ``{fields}``.  ``components``: the keys
     of the components page, in its order (none: no such page), and
-    ``component_pictures`` a picture of each; ``cover`` the picture on the cover."""
+    ``component_pictures`` a picture of each; ``cover`` the picture on the cover.
+    ``figure_size``: the box (mm, width and height) the PDF draws a figure's picture
+    in, at most its own size (a game whose drawings need more room to stay readable
+    gives a larger box; the HTML page shows each figure at the size the PDF prints it).
+    ``summary_after``: the number of the section the turn at a glance follows (the
+    game's end, before the clarifications; None: after the last section)."""
 
     game: str
     folder: Path
@@ -90,6 +100,8 @@ class Rulebook:
     components: tuple[str, ...] = ()
     component_pictures: Callable[[Theme, Language], list[tuple[str, Picture]]] | None = None
     cover: Callable[[Theme, Language], Picture] | None = None
+    figure_size: tuple[float, float] = FIGURE_SIZE
+    summary_after: int | None = None
 
     def unknown(self, code: str) -> str:
         """What to say of a language the game does not ship."""
@@ -306,5 +318,5 @@ def drawn(manual: Manual, figure: BookFigure, theme: Theme) -> Document:
     return manual.book.draw_figure(figure.path, _untitled(figure.doc), theme, manual.language.words)
 
 
-__all__ = ["FOLDER", "MAX_FIGURES", "BookFigure", "FigureDrawing", "FigureProblems", "Manual", "Picture", "Rulebook",
+__all__ = ["FIGURE_SIZE", "FOLDER", "MAX_FIGURES", "BookFigure", "FigureDrawing", "FigureProblems", "Manual", "Picture", "Rulebook",
            "drawn", "packaged", "prepare"]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..render.svg import to_svg
 from . import drawn
+from .pdf import BODY, H2, H3, ID_PT, SMALL, contents_rows, margins, summary_after
 from .pictures import Picture
 from .source import Block, Section, markdown, split_title
 
@@ -26,36 +27,62 @@ if TYPE_CHECKING:
     from ..render.theme import Theme
     from . import BookFigure, Manual
 
+#: The page's text is the PDF's, this much larger (16 px, 12 pt, for the PDF's 9.5 pt):
+#: every size below, and each figure's drawing (:func:`figure_width`), is the PDF's
+#: times this, so that captions, tables, the words in the figures and the text stand
+#: to each other as they do on paper (issue 30: a Hekla figure's facts showed at 13 pt
+#: beside an 11 pt caption).
+SCREEN = 12.0 / BODY
+
 _CSS = """
 body { font-family: %(family)s; color: %(ink)s; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
        line-height: 1.5; font-size: 16px; }
 h1 { text-align: center; font-size: 3rem; margin: 0.5rem 0 0; letter-spacing: 0.05em; }
-h2 { color: %(accent)s; margin-top: 2.5rem; border-bottom: 1px solid %(line)s; }
-h3 { color: %(accent)s; }
+h2 { color: %(accent)s; margin-top: 2.5rem; border-bottom: 1px solid %(line)s; font-size: %(h2)s; }
+h3 { color: %(accent)s; font-size: %(h3)s; }
 .subtitle { text-align: center; font-size: 1.3rem; margin: 0.3rem 0 1.5rem; }
-.edition, .note { text-align: center; font-size: 0.9rem; }
-table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
+.edition, .note { text-align: center; font-size: %(small)s; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: %(small)s; }
 th { background: %(tint)s; text-align: left; }
 th, td { border-bottom: 1px solid %(line)s; padding: 0.25rem 0.5rem; vertical-align: top; }
 code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.88em; }
 pre { font-size: 0.78rem; overflow-x: auto; line-height: 1.2; }
 figure { margin: 1.2rem 0; padding: 0.8rem; border: 1px solid %(line)s; }
 figure svg, .picture svg { display: block; margin: 0 auto; max-width: 100%%; height: auto; }
-figcaption { font-size: 0.9rem; margin-top: 0.6rem; }
+figcaption { font-size: %(small)s; margin-top: 0.6rem; line-height: 1.35; }
 figcaption ul { margin: 0.2rem 0 0; padding-left: 1.2rem; list-style: '✓ '; }
 .components td:first-child { width: 14rem; }
 .summary th { width: 12rem; background: %(tint)s; }
 .summary { border: 2px solid %(ink)s; width: 100%%; }
 .summary ul { margin: 0; padding-left: 1.1rem; }
 nav ol { columns: 2; }
-.rule-id { font-size: 0.68em; color: #707070; font-weight: normal; }
+.rule-id { font-size: %(id)s; color: #707070; font-weight: normal; }
 """
 
 
-def _svg(picture: Picture, name: str, theme: Theme, width_mm: float | None = None) -> str:
+#: The width of an A4 page's text (mm), which the PDF fits figures to.
+A4_TEXT = 210.0 - 2 * margins((210.0, 297.0))[0]
+
+
+def _rem(pt: float) -> str:
+    """A PDF size (pt) as the page's: in rem of its 9.5 pt body."""
+    return f"{pt / BODY:.3f}rem"
+
+
+def figure_width(manual: Manual, picture: Picture) -> float:
+    """The width (mm) the page shows a figure's drawing at: as the PDF prints it on A4
+    (within the game's figure box, :attr:`~sectionx.rulebook.Rulebook.figure_size`),
+    times :data:`SCREEN`."""
+    fw, fh = manual.book.figure_size
+    k = min(min(A4_TEXT, fw) / picture.width, fh / picture.height, 1.0)
+    return picture.width * k * SCREEN
+
+
+def _svg(picture: Picture, name: str, theme: Theme, width_mm: float | None = None, *, exact: bool = False) -> str:
     """The picture as inline SVG: the XML declaration dropped, every id prefixed with
     ``name`` (one page holds many SVGs, and ids are the page's), and its size in mm
-    the largest it is drawn (the style lets it shrink with the window)."""
+    the largest it is drawn (the style lets it shrink with the window); ``exact``:
+    drawn ``width_mm`` wide even where that is larger than the picture."""
     doc = picture.document(name)
     text = to_svg(doc.pages[0], doc.symbol_map, theme)
     text = re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
@@ -66,7 +93,7 @@ def _svg(picture: Picture, name: str, theme: Theme, width_mm: float | None = Non
     text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}--{m.group(1)}"', text)
     text = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}--{m.group(1)}"', text)
     text = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}--{m.group(1)})", text)
-    if width_mm is not None and picture.width > width_mm:
+    if width_mm is not None and (picture.width > width_mm or exact):
         h = picture.height * width_mm / picture.width
         text = re.sub(r'(<svg[^>]*?) height="[^"]*"', rf'\1 height="{h:.2f}mm"', text, count=1)
         text = re.sub(r'(<svg[^>]*?) width="[^"]*"', rf'\1 width="{width_mm:g}mm"', text, count=1)
@@ -98,7 +125,8 @@ class _Writer:
     def page(self) -> str:
         col = self.theme.colours
         css = _CSS % {"family": self.theme.svg_family.replace("%", ""), "ink": col["ink"], "accent": col["tunnel"],
-                      "line": col["cell_line"], "tint": col["board"]}
+                      "line": col["cell_line"], "tint": col["board"], "h2": _rem(H2), "h3": _rem(H3),
+                      "small": _rem(SMALL), "id": f"{ID_PT / BODY:.3f}em"}
         head = (f'<!DOCTYPE html>\n<html lang="{escape(self.lang.code)}">\n<head>\n<meta charset="utf-8">\n'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
                 f'<title>{self.t("title")} · {self.t("rules")}</title>\n<style>{css}</style>\n</head>\n<body>\n')
@@ -112,21 +140,20 @@ class _Writer:
         parts += [f"<p>{escape(p)}</p>\n" for p in self.lang.intro]
         if self.lang.components:
             parts.append(self.components())
-        if self.lang.summary:
-            parts.append(self.summary())
         parts.append(f'<h2 id="rules">{self.t("rules")}</h2>\n')
         if not self.m.rules_in_language:
             parts.append(f'<p class="note">{self.t("rules_language")}</p>\n')
+        after = summary_after(self.m)
         for sec in self.m.rules.sections:
             parts.append(self.section(sec))
+            if self.lang.summary and sec.number == after:
+                parts.append(self.summary())  # as in the PDF: after the game's end
         parts.append(self.index())
         parts.append("</body>\n</html>\n")
         return "".join(parts)
 
     def contents(self) -> str:
-        rows = [(self.t(key), key) for key in ("components", "summary") if getattr(self.lang, key)]
-        rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
-        rows.append((self.t("index"), "index"))
+        rows = [(escape(text), key) for text, key in contents_rows(self.m)]
         items = "".join(f'<li><a href="#{key}">{text}</a></li>\n' for text, key in rows)
         return f'<nav>\n<h2>{self.t("contents")}</h2>\n<ul>\n{items}</ul>\n</nav>\n'
 
@@ -177,7 +204,8 @@ class _Writer:
         checked = f'<br><i>{self.t("checked")}</i><ul>{says}</ul>' if says else ""
         rule, title = split_title(f.text.title, f.rule)
         tag = f'<small class="rule-id">{rule}</small> ' if rule else ""
-        return (f'<figure id="figure-{escape(f.name)}">\n{_svg(pic, f.name, self.theme, 150)}\n'
+        size = figure_width(self.m, pic)
+        return (f'<figure id="figure-{escape(f.name)}">\n{_svg(pic, f.name, self.theme, size, exact=True)}\n'
                 f'<figcaption><b>{self.t("figure")} {f.number}.</b> {tag}<b>{escape(title)}</b><br>'
                 f"{escape(f.text.caption)}{checked}</figcaption>\n</figure>\n")
 

@@ -51,7 +51,7 @@ from .. import __version__
 from ..render.fonts import font_name
 from ..render.pdf import ScenePainter
 from ..yamlsrc import Diagnostic, LoadError
-from . import drawn
+from . import FIGURE_SIZE, drawn
 from .pictures import Picture
 from .source import MANUAL, Block, Section, closing, split_title
 
@@ -66,9 +66,9 @@ BODY, SMALL, H2, H3, TITLE = 9.5, 8.0, 15.0, 11.0, 34.0
 #: A rule's id where the book prints it in running text (its paragraph, its figure's
 #: title): small and grey, for reference, not to be read aloud.
 ID_PT, ID_COLOUR = 6.5, "#707070"
-#: Figures are drawn at most this wide and tall (mm): small enough that a figure with its
-#: caption rarely leaves half a page empty where it does not fit, big enough to read.
-FIGURE_MAX_W, FIGURE_MAX_H = 120.0, 78.0
+#: Figures are drawn at most this wide and tall (mm) unless the game gives its own box
+#: (:attr:`sectionx.rulebook.Rulebook.figure_size`).
+FIGURE_MAX_W, FIGURE_MAX_H = FIGURE_SIZE
 #: The least a figure's drawing is shrunk to fit the foot of a page (:class:`_Shrinking`):
 #: three quarters keeps every word on it readable and the page no more than a few lines short.
 LEAST_SHRINK = 0.75
@@ -330,13 +330,16 @@ class _Writer:
         out += [PageBreak()] + self.contents()
         if self.lang.intro or self.lang.components:
             out += [PageBreak()] + self.introduction()
-        if self.lang.summary:
-            out += [PageBreak()] + self.summary()
         out += [PageBreak(), _Mark("rules", self.pages), Paragraph(escape(self.t("rules")), self.s.title)]
         if not self.m.rules_in_language:
             out.append(Paragraph(escape(self.t("rules_language")), self.s.centre))
         for sec in self.m.rules.sections:
             out += self.section(sec)
+            if self.lang.summary and sec.number == summary_after(self.m):
+                # The turn at a glance once the players have read the rules it sums up
+                # (issue 30): after the game's end, before the clarifications; kept whole,
+                # a box to look up, not to read across a page turn.
+                out.append(KeepTogether(self.summary()))
         out += [PageBreak()] + self.index()
         return out
 
@@ -348,9 +351,7 @@ class _Writer:
                 *picture, Spacer(1, 8 * mm), Paragraph(escape(self.t("edition")), self.s.centre)]
 
     def contents(self) -> list[Flowable]:
-        rows = [(self.t(key), key) for key in ("components", "summary") if getattr(self.lang, key)]
-        rows += [(f"{sec.number}. {self.section_title(sec)}", sec.anchor) for sec in self.m.rules.sections]
-        rows.append((self.t("index"), "index"))
+        rows = [(text, key) for text, key in contents_rows(self.m)]
         data = [[Paragraph(f'<a href="#{key}">{escape(text)}</a>', self.s.body), Paragraph(self.page_of(key), self.s.body)]
                 for text, key in rows]
         table = Table(data, colWidths=[(self.width - 15) * mm, 15 * mm])
@@ -381,7 +382,7 @@ class _Writer:
         for part in self.lang.summary:
             bullets = "<br/>".join(f"• {escape(line)}" for line in part.lines)
             rows.append([Paragraph(f"<b>{escape(part.heading)}</b>", self.s.body), Paragraph(bullets, self.s.body)])
-        table = Table(rows, colWidths=[45 * mm, (self.width - 45) * mm])
+        table = Table(rows, colWidths=[45 * mm, (self.width - 45) * mm], spaceBefore=2 * mm)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (0, -1), self.s.tint),
                                    ("BOX", (0, 0), (-1, -1), 0.8, self.s.ink),
                                    ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
@@ -502,8 +503,10 @@ class _Writer:
         tag = f'<font size="{ID_PT}" color="{ID_COLOUR}">{rule}</font> ' if rule else ""
         head = f"<b>{escape(self.t('figure'))} {f.number}.</b> {tag}<b>{escape(title)}</b>"
 
+        fw, fh = self.m.book.figure_size
+
         def box(shrink: float) -> Flowable:
-            scene = _Scene(pic, min(self.width, FIGURE_MAX_W) * shrink, FIGURE_MAX_H * shrink)
+            scene = _Scene(pic, min(self.width, fw) * shrink, fh * shrink)
             parts: list[Flowable] = [Spacer(1, 2 * mm), scene, Spacer(1, 2 * mm), Paragraph(head, self.s.caption),
                                      Paragraph(escape(f.text.caption), self.s.caption)]
             says = [s for s in f.text.says if s]
@@ -520,7 +523,7 @@ class _Writer:
                                        ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
             return table
 
-        full = _Scene(pic, min(self.width, FIGURE_MAX_W), FIGURE_MAX_H).height
+        full = _Scene(pic, min(self.width, fw), fh).height
         return _Shrinking(box, full)
 
     def index(self) -> list[Flowable]:
@@ -537,6 +540,29 @@ class _Writer:
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, self.s.rule_colour),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1.0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8)]))
         return [*out, table]
+
+
+def summary_after(manual: Manual) -> int:
+    """The number of the section the turn at a glance follows: the game's choice
+    (:attr:`~sectionx.rulebook.Rulebook.summary_after`) where the book prints that
+    section, else the last section."""
+    numbers = [s.number for s in manual.rules.sections]
+    wanted = manual.book.summary_after
+    return wanted if wanted in numbers else numbers[-1]
+
+
+def contents_rows(manual: Manual) -> list[tuple[str, str]]:
+    """The contents in the book's order: (line, anchor) for the components, each
+    section with the turn at a glance after :func:`summary_after`'s, and the index."""
+    lang = manual.language
+    rows = [(lang.text["components"], "components")] if lang.components else []
+    after = summary_after(manual)
+    for sec in manual.rules.sections:
+        rows.append((f"{sec.number}. {lang.sections.get(sec.number, sec.title)}", sec.anchor))
+        if lang.summary and sec.number == after:
+            rows.append((lang.text["summary"], "summary"))
+    rows.append((lang.text["index"], "index"))
+    return rows
 
 
 def small_id(markup: str, rule: str) -> str:
@@ -594,4 +620,4 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
         known = writer.pages
     return buf.getvalue()
 
-__all__ = ["ID_COLOUR", "ID_PT", "MIN_PAPER", "DoesNotFit", "small_id", "to_pdf", "too_small"]
+__all__ = ["ID_COLOUR", "ID_PT", "MIN_PAPER", "DoesNotFit", "contents_rows", "small_id", "summary_after", "to_pdf", "too_small"]

@@ -318,9 +318,13 @@ def _wall_differences(want: Any, have: list[str]) -> list[str]:
 # ---------------------------------------------------------------------- drawing
 
 
+#: The box a rulebook prints a figure's drawing in (mm; the builder's ``figure_size``):
+#: the wall, 110 mm square, at its size, so that its column and row names print at
+#: 6.5 pt (in the builder's 78 mm they printed at 4.6 pt).
+BOOK_BOX = (120.0, 112.0)
 #: The size (points) of the facts under a figure drawn for a rulebook, which prints the
-#: drawing at about three quarters of its size.
-BOOK_NOTE_PT = 10.0
+#: drawing at its size (:data:`BOOK_BOX`): the size of the book's captions.
+BOOK_NOTE_PT = 8.0
 
 #: The words a figure draws under its wall, in English, by key; a rulebook's language
 #: file gives each in its language with the same ``{fields}`` (a line's first letter
@@ -362,8 +366,7 @@ def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = 
     (as ``illustrate -o`` draws it), else neither (a rulebook sets them as text)."""
     items, g = art.wall_items(theme, loaded.position, coords=False, marks=loaded.marks)
     width = g.x0 + g.width + art.END + art.MARGIN
-    # A book prints the drawing at about three quarters of its size: its facts are set
-    # larger so that they print at about 7.5 pt, not 5.
+    # A book prints the drawing at its size (BOOK_BOX): its facts at the captions' size.
     size = art.NOTE_PT if text else BOOK_NOTE_PT
     lines = [part for note in notes(loaded.position, words)
              for part in art.wrap(note, width - 2 * art.MARGIN, theme, size)]

@@ -71,6 +71,8 @@ RULEBOOK = Rulebook(
     components=COMPONENTS,
     component_pictures=component_pictures,
     cover=cover_picture,
+    figure_size=figures.BOOK_BOX,
+    summary_after=8,
 )
 
 

@@ -132,9 +132,12 @@ def _track_number(board: Board, f: Field) -> int:
     return len(board.inner) + board.outer.index(f)
 
 
-def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = True) -> tuple[list[Item], Geometry]:
+def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = True,
+                text_scale: float = 1.0) -> tuple[list[Item], Geometry]:
     """The empty board: the area's fields and places, the hot fields, both rings with
-    their numbers and white lines, the black start field and the arrow (HG1-HG4)."""
+    their numbers and white lines, the black start field and the arrow (HG1-HG4).
+    ``text_scale`` sets the track's numbers and the field names that much larger (a
+    rulebook prints its cropped figures at about their size, where 5.5 pt is too small)."""
     g = Geometry(board)
     ink = theme.colours["ink"]
     c = theme.colours
@@ -152,13 +155,13 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             # In a top corner the field's white line does not run into: top right, but
             # top left where the line is the diagonal up to the top-right corner.
             text = "START" if start else str(_track_number(board, f))
-            size = 4.6 if start else 6.0
+            size = (4.6 if start else 6.0) * text_scale
             tw = text_width(text, size, True, theme)
             back = ink if start else c[TRACK_FILL]
             left = spot is not None and spot.kind == "diag" and spot.index == 1
             tx = x + 1.2 if left else x + FIELD - tw - 1.2
-            items.append(rect(tx - 0.7, y + 0.8, tw + 1.4, 3.4, Style(fill=back)))
-            items.append(Text(tx, y + 3.6, text, size, ink_on(theme, back), "start", bold=True))
+            items.append(rect(tx - 0.7, y + 0.8, tw + 1.4, 3.4 * text_scale, Style(fill=back)))
+            items.append(Text(tx, y + 0.8 + 2.8 * text_scale, text, size, ink_on(theme, back), "start", bold=True))
     # The arrow beside the start field: onto the outer ring after a lap of the inner one (HG3).
     sx, sy = g.centre(board.inner[0])
     ox, oy = g.centre(board.outer[0])
@@ -176,7 +179,8 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             # Top centre, between the two places and inside a hot field's circle, so
             # that nothing is knocked out of the circle.
             name = field_name(f)
-            items.append(Text(x + FIELD / 2, y + 4.2, name, 5.5, c["cell_line"], "middle", bold=True))
+            items.append(Text(x + FIELD / 2, y + 2.2 + 2.0 * text_scale, name, 5.5 * text_scale, c["cell_line"], "middle",
+                              bold=True))
     return items, g
 
 
@@ -212,9 +216,11 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: f
                      (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)], Style(fill=colour))]
 
 
-def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS) -> tuple[list[Item], Geometry]:
-    """The board with the position's stones and volcanists, and the annotations."""
-    items, g = board_items(theme, pos.board, coords=coords)
+def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS,
+                   text_scale: float = 1.0) -> tuple[list[Item], Geometry]:
+    """The board with the position's stones and volcanists, and the annotations;
+    ``text_scale`` as for :func:`board_items` (the laps and the labels too)."""
+    items, g = board_items(theme, pos.board, coords=coords, text_scale=text_scale)
     c = theme.colours
     lit = set(marks.fields)
     for f in lit:
@@ -240,7 +246,9 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         corners[spot] = shift + 1
         bx, by = x + 3.4 + shift * 7.0, y + 3.4
         items.append(Circle(bx, by, 3.1, Style(fill=c["highlight"], stroke=c["ink"], width=0.35)))
-        items.append(Text(bx, by + 2.2, str(number), 6.4, ink_on(theme, c["highlight"]), "middle", bold=True))
+        # The badge keeps its size (it must not cover a stone); its numeral grows a little.
+        grow = min(text_scale, 1.15)
+        items.append(Text(bx, by + 2.2 * grow, str(number), 6.4 * grow, ink_on(theme, c["highlight"]), "middle", bold=True))
     # Volcanists, side by side where several share a track field.
     spots: dict[Field, list[tuple[Player, int]]] = {}
     for p, t in zip(pos.players, pos.track):
@@ -254,7 +262,7 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
             # HG3's laps: the inner ring is lap 1, the outer ring's first time round lap 2.
             laps = 2 + (t - lap) // len(pos.board.outer) if t >= lap else 1
             if laps >= 3:
-                items.append(Text(cx, y + 4.5, f"lap {laps}", 4.5, c["highlight"], "middle", bold=True))
+                items.append(Text(cx, y + 4.5, f"lap {laps}", 4.5 * text_scale, c["highlight"], "middle", bold=True))
     for action in marks.turns:
         assert action.to is not None
         tx, ty = g.centre(action.to)
@@ -266,9 +274,9 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
     ink = c["ink"]
     for f, label in marks.labels:
         x, y = g.box(f)
-        w = text_width(label, 6.5, True, theme) + 1.6
-        items.append(rect(x + 0.6, y + 0.7, w, 3.6, Style(fill=c["paper"], stroke=ink, width=0.2)))
-        items.append(Text(x + 0.6 + w / 2, y + 3.45, label, 6.5, ink, "middle", bold=True))
+        w = text_width(label, 6.5 * text_scale, True, theme) + 1.6
+        items.append(rect(x + 0.6, y + 0.7, w, 3.6 * text_scale, Style(fill=c["paper"], stroke=ink, width=0.2)))
+        items.append(Text(x + 0.6 + w / 2, y + 0.7 + 2.75 * text_scale, label, 6.5 * text_scale, ink, "middle", bold=True))
     return items, g
 
 

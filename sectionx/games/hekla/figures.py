@@ -45,6 +45,7 @@ file, the line and the claim, and draw nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,7 +55,8 @@ from ... import figureclaims
 from ...errors import NotationError
 from ...figureclaims import CLAIM, Problems
 from ...render import figures as pictures
-from ...render.scene import Document
+from ...render.scene import Circle, Document, Group, Item, Style, Text, rect, translate
+from ...render.scene import Path as ScenePath
 from ...render.theme import Theme
 from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
 from . import art, formats
@@ -347,10 +349,22 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------------- drawing
 
 
-#: The size (points) of the facts under a figure drawn for a rulebook, which prints the
-#: drawing at about two fifths of its size (the board and its track are 170 mm
-#: across, the book's figures at most 78 mm tall): about 7 pt on the page.
-BOOK_NOTE_PT = 17.0
+#: The box a rulebook prints a figure's drawing in (mm, width and height; the builder's
+#: ``figure_size``): tall enough that a cropped board prints at most a fifth smaller.
+BOOK_BOX = (150.0, 126.0)
+#: The size (points) a rulebook prints the facts under a figure, the field names and
+#: the track's numbers at: the size of its captions.  The drawing sets them for the
+#: scale the box prints it at (:func:`drawing`), so they print at this size, and at
+#: three quarters of it where the book shrinks a figure to fit a page's foot.
+BOOK_PT = 8.0
+#: How much of the board around what a figure names its crop shows (mm): half a field,
+#: so that the reader sees the neighbours and where the detail lies on the board.
+CROP_MARGIN = art.FIELD * 0.5
+#: A cropped figure is at least this many fields across, so that its facts wrap to
+#: lines of a readable length.
+CROP_MIN_FIELDS = 5
+
+_NAMED = re.compile(r"\b([a-z])([0-9]{1,2})\b")
 
 #: The words a figure draws under its board, in English, by key; a rulebook's language
 #: file gives each in its language with the same ``{fields}`` (a line's first letter is
@@ -390,22 +404,134 @@ def notes(pos: Position, words: Mapping[str, str] = WORDS) -> list[str]:
     return out
 
 
-def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = WORDS, text: bool = False) -> Document:
-    """The figure's board with its annotations on one page sized to it (cropped), its
-    facts under it in ``words``; with ``text``, its title above and its caption below
-    (as ``illustrate -o`` draws it), else neither (a rulebook sets them as text).
-    Field names are drawn: a rulebook's words name fields (c3)."""
-    items, g = art.position_items(theme, loaded.position, coords=True, marks=loaded.marks)
+def named_fields(loaded: formats.Loaded) -> set[Field]:
+    """The fields and track fields a figure is about: the stones' fields, every field
+    its annotations mark (fields, turns, triples, labels, the ways of the volcanists)
+    and its claims name, and, where the figure moves a stone, the track field of the
+    volcanist whose turn it is (its white line decides the moves, H3)."""
+    pos, marks = loaded.position, loaded.marks
+    board = pos.board
+    out: set[Field] = {f for f, stones in pos.fields if stones}
+    out.update(marks.fields)
+    out.update(f for t in (*marks.triples, *marks.order) for f in t)
+    out.update(f for f, _ in marks.labels)
+    for action in marks.turns:
+        out.update(f for f in (action.start, action.to) if f is not None)
+    for _, begin, end in marks.runs:
+        step = 1 if end >= begin else -1
+        out.update(board.track_field(p) for p in range(begin, end + step, step))
+    claims = loaded.doc.data.get("claims") if isinstance(loaded.doc.data, dict) else None
+    moves = any(a.kind == "move" for a in marks.turns)
+    for claim in claims if isinstance(claims, list) else []:
+        if isinstance(claim, dict):
+            for key, value in claim.items():
+                if key != "says" and isinstance(value, str):
+                    out.update((ord(m.group(1)) - ord("a"), int(m.group(2)) - 1) for m in _NAMED.finditer(value))
+                    moves = moves or value.startswith("move ")
+    area = set(board.fields)
+    out = {f for f in out if f in area or f in board.inner or f in board.outer}
+    if moves and not pos.over:
+        out.add(board.track_field(pos.track[pos.players.index(pos.player)]))
+    return out
+
+
+def window(loaded: formats.Loaded, g: art.Geometry) -> tuple[float, float, float, float]:
+    """The part of the drawn board (left, top, right, bottom, mm) a rulebook prints:
+    the fields :func:`named_fields` finds with :data:`CROP_MARGIN` round them, at least
+    :data:`CROP_MIN_FIELDS` across, within the board's edge.  A figure about the whole
+    board gets the whole board."""
+    boxes = [g.box(f) for f in named_fields(loaded)]
     w, h = g.size
+    if not boxes:
+        return g.x0, g.y0, g.x0 + w, g.y0 + h
+    left = min(x for x, _ in boxes) - CROP_MARGIN
+    right = max(x for x, _ in boxes) + art.FIELD + CROP_MARGIN
+    top = min(y for _, y in boxes) - CROP_MARGIN
+    bottom = max(y for _, y in boxes) + art.FIELD + CROP_MARGIN
+    least = CROP_MIN_FIELDS * art.FIELD
+    if right - left < least:
+        grow = (least - (right - left)) / 2
+        left, right = left - grow, right + grow
+    # Within the board: a window past an edge slides back in.
+    left, right = _inside(left, right, g.x0, g.x0 + w)
+    top, bottom = _inside(top, bottom, g.y0, g.y0 + h)
+    return left, top, right, bottom
+
+
+def _inside(lo: float, hi: float, first: float, last: float) -> tuple[float, float]:
+    """The span ``lo``..``hi`` moved (and cut) to lie within ``first``..``last``."""
+    if hi - lo >= last - first:
+        return first, last
+    if lo < first:
+        lo, hi = first, hi + first - lo
+    if hi > last:
+        lo, hi = lo - (hi - last), last
+    return lo, hi
+
+
+def drawing(loaded: formats.Loaded, theme: Theme, *, words: Mapping[str, str] = WORDS, text: bool = False,
+            book: tuple[float, float] | None = None) -> Document:
+    """The figure's board with its annotations on one page sized to it, its facts under
+    it in ``words``; with ``text``, its title above and its caption below (as
+    ``illustrate -o`` draws it), else neither (a rulebook sets them as text).  Field
+    names are drawn: a rulebook's words name fields (c3).
+
+    With ``book`` (the box, mm, a rulebook prints the drawing in), the board is cropped
+    to the part the figure is about (:func:`window`) and framed, and the facts, the
+    field names and the track's numbers are set so that they print at :data:`BOOK_PT`
+    at the scale the box prints the drawing (the whole board, 170 mm across, printed at
+    two fifths in a book's figure, had field names of 2 pt)."""
+    if book is None:
+        items, g = art.position_items(theme, loaded.position, coords=True, marks=loaded.marks)
+        w, h = g.size
+        return _page(loaded, theme, words, text, items, w, g.y0 + h, art.NOTE_PT)
+    g = art.Geometry(loaded.position.board)
+    left, top, right, low = window(loaded, g)
+    k = 1.0
+    for _ in range(4):  # the facts' height depends on the scale, the scale on their height: settle it
+        size = BOOK_PT / k
+        # Field names are 5.5 pt in the kit's art, the track's numbers 6 pt.
+        items, g = art.position_items(theme, loaded.position, coords=True, marks=loaded.marks,
+                                      text_scale=max(1.0, BOOK_PT / (5.5 * k)))
+        kept = [it for it in items if _touches(it, (left, top, right, low))]
+        corners = ((left, top), (right, top), (right, low), (left, low))
+        board: list[Item] = [Group(tuple(kept), translate(art.MARGIN - left, art.MARGIN - top), clip=corners, label="crop"),
+                 rect(art.MARGIN, art.MARGIN, right - left, low - top, Style(stroke=theme.colours["ink"], width=0.5))]
+        doc = _page(loaded, theme, words, text, board, right - left, art.MARGIN + low - top, size)
+        page = doc.pages[0]
+        k = min(book[0] / page.width, book[1] / page.height, 1.0)
+        if abs(BOOK_PT / k - size) < 0.05:
+            break
+    return doc
+
+
+def _page(loaded: formats.Loaded, theme: Theme, words: Mapping[str, str], text: bool, items: list[Item],
+          w: float, bottom: float, size: float) -> Document:
     width = w + 2 * art.MARGIN
-    # A book prints the drawing about half its size: its facts are set larger to stay readable.
-    size = art.NOTE_PT if text else BOOK_NOTE_PT
     lines = [part for note in notes(loaded.position, words)
              for part in art.wrap(note, width - 2 * art.MARGIN, theme, size)]
     if text and loaded.marks.caption:
         lines += art.wrap(loaded.marks.caption, width - 2 * art.MARGIN, theme)
-    return pictures.picture(theme, items, width=width, bottom=g.y0 + h, title=loaded.title if text else "",
+    return pictures.picture(theme, items, width=width, bottom=bottom, title=loaded.title if text else "",
                             notes=lines, body="board", name="hekla-figure", untitled="Hekla figure", note_pt=size)
+
+
+def _touches(item: Item, box: tuple[float, float, float, float]) -> bool:
+    """Whether ``item`` (a board's top-level item) may show inside ``box``: a text by its
+    anchor, a circle by its square, a path by its points' bounds (a board draws no
+    groups).  What lies wholly outside is dropped, not only clipped: a reader of the
+    file (a screen reader, a text search) would find words no one can see."""
+    left, top, right, bottom = box
+    if isinstance(item, Text):
+        return left - 1 <= item.x <= right + 1 and top - 1 <= item.y <= bottom + 8
+    if isinstance(item, Circle):
+        x0, y0, x1, y1 = item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    elif isinstance(item, ScenePath):
+        xs, ys = zip(*item.points(), strict=True) if any(True for _ in item.points()) else ((0.0,), (0.0,))
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    else:
+        return True
+    return x1 >= left and x0 <= right and y1 >= top and y0 <= bottom
 
 
 def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = WORDS) -> Document:
@@ -413,7 +539,7 @@ def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = W
     to the board and its facts (in ``words``, :data:`WORDS` by default), without the
     title and caption the book sets as text.  The caller checks it first
     (:func:`figure_problems`); LoadError if it cannot be read."""
-    return drawing(formats.read(doc), theme, words=words)
+    return drawing(formats.read(doc), theme, words=words, book=BOOK_BOX)
 
 
 __all__ = ["CLAIM", "WORDS", "Eruption", "Figure", "Played", "check_figure", "claim_count", "claim_problems",

@@ -115,6 +115,7 @@ RULEBOOK = Rulebook(
     components=COMPONENTS,
     component_pictures=component_pictures,
     cover=cover_picture,
+    summary_after=9,
 )
 
 

@@ -1,0 +1,149 @@
+"""Rulebooks (issue 30): the words in a figure print large enough to read, the turn
+at a glance stands where a player looks for it, and the HTML page sizes its text and
+figures as the PDF does.
+
+The type floor is measured in the scene each figure is drawn from, at the scale the
+book prints it on A4 (the game's figure box); Hekla's figures are cropped to the part
+of the board they are about, with every field their claims name inside the crop.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from sectionx.games.breakout.manual import RULEBOOK as BREAKOUT
+from sectionx.games.hekla import figures as hekla_figures
+from sectionx.games.hekla import formats as hekla_formats
+from sectionx.games.hekla.manual import RULEBOOK as HEKLA
+from sectionx.games.sectionx.manual import RULEBOOK as SECTIONX
+from sectionx.games.tunnel.manual import RULEBOOK as TUNNEL
+from sectionx.render.scene import Group, Item, Symbol, Text, Use
+from sectionx.render.theme import load_theme
+from sectionx.rulebook import FIGURE_SIZE, Manual, Rulebook, drawn, prepare
+from sectionx.rulebook.html import SCREEN, figure_width, to_html
+from sectionx.rulebook.pdf import BODY, SMALL, contents_rows, margins, summary_after
+from sectionx.rulebook.pictures import Picture
+from sectionx.yamlsrc import read_yaml
+
+THEME = load_theme(None)
+#: No word in a figure prints smaller than this (pt) at the figure's full size on A4.
+FLOOR = 6.0
+A4_TEXT = 210.0 - 2 * margins((210.0, 297.0))[0]
+
+
+def printed_sizes(items: tuple[Item, ...], k: float, symbols: dict[str, Symbol]) -> Iterator[tuple[float, str]]:
+    """Every text of ``items`` drawn at scale ``k``: (its printed size in pt, its text)."""
+    for it in items:
+        if isinstance(it, Text):
+            yield it.size * k, it.text
+        elif isinstance(it, Group):
+            yield from printed_sizes(it.items, k * math.hypot(it.matrix[0], it.matrix[1]), symbols)
+        elif isinstance(it, Use):
+            yield from printed_sizes(symbols[it.name].items, k * math.hypot(it.matrix[0], it.matrix[1]), symbols)
+
+
+def print_scale(book: Rulebook, picture: Picture) -> float:
+    """The scale the PDF prints ``picture`` at on A4 (the figure box, never enlarged)."""
+    fw, fh = book.figure_size
+    return min(min(A4_TEXT, fw) / picture.width, fh / picture.height, 1.0)
+
+
+@pytest.fixture(scope="module", params=[("breakout", "en"), ("breakout", "de"), ("hekla", "en"), ("hekla", "de")],
+                ids="-".join)
+def book(request: pytest.FixtureRequest) -> Manual:
+    game, lang = request.param
+    return prepare({"breakout": BREAKOUT, "hekla": HEKLA}[game], lang, theme=THEME)
+
+
+def test_no_word_in_a_figure_prints_under_the_floor(book: Manual) -> None:
+    """Breakout's and Hekla's figures: field, column and row names, the track's numbers,
+    the stones' values and the facts under the board all print at 6 pt or more (Hekla's
+    board printed whole had field names of 1.7 pt, Breakout's column names 4.6 pt)."""
+    for name, f in book.figures.items():
+        picture = Picture.of(drawn(book, f, THEME))
+        k = print_scale(book.book, picture)
+        sizes = list(printed_sizes(picture.items, k, {s.name: s for s in picture.symbols}))
+        assert sizes, name
+        small = [(round(pt, 1), text) for pt, text in sizes if pt < FLOOR - 1e-6]
+        assert not small, f"{name}: {small[:5]} print under {FLOOR} pt"
+
+
+def test_the_floor_finds_small_type() -> None:
+    """The measure sees what the builder's default box did to Hekla's whole board."""
+    manual = prepare(HEKLA, "en", theme=THEME)
+    f = manual.figures["h1-pass"]
+    path = f.path
+    whole = Picture.of(hekla_figures.drawing(hekla_formats.read(read_yaml(path, what="figure")), THEME))
+    k = min(FIGURE_SIZE[0] / whole.width, FIGURE_SIZE[1] / whole.height, 1.0)
+    smallest = min(pt for pt, _ in printed_sizes(whole.items, k, {}))
+    assert smallest < 3.0
+
+
+def test_hekla_figures_are_cropped_to_what_they_name() -> None:
+    """Each book figure shows less than the whole board where it can, and every field
+    its claims and annotations name (and the volcanist whose line moves a stone) lies
+    inside the crop."""
+    manual = prepare(HEKLA, "en", theme=THEME)
+    smaller = 0
+    for name, f in manual.figures.items():
+        loaded = hekla_formats.read(f.doc)
+        g = hekla_figures.art.Geometry(loaded.position.board)
+        left, top, right, bottom = hekla_figures.window(loaded, g)
+        w, h = g.size
+        smaller += (right - left) * (bottom - top) < w * h * 0.8
+        for field in hekla_figures.named_fields(loaded):
+            x, y = g.box(field)
+            assert left - 1e-6 <= x and x + hekla_figures.art.FIELD <= right + 1e-6, (name, field)
+            assert top - 1e-6 <= y and y + hekla_figures.art.FIELD <= bottom + 1e-6, (name, field)
+    assert smaller >= len(manual.figures) // 2
+
+
+def test_the_illustrate_drawing_is_the_whole_board() -> None:
+    """Only the book crops: ``illustrate`` draws the whole board as before."""
+    manual = prepare(HEKLA, "en", theme=THEME)
+    loaded = hekla_formats.read(manual.figures["h3-long-move"].doc)
+    page = hekla_figures.drawing(loaded, THEME).pages[0]
+    assert page.width == pytest.approx(hekla_figures.art.Geometry(loaded.position.board).size[0] + 2 * hekla_figures.art.MARGIN)
+
+
+GAMES = [(SECTIONX, lang) for lang in ("en", "de", "nl")] + [(b, lang) for b in (BREAKOUT, HEKLA, TUNNEL) for lang in ("en", "de")]
+#: The section each game's turn at a glance follows: its end (Section X's two-player
+#: and advanced rules belong with the rules; its clarifications come next).
+ENDS = {"Section X": 12, "Breakout": 8, "Hekla": 7, "Der Tunnel": 9}
+
+
+@pytest.mark.parametrize(("rulebook", "lang"), GAMES, ids=lambda p: p if isinstance(p, str) else p.game)
+def test_the_turn_at_a_glance_follows_the_games_end(rulebook: Rulebook, lang: str) -> None:
+    """Components, the rules in order, the turn at a glance after the game's end and
+    before the clarifications, the index: in the contents and on the HTML page."""
+    manual = prepare(rulebook, lang, theme=THEME)
+    end = ENDS[rulebook.game]
+    assert summary_after(manual) == rulebook.summary_after
+    keys = [key for _, key in contents_rows(manual)]
+    assert keys[0] == "components" and keys[-1] == "index"
+    assert keys.index("summary") == keys.index(f"section-{end}") + 1
+    page = to_html(manual, THEME)
+    ids = re.findall(r'<h2 id="([^"]+)"', page)
+    assert ids.index("summary") == ids.index(f"section-{end}") + 1
+    assert ids.index("summary") > ids.index("rules")
+
+
+def test_the_html_page_sizes_text_and_figures_as_the_pdf() -> None:
+    """Captions and tables at the PDF's small size against its body; each figure drawn
+    as wide as the PDF prints it, times the page's text scale, so the words in it stand
+    to the caption as on paper."""
+    manual = prepare(HEKLA, "en", theme=THEME)
+    page = to_html(manual, THEME)
+    assert f"figcaption {{ font-size: {SMALL / BODY:.3f}rem;" in page
+    assert pytest.approx(12.0 / BODY) == SCREEN
+    for name, f in manual.figures.items():
+        picture = Picture.of(drawn(manual, f, THEME))
+        width = figure_width(manual, picture)
+        assert width == pytest.approx(picture.width * print_scale(HEKLA, picture) * SCREEN)
+        m = re.search(rf'<figure id="figure-{name}">\s*<svg[^>]*? width="([0-9.]+)mm"', page)
+        assert m is not None, name
+        assert float(m.group(1)) == pytest.approx(width, rel=1e-4)
