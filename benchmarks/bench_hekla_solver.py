@@ -17,8 +17,9 @@ gains in 1, 2, ... up to each number of turns of ``--depths`` while the others
 pass (every turn of every depth searched), in CPU seconds (``time.process_time``)
 with the turns tried, by the deep search (``deep.most_gains``: the compact
 position, made and undone in place) and, back to back on the same position, by
-the old one (``solver._Search.most``, what ``solve`` runs; ``--old no`` leaves it
-out); the script stops if their answers differ.  A search over ``--cap`` CPU
+the old one (``solver._Search.most``, what ``solve`` runs; ``--old 4`` runs it at
+4 turns only, ``--old`` with no depth not at all); the script stops if their
+answers differ.  A search over ``--cap`` CPU
 seconds is reported as unknown (CPU, not wall clock: a niced job on a loaded
 machine gets little of the wall clock).  The deep search was tuned on the first ten
 positions of seed 29 and the bundled puzzles 11 and 14; report on another seed.
@@ -91,7 +92,7 @@ def _old_most(pos: rules.Position, turns: int, cap: float) -> tuple[list[int] | 
         return None, search.nodes
 
 
-def exhaustive(count: int, seed: int, depths: list[int], cap: float, old: bool) -> None:
+def exhaustive(count: int, seed: int, depths: list[int], cap: float, old_depths: list[int]) -> None:
     """The ``--exhaustive`` run of the module docstring."""
     print(f"# {platform.machine()}, Python {platform.python_version()}, CPU seconds (time.process_time), "
           f"load average {os.getloadavg()[0]:.1f} at the start")
@@ -110,7 +111,7 @@ def exhaustive(count: int, seed: int, depths: list[int], cap: float, old: bool) 
             times[n].append(took)
             unknown[n] += not got.complete
             cell = f"{got.gains[-1] if got.complete else 'unknown'}, {got.nodes:,}, {took:.2f}"
-            if old:
+            if n in old_depths:
                 t = time.process_time()
                 theirs, nodes = _old_most(pos, n, cap)
                 took_old = time.process_time() - t
@@ -125,7 +126,7 @@ def exhaustive(count: int, seed: int, depths: list[int], cap: float, old: bool) 
         print(f"{n} turns: {len(times[n])} positions, median {statistics.median(times[n]):.2f} s, "
               f"slowest {max(times[n]):.2f} s, within 10 s {within}, unknown {unknown[n]}"
               + (f"; old: median {statistics.median(before[n]):.2f} s, slowest {max(before[n]):.2f} s "
-                 "(over the cap counted at the cap)" if old else ""))
+                 "(over the cap counted at the cap)" if n in old_depths else ""))
 
 
 def main() -> int:
@@ -136,10 +137,11 @@ def main() -> int:
     ap.add_argument("--depths", type=int, nargs="+", default=[4, 5])
     ap.add_argument("--cap", type=float, default=120.0,
                     help="seconds one search may take (wall clock; CPU seconds with --exhaustive)")
-    ap.add_argument("--old", choices=("yes", "no"), default="yes", help="also run the old search, back to back")
+    ap.add_argument("--old", type=int, nargs="*", default=None,
+                    help="the depths at which to run the old search too, back to back (default: all of --depths)")
     args = ap.parse_args()
     if args.exhaustive:
-        exhaustive(args.exhaustive, args.seed, args.depths, args.cap, args.old == "yes")
+        exhaustive(args.exhaustive, args.seed, args.depths, args.cap, args.depths if args.old is None else args.old)
         return 0
     print(f"# {platform.machine()}, Python {platform.python_version()}")
     sample = positions(args.positions, args.seed)
