@@ -373,3 +373,23 @@ def test_the_checklist_shows_how_the_board_pages_go_together():
         assert text_box(t, THEME)[0] >= 10.0 - 1e-6 and text_box(t, THEME)[2] <= 200.0 + 1e-6
     tiny = art(10.0, 200.0, 40.0, 8.0)
     assert "Putting the board together" not in " ".join(t.text for t in _texts(tiny))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["standard", "compact"]), st.floats(20, 90), st.lists(st.tuples(st.floats(0, 600), st.floats(0, 560)),
+                                                                             min_size=40, max_size=40))
+def test_the_waves_row_stretches_are_the_points_near_the_land(name, pad, points):
+    """Differential: the sea leaves out a wave when its middle lies in a stretch of its
+    row worked out once a row (scenery._covered); that is the same set of points as
+    the plain test a point at a time (scenery._near: inside the land or within reach
+    of its outline)."""
+    from sectionx.games.sectionx.render import scenery
+    from sectionx.games.sectionx.render.board import outline
+    from sectionx.render.layout import Layout
+
+    board = formats.bundled_board(name)
+    land = outline(board.cells, Layout(40.0).fitted(board.cells, pad))
+    for x, y in points:
+        near = scenery._near((x, y), land, 16.0)
+        assert near == any(a <= x <= b for a, b in scenery._covered(y, land, 16.0)), (x, y)
+    assert sheets.board_size(board, THEME) == sheets.board_drawing(board, THEME)[1:3]

@@ -57,6 +57,45 @@ def _near(p: Point, loops: list[list[Point]], reach: float) -> bool:
     return False
 
 
+def _covered(y: float, loops: list[list[Point]], reach: float) -> list[tuple[float, float]]:
+    """The stretches of the row at height ``y`` that lie inside the loops or within
+    ``reach`` mm of their outline, as (x from, x to) - the same points as :func:`_near`,
+    worked out once a row (a segment's band of ``reach`` meets a row in one stretch,
+    being convex), not once a wave."""
+    out: list[tuple[float, float]] = []
+    crossings: list[float] = []
+    for loop in loops:
+        for (ax, ay), (bx, by) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (ay > y) != (by > y):
+                crossings.append(ax + (y - ay) * (bx - ax) / (by - ay))
+            lo, hi = math.inf, -math.inf
+            for px, py in ((ax, ay), (bx, by)):  # the discs at the ends
+                if abs(y - py) < reach:
+                    half = math.sqrt(reach * reach - (y - py) ** 2)
+                    lo, hi = min(lo, px - half), max(hi, px + half)
+            dx, dy = bx - ax, by - ay
+            n = math.hypot(dx, dy)
+            if n > 0 and dx != 0 and dy != 0:  # the band along the segment, where it is not an end disc
+                # 0 <= t <= 1 (the foot of the perpendicular on the segment) ...
+                t0 = (0 - (y - ay) * dy) / dx + ax
+                t1 = (n * n - (y - ay) * dy) / dx + ax
+                # ... and |distance to the line| < reach
+                c0 = ax + (dx * (y - ay) - reach * n) / dy
+                c1 = ax + (dx * (y - ay) + reach * n) / dy
+                a, b = max(min(t0, t1), min(c0, c1)), min(max(t0, t1), max(c0, c1))
+                if a < b:
+                    lo, hi = min(lo, a), max(hi, b)
+            elif n > 0 and dy == 0 and abs(y - ay) < reach:  # a level edge: its whole length
+                lo, hi = min(lo, ax, bx), max(hi, ax, bx)
+            elif n > 0 and dx == 0 and min(ay, by) <= y <= max(ay, by):  # an upright edge
+                lo, hi = min(lo, ax - reach), max(hi, ax + reach)
+            if lo < hi:
+                out.append((lo, hi))
+    crossings.sort()
+    out += list(zip(crossings[::2], crossings[1::2], strict=False))
+    return out
+
+
 def line_colour(theme: Theme, strength: float = 1.0) -> str:
     """The sea's line colour: a shade of the water (pale grey where the sea is white)."""
     if theme.ink_saver:
@@ -78,8 +117,9 @@ def sea(w: float, h: float, theme: Theme, land: list[list[Point]]) -> list[Item]
     while y < h - 2.0:
         cmds: list[tuple[str | float, ...]] = []
         x = (row % 2) * sx / 2 + 3.0
+        covered = _covered(y, land, clear)
         while x < w - 3.0 - WAVE_LENGTH:
-            if not _near((x + half, y), land, clear):
+            if not any(a <= x + half <= b for a, b in covered):
                 cmds += [("M", x, y), ("C", x + half * 0.33, y - a, x + half * 0.67, y - a, x + half, y),
                          ("C", x + half * 1.33, y + a, x + half * 1.67, y + a, x + WAVE_LENGTH, y)]
             x += sx

@@ -356,6 +356,14 @@ class BoardSplit:
         return f"{string.ascii_uppercase[col]}{row + 1}"
 
 
+def board_size(board: Board, theme: Theme) -> tuple[float, float]:
+    """The board drawing's own width and height in mm (:func:`board_drawing` without a
+    canvas), without drawing it: what the split and the large sheet are chosen by."""
+    pad = frame_width(Layout(theme.tile)) + 0.2
+    _, _, right, bottom = Layout(theme.tile).fitted(board.cells, pad).bounds(board.cells)
+    return right + pad, bottom + pad
+
+
 def board_drawing(board: Board, theme: Theme, *, coords: bool = True,
                   canvas: tuple[float, float] | None = None) -> tuple[Symbol, float, float, Layout]:
     """The whole board as one symbol with its top-left at (0, 0): width, height and the
@@ -495,7 +503,7 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
     """The board split over several pages with glue strips (registration marks in
     them, where the next page's edge goes), cut lines in the margins, page labels and
     an assembly map."""
-    _, w, h, _ = board_drawing(board, theme, coords=coords)
+    w, h = board_size(board, theme)
     split = split_board(w, h, theme, paper)
     # The sea widens to the windows' whole span, so the pages have no white paper
     # round the drawing; the windows then start at the drawing's corner.
@@ -681,7 +689,7 @@ def board_poster(board: Board, theme: Theme, paper: tuple[float, float], paper_n
     """The board on one large page (``--board-paper``), turned as the board is (or as it
     fits), the sea filling the sheet inside its margins; DoesNotFit if it cannot.
     The note goes under the board when there is room, else up the left side."""
-    _, w, h, _ = board_drawing(board, theme, coords=coords)
+    w, h = board_size(board, theme)
     note = f"Section X – board, tiles {theme.tile:g} mm across the flats. Print at actual size."
     ink = theme.colours["ink"]
     # The sheet turned as the board is (wider than tall: landscape first), so the sea
