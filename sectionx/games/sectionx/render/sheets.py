@@ -676,7 +676,7 @@ def assembly_art(split: BoardSplit, theme: Theme) -> Callable[[float, float, flo
                 items.append(Text(cx, cy + 1.6, split.name(col, row), 10, ink, "middle", True))
         items.append(rect(x, y, pic_w, pic_h, Style(stroke=ink, width=0.3)))
         try:
-            _, texts = fit_text(steps, w - pic_w - 6.0, pic_h, theme, max_pt=9.5, min_pt=7.0)
+            _, texts = fit_text(steps, w - pic_w - 6.0, pic_h, theme, max_pt=11.0, min_pt=7.0)
         except DoesNotFit:
             return items
         return items + placed(texts, x + pic_w + 6.0, y)
