@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -35,7 +36,8 @@ from sectionx.games.sectionx.solver.core import (
     Position,
     action_of,
 )
-from sectionx.games.sectionx.solver.sample import candidates, draw, random_move
+from sectionx.games.sectionx.solver.movegen import _owned_by
+from sectionx.games.sectionx.solver.sample import DoorTunnels, _below, candidates, draw, random_move
 
 from .strategies import states
 from .test_core import RARE
@@ -209,3 +211,66 @@ def test_a_position_draws_the_same_made_move_by_move_or_loaded_afresh(players, s
             assert random_move(again, rng) == first
             rng.setstate(state)
         pos.make(random_move(pos, rng))
+
+
+# ---------------------------------------------------------------- the set-up's tables, and the draw
+
+
+def test_door_tunnels_are_the_floods_of_the_doors():
+    """DoorTunnels holds each door's tunnel once, as the position's own flood finds it (D1), with
+    its owner and length in cells (D6); the cells of the others' tunnels (D3) are movegen's."""
+    found = 0
+    for pos in selfplay(4, 1, False, 6, every=20) + selfplay(3, 3, True, 4, every=20) + selfplay(2, 2, False, 3):
+        tunnels = DoorTunnels(pos)
+        got = {(frozenset(tunnels.spots[tunnels.starts[i]:tunnels.starts[i + 1]]), tunnels.codes[i])
+               for i in range(len(tunnels.codes))}
+        assert len(got) == len(tunnels.codes)  # each tunnel once
+        spot0 = pos.T.spot0
+        want = set()
+        for p in range(pos.n):
+            for s in pos.doors[p]:
+                tunnel = frozenset(pos._tunnel(s))
+                want.add((tunnel, len({(x - spot0) // 3 for x in tunnel}) * 4 + p))
+        assert got == want
+        others = [p for p in range(pos.n) if p != pos.player and pos.doors[p]]
+        cells = {(s - spot0) // 3 for s in _owned_by(pos, others)}
+        assert {c for c, f in enumerate(tunnels.foreign_cells(pos, pos.player)) if f} == cells
+        found += len(cells)
+    assert found >= 20, "too few foreign cells in these positions: the test is idle"
+
+
+def test_below_draws_what_randrange_draws():
+    """sample._below is randrange's own draw for a plain Random (same number, same state after),
+    and asks randrange itself for any other generator (hypothesis' randoms are a subclass)."""
+    for seed in range(5):
+        fast, slow = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 9, 255, 256, 257, 1000, 8191, 8192, 123_457, 2**40 + 3):
+            for _ in range(20):
+                assert _below(fast, n) == slow.randrange(n)
+        assert fast.getstate() == slow.getstate()
+
+    class Counting(random.Random):
+        calls = 0
+
+        def randrange(self, *args, **kwargs):
+            Counting.calls += 1
+            return super().randrange(*args, **kwargs)
+
+    assert _below(Counting(1), 10) == random.Random(1).randrange(10) and Counting.calls == 1
+
+
+def test_random_games_are_the_ones_the_sampler_always_drew():
+    """Same seed, same game: the moves of three random games (a 4-player, a 3-player advanced
+    and a 2-player one) digested as the sampler drew them before its set-up moved to flat
+    lists and kept door tunnels (issue 29).  A change of the numbering (or of the draw)
+    changes them: say so in docs/benchmarks.md and update the digests."""
+    played = []
+    for players, advanced, seed in ((4, False, 0), (3, True, 1), (2, False, 2)):
+        pos = Position.from_state(new_game(players, seed, advanced))
+        rng = random.Random(seed)
+        moves = []
+        while not pos.ranking:
+            moves.append(random_move(pos, rng))
+            pos.make(moves[-1])
+        played.append((len(moves), hashlib.sha256(repr(moves).encode()).hexdigest()[:16]))
+    assert played == [(2374, "da7ebfd8f36a3004"), (2908, "6630f576e4c44342"), (3337, "4b889dc05cef6a60")]

@@ -41,7 +41,7 @@ their conversion to engine actions in :mod:`sectionx.games.sectionx.solver.moves
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import engine
 from .moves import (
@@ -76,7 +76,7 @@ from .position import (
 )
 from .tables import MAX_COUNT, CoreMove
 
-_SNAPSHOT = 99  # undo record of a move the referee carried out
+_SNAPSHOT: Final = 99  # undo record of a move the referee carried out
 
 
 class Position(PositionBase):

@@ -24,7 +24,7 @@ kept.  Everything else is generated the engine's way:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from .core import (
     ACT_PHASE,
@@ -50,7 +50,7 @@ from .core import (
 )
 from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 
-_OPP = (3, 4, 5, 0, 1, 2)
+_OPP: Final = (3, 4, 5, 0, 1, 2)
 
 
 def legal_moves(pos: Position, dedup: bool = False, doors: bool = True, tiles: bool = True) -> list[CoreMove]:

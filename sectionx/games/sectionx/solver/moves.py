@@ -23,7 +23,7 @@ tunnel fights, and what a list settles (D4, D7).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import Action, Choices, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take
 from ..model import Place, PlaceKind
@@ -34,7 +34,19 @@ if TYPE_CHECKING:
     from .position import PositionBase
 
 #: Move kinds (first item of every move tuple).
-TAKE, PLACE, SWAP, MOVE, ROTATE, PASS, STEP, DOOR, MOVEDOOR, END, REFEREE, KEEP = range(12)
+#: (Final: the compiled build inlines them instead of reading the module's globals.)
+TAKE: Final = 0
+PLACE: Final = 1
+SWAP: Final = 2
+MOVE: Final = 3
+ROTATE: Final = 4
+PASS: Final = 5
+STEP: Final = 6
+DOOR: Final = 7
+MOVEDOOR: Final = 8
+END: Final = 9
+REFEREE: Final = 10
+KEEP: Final = 11
 
 
 # ====================================================================== tunnel fights (D4, D7)

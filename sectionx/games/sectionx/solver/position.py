@@ -38,7 +38,7 @@ record, round, last round, ranking) is kept as it is.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from ....errors import SectionXError
 from .. import rules
@@ -46,13 +46,18 @@ from ..model import DEAD, FREED, Place, Placed, PlaceKind, PlayerState, Spot, St
 from .tables import HIDEOUT, MAX_COUNT, Tables, tables_for
 
 #: Phase kinds, as the engine's _phase_of names them.
-OVER, TAKE_PHASE, TILE_PHASE, ACT_PHASE, FREE_PHASE = range(5)
+#: (Final: the compiled build inlines them instead of reading the module's globals.)
+OVER: Final = 0
+TAKE_PHASE: Final = 1
+TILE_PHASE: Final = 2
+ACT_PHASE: Final = 3
+FREE_PHASE: Final = 4
 
 #: Step budget per turn and per prisoner (M3).
-STEP_BUDGET = 5
-STEPS_PER_PRISONER = 2
+STEP_BUDGET: Final = 5
+STEPS_PER_PRISONER: Final = 2
 
-_OPP = (3, 4, 5, 0, 1, 2)
+_OPP: Final = (3, 4, 5, 0, 1, 2)
 
 
 class CoreError(SectionXError):

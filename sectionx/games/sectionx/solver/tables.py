@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from ....hexgrid import SIDES, Cell, opposite
 from ..model import ISLAND, Board, Catalogue, FeatureKind, Place, Spot, TileType, green_place, tile_place
@@ -38,20 +38,24 @@ from ..model import ISLAND, Board, Catalogue, FeatureKind, Place, Spot, TileType
 CoreMove: TypeAlias = tuple[Any, ...]
 
 #: Codes in the neighbour table for what is not a tile cell.
-RIM = -1
-ISLAND_NB = -2
-GREEN_NB = -3  # green cell g is GREEN_NB - g
+#: (Final: the compiled build inlines them instead of reading the module's globals.)
+RIM: Final = -1
+ISLAND_NB: Final = -2
+GREEN_NB: Final = -3  # green cell g is GREEN_NB - g
 
 #: Feature kinds as small ints.
-TUNNEL, JUNCTION, DEAD_END, HIDEOUT = 0, 1, 2, 3
+TUNNEL: Final = 0
+JUNCTION: Final = 1
+DEAD_END: Final = 2
+HIDEOUT: Final = 3
 _KIND_CODE = {FeatureKind.TUNNEL: TUNNEL, FeatureKind.JUNCTION: JUNCTION,
               FeatureKind.DEAD_END: DEAD_END, FeatureKind.HIDEOUT: HIDEOUT}
 
 #: Most features on one tile (T1) and most prisoners of one colour (S1), for table sizes.
-MAX_FEATURES = 3
-MAX_COUNT = 9
+MAX_FEATURES: Final = 3
+MAX_COUNT: Final = 9
 #: Canonical place keys of spots are ``spot_key0 + 64 * cell + opening mask``.
-MASKS = 64
+MASKS: Final = 64
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,16 @@ class Tables:
         self.types = tuple(types)
         self.tile_type = tuple(tile_type)
         self.tile_types = tuple(types[k] for k in tile_type)  # per tile: its type table
+        # The same per tile as flat tuples of ints, for loops that run once per choice of a
+        # random game (solver.sample): one index each instead of three nested ones.
+        #: [(tile * 6 + rotation) * 3 + feature] -> the feature's opening mask on the board (0: none).
+        self.flat_feature_mask = tuple(
+            tt.feature_mask[f][r] if f < len(tt.kinds) else 0
+            for tt in self.tile_types for r in range(SIDES) for f in range(MAX_FEATURES))
+        #: [(tile * 6 + rotation) * 6 + edge] -> the feature opening onto that edge, or -1.
+        self.flat_feature_at = tuple(tt.feature_at[r][e] for tt in self.tile_types for r in range(SIDES) for e in range(SIDES))
+        #: [tile] -> bit f set where feature f takes a door (D2).
+        self.door_features = tuple(sum(1 << f for f, ok in enumerate(tt.takes_door) if ok) for tt in self.tile_types)
         # Classes: maximal runs of tiles of one type in the order of their ids (see
         # the module docstring of position: the collapse sorts the pool by id, E3).
         tile_class = [0] * len(ids)
