@@ -408,3 +408,22 @@ def test_floor_text_sets_small_words_at_the_least_size_about_their_middle():
     # A group's own scale counts: inside a group drawn at half size, 16 pt prints at 4 pt at k = 0.5.
     (inner,) = floor_text((Group((Text(0.0, 0.0, "id", 16.0),), scale(0.5)),), 8.0, k=0.5)
     assert inner.items[0].size == 32.0
+
+
+def test_one_turn_solutions_share_a_line_of_the_solutions_and_each_is_printed_whole():
+    # Issue 30: a one-turn solution took a page of its own, 60% blank.  Three of one step
+    # each leave the columns free: they stand side by side, headings at one height.
+    _, document = book_of([None, None, None], steps=1)
+    solutions = [pg for pg in document.pages if "-solutions-" in pg.name]
+    assert len(solutions) == 1
+    heads = [t for g in solutions[0].items if isinstance(g, Group) and g.label == "solution-part"
+             for t in g.items if isinstance(t, Text) and re.match(r"\d\. Test", t.text)]
+    placed_at = {}
+    for g in solutions[0].items:
+        if isinstance(g, Group) and g.label == "solution-part":
+            for t in g.items:
+                if isinstance(t, Text) and re.match(r"\d\. Test", t.text):
+                    placed_at[t.text[0]] = (g.matrix[4], g.matrix[5])
+    assert len(heads) == 3 and len({y for _, y in placed_at.values()}) == 1
+    assert len({x for x, _ in placed_at.values()}) == 3
+    assert len(pictures(solutions[0].items)) == 3

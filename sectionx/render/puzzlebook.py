@@ -33,7 +33,8 @@ Contract:
   follow one another down the page; a block that does not fit the rest of the page
   starts the next when less than a third of the page is left, and is continued row by
   row ("continued") when more is, or when it is longer than a page; a step is never
-  cut.
+  cut.  A solution of one row that leaves columns free stands on a shelf beside the
+  next such one, its heading as wide as its steps (one-turn solutions share a line).
 * Every page but the title page has its number at the foot; the numbers in the
   contents and on the title page are the numbers printed.  Type is never smaller
   than :data:`~sectionx.render.puzzleprint.MIN_PT`.
@@ -44,7 +45,7 @@ Pure: printed puzzles, a theme and a paper in, a Document out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..puzzlesets import TIERS
 from .fonts import unprintable
@@ -284,26 +285,72 @@ def _solution_pages(puzzles: Sequence[PrintedPuzzle], theme: Theme, paper: tuple
         at_top = True
         return m
 
-    def header(p: PrintedPuzzle, continued: bool) -> tuple[list[Item], float]:
+    def header(p: PrintedPuzzle, continued: bool, w: float = width) -> tuple[list[Item], float]:
         right = f"puzzle on page {puzzle_page[p.number]}"
-        rw = text_width(right, STEP_PT, False, theme)
         name = f"{p.number}. {p.title or 'Puzzle'}" + (" (continued)" if continued else "")
-        _, texts, h = fit([para((name, True))], width - rw - 4.0, 1e4, theme, max_pt=BLOCK_PT, min_pt=BLOCK_PT,
-                          what="the solution's heading")
-        out: list[Item] = [*texts, Text(width, pt_mm(BLOCK_PT) * ASCENT, right, STEP_PT, GREY, "end")]
+        rw = text_width(right, STEP_PT, False, theme)
+        out: list[Item] = []
+        if w - rw - 4.0 >= 0.5 * w:  # the page's number beside the name, right-aligned
+            _, texts, h = fit([para((name, True))], w - rw - 4.0, 1e4, theme, max_pt=BLOCK_PT, min_pt=BLOCK_PT,
+                              what="the solution's heading")
+            out += [*texts, Text(w, pt_mm(BLOCK_PT) * ASCENT, right, STEP_PT, GREY, "end")]
+        else:  # a narrow block: the page's number on a line of its own, under the name
+            _, texts, h = fit([para((name, True))], w, 1e4, theme, max_pt=BLOCK_PT, min_pt=BLOCK_PT,
+                              what="the solution's heading")
+            out += texts
+            _, more, mh = fit([para(right)], w, 1e4, theme, max_pt=STEP_PT, min_pt=STEP_PT, what="the puzzle's page")
+            out += [replace(t, fill=GREY) for t in placed(more, 0.0, h + 0.8)]
+            h += 0.8 + mh
         if not continued and p.summary:
-            _, lines, sh = fit([para(p.summary)], width, 1e4, theme, max_pt=STEP_PT + 0.5, min_pt=STEP_PT + 0.5,
+            _, lines, sh = fit([para(p.summary)], w, 1e4, theme, max_pt=STEP_PT + 0.5, min_pt=STEP_PT + 0.5,
                                what="the summary")
             out += placed(lines, 0.0, h + 1.2)
             h += 1.2 + sh
         return out, h + 2.5
 
+    # A solution of one row that leaves columns free stands on a shelf beside the next
+    # such one (its heading as wide as its steps), so one-turn solutions do not each
+    # take a whole line of the page.
+    shelf: list[float] | None = None  # [x used, top, height] of the open shelf
+
+    def close_shelf() -> None:
+        nonlocal y, shelf
+        if shelf is not None:
+            y = shelf[1] + shelf[2] + GAP
+            shelf = None
+
     for p in puzzles:
+        cols = _columns([p], width)
         try:
-            rows = _step_rows(p, theme, width, _columns([p], width), max_h, symbols)
-            head, head_h = header(p, False)
+            rows = _step_rows(p, theme, width, cols, max_h, symbols)
+            used = min(len(p.steps), cols)
+            narrow = len(rows) == 1 and used < cols
+            bw = used * (width - (cols - 1) * GAP) / cols + (used - 1) * GAP if narrow else width
+            head, head_h = header(p, False, bw)
         except DoesNotFit as exc:
             raise DoesNotFit(f"{where(p)}: solution {p.number}: {exc}") from None
+        if narrow:
+            block_h = head_h + rows[0].height
+            if shelf is not None and shelf[0] + GAP + bw <= width + 1e-6 and shelf[1] + block_h <= bottom:
+                x = shelf[0] + GAP
+                shelf[0], shelf[2] = x + bw, max(shelf[2], block_h)
+            else:
+                close_shelf()
+                space = 0.0 if at_top else GAP * 1.4
+                if y + space + block_h > bottom:
+                    y = new_page()
+                    space = 0.0
+                if not at_top:
+                    items.append(line((m, y + space / 2), (W - m, y + space / 2), Style(stroke="#b0b0b0", width=0.2)))
+                y += space
+                at_top = False
+                x = 0.0
+                shelf = [bw, y, block_h]
+            starts[p.number] = first + len(pages)
+            items.append(_at(head, m + x, shelf[1]))
+            items.append(_at(rows[0].items, m + x, shelf[1] + head_h))
+            continue
+        close_shelf()
         first_row = rows[0].height if rows else 0.0
         whole = head_h + sum(r.height + GAP for r in rows)
         space = 0.0 if at_top else GAP * 1.4
