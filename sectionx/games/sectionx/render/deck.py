@@ -107,8 +107,11 @@ def _board_picture(scenario: Scenario, theme: Theme, box: tuple[float, float, fl
                    symbols: dict[str, Symbol]) -> tuple[Group, tuple[float, float, float, float]]:
     """The cropped position of ``scenario`` (its goal keeps the zones it needs in the
     crop), without words, fitted into ``box``."""
+    from .printed import unnamed  # printed draws the hand with this module's strip
+
     bare = Scenario(scenario.state, scenario.goal, "", "", scenario.annotations)
-    picture = diagram(bare, theme, crop=True, goal_text=False)
+    # The board's names would print at 1 to 2 pt on a card: left out, as on every page.
+    picture = unnamed(diagram(bare, theme, crop=True, goal_text=False))
     frame = plan(scenario.state, theme, crop=True, puzzle=scenario.goal, annotations=scenario.annotations).board
     return _fitted(picture, frame, box, symbols)
 
@@ -245,6 +248,8 @@ def _text_for(turns: Sequence[TurnPicture], theme: Theme, width: float, height: 
 def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Symbol]) -> list[Item]:
     """The back of card ``p.number`` (the solution) in card mm, art bleeding ``bleed``
     past the trim: see the module docstring."""
+    from .printed import unnamed  # printed draws the hand with this module's strip
+
     w, h = theme.card
     iw = w - 2 * SAFE
     items: list[Item] = [rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colours["paper"]))]
@@ -261,7 +266,7 @@ def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Sy
     frames = []
     drawings = []
     for turn in p.turns:
-        drawings.append(diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True))
+        drawings.append(unnamed(diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True)))
         frames.append(plan(turn.state, theme, crop=True, annotations=turn.annotations).board)
     cols, k = best_grid(frames, iw, pictures_h, GAP)
     rows = -(-len(frames) // cols)

@@ -98,6 +98,13 @@ def solution_focus(scenario: Scenario, turns: Sequence[TurnPicture]) -> frozense
     return frozenset(cells)
 
 
+def unnamed(doc: Document) -> Document:
+    """A one-page picture without the board's names (:data:`NAMES`): the deck's cards
+    draw their pictures smaller still."""
+    page = doc.pages[0]
+    return replace(doc, pages=(replace(page, items=_without(page.items, NAMES)),))
+
+
 def _step_picture(doc: Document) -> Document:
     """A turn's picture without the board's names, drawn at :data:`STEP_SCALE`."""
     page = doc.pages[0]
@@ -136,4 +143,4 @@ def printed(scenario: Scenario, turns: Sequence[TurnPicture], theme: Theme, *, s
                          grade.tier if grade is not None else None, grade.id if grade is not None else "", source)
 
 
-__all__ = ["card_picture", "facts", "printed", "solution_focus"]
+__all__ = ["card_picture", "facts", "printed", "solution_focus", "unnamed"]
