@@ -337,9 +337,10 @@ class _Writer:
             out += self.section(sec)
             if self.lang.summary and sec.number == summary_after(self.m):
                 # The turn at a glance once the players have read the rules it sums up
-                # (issue 30): after the game's end, before the clarifications; kept whole,
-                # a box to look up, not to read across a page turn.
-                out.append(KeepTogether(self.summary()))
+                # (issue 30): after the game's end, before the clarifications.  Its heading
+                # with at least two rows; it may go on over the page between its rows
+                # (kept whole, it left Hekla's last figure half a page alone).
+                out += [CondPageBreak(55 * mm), *self.summary()]
         out += [PageBreak()] + self.index()
         return out
 
@@ -386,7 +387,7 @@ class _Writer:
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (0, -1), self.s.tint),
                                    ("BOX", (0, 0), (-1, -1), 0.8, self.s.ink),
                                    ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+                                   ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
         return [*out, table]
 
     def section(self, sec: Section) -> list[Flowable]:
