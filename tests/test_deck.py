@@ -279,6 +279,18 @@ def test_deck_command_writes_the_same_bytes_twice(folder, tmp_path):
     assert "warning" not in result.stderr  # two beginners, one asked for; one of each other tier
 
 
+def test_book_command_writes_the_same_bytes_twice_and_no_word_under_8_pt(folder, tmp_path):
+    from .pdf_sizes import printed_sizes
+
+    outs = [tmp_path / "a.pdf", tmp_path / "b.pdf"]
+    for out in outs:
+        result = runner.invoke(app, ["book", str(folder), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    pages = printed_sizes(outs[0].read_bytes())
+    assert all(pages) and min(min(p) for p in pages) >= 8.0 - 1e-3, [round(min(p), 2) for p in pages]
+
+
 def test_the_commands_default_node_limit_is_the_librarys(folder, tmp_path, monkeypatch):
     # The CLI leaves --nodes to the game (None); Section X then solves under puzzleset.NODE_LIMIT.
     import inspect

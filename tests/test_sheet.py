@@ -15,6 +15,8 @@ from sectionx.games.sectionx.solution import turn_pictures
 from sectionx.hexgrid import Cell
 from sectionx.render import pdf, theme
 
+from .pdf_sizes import printed_sizes
+
 PUZZLE = Path(__file__).resolve().parent.parent / "scenarios" / "puzzle-first-escape.yaml"
 TURN_1 = [parse(t) for t in ("move -3,2 3,-3@2", "step island 2,-2", "step 2,-2 3,-3", "end")]
 
@@ -72,41 +74,6 @@ def test_a_cropped_puzzle_shows_every_zone_its_player_could_reach_in_time():
     assert shown is not None and reachable <= shown
 
 
-def _printed_sizes(data: bytes) -> list[list[float]]:
-    """Every text's size as printed on each page of a PDF (points): the font size
-    times the text and page matrices, read from the content streams."""
-    import math
-
-    from pypdf.generic import ContentStream
-
-    def mul(m, n):
-        a, b, c, d, e, f = m
-        A, B, C, D, E, F = n
-        return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
-    reader = PdfReader(BytesIO(data))
-    pages = []
-    for page in reader.pages:
-        ctm, stack, tm, fs, sizes = (1, 0, 0, 1, 0, 0), [], (1, 0, 0, 1, 0, 0), 0.0, []
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            op = op.decode()
-            if op == "q":
-                stack.append(ctm)
-            elif op == "Q":
-                ctm = stack.pop()
-            elif op == "cm":
-                ctm = mul(tuple(float(x) for x in operands), ctm)
-            elif op == "Tm":
-                tm = tuple(float(x) for x in operands)
-            elif op == "Tf":
-                fs = float(operands[1])
-            elif op in ("Tj", "TJ"):
-                m = mul(tm, ctm)
-                sizes.append(fs * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
-        pages.append(sizes)
-    return pages
-
-
 def test_no_word_on_the_card_or_the_solution_is_under_8_pt_as_printed_and_the_bytes_repeat():
     # Issue 30: the goal was about 5 pt, the side panel about 3 pt, the tile ids 2 pt.
     loaded = formats.load(PUZZLE)
@@ -116,7 +83,7 @@ def test_no_word_on_the_card_or_the_solution_is_under_8_pt_as_printed_and_the_by
     for paper in ("a4", "letter"):
         document = sheets(loaded.scenario, pictures, look, look.paper(paper), summary="2 turns shown")
         data = pdf.to_pdf(document, look)
-        pages = _printed_sizes(data)
+        pages = printed_sizes(data)
         assert len(pages) == 2 and all(pages)
         assert min(min(p) for p in pages) >= 8.0 - 1e-3, [min(p) for p in pages]
         assert pdf.to_pdf(sheets(loaded.scenario, pictures, look, look.paper(paper), summary="2 turns shown"),

@@ -1,0 +1,42 @@
+"""Type sizes as printed, read back from a PDF's content streams (issue 30: no word on
+a sheet or a book page under 8 pt)."""
+
+from __future__ import annotations
+
+import math
+from io import BytesIO
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+
+def printed_sizes(data: bytes) -> list[list[float]]:
+    """Every text's size as printed on each page of a PDF (points): the font size
+    times the text and page matrices, read from the content streams."""
+
+    def mul(m, n):
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = n
+        return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+    reader = PdfReader(BytesIO(data))
+    pages = []
+    for page in reader.pages:
+        ctm, stack, tm, fs, sizes = (1, 0, 0, 1, 0, 0), [], (1, 0, 0, 1, 0, 0), 0.0, []
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            op = op.decode()
+            if op == "q":
+                stack.append(ctm)
+            elif op == "Q":
+                ctm = stack.pop()
+            elif op == "cm":
+                ctm = mul(tuple(float(x) for x in operands), ctm)
+            elif op == "Tm":
+                tm = tuple(float(x) for x in operands)
+            elif op == "Tf":
+                fs = float(operands[1])
+            elif op in ("Tj", "TJ"):
+                m = mul(tm, ctm)
+                sizes.append(fs * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
+        pages.append(sizes)
+    return pages
