@@ -147,3 +147,23 @@ def test_the_html_page_sizes_text_and_figures_as_the_pdf() -> None:
         m = re.search(rf'<figure id="figure-{name}">\s*<svg[^>]*? width="([0-9.]+)mm"', page)
         assert m is not None, name
         assert float(m.group(1)) == pytest.approx(width, rel=1e-4)
+
+
+def test_the_turn_at_a_glance_never_leaves_its_title_alone() -> None:
+    """Where the room holds the title and one row only, the box moves on whole; with
+    room for two rows it goes on over the page between rows, the box closed on both."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, TableStyle
+
+    from sectionx.rulebook.pdf import _Rows, _Styles
+
+    s = _Styles(THEME)
+    rows = [[Paragraph("A turn at a glance", s.h2), ""]] + [[Paragraph(f"Part {i}", s.body), Paragraph("a line", s.body)]
+                                                          for i in range(4)]
+    table = _Rows(rows, colWidths=[45 * mm, 100 * mm])
+    table.setStyle(TableStyle([("SPAN", (0, 0), (-1, 0))]))
+    table.wrap(145 * mm, 1000)
+    heights = table._rowHeights
+    assert table.split(145 * mm, heights[0] + heights[1] + 1) == []
+    parts = table.split(145 * mm, heights[0] + heights[1] + heights[2] + 1)
+    assert [len(p._cellvalues) for p in parts] == [3, 2]

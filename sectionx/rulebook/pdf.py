@@ -260,6 +260,22 @@ class _Float(Flowable):
         pass
 
 
+class _Rows(Table):
+    """A table whose first row is its title, that goes on over a page only where the
+    title keeps at least :data:`LEAST` rows with it: no title alone at a page's foot.
+    Where the room holds fewer, it moves to the next page whole.  (A row may go on
+    alone: each row stands for itself, and holding two back pushed the last line of
+    Breakout's German book onto a page of its own.)"""
+
+    LEAST = 2
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        if len(parts) == 2 and len(cast("Any", parts[0])._cellvalues) < self.LEAST + 1:
+            return []
+        return parts
+
+
 class _Mark(Flowable):
     """A zero-size mark that records the page it lands on (for contents and index)."""
 
@@ -337,10 +353,10 @@ class _Writer:
             out += self.section(sec)
             if self.lang.summary and sec.number == summary_after(self.m):
                 # The turn at a glance once the players have read the rules it sums up
-                # (issue 30): after the game's end, before the clarifications.  Its heading
-                # with at least two rows; it may go on over the page between its rows
-                # (kept whole, it left Hekla's last figure half a page alone).
-                out += [CondPageBreak(55 * mm), *self.summary()]
+                # (issue 30): after the game's end, before the clarifications.  It may go
+                # on over the page between its rows (kept whole, it left Hekla's last
+                # figure half a page alone), never its title alone (_Rows).
+                out += self.summary()
         out += [PageBreak()] + self.index()
         return out
 
@@ -378,17 +394,30 @@ class _Writer:
         return [*out, table]
 
     def summary(self) -> list[Flowable]:
-        out: list[Flowable] = [_Mark("summary", self.pages), Paragraph(escape(self.t("summary")), self.s.h2)]
-        rows = []
+        """The turn at a glance: a box of rows (a part's heading beside its lines), its
+        title the table's first row, so that a page break keeps the title with two rows
+        at least (:class:`_Rows`); the box is closed on both pages."""
+        title: list[Flowable] = [_Mark("summary", self.pages), Paragraph(escape(self.t("summary")), self.s.h2)]
+        rows: list[list[Any]] = [[title, ""]]
         for part in self.lang.summary:
             bullets = "<br/>".join(f"• {escape(line)}" for line in part.lines)
             rows.append([Paragraph(f"<b>{escape(part.heading)}</b>", self.s.body), Paragraph(bullets, self.s.body)])
-        table = Table(rows, colWidths=[45 * mm, (self.width - 45) * mm], spaceBefore=2 * mm)
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (0, -1), self.s.tint),
-                                   ("BOX", (0, 0), (-1, -1), 0.8, self.s.ink),
-                                   ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
-                                   ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
-        return [*out, table]
+        table = _Rows(rows, colWidths=[45 * mm, (self.width - 45) * mm])
+        ink, thin = self.s.ink, self.s.rule_colour
+        # Where the table goes on over a page, the box is closed at the cut ("splitlast"
+        # and "splitfirst" rows; reportlab's stubs do not know them in a row's place).
+        split: list[Any] = [("LINEBELOW", (0, "splitlast"), (-1, "splitlast"), 0.8, ink),
+                            ("LINEABOVE", (0, "splitfirst"), (-1, "splitfirst"), 0.8, ink)]
+        table.setStyle(TableStyle([("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("LEFTPADDING", (0, 0), (-1, 0), 0), ("TOPPADDING", (0, 0), (-1, 0), 0),
+                                   ("BOTTOMPADDING", (0, 0), (-1, 0), 4),
+                                   ("BACKGROUND", (0, 1), (0, -1), self.s.tint),
+                                   ("TOPPADDING", (0, 1), (-1, -1), 3), ("BOTTOMPADDING", (0, 1), (-1, -1), 4),
+                                   ("LINEBELOW", (0, 1), (-1, -2), 0.3, thin),
+                                   ("LINEABOVE", (0, 1), (-1, 1), 0.8, ink), ("LINEBELOW", (0, -1), (-1, -1), 0.8, ink),
+                                   ("LINEBEFORE", (0, 1), (0, -1), 0.8, ink), ("LINEAFTER", (-1, 1), (-1, -1), 0.8, ink),
+                                   *split]))
+        return [table]
 
     def section(self, sec: Section) -> list[Flowable]:
         head = Paragraph(escape(f"{sec.number}. {self.section_title(sec)}"), self.s.h2)
