@@ -9,15 +9,18 @@ table: the table's key is the compact view, in which whose other stone stands on
 field, and in which order a field's stones came, are left out (neither changes
 what the searcher gains: the argument is :mod:`.compact`'s docstring and
 docs/hekla.md, "The deep search").  So it tries fewer turns than ``_Search`` on
-the same question, and ``solve`` (whose count of turns tried decides the
-generator's limits, pinned in the tests) keeps ``_Search``.
+the same question (and, with two turns left, passes over quiet turns proved
+unable to beat one already found: :meth:`Deep._near`), and ``solve`` (whose count
+of turns tried decides the generator's limits, pinned in the tests) keeps
+``_Search``.
 
 The table holds exact values only, for ``k`` turns left; its key is everything
 those ``k`` turns' gain depends on (docs/hekla.md gives the argument): the
 contents of the fields, the searcher's supply, the lava left, the searcher's
-place on the track, the quiet count while H9 could end the game within the ``k``
-turns (else left out), and ``k``.  The searcher is always to move at a node of
-the search (the others sit out, HQ1), so whose turn it is needs no place in it.
+place on the track, the quiet count while H9 could end the game before the last
+of the ``k`` turns (else left out), and ``k``.  The searcher is always to move at
+a node of the search (the others sit out, HQ1), so whose turn it is needs no
+place in it.
 """
 
 # ruff: noqa: PLR1730 - the hot loops compare and assign: a call to max() or min() costs more
