@@ -24,9 +24,10 @@ Contract of the three layouts (pure functions: data in, a Document out):
 * :func:`deck_document` (:mod:`sectionx.render.puzzledeck`): poker cards.
 * :func:`book_document` (:mod:`sectionx.render.puzzlebook`): the puzzle book.
 
-Type on a sheet or a book page is never smaller than :data:`MIN_PT`, on a card never
-smaller than :data:`CARD_MIN_PT` (words inside a game's pictures are the game's and
-are scaled with the picture).  Text the theme's font cannot print is refused
+Type on a sheet or a book page is never smaller than :data:`MIN_PT`, the words inside
+the pictures included (:func:`floor_text`, unless a puzzle's ``picture_pt`` says its
+art cannot take it), on a card never smaller than :data:`CARD_MIN_PT` (words inside
+a card's pictures are the game's and are scaled with the picture).  Text the theme's font cannot print is refused
 (:class:`Unprintable`), as are words that do not fit (:class:`DoesNotFit`): the
 message starts with the puzzle's file (``source``) and is one line.
 
