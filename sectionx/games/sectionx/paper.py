@@ -74,7 +74,7 @@ def sheet(path: Path, doc: Doc, options: api.SheetOptions) -> None:
     look = theme.load_theme(options.template)
     colour = str(puzzle.goal_of(scenario).player)
     document = sheets(scenario, turn_pictures(puzzle.start(scenario), turns, colour), look, look.paper(options.paper),
-                      summary=summary)
+                      summary=summary, source=str(path))
     write_document(options.out, document, look, kind=options.kind)
 
 
