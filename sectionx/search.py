@@ -33,7 +33,12 @@ Why the answer is exact (each point relies only on the contract of
 
 Limits (nodes, seconds) stop the search with an honest "unknown": the result
 then carries the largest depth limit that was searched to the end, so
-``proved_at_least`` turns are needed — a proof, not a guess.
+``proved_at_least`` turns are needed — a proof, not a guess.  The clock is read
+between nodes, and, for a game whose one node can take long to expand (a whole
+turn of Section X with thousands of lines of play), also inside an expansion:
+such a problem offers ``watch(check)``, and calls ``check()`` now and then while
+it lists successors; ``check`` raises :class:`LimitReached` past the time limit
+and reports progress, as between nodes.
 """
 
 from __future__ import annotations
@@ -85,6 +90,10 @@ class Problem(Protocol[N, M]):
       ``successors`` whose cost is at most ``budget`` (it may give more), or None
       when that would be all of them anyway; a search that only looks for
       solutions that cheap asks for these.
+    * ``watch(check)`` (optional): the search hands over a callable (or None when
+      it ends) that the problem calls every so often while it lists a node's
+      successors; ``check`` may raise :class:`LimitReached`, which the problem
+      lets through (after putting back whatever it changed in place).
     """
 
     def successors(self, node: N, remaining: int) -> Iterable[Successor[N, M]]: ...
@@ -178,6 +187,17 @@ class _Search(Generic[N, M]):
         self.within: Callable[[N, int, int], Iterable[Successor[N, M]] | None] | None = getattr(
             problem, "successors_within", None)
 
+    def check(self) -> None:
+        """The time limit and the progress report (about once a second): between
+        nodes, and inside a long expansion through the problem's ``watch``."""
+        if self.limit.seconds is not None or self.progress is not None:
+            elapsed = self.stats.seconds
+            if self.limit.seconds is not None and elapsed > self.limit.seconds:
+                raise LimitReached(f"time limit {self.limit.seconds:g} s reached")
+            if self.progress is not None and elapsed >= self._next_report:
+                self._next_report = elapsed + 1.0
+                self.progress(self.stats, "searching")
+
     def expand(self, node: N, remaining: int, budget: int | None = None) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
         if kept is not None and _covers(kept[0], budget):
@@ -193,13 +213,7 @@ class _Search(Generic[N, M]):
         s.nodes += 1
         if self.limit.nodes is not None and s.nodes > self.limit.nodes:
             raise LimitReached(f"node limit {self.limit.nodes:,} reached")
-        if self.limit.seconds is not None or self.progress is not None:
-            elapsed = s.seconds
-            if self.limit.seconds is not None and elapsed > self.limit.seconds:
-                raise LimitReached(f"time limit {self.limit.seconds:g} s reached")
-            if self.progress is not None and elapsed >= self._next_report:
-                self._next_report = elapsed + 1.0
-                self.progress(s, "searching")
+        self.check()
         if budget is not None and self.within is not None:
             some = self.within(node, remaining, budget)
             if some is not None:
@@ -373,6 +387,18 @@ def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int =
     the statistics.
     """
     search: _Search[N, M] = _Search(problem, limit, progress)
+    watch: Callable[[Callable[[], None] | None], None] | None = getattr(problem, "watch", None)
+    if watch is None or (limit.seconds is None and progress is None):
+        return _solve(search, root, limit, cap, count)
+    watch(search.check)
+    try:
+        return _solve(search, root, limit, cap, count)
+    finally:
+        watch(None)
+
+
+def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) -> Result[M]:
+    problem, progress = search.problem, search.progress
     depth = max(1, problem.lower_bound(root))
     proved = depth
     try:

@@ -422,3 +422,31 @@ def test_no_wall_where_there_is_room_or_the_round_may_end():
     assert _walls(stacked) == set()
     # Red's own prisoners never make a wall: they may step away.
     assert "-2,2" not in _walls(_blocked())
+
+
+def test_a_whole_turn_reads_the_search_clock_and_is_unmade_when_it_stops():
+    # A whole turn of 07 (three prisoners to walk) looks at tens of thousands of
+    # moves: the turn reads the search's clock every CHECK_EVERY of them, so a time
+    # limit stops it inside the turn (sectionx.search, Problem.watch), and every move
+    # made is unmade on the way out.
+    from sectionx.games.sectionx.solver.turnsearch import CHECK_EVERY
+    from sectionx.search import LimitReached
+
+    sc = formats.load(ROOT / "scenarios" / "puzzles" / "07-longest-walk-first.yaml").scenario
+    problem = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 50)
+    root = problem.root()
+    calls = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise LimitReached("stopped by the test")
+
+    problem.watch(check)
+    with pytest.raises(LimitReached):
+        for _ in problem.successors(root, 3):
+            pass
+    assert len(calls) == 3 and CHECK_EVERY >= 100
+    # The position as it was: its key, and the referee's state read back from it.
+    assert problem.pos.key() == root.key
+    assert problem.pos.to_state() == CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 50).pos.to_state()

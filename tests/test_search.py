@@ -8,6 +8,7 @@ least cost among them, and the set of optimal plans.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -204,3 +205,55 @@ def test_turns_listed_within_a_budget_give_brute_forces_answer(graph: Graph, tur
     budget; a pass given fewer turns never counts as one that cut nothing (so it
     refutes nothing outright), and the answer is still brute force's."""
     answers_as_brute_force(CheapGraph(graph.edges, graph.slack, slack), turns)
+
+
+class _SlowTurns(Graph):
+    """A graph whose one expansion is long: it calls the search's clock (watch) as
+    it lists the turns, as a game whose whole turn takes minutes does."""
+
+    def __init__(self, graph: Graph, checks_per_node: int, pause: float = 0.0):
+        super().__init__(graph.edges, graph.slack)
+        self.checks_per_node = checks_per_node
+        self.pause = pause
+        self.check: Any = None
+        self.watched: list[bool] = []
+        self.checked = 0  # calls of the clock from inside an expansion
+        self.finished = 0  # expansions listed to the end
+
+    def watch(self, check: Any) -> None:
+        self.check = check
+        self.watched.append(check is not None)
+
+    def successors(self, node: int, remaining: int) -> Iterable[Successor[int, str]]:
+        for _ in range(self.checks_per_node):
+            time.sleep(self.pause)
+            if self.check is not None:
+                self.checked += 1
+                self.check()
+        yield from super().successors(node, remaining)
+        self.finished += 1
+
+
+def test_a_time_limit_is_honoured_inside_one_long_expansion():
+    # The root's one expansion takes 3 x 0.6 s and reads the clock after each pause;
+    # the limit is 1 s, so the second reading stops the search inside it.
+    graph = _SlowTurns(Graph({0: [(1, "a", 0, False)], 1: [(0, "b", 0, True)]}, {}), checks_per_node=3,
+                       pause=0.6)
+    started = time.perf_counter()
+    result = solve(graph, 0, Limit(turns=5, seconds=1.0))
+    assert result.status == "unknown" and result.reason == "time limit 1 s reached"
+    assert result.stats.nodes == 1 and graph.checked >= 1 and graph.finished == 0
+    assert time.perf_counter() - started < 1.8  # not the whole expansion's 1.8 s
+    assert graph.watched == [True, False]  # handed the clock, and taken back when the search ended
+    assert graph.check is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(), st.integers(1, 4))
+def test_a_clock_that_never_stops_changes_no_answer(graph: Graph, turns: int):
+    slow = _SlowTurns(graph, checks_per_node=2)
+    plain = solve(graph, 0, Limit(turns=turns), cap=1000)
+    watched = solve(slow, 0, Limit(turns=turns, seconds=3600.0), cap=1000)
+    assert (watched.status, watched.turns, watched.cost, watched.plans, watched.plan_list) == (
+        plain.status, plain.turns, plain.cost, plain.plans, plain.plan_list)
+    assert slow.checked >= 2 * slow.finished  # every expansion listed to its end read the clock twice

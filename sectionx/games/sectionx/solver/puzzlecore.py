@@ -40,7 +40,7 @@ What keeps this exact, point by point (docs/solver.md gives the arguments):
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -103,6 +103,13 @@ class CoreProblem:
         self._costs: dict[Hashable, tuple[int, ...] | None] = {}  # ride_costs by board name
         self._collapses: dict[Hashable, tuple[int, tuple[int, ...]]] = {}  # _collapse by board name and prisoners
         self.walls = self._find_walls()
+        # The search's clock (sectionx.search, Problem.watch): one whole turn can take
+        # minutes to list, so the turn calls it every CHECK_EVERY moves made.
+        self.check: Callable[[], None] | None = None
+
+    def watch(self, check: Callable[[], None] | None) -> None:
+        """Take the search's clock (None: stop calling it); see Problem.watch."""
+        self.check = check
 
     def _find_walls(self) -> tuple[bool, ...] | None:
         """Per cell (and the island, last: never), whether no way of the goal's

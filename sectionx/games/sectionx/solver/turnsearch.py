@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ....search import Successor
 from .. import engine
@@ -46,11 +46,17 @@ class Node:
     fills: tuple[int, ...] = ()
 
 
+#: Moves looked at between two readings of the search's clock (a move costs some
+#: tens of microseconds, so the clock is read every few hundredths of a second).
+CHECK_EVERY: Final = 1024
+
+
 class _Turn:
     """One turn's search from the core's current position (see CoreProblem.successors)."""
 
     def __init__(self, problem: CoreProblem, remaining: int):
         self.pr = problem
+        self.ticks = 0  # moves looked at since the search's clock was last read
         self.pos = pos = problem.pos
         self.T = problem.T
         self.remaining = remaining
@@ -387,6 +393,14 @@ class _Turn:
             closing: dict[bool, bool] = {}
             # (Door actions of the last turn are all skipped below.)
             for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed):
+                # The search's clock, now and then (it may raise LimitReached: every
+                # move made above is unmade by the finally blocks on the way out).
+                self.ticks += 1
+                if self.ticks >= CHECK_EVERY:
+                    self.ticks = 0
+                    check = pr.check
+                    if check is not None:
+                        check()
                 kind = move[1][0] if move[0] == KEEP else move[0]
                 tile = PLACE <= kind <= ROTATE
                 door = kind in (DOOR, MOVEDOOR)
