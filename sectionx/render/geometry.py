@@ -35,6 +35,18 @@ def _inside(p: Point, poly: tuple[Point, ...]) -> bool:
     return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
 
 
+def inside_loops(p: Point, loops: list[list[Point]]) -> bool:
+    """Whether ``p`` lies inside the closed loops, convex or not (even-odd rule, a
+    ray to the right): a point in a hole of a shape is outside it."""
+    x, y = p
+    inside = False
+    for loop in loops:
+        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
 def _edges(points: tuple[Point, ...]) -> list[tuple[Point, Point]]:
     if len(points) == 1:
         return [(points[0], points[0])]

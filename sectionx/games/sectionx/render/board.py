@@ -12,6 +12,7 @@ import math
 from ....colours import Colour
 from ....hexgrid import SIDES, Cell
 from ....render.fonts import text_width
+from ....render.geometry import inside_loops
 from ....render.layout import Layout
 from ....render.scene import Circle, Group, Item, Point, Style, Text, polygon, pt_mm
 from ....render.shapes import symbol_shape
@@ -202,24 +203,13 @@ def _watchtowers(board: Board, layout: Layout, theme: Theme, loops: list[list[Po
     for _colour, s, _e in cell_block_spans(board):
         a = math.radians(s)
         reach = 0.0
-        while reach < F * 4 and _inside_loops((cx + reach * math.cos(a), cy + reach * math.sin(a)), loops):
+        while reach < F * 4 and inside_loops((cx + reach * math.cos(a), cy + reach * math.sin(a)), loops):
             reach += F * 0.01
         x, y = cx + reach * math.cos(a), cy + reach * math.sin(a)
         items.append(Circle(x, y, F * 0.075, Style(fill=tint(col["wall"], 0.75 if theme.ink_saver else 0.3),
                                                    stroke=col["ink"], width=F * 0.012)))
         items.append(Circle(x, y, F * 0.035, Style(fill=col["ink"])))
     return items
-
-
-def _inside_loops(p: Point, loops: list[list[Point]]) -> bool:
-    """Whether ``p`` lies inside the closed loops (even-odd rule, a ray to the right)."""
-    x, y = p
-    inside = False
-    for loop in loops:
-        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
 
 
 def _island(board: Board, layout: Layout, theme: Theme, min_pt: float = 0.0, words: Words = ENGLISH,

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 
 from ....render.fonts import text_width
+from ....render.geometry import inside_loops
 from ....render.scene import Circle, Item, Path, Point, Style, Text, polygon, pt_mm, rect
 from ....render.theme import Theme, shade, tint
 
@@ -32,20 +33,9 @@ WAVE_LENGTH = 5.4
 WAVE_HEIGHT = 0.75
 
 
-def _inside(p: Point, loops: list[list[Point]]) -> bool:
-    """Whether ``p`` lies inside the closed loops (even-odd rule, a ray to the right)."""
-    x, y = p
-    inside = False
-    for loop in loops:
-        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
-
-
 def _near(p: Point, loops: list[list[Point]], reach: float) -> bool:
     """Whether ``p`` lies within ``reach`` mm of the loops' outline (or inside them)."""
-    if _inside(p, loops):
+    if inside_loops(p, loops):
         return True
     for loop in loops:
         for a, b in zip(loop, loop[1:] + loop[:1], strict=True):
