@@ -402,3 +402,63 @@ def test_bad_grades_and_difficulties_are_one_line(made, tmp_path):
     assert result.exit_code == 1 and "legendary" in result.output
     result = run("generate", "--game", "hekla", "--difficulty", "legendary", "-o", tmp_path / "g")
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1 and "unknown difficulty" in result.output
+
+
+# ---------------------------------------------------------------------- 8 pt on paper (issue 30)
+
+
+def _texts(items):
+    from sectionx.render.scene import Group, Text
+
+    for it in items:
+        if isinstance(it, Text):
+            yield it
+        elif isinstance(it, Group):
+            yield from _texts(it.items)
+
+
+def test_the_card_draws_the_boards_words_at_8_pt_and_a_turn_leaves_them_out():
+    """The card (printed at about the art's size) keeps every track number, START and
+    field name, at 8 pt or more; a turn (printed at about half size, where they would not
+    fit their corners at 8 pt) leaves them out, its heading and lines naming the fields."""
+    from sectionx.games.hekla import formats, printing
+    from sectionx.games.hekla.solver import solve
+
+    theme = load_theme(None)
+    loaded = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml")
+    answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
+    printed = printing.printed(loaded.position, loaded.goal, answer.line, theme, title="t", summary="s")
+    assert printed.picture_pt == 8.0  # the layout's floor holds for Hekla too
+    board = loaded.position.board
+    words = list(_texts(printed.picture.pages[0].items))
+    names = {t.text for t in words}
+    track = {str(n) for n in range(1, len(board.inner) + len(board.outer))}
+    assert "START" in names and track <= names and {"a1", "e5"} <= names
+    above = track - {"1", "2", "3"}  # not the stones' values
+    assert min(t.size for t in words if t.text in above | {"START", "a1", "c3"}) >= 8.0
+    for step in printed.steps:
+        shown = {t.text for t in _texts(step.picture.pages[0].items)}
+        assert "START" not in shown and not shown & {"a1", "c3", "e5"} and not shown & {"24", "31", "55"}
+
+
+def test_hekla_sheet_and_book_print_no_word_under_8_pt_the_same_bytes_twice(tmp_path):
+    """Read back from the PDF: every word of the sheet and the book, the pictures'
+    included, prints at 8 pt or more on A4 and letter (puzzles of one, two and three turns)."""
+    import shutil
+
+    from .pdf_sizes import printed_sizes
+
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("01.yaml", "02.yaml", "05.yaml", "12.yaml"):
+        shutil.copy(ROOT / "scenarios" / "hekla" / "puzzles" / name, folder / name)
+    for paper in ("a4", "letter"):
+        for kind, source in (("sheet", folder / "05.yaml"), ("sheet", folder / "12.yaml"), ("book", folder)):
+            first, second = tmp_path / f"{kind}-{paper}-1.pdf", tmp_path / f"{kind}-{paper}-2.pdf"
+            for out in (first, second):
+                result = run(kind, source, "-o", out, "--paper", paper)
+                assert result.exit_code == 0, result.output
+            data = first.read_bytes()
+            assert data == second.read_bytes()
+            pages = printed_sizes(data)
+            assert all(pages) and min(min(p) for p in pages) >= 8.0 - 1e-3, (kind, paper, [min(p) for p in pages])

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ...colours import Colour
 from ...console import plural
 from ...render import figures
-from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, polyline, rect
+from ...render.scene import Circle, Document, Group, Item, Page, Style, Text, line, polygon, polyline, pt_mm, rect
 from ...render.shapes import ink_on, shape
 from ...render.textfit import text_width
 from ...render.theme import Theme
@@ -85,12 +85,19 @@ class Geometry:
         return x + FIELD * (0.27 if i == 0 else 0.73), y + FIELD * 0.54
 
 
-def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float) -> list[Item]:
+def stone(theme: Theme, s: Stone, cx: float, cy: float, d: float, *, plain: bool = False) -> list[Item]:
     """A volcano stone (its owner's colour and shape, value as numeral and ridge
-    marks) or a lava stone (dark, glowing rim, its value), ``d`` mm across."""
+    marks) or a lava stone (dark, glowing rim, its value), ``d`` mm across.
+    ``plain``: a volcano stone with its numeral alone, as large as a lava stone's (a
+    printed solution's turn, drawn at about half size: the ridges and the shape would
+    print under 0.6 mm, and its numeral set at 8 pt would run over them)."""
     ink = theme.colours["ink"]
     r = d / 2
-    if s.lava:
+    if s.lava or plain:
+        if not s.lava:
+            fill = fill_of(theme, Player(s.owner))
+            return [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=max(0.25, d * 0.035))),
+                    Text(cx, cy + d * 0.17, str(s.value), d * 1.35, ink_on(theme, fill), "middle", bold=True)]
         fill = theme.colours["lava"]
         return [Circle(cx, cy, r, Style(fill=fill, stroke=theme.colours["lava_glow"], width=max(0.4, d * 0.08))),
                 Text(cx, cy + d * 0.17, str(s.value), d * 1.35, ink_on(theme, fill), "middle", bold=True)]
@@ -133,11 +140,14 @@ def _track_number(board: Board, f: Field) -> int:
 
 
 def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = True,
-                text_scale: float = 1.0) -> tuple[list[Item], Geometry]:
+                text_scale: float = 1.0, least_pt: float = 0.0) -> tuple[list[Item], Geometry]:
     """The empty board: the area's fields and places, the hot fields, both rings with
     their numbers and white lines, the black start field and the arrow (HG1-HG4).
     ``text_scale`` sets the track's numbers and the field names that much larger (a
-    rulebook prints its cropped figures at about their size, where 5.5 pt is too small)."""
+    rulebook prints its cropped figures at about their size, where 5.5 pt is too small);
+    ``least_pt`` sets any of them smaller than that at that size (a printed puzzle's
+    card, drawn at about its size, where the layout's least type is 8 pt: the numbers,
+    the start field's name and the field names all fit their corners at 8 pt)."""
     g = Geometry(board)
     ink = theme.colours["ink"]
     c = theme.colours
@@ -155,13 +165,14 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             # In a top corner the field's white line does not run into: top right, but
             # top left where the line is the diagonal up to the top-right corner.
             text = "START" if start else str(_track_number(board, f))
-            size = (4.6 if start else 6.0) * text_scale
+            size = max((4.6 if start else 6.0) * text_scale, least_pt)
+            grow = max(6.0 * text_scale, least_pt) / 6.0  # the numbers' box, START's too
             tw = text_width(text, size, True, theme)
             back = ink if start else c[TRACK_FILL]
             left = spot is not None and spot.kind == "diag" and spot.index == 1
             tx = x + 1.2 if left else x + FIELD - tw - 1.2
-            items.append(rect(tx - 0.7, y + 0.8, tw + 1.4, 3.4 * text_scale, Style(fill=back)))
-            items.append(Text(tx, y + 0.8 + 2.8 * text_scale, text, size, ink_on(theme, back), "start", bold=True))
+            items.append(rect(tx - 0.7, y + 0.8, tw + 1.4, 3.4 * grow, Style(fill=back)))
+            items.append(Text(tx, y + 0.8 + 2.8 * grow, text, size, ink_on(theme, back), "start", bold=True))
     # The arrow beside the start field: onto the outer ring after a lap of the inner one (HG3).
     sx, sy = g.centre(board.inner[0])
     ox, oy = g.centre(board.outer[0])
@@ -179,8 +190,8 @@ def board_items(theme: Theme, board: Board, *, coords: bool, numbers: bool = Tru
             # Top centre, between the two places and inside a hot field's circle, so
             # that nothing is knocked out of the circle.
             name = field_name(f)
-            items.append(Text(x + FIELD / 2, y + 2.2 + 2.0 * text_scale, name, 5.5 * text_scale, c["cell_line"], "middle",
-                              bold=True))
+            size = max(5.5 * text_scale, least_pt)
+            items.append(Text(x + FIELD / 2, y + 2.2 + 2.0 * size / 5.5, name, size, c["cell_line"], "middle", bold=True))
     return items, g
 
 
@@ -217,10 +228,12 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: f
 
 
 def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS,
-                   text_scale: float = 1.0) -> tuple[list[Item], Geometry]:
+                   text_scale: float = 1.0, numbers: bool = True, least_pt: float = 0.0,
+                   plain: bool = False) -> tuple[list[Item], Geometry]:
     """The board with the position's stones and volcanists, and the annotations;
-    ``text_scale`` as for :func:`board_items` (the laps and the labels too)."""
-    items, g = board_items(theme, pos.board, coords=coords, text_scale=text_scale)
+    ``text_scale``, ``numbers`` and ``least_pt`` as for :func:`board_items` (the laps
+    and the labels too), ``plain`` stones as for :func:`stone`."""
+    items, g = board_items(theme, pos.board, coords=coords, numbers=numbers, text_scale=text_scale, least_pt=least_pt)
     c = theme.colours
     lit = set(marks.fields)
     for f in lit:
@@ -233,7 +246,7 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         items.append(_outline(g, triple, Style(stroke=c["highlight"], width=1.4)))
     for f, stones in pos.fields:
         for i, s in enumerate(stones):
-            items += stone(theme, s, *g.place(f, i), FIELD * 0.4)
+            items += stone(theme, s, *g.place(f, i), FIELD * 0.4, plain=plain)
     for k, (player, begin, end) in enumerate(marks.runs):
         items += _run(theme, g, player, begin, end, k)
     # The order of eruptions (H5): a numbered badge at each outline's top-left corner,
@@ -244,11 +257,18 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         spot = (x, y)
         shift = corners.get(spot, 0)
         corners[spot] = shift + 1
-        bx, by = x + 3.4 + shift * 7.0, y + 3.4
-        items.append(Circle(bx, by, 3.1, Style(fill=c["highlight"], stroke=c["ink"], width=0.35)))
+        # With plain stones (a printed turn, its numeral set at 8 pt at about half size) the
+        # badge is larger and sits further into the corner, clear of the stones still.
+        r, at = (4.0, 2.6) if plain else (3.1, 3.4)
+        bx, by = x + at + shift * (2 * r + 0.8), y + at
+        items.append(Circle(bx, by, r, Style(fill=c["highlight"], stroke=c["ink"], width=0.35)))
         # The badge keeps its size (it must not cover a stone); its numeral grows a little.
         grow = min(text_scale, 1.15)
-        items.append(Text(bx, by + 2.2 * grow, str(number), 6.4 * grow, ink_on(theme, c["highlight"]), "middle", bold=True))
+        size = 6.4 * grow
+        # A plain badge's numeral is set on its middle (0.36 of the size above the baseline),
+        # as the layout's 8 pt floor grows it about that middle.
+        base = by + (pt_mm(size) * 0.36 if plain else 2.2 * grow)
+        items.append(Text(bx, base, str(number), size, ink_on(theme, c["highlight"]), "middle", bold=True))
     # Volcanists, side by side where several share a track field.
     spots: dict[Field, list[tuple[Player, int]]] = {}
     for p, t in zip(pos.players, pos.track):
@@ -262,7 +282,8 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
             # HG3's laps: the inner ring is lap 1, the outer ring's first time round lap 2.
             laps = 2 + (t - lap) // len(pos.board.outer) if t >= lap else 1
             if laps >= 3:
-                items.append(Text(cx, y + 4.5, f"lap {laps}", 4.5 * text_scale, c["highlight"], "middle", bold=True))
+                items.append(Text(cx, y + 4.5, f"lap {laps}", max(4.5 * text_scale, least_pt), c["highlight"], "middle",
+                                  bold=True))
     for action in marks.turns:
         assert action.to is not None
         tx, ty = g.centre(action.to)
@@ -373,12 +394,14 @@ def hand_items(theme: Theme, pos: Position, player: Player, x: float, y: float) 
 
 
 def card(pos: Position, theme: Theme, *, marks: Marks = NO_MARKS, hand: Player | None = None,
-         coords: bool = True) -> Document:
+         coords: bool = True, numbers: bool = True, least_pt: float = 0.0, plain: bool = False) -> Document:
     """A picture for printed puzzles: the board with the position and ``marks``, and
     beside it ``hand``'s stones in hand, on one page cropped to them: no title and no
     words (the sheet, deck and book set those as text).  The hand stands to the right,
-    so the picture is a little wider than tall, as a card's room for it is."""
-    items, g = position_items(theme, pos, coords=coords, marks=marks)
+    so the picture is a little wider than tall, as a card's room for it is.
+    ``coords`` (the field names), ``numbers`` (the track's numbers and START),
+    ``least_pt`` and ``plain`` as for :func:`position_items`."""
+    items, g = position_items(theme, pos, coords=coords, marks=marks, numbers=numbers, least_pt=least_pt, plain=plain)
     w, h = g.size
     width = w + 2 * MARGIN
     if hand is not None:

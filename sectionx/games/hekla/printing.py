@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...render.puzzleprint import PrintedPuzzle, Step
+from ...render.puzzleprint import MIN_PT, PrintedPuzzle, Step
 from ...render.theme import Theme
 from . import art, figures, formats
 from .rules import LAVA_STONES, Action, Player, Position, apply, is_long, line_name, skip_to, stages, triple_name
@@ -172,21 +172,23 @@ def printed(pos: Position, goal: formats.Goal, line: Sequence[Action], theme: Th
     """A puzzle and a line of the solver's turns that meets its goal (each legal;
     the others pass between them, HQ1) as the house's layouts print it."""
     me = pos.player
-    picture = art.card(pos, theme, hand=me)
+    # The card is printed at about the size the art draws it: its field numbers, START
+    # and field names drawn at the layout's least type fit their corners.
+    picture = art.card(pos, theme, hand=me, least_pt=MIN_PT)
     steps = []
     now = pos
     total = 0
     for i, action in enumerate(line, 1):
         turn = worked(now, action)
         total += turn.gained
-        shown = art.card(turn.after, theme, marks=step_marks(turn))
+        # A turn prints at about half the art's size, where an 8 pt field number would not fit
+        # its corner: the track's numbers and the field names are left out (the turn's heading
+        # and lines name every field and track field it concerns), the stones plain.
+        shown = art.card(turn.after, theme, marks=step_marks(turn), coords=False, numbers=False, plain=True)
         steps.append(Step(turn_heading(i, now, action), shown, turn_lines(turn, total, goal), brief(turn)))
         now = skip_to(turn.after, pos.to_move)
     return PrintedPuzzle(number, title or "Hekla puzzle", goal_words(pos, goal), picture, tuple(steps), summary,
-                         len(line), fact_lines(pos, goal), tier, grade_id, source,
-                         # The board's field numbers sit in its fields' corners, where 8 pt ones would
-                         # run into each other and out of the start field: the art sets their size.
-                         picture_pt=0.0)
+                         len(line), fact_lines(pos, goal), tier, grade_id, source)
 
 
 __all__ = ["Turn", "brief", "fact_lines", "goal_words", "printed", "step_marks", "turn_heading", "turn_lines", "worked"]
