@@ -3,8 +3,9 @@ at a glance stands where a player looks for it, and the HTML page sizes its text
 figures as the PDF does.
 
 The type floor is measured in the scene each figure is drawn from, at the scale the
-book prints it on A4 (the game's figure box); Hekla's figures are cropped to the part
-of the board they are about, with every field their claims name inside the crop.
+book prints it on A4 (the game's figure box); Hekla's and Section X's figures are
+cropped to the part of the board they are about, with every field or cell their
+claims name inside the crop.
 """
 
 from __future__ import annotations
@@ -19,7 +20,11 @@ from sectionx.games.breakout.manual import RULEBOOK as BREAKOUT
 from sectionx.games.hekla import figures as hekla_figures
 from sectionx.games.hekla import formats as hekla_formats
 from sectionx.games.hekla.manual import RULEBOOK as HEKLA
+from sectionx.games.sectionx import figures as sectionx_figures
+from sectionx.games.sectionx import formats as sectionx_formats
 from sectionx.games.sectionx.manual import RULEBOOK as SECTIONX
+from sectionx.games.sectionx.model import NO_ANNOTATIONS
+from sectionx.games.sectionx.render import diagram as sectionx_diagram
 from sectionx.games.tunnel.manual import RULEBOOK as TUNNEL
 from sectionx.render.scene import Group, Item, Symbol, Text, Use
 from sectionx.render.theme import load_theme
@@ -52,17 +57,20 @@ def print_scale(book: Rulebook, picture: Picture) -> float:
     return min(min(A4_TEXT, fw) / picture.width, fh / picture.height, 1.0)
 
 
-@pytest.fixture(scope="module", params=[("breakout", "en"), ("breakout", "de"), ("hekla", "en"), ("hekla", "de")],
+@pytest.fixture(scope="module", params=[("breakout", "en"), ("breakout", "de"), ("hekla", "en"), ("hekla", "de"),
+                                        ("sectionx", "en"), ("sectionx", "de"), ("sectionx", "nl")],
                 ids="-".join)
 def book(request: pytest.FixtureRequest) -> Manual:
     game, lang = request.param
-    return prepare({"breakout": BREAKOUT, "hekla": HEKLA}[game], lang, theme=THEME)
+    return prepare({"breakout": BREAKOUT, "hekla": HEKLA, "sectionx": SECTIONX}[game], lang, theme=THEME)
 
 
 def test_no_word_in_a_figure_prints_under_the_floor(book: Manual) -> None:
-    """Breakout's and Hekla's figures: field, column and row names, the track's numbers,
-    the stones' values and the facts under the board all print at 6 pt or more (Hekla's
-    board printed whole had field names of 1.7 pt, Breakout's column names 4.6 pt)."""
+    """Breakout's, Hekla's and Section X's figures: field, column and row names, the
+    track's numbers, the stones' values, the facts under the board, tile ids, labels and
+    the cell blocks' counts all print at 6 pt or more (Hekla's board printed whole had
+    field names of 1.7 pt, Breakout's column names 4.6 pt, Section X's tile ids 1.1 to
+    2.4 pt and CELL BLOCK 2.4 pt)."""
     for name, f in book.figures.items():
         picture = Picture.of(drawn(book, f, THEME))
         k = print_scale(book.book, picture)
@@ -100,6 +108,47 @@ def test_hekla_figures_are_cropped_to_what_they_name() -> None:
             assert left - 1e-6 <= x and x + hekla_figures.art.FIELD <= right + 1e-6, (name, field)
             assert top - 1e-6 <= y and y + hekla_figures.art.FIELD <= bottom + 1e-6, (name, field)
     assert smaller >= len(manual.figures) // 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_sectionx_figures_are_cropped_round_what_they_name(lang: str) -> None:
+    """Each Section X book figure keeps every cell its annotations and claims name
+    (labels, highlights, arrows, the tile a claim moves and its targets, the cells of
+    its actions and connections) inside the crop it draws, and leaves out the board's
+    names (the colours, symbols and zones' letters name the places) and the id of a
+    tile a label stands on."""
+    manual = prepare(SECTIONX, lang, theme=THEME)
+    words = manual.language.words
+    names = {words.get("island", "ISLAND"), words.get("cell_block", "CELL BLOCK"), words.get("free_zone", "FREE ZONE")}
+    for name, f in manual.figures.items():
+        scenario = sectionx_formats.load_doc(f.doc, f.path.parent).scenario
+        named = sectionx_figures.named_cells(scenario)
+        assert named, name
+        shown = sectionx_diagram.plan(scenario.state, THEME, crop=True, annotations=scenario.annotations,
+                                      focus=sectionx_figures.book_focus(scenario)).shown
+        assert shown is not None and named <= shown, (name, sorted(named - (shown or frozenset())))
+        picture = Picture.of(drawn(manual, f, THEME))
+        texts = {t for _, t in printed_sizes(picture.items, 1.0, {s.name: s for s in picture.symbols})}
+        assert not texts & names, name
+        labelled = {c for c, _ in scenario.annotations.labels}
+        assert not texts & {p.tile for c, p in scenario.state.tiles if c in labelled}, name
+
+
+def test_named_cells_reads_claims() -> None:
+    """A claim's cells count as named: the moved tile, the cells of its connections and
+    every cell an action writes (``move -3,2 -3,1@0``); a label is its cell only where
+    the figure's annotations give it."""
+    from dataclasses import replace
+
+    from sectionx.hexgrid import Cell
+
+    manual = prepare(SECTIONX, "en", theme=THEME)
+    f = manual.figures["distance-rule"]
+    scenario = sectionx_formats.load_doc(f.doc, f.path.parent).scenario
+    assert {Cell(-3, 2), Cell(-2, 1), Cell(-3, 1), Cell(-2, 3), Cell(-4, 3)} <= sectionx_figures.named_cells(scenario)
+    bare = sectionx_figures.named_cells(replace(scenario, annotations=NO_ANNOTATIONS))
+    assert {Cell(-3, 2), Cell(-2, 1), Cell(-3, 1)} <= bare  # the claims' own cells and the action's target
+    assert Cell(-2, 3) not in bare and Cell(-4, 3) not in bare  # A and F are labels only
 
 
 def test_the_illustrate_drawing_is_the_whole_board() -> None:

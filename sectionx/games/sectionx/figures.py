@@ -42,6 +42,7 @@ stops with one line naming the file, the line and the claim.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -49,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import NotationError
 from ...hexgrid import Cell, parse_cell
+from ...render.scene import MM_PER_PT, Group, Item, Text
 from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
 from . import actions, checking, engine, formats, rules
 from .actions import Move
@@ -97,17 +99,103 @@ def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
     return []
 
 
+#: The box a rulebook prints a figure's drawing in (mm, width and height; the builder's
+#: :attr:`~sectionx.rulebook.Rulebook.figure_size`): the A4 book's text width, less a
+#: little, so a cropped board prints as large as the page allows (issue 30).
+BOOK_BOX = (150.0, 105.0)
+#: The least size (points) a word of a book's figure prints at in :data:`BOOK_BOX`:
+#: the puzzle cards' floor, so it stays 6 pt where the book draws a figure at three
+#: quarters to fit a page's foot.
+BOOK_PT = 8.0
+#: The action notation's cells (``place T05 2,-1@3``, ``move -3,2 -3,1@0``).
+_CELL_IN_ACTION = re.compile(r"(?<![\w,-])(-?\d+,-?\d+)")
+
+
+def named_cells(scenario: Scenario) -> frozenset[Cell]:
+    """Every cell a figure names: its annotations' cells, and each cell of its claims
+    (the tile a ``moves`` claim moves and its targets, the cells of ``joined`` and
+    ``apart``, every cell written in an action; labels read as the cells they mark).
+    A book's crop keeps them all (:func:`draw_figure`)."""
+    cells = set(scenario.annotations.cells())
+    for claim in scenario.claims:
+        texts = [claim.moves, *claim.allowed, *claim.refused,
+                 *(p.partition("/")[0] for p in (*claim.joined, *claim.apart))]
+        for text in texts:
+            cell = _cell(text, scenario) if text and text != "island" else None
+            if cell is not None:
+                cells.add(cell)
+        for action in (claim.action, *claim.after):
+            cells |= {parse_cell(m) for m in _CELL_IN_ACTION.findall(action)}
+    return frozenset(cells)
+
+
+def book_focus(scenario: Scenario) -> frozenset[Cell]:
+    """The cells a book's figure is cropped round: what a cropped diagram keeps (the
+    tiles, prisoners, doors, claimed zones and annotated cells) and every cell the
+    figure names (:func:`named_cells`)."""
+    from .render.diagram import interest
+
+    return frozenset(interest(scenario.state, scenario.annotations)) | named_cells(scenario)
+
+
 def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] | None = None) -> Document:
-    """The figure at ``path`` (read as ``doc``, already checked) on one page, cropped,
-    without coordinates or side panel, in ``words`` (the drawn words of
-    :class:`~.render.words.Words` by name; English where not given)."""
+    """The figure at ``path`` (read as ``doc``, already checked) drawn for a rulebook:
+    one page, cropped (the board's tiles, prisoners and doors and every cell the figure
+    names, :func:`named_cells`, with their neighbours; the island and a free zone
+    whole), without coordinates or side panel, in ``words`` (the drawn words of
+    :class:`~.render.words.Words` by name; English where not given).
+
+    Drawn whole, a board printed at a fifth to two fifths in the book's box, its tile
+    ids at 1 to 2.5 pt (issue 30); so its words are set for the scale :data:`BOOK_BOX`
+    prints the crop at: none under :data:`BOOK_PT` (the printed puzzles' floor,
+    :func:`sectionx.render.puzzleprint.floor_text`), and the board's names (ISLAND,
+    CELL BLOCK, FREE ZONE) left out, as the printed puzzles leave them out: they
+    cannot fit their places at that size, and the colours, the cell blocks' symbols
+    and the zones' letters name every place.  ``illustrate`` draws the figure as
+    before."""
+    from ...render.puzzleprint import floor_text
     from .render import diagram
+    from .render.art import PRISONER
+    from .render.board import BLOCK_SYMBOL
+    from .render.printed import unnamed
     from .render.words import ENGLISH
 
     scenario = formats.load_doc(doc, path.parent).scenario
     drawn: dict[str, Any] = dict(words or {})  # str fields of Words, checked by the language reader
-    return diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False,
-                           words=replace(ENGLISH, **drawn))
+    language = replace(ENGLISH, **drawn)
+    board = diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False,
+                            words=language, focus=book_focus(scenario))
+    # A label drawn on a tile covers the tile's id once the id is set at the floor's size:
+    # the label names the cell there (no players' text names a tile by its id).
+    labelled = {cell for cell, _ in scenario.annotations.labels}
+    ids = {placed.tile for cell, placed in scenario.state.tiles if cell in labelled}
+    board = unnamed(board, frozenset({language.island, language.cell_block, language.free_zone, *ids}))
+    page = board.pages[0]
+    k = min(BOOK_BOX[0] / page.width, BOOK_BOX[1] / page.height, 1.0)
+    items = _counts_under(page.items, BOOK_PT / k, BLOCK_SYMBOL * 0.62 * theme.tile, PRISONER * theme.tile)
+    return replace(board, pages=(replace(page, items=floor_text(items, BOOK_PT, k)),))
+
+
+#: A cell block's count of island prisoners as the diagram sets it (``×8``).
+_COUNT = re.compile(r"^×\d+$")
+
+
+def _counts_under(items: tuple[Item, ...], size: float, disc: float, d: float) -> tuple[Item, ...]:
+    """``items`` with each cell block's count (``×8``, set after its token, ``d``
+    across, on a disc of radius ``disc``) set at ``size`` (pt, at least its own)
+    centred under the token: grown to the book's floor after the token, it would
+    run over the cell block's wall."""
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text) and it.anchor == "start" and it.angle == 0 and _COUNT.match(it.text):
+            x, y = it.x - d * 0.62, it.y - it.size * MM_PER_PT * 0.36  # the token's centre
+            pt = max(size, it.size)
+            out.append(replace(it, x=x, y=y + disc + 0.15 * d + pt * MM_PER_PT * 0.74, size=pt, anchor="middle"))
+        elif isinstance(it, Group):
+            out.append(replace(it, items=_counts_under(it.items, size, disc, d)))
+        else:
+            out.append(it)
+    return tuple(out)
 
 
 def claim_problems(doc: Doc, scenario: Scenario) -> list[Diagnostic]:
@@ -392,4 +480,5 @@ def _check_after(claim: Claim, scenario: Scenario, said: str) -> list[tuple[Wher
                   for key, form, message in _connection(joined, apart, scenario, state, ("then",))]
 
 
-__all__ = ["CLAIM", "Figure", "check_figure", "claim_problems", "facts"]
+__all__ = ["BOOK_BOX", "BOOK_PT", "CLAIM", "Figure", "book_focus", "check_figure", "claim_problems", "draw_figure",
+           "facts", "figure_problems", "named_cells"]

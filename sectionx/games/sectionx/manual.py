@@ -122,6 +122,7 @@ RULEBOOK = Rulebook(
     components=COMPONENTS,
     component_pictures=component_pictures,
     cover=cover_picture,
+    figure_size=figures.BOOK_BOX,
     summary_after=12,
 )
 

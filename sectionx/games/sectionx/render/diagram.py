@@ -157,6 +157,12 @@ def _interest(state: State, annotations: Annotations, goal: Goal | None = None) 
     return cells or set(state.board.island)
 
 
+def interest(state: State, annotations: Annotations) -> set[Cell]:
+    """The cells a cropped diagram keeps by default (its tiles, prisoners, doors,
+    claimed zones and annotated cells): a caller's ``focus`` may add to them."""
+    return _interest(state, annotations)
+
+
 def block_cells(state: State, layout: Layout, colour: Colour) -> set[Cell]:
     """The island cells ``colour``'s cell block covers (G3): those reaching into its angle."""
     board = state.board

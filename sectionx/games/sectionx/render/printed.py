@@ -98,11 +98,12 @@ def solution_focus(scenario: Scenario, turns: Sequence[TurnPicture]) -> frozense
     return frozenset(cells)
 
 
-def unnamed(doc: Document) -> Document:
-    """A one-page picture without the board's names (:data:`NAMES`): the deck's cards
-    draw their pictures smaller still."""
+def unnamed(doc: Document, names: frozenset[str] = NAMES) -> Document:
+    """A one-page picture without the board's names (:data:`NAMES`, or ``names`` in
+    another language): the deck's cards draw their pictures smaller still, a
+    rulebook's figures likewise."""
     page = doc.pages[0]
-    return replace(doc, pages=(replace(page, items=_without(page.items, NAMES)),))
+    return replace(doc, pages=(replace(page, items=_without(page.items, names)),))
 
 
 def _step_picture(doc: Document) -> Document:
