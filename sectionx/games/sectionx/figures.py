@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import NotationError
 from ...hexgrid import Cell, parse_cell
 from ...render.scene import MM_PER_PT, Group, Item, Text
+from ...render.scene import Path as Outline
 from ...yamlsrc import Diagnostic, Doc, LoadError, YamlPath, read_yaml
 from . import actions, checking, engine, formats, rules
 from .actions import Move
@@ -100,9 +101,11 @@ def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
 
 
 #: The box a rulebook prints a figure's drawing in (mm, width and height; the builder's
-#: :attr:`~sectionx.rulebook.Rulebook.figure_size`): the A4 book's text width, less a
-#: little, so a cropped board prints as large as the page allows (issue 30).
-BOOK_BOX = (150.0, 105.0)
+#: :attr:`~sectionx.rulebook.Rulebook.figure_size`): nearly the A4 book's text width,
+#: so a cropped board (most are about twice as wide as tall) prints as large as the page
+#: allows; no taller, so a near whole board (the zones) leaves room for its caption and
+#: the next rule (105 mm tall left half pages empty before a section's next figure).
+BOOK_BOX = (150.0, 80.0)
 #: The least size (points) a word of a book's figure prints at in :data:`BOOK_BOX`:
 #: the puzzle cards' floor, so it stays 6 pt where the book draws a figure at three
 #: quarters to fit a page's foot.
@@ -151,8 +154,10 @@ def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] | N
     :func:`sectionx.render.puzzleprint.floor_text`), and the board's names (ISLAND,
     CELL BLOCK, FREE ZONE) left out, as the printed puzzles leave them out: they
     cannot fit their places at that size, and the colours, the cell blocks' symbols
-    and the zones' letters name every place.  ``illustrate`` draws the figure as
-    before."""
+    and the zones' letters name every place.  The tiles' ids are left out as well:
+    at that size they cover the tunnels they name, and the players' text names no
+    tile by its id (the picture shows each tile).  The cell blocks' counts stand
+    under their tokens.  ``illustrate`` draws the figure as before."""
     from ...render.puzzleprint import floor_text
     from .render import diagram
     from .render.art import PRISONER
@@ -165,19 +170,46 @@ def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] | N
     language = replace(ENGLISH, **drawn)
     board = diagram.diagram(scenario, theme, crop=True, coords=False, panel=False, goal_text=False,
                             words=language, focus=book_focus(scenario))
-    # A label drawn on a tile covers the tile's id once the id is set at the floor's size:
-    # the label names the cell there (no players' text names a tile by its id).
-    labelled = {cell for cell, _ in scenario.annotations.labels}
-    ids = {placed.tile for cell, placed in scenario.state.tiles if cell in labelled}
+    # The tiles' ids too: set at the floor's size they cover the tunnels, the arrows and
+    # the labels on the tiles, and no caption or rule names a tile by its id.
+    ids = {placed.tile for _, placed in scenario.state.tiles}
     board = unnamed(board, frozenset({language.island, language.cell_block, language.free_zone, *ids}))
     page = board.pages[0]
     k = min(BOOK_BOX[0] / page.width, BOOK_BOX[1] / page.height, 1.0)
     items = _counts_under(page.items, BOOK_PT / k, BLOCK_SYMBOL * 0.62 * theme.tile, PRISONER * theme.tile)
+    items = _pills_grown(items, BOOK_PT / k)
     return replace(board, pages=(replace(page, items=floor_text(items, BOOK_PT, k)),))
 
 
 #: A cell block's count of island prisoners as the diagram sets it (``×8``).
 _COUNT = re.compile(r"^×\d+$")
+
+
+def _pills_grown(items: tuple[Item, ...], size: float) -> tuple[Item, ...]:
+    """``items`` with each label's pill (a path centred on the label's text, drawn just
+    before it) grown about its centre to hold its text grown to ``size`` (pt): a
+    letter set at the book's floor on a far smaller board overran its disc."""
+    out: list[Item] = list(items)
+    for i, it in enumerate(items):
+        if isinstance(it, Group):
+            out[i] = replace(it, items=_pills_grown(it.items, size))
+            continue
+        text = items[i + 1] if i + 1 < len(items) else None
+        if not (isinstance(it, Outline) and isinstance(text, Text) and text.anchor == "middle" and text.bold
+                and text.angle == 0 and text.size < size):
+            continue
+        xs = [c[j] for c in it.commands for j in range(1, len(c), 2)]
+        ys = [c[j] for c in it.commands for j in range(2, len(c), 2)]
+        cx, cy = text.x, text.y - text.size * MM_PER_PT * 0.36  # the label's middle
+        if not xs or abs((min(xs) + max(xs)) / 2 - cx) > 1e-6 or abs((min(ys) + max(ys)) / 2 - cy) > 1e-6:
+            continue  # not a pill round this text
+        # As tall as the grown letter and a margin (a cap is 0.72 of the size): no taller,
+        # a pill in proportion to a 8 pt letter covered most of a small board's cell.
+        g = max(1.0, 1.45 * size * MM_PER_PT / (max(ys) - min(ys)))
+        out[i] = replace(it, commands=tuple(
+            (c[0], *(cx + g * (v - cx) if j % 2 == 0 else cy + g * (v - cy) for j, v in enumerate(c[1:])))
+            for c in it.commands))
+    return tuple(out)
 
 
 def _counts_under(items: tuple[Item, ...], size: float, disc: float, d: float) -> tuple[Item, ...]:
