@@ -193,7 +193,9 @@ def test_every_turn_of_the_solution_is_on_the_back(cards, solved):
     fronts = groups(cards.pages[0], "piece-card-")
     words = " ".join(_texts(fronts["piece-card-1"].items))
     assert "The fork" in words and "Red to bring 2 prisoners onto green areas within 1 turn." in words
-    assert "BEGINNER" in words and "beginner/standard/free#7" in words and "3 tiles and 2 doors" in words
+    assert "BEGINNER" in words and "3 tiles and 2 doors" in words and "solution on the back" in words
+    # The grade's id on the back's foot: at 6 pt it and "solution on the back" overran each other.
+    assert "beginner/standard/free#7" in _texts(backs["back-card-1"].items)
 
 
 # ------------------------------------------------------------------ the book
@@ -277,6 +279,29 @@ def test_deck_command_writes_the_same_bytes_twice(folder, tmp_path):
     assert outs[0].read_bytes() == outs[1].read_bytes()
     assert "wrote" in result.stderr and "4 cards" in result.stderr
     assert "warning" not in result.stderr  # two beginners, one asked for; one of each other tier
+
+
+def test_no_word_on_a_card_is_under_6_pt_as_printed_on_a4_and_letter(solved, cards):
+    """Issue 30: 6 pt, the usual least type of a poker-size card game, read back from the
+    PDF: the card's own words and the words in its pictures (a zone's letters, a cell
+    block's count); the tile ids, which would cover their tiles at 6 pt, are left out."""
+    from .pdf_sizes import printed_sizes
+
+    for paper in ("a4", "letter"):
+        document = deck(solved, THEME, THEME.paper(paper))
+        pages = printed_sizes(to_pdf(document, THEME))
+        assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
+    ids = {t.id for t in solved[0].scenario.state.catalogue.tiles}
+
+    def pictured(items, inside=False):
+        for it in items:
+            if isinstance(it, Group):
+                yield from pictured(it.items, inside or it.label == "picture")
+            elif isinstance(it, Text) and inside:
+                yield it.text
+
+    words = {w for page in cards.pages for w in pictured(page.items)}
+    assert words and not words & ids and words & {"E", "SE", "NE", "W", "SW", "NW"}
 
 
 def test_book_command_writes_the_same_bytes_twice_and_no_word_under_8_pt(folder, tmp_path):

@@ -19,11 +19,13 @@ Contract:
   name (``theme.tiers``: the symbols carry the tier where colour is lost) and the
   card's number; the title; the position as the player meets it (the card diagram
   of ``sheet``, cropped, without its words); the goal player's hand (tiles and
-  doors) and any open stacks; the goal in words; the grade's id.
+  doors) and any open stacks; the goal in words; "solution on the back".
 * Back: the same band with "Solution"; the summary; one picture per turn (the
   solution diagrams of ``sheet``: the position after the turn, the tile action
   highlighted, each prisoner's path an arrow), each numbered; under them each turn
-  in one short sentence (:func:`sectionx.games.sectionx.solution.brief`).  However many turns a
+  in one short sentence (:func:`sectionx.games.sectionx.solution.brief`); the grade's id at
+  the foot.  No word on a card is under :data:`MIN_TEXT_PT` (6 pt), the pictures'
+  included (their tile ids and the board's names left out).  However many turns a
   solution has, all are drawn: pictures and text shrink to fit, down to
   :data:`MIN_TEXT_PT`; a solution that does not fit even then is refused
   (:class:`~sectionx.render.textfit.DoesNotFit`), never cut short.
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ....console import plural
 from ....errors import SectionXError
@@ -67,18 +70,20 @@ from ....render.scene import (
 from ....render.shapes import ink_on
 from ....render.textfit import ASCENT, DESCENT, DoesNotFit, Para, fit_text, para, placed
 from ....render.theme import Theme
-from ..model import PlaceKind, Scenario
+from ..model import PlaceKind, Scenario, State
 from .art import TileArt, door_symbol, hex_corners
 from .diagram import check_glyphs, diagram, plan
 from .sheet import SolvedPuzzle, TurnPicture
 from .text import goal_sentence
 
-#: Type sizes on a card, points.  Nothing on a card is set smaller than MIN_TEXT_PT (the
-#: band's, with its height, are the shared card band's: sectionx.render.puzzleprint).
+#: Type sizes on a card, points.  Nothing on a card is set smaller than MIN_TEXT_PT, the
+#: usual least type of a poker-size card game (issue 30), the words inside its pictures
+#: included: those that cannot take it (the tile ids, at 0.4 to 1.2 pt) are left out.
+#: The band's, with its height, are the shared card band's: sectionx.render.puzzleprint.
 TITLE_PT, TITLE_MIN_PT = 9.0, 6.0
-GOAL_PT, GOAL_MIN_PT = 7.5, 5.5
-SMALL_PT = 5.0
-TEXT_PT, MIN_TEXT_PT = 6.0, 4.5
+GOAL_PT, GOAL_MIN_PT = 7.5, 6.0
+SMALL_PT = 6.0
+TEXT_PT, MIN_TEXT_PT = 6.5, 6.0
 #: Tiles in hand on the front, mm across the flats (smaller only when many do not fit).
 HAND_TILE = 8.0
 #: Room between the parts of a card, mm.
@@ -99,19 +104,53 @@ def _fitted(picture: Document, frame: tuple[float, float, float, float], box: tu
             symbols: dict[str, Symbol]) -> tuple[Group, tuple[float, float, float, float]]:
     """The diagram ``picture`` with its part ``frame`` (the board as
     :func:`~sectionx.games.sectionx.render.diagram.plan` puts it, without the page's
-    margin) scaled to fit ``box`` and centred in it; and where it landed."""
-    return place_picture(picture, box, symbols, frame=frame, max_scale=math.inf)
+    margin) scaled to fit ``box`` and centred in it; and where it landed.  Its words print
+    at :data:`MIN_TEXT_PT` or more (a zone's letters, a cell block's count of prisoners,
+    grown about their middles), but a word that would have to grow more than
+    :data:`MAX_GROWTH` times is left out: it would overrun what it names (a small
+    picture's zone letters ran over the prison), and as drawn it printed under 2.4 pt."""
+    fl, ft, fr, fb = frame
+    k = min(box[2] / (fr - fl), box[3] / (fb - ft))
+    page = picture.pages[0]
+    kept = replace(picture, pages=(replace(page, items=_legible(page.items, k)),))
+    return place_picture(kept, box, symbols, frame=frame, k=k, min_pt=MIN_TEXT_PT)
+
+
+#: The most a word in a card's picture is grown to reach MIN_TEXT_PT (:func:`_fitted`).
+MAX_GROWTH = 2.5
+
+
+def _legible(items: Sequence[Item], k: float) -> tuple[Item, ...]:
+    """``items`` drawn at scale ``k`` less every text that prints under
+    MIN_TEXT_PT / MAX_GROWTH points (groups' own scales on top)."""
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text) and it.size * k < MIN_TEXT_PT / MAX_GROWTH - 1e-9:
+            continue
+        if isinstance(it, Group):
+            a, b = it.matrix[0], it.matrix[1]
+            it = replace(it, items=_legible(it.items, k * math.hypot(a, b)))
+        out.append(it)
+    return tuple(out)
+
+
+def _bare(picture: Document, state: State) -> Document:
+    """``picture`` without the board's names and the tile ids: on a card they would print
+    at 0.4 to 2 pt, and at 6 pt a tile id would cover its tile's tunnels (a move's arrow
+    and the back's sentences say which tile went where)."""
+    from .printed import NAMES, _without  # printed draws the hand with this module's strip
+
+    page = picture.pages[0]
+    words = NAMES | {t.id for t in state.catalogue.tiles}
+    return replace(picture, pages=(replace(page, items=_without(page.items, words)),))
 
 
 def _board_picture(scenario: Scenario, theme: Theme, box: tuple[float, float, float, float],
                    symbols: dict[str, Symbol]) -> tuple[Group, tuple[float, float, float, float]]:
     """The cropped position of ``scenario`` (its goal keeps the zones it needs in the
     crop), without words, fitted into ``box``."""
-    from .printed import unnamed  # printed draws the hand with this module's strip
-
     bare = Scenario(scenario.state, scenario.goal, "", "", scenario.annotations)
-    # The board's names would print at 1 to 2 pt on a card: left out, as on every page.
-    picture = unnamed(diagram(bare, theme, crop=True, goal_text=False))
+    picture = _bare(diagram(bare, theme, crop=True, goal_text=False), scenario.state)
     frame = plan(scenario.state, theme, crop=True, puzzle=scenario.goal, annotations=scenario.annotations).board
     return _fitted(picture, frame, box, symbols)
 
@@ -206,9 +245,8 @@ def card_front(p: SolvedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> lis
     items += placed(texts, SAFE, y)
     y += lines_height(texts, theme) + GAP
     # From the bottom up: the id line, the goal, the hand; the picture takes what is left.
+    # The grade's id is on the back's foot: at 6 pt it and these words overran each other.
     foot = h - SAFE - pt_mm(MIN_TEXT_PT) * DESCENT
-    grade_id = scenario.grade.id if scenario.grade is not None else ""
-    items.append(Text(SAFE, foot, grade_id, MIN_TEXT_PT, GREY, "start"))
     items.append(Text(w - SAFE, foot, "solution on the back", MIN_TEXT_PT, GREY, "end"))
     bottom = foot - pt_mm(MIN_TEXT_PT) * ASCENT - GAP
     _, texts = fit_text(_goal_paras(scenario), iw, 16.0, theme, max_pt=GOAL_PT, min_pt=GOAL_MIN_PT)
@@ -248,8 +286,6 @@ def _text_for(turns: Sequence[TurnPicture], theme: Theme, width: float, height: 
 def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Symbol]) -> list[Item]:
     """The back of card ``p.number`` (the solution) in card mm, art bleeding ``bleed``
     past the trim: see the module docstring."""
-    from .printed import unnamed  # printed draws the hand with this module's strip
-
     w, h = theme.card
     iw = w - 2 * SAFE
     items: list[Item] = [rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colours["paper"]))]
@@ -259,14 +295,19 @@ def card_back(p: SolvedPuzzle, theme: Theme, bleed: float, symbols: dict[str, Sy
     _, texts = fit_text([para(p.summary)], iw, 10.0, theme, max_pt=SMALL_PT, min_pt=MIN_TEXT_PT)
     items += placed(texts, SAFE, y)
     y += lines_height(texts, theme) + GAP
-    room = h - SAFE - y
+    # The grade's id (what makes the puzzle again) in small print at the foot.
+    foot = h - SAFE - pt_mm(MIN_TEXT_PT) * DESCENT
+    grade = p.scenario.grade
+    items.append(Text(SAFE, foot, grade.id if grade is not None else "", MIN_TEXT_PT, GREY, "start"))
+    bottom = foot - pt_mm(MIN_TEXT_PT) * ASCENT - GAP
+    room = bottom - y
     used, texts = _text_for(p.turns, theme, iw, room)
-    items += placed(texts, SAFE, h - SAFE - used)
+    items += placed(texts, SAFE, bottom - used)
     pictures_h = room - used - GAP
     frames = []
     drawings = []
     for turn in p.turns:
-        drawings.append(unnamed(diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True)))
+        drawings.append(_bare(diagram(Scenario(turn.state, None, "", "", turn.annotations), theme, crop=True), turn.state))
         frames.append(plan(turn.state, theme, crop=True, annotations=turn.annotations).board)
     cols, k = best_grid(frames, iw, pictures_h, GAP)
     rows = -(-len(frames) // cols)
