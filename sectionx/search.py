@@ -320,8 +320,13 @@ class _Counter(Generic[N, M]):
     stores, per key and ``r``, either the exact answer (found within the budget it
     was asked with: every plan of that least cost was within the budget, so all
     were seen) or "none within budget ``b``", which answers any budget ``<= b``.
-    A node stops early once its best cost equals its cost bound (nothing cheaper
-    exists) and more than ``cap`` plans of that cost are known."""
+    A node stops early once its best cost is at most its floor and more than ``cap``
+    plans of that cost are known: the floor is the cost bound, or one more than a
+    budget within which the deepening proved no solution (``_Search.poor``),
+    whichever is larger (costs are whole numbers, so none below ``b + 1`` means
+    none below the floor), so nothing cheaper exists and the count is "more than
+    ``cap``" whatever the rest holds; the line of play shown is then the shortest
+    among the solutions seen."""
 
     def __init__(self, search: _Search[N, M], cap: int):
         self.search = search
@@ -347,7 +352,10 @@ class _Counter(Generic[N, M]):
             return None
         out: _Best[M] | None = None
         if self.search.refuted.get(key[0], -1) < remaining and problem.lower_bound(node) <= remaining:
-            floor = self.cost_bound(node, remaining)
+            # Nothing cheaper than the cost bound exists, nor anything as cheap as a
+            # budget the deepening already proved empty here (its ``poor`` table:
+            # none within ``remaining`` turns costing at most that much).
+            floor = max(self.cost_bound(node, remaining), self.search.poor.get(key, -1) + 1)
             for succ in self.search.expand(node, remaining, budget):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter

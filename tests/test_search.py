@@ -99,13 +99,16 @@ def test_search_agrees_with_brute_force(graph: Graph, turns: int):
     assert succ.met and cost == cheapest and tuple(plan) in plans
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(graphs(), st.integers(1, 5), st.integers(1, 3))
 def test_the_cap_is_never_a_number_not_seen(graph: Graph, turns: int, cap: int):
-    _, _, plans = brute_force(graph, 0, turns)
+    fewest, cheapest, plans = brute_force(graph, 0, turns)
     result = solve(graph, 0, Limit(turns=turns), cap=cap)
     if not plans:
         return
+    # A count stopped early at the cap still proves the fewest turns and the least cost.
+    assert (result.turns, result.cost) == (fewest, cheapest)
+    assert all(p in plans for p in result.plan_list)
     if len(plans) <= cap:
         assert result.plans == len(plans) and not result.plans_capped
     else:
@@ -257,3 +260,28 @@ def test_a_clock_that_never_stops_changes_no_answer(graph: Graph, turns: int):
     assert (watched.status, watched.turns, watched.cost, watched.plans, watched.plan_list) == (
         plain.status, plain.turns, plain.cost, plain.plans, plain.plan_list)
     assert slow.checked >= 2 * slow.finished  # every expansion listed to its end read the clock twice
+
+
+def test_the_count_stops_at_the_cap_once_a_budget_proved_nothing_cheaper():
+    # Five ways to one goal, each a free turn then a turn costing 1.  The first pass
+    # (budget 0, the cost bound) proves none costs 0 and looks at every child once;
+    # the count then stops after the cap is passed (2 plans of cost 1 seen), because
+    # nothing can cost less than 1: children 3-5 are not expanded again.
+    edges = {0: [(i, f"go{i}", 0, False) for i in range(1, 6)], 99: []}
+    for i in range(1, 6):
+        edges[i] = [(99, f"out{i}", 1, True)]
+
+    class Counted(Graph):
+        def __init__(self) -> None:
+            super().__init__(edges, {})
+            self.expanded: dict[int, int] = {}
+
+        def successors(self, node: int, remaining: int) -> Iterable[Successor[int, str]]:
+            self.expanded[node] = self.expanded.get(node, 0) + 1
+            return super().successors(node, remaining)
+
+    graph = Counted()
+    result = solve(graph, 0, Limit(turns=2), cap=1)
+    assert (result.status, result.turns, result.cost, result.plans_capped) == ("solved", 2, 1, True)
+    assert plans_text(result) == "more than 1"
+    assert [graph.expanded.get(i, 0) for i in (3, 4, 5)] == [1, 1, 1]
