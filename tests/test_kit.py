@@ -181,6 +181,7 @@ def test_backs_sit_behind_their_fronts_for_long_edge_duplex(pdf, svgs):
         assert back == sorted((round(210 - x, 3), y) for x, y in front)
 
 
+@pytest.mark.slow  # about 20 s: the kit built three times
 def test_the_duplex_offset_moves_every_back_and_no_front():
     files = _files(offset=(1.5, -0.75))
     plain = _files()
@@ -246,6 +247,7 @@ def test_crop_marks_are_at_least_half_a_point_wide(svgs):
 # ------------------------------------------------------------------ SVG and PDF agree
 
 
+@pytest.mark.slow  # about 15 s: every page of the kit parsed twice
 def test_svg_and_pdf_geometry_are_equal_on_every_page(pdf, svgs):
     for i, name in enumerate(_page_names(svgs)):
         from_svg, from_pdf = svg_placements(svgs[name]), pdf_placements(pdf, i)

@@ -481,6 +481,7 @@ def test_rule_ids_are_printed_small_before_the_rules_name():
     assert "<strong>N3 " not in page
 
 
+@pytest.mark.slow  # about 11 s each: two whole books built twice
 @pytest.mark.parametrize("lang", ["de", "nl"])
 def test_the_german_and_dutch_books_are_the_same_bytes_every_time(lang, tmp_path):
     assert manual_pdf.to_pdf(book(lang), THEME, A4) == pdf_text(lang)[2]

@@ -75,6 +75,7 @@ def test_every_tile_once_and_backs_mirrored_for_long_edge_duplex():
         assert p.back == pytest.approx((A4[0] - p.front[0] + 0.7, p.front[1] - 0.4))
 
 
+@pytest.mark.slow  # about 30 s: eight whole tile sheets laid out
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(width=st.floats(150, 450), height=st.floats(200, 600), tile=st.floats(25, 60), bleed=st.floats(0, 5),
        gap=st.floats(0.5, 3), length=st.floats(1, 6))

@@ -57,6 +57,7 @@ def test_every_kind_is_a_valid_puzzle_met_by_its_line(one_turn):
         assert 1 <= m.features["prisoners"] <= 3 and 0 <= m.features["hand"] <= 3
 
 
+@pytest.mark.slow  # about 40 s: makes 2-turn key puzzles with the exhaustive one-turn check
 def test_a_longer_line_gives_its_turn_count_and_no_single_turn_meets_its_goal():
     made = unseen_set.make_set(SEED, 1, kinds=("key",), turns=(2,))
     (m,) = made

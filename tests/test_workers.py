@@ -152,7 +152,9 @@ def test_ctrl_c_stops_the_workers_at_once_and_prints_one_traceback(caller):
         assert child.stdout.readline() == "1\n"
         time.sleep(0.2)  # into the minute-long wait
         os.killpg(child.pid, signal.SIGINT)
-        _, err = child.communicate(timeout=20)
+        # 'At once' against the minute-long units: a loaded machine (CI once took 24 s
+        # here, under two other benchmarks) must not fail it, a lost interrupt still does.
+        _, err = child.communicate(timeout=45)
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
