@@ -144,7 +144,12 @@ for number, _ in run_units(nap, ((i, 0.0) for i in range(3)), workers=2):
 def test_ctrl_c_stops_the_workers_at_once_and_prints_one_traceback(caller):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     # A session of its own: Ctrl-C at a terminal signals the whole foreground group.
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED[caller]], cwd=ROOT, env=env, start_new_session=True,
+    # Ctrl-C as a terminal's foreground program gets it: a runner that started the suite
+    # in the background of a script (nohup ... &) hands SIGINT down ignored, and Python
+    # keeps an ignored SIGINT ignored, so the child first takes Python's own handler back
+    # (its workers, started afresh, then get the default).
+    program = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n" + INTERRUPTED[caller]
+    child = subprocess.Popen([sys.executable, "-c", program], cwd=ROOT, env=env, start_new_session=True,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
@@ -152,9 +157,7 @@ def test_ctrl_c_stops_the_workers_at_once_and_prints_one_traceback(caller):
         assert child.stdout.readline() == "1\n"
         time.sleep(0.2)  # into the minute-long wait
         os.killpg(child.pid, signal.SIGINT)
-        # 'At once' against the minute-long units: a loaded machine (CI once took 24 s
-        # here, under two other benchmarks) must not fail it, a lost interrupt still does.
-        _, err = child.communicate(timeout=45)
+        _, err = child.communicate(timeout=20)
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
