@@ -45,18 +45,10 @@ from sectionx.games.hekla.rules import (
 )
 from sectionx.games.hekla.solver import _Search, candidates, reference
 
+from .test_hekla_puzzles import _played_position
+
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
-
-
-def _played_position(players: int, seed: int, plies: int, track: int) -> Position:
-    rng = random.Random(seed)
-    pos = start(players)
-    for _ in range(plies):
-        if pos.over:
-            break
-        pos = apply(pos, rng.choice([o for a in turns(pos) for o in orders(pos, a)]))
-    return replace(pos, track=tuple(min(t, 4) if i != pos.to_move else track for i, t in enumerate(pos.track)))
 
 
 def _action(c: Compact, pos: Position, turn: Turn) -> Action:
