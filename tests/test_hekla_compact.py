@@ -43,7 +43,7 @@ from sectionx.games.hekla.rules import (
     start,
     turns,
 )
-from sectionx.games.hekla.solver import _Search, candidates, reference
+from sectionx.games.hekla.solver import _Search, candidates, reference, solve
 
 from .test_hekla_puzzles import _played_position
 
@@ -209,3 +209,82 @@ def test_the_two_turn_pass_over_agrees_with_the_old_search_on_many_positions():
             continue
         old = _Search(pos, 10**12)
         assert list(most_gains(pos, 2).gains) == [old.most(pos, 1), old.most(pos, 2)]
+
+
+# ---------------------------------------------------------------------- solve and the generator on the deep search
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.name == "14.yaml" else p for p in PUZZLES],
+                         ids=lambda p: p.name)  # 14: the old search takes 2-5 s on it (CI's slow step)
+def test_solve_on_the_deep_search_answers_as_the_old_search_on_every_bundled_puzzle(path):
+    """solve() proves the fewest turns on the deep search (issue 29) and lists the
+    referee's winning first turns and line from its table: the same answer, first
+    turns and line as the referee's search alone (``deep=False``), and the line
+    replays by the referee to the goal, the others passing (HQ1)."""
+    loaded = formats.load(path)
+    assert loaded.goal is not None
+    pos, goal = loaded.position, loaded.goal
+    new = solve(pos, goal.gain, goal.within)
+    old = solve(pos, goal.gain, goal.within, deep=False)
+    assert (new.turns, new.first, new.line, new.complete, new.proved_none_below) == \
+        (old.turns, old.first, old.line, old.complete, old.proved_none_below)
+    assert new.turns == loaded.answer_turns
+    after, me = pos, pos.to_move
+    for action in new.line:
+        after = apply(after, action)
+        if not after.over:
+            after = skip_to(after, me)
+    assert after.track[me] - pos.track[me] >= goal.gain
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(6, 60), st.integers(0, 40), st.integers(1, 14),
+       st.integers(1, 3))
+def test_solve_on_the_deep_search_answers_as_the_old_search_on_random_puzzles(players, seed, plies, track, gain,
+                                                                                 within):
+    """Random puzzles (a position of a random game, any gain, 1-3 turns): solve() on the
+    deep search and on the referee's search alone give the same fewest turns (or none),
+    the same winning first turns (with the longer back-steps that still win) and the
+    same line."""
+    pos = _played_position(players, seed, plies, track)
+    if pos.over:
+        return
+    new = solve(pos, gain, within)
+    old = solve(pos, gain, within, deep=False)
+    assert (new.turns, new.first, new.line, new.complete, new.proved_none_below) == \
+        (old.turns, old.first, old.line, old.complete, old.proved_none_below)
+
+
+def test_the_generator_on_the_deep_search_makes_what_it_made_before():
+    """The generator's candidates (seed 1 of the intermediate tier, the first 8) on the
+    deep search and on the referee's search alone: the same verdicts and the same
+    files, but for the grade's count of turns tried (``nodes``, which counts the turns
+    the deep search tried from 3 turns on)."""
+    import re
+
+    from sectionx.games.hekla.generator import Params, Unit, make
+
+    def seen(outcome):  # everything but the count of turns tried
+        return (outcome.reason, re.sub(r"nodes: \d+", "nodes: N", outcome.text), outcome.tier,
+                [f for f in outcome.figures if f[0] != "nodes"])
+
+    accepted = 0
+    for seed in range(1_000_000, 1_000_008):
+        new, old = make(Unit(Params("intermediate"), seed)), make(Unit(Params("intermediate"), seed, deep=False))
+        assert seen(new) == seen(old), seed
+        accepted += new.accepted
+    assert accepted  # the comparison covers a written puzzle, not only rejections
+
+
+def test_most_at_shares_the_table_and_refuses_another_player():
+    """Deep.most_at answers for any position of the same game with the same player to
+    move, from one table (a second question about a position already searched tries no
+    more turns), and refuses a position with another player to move."""
+    pos = formats.load(PUZZLES[10]).position
+    search = Deep(pos)
+    assert search.most_at(pos, 2) == most_gains(pos, 2).gains[1]
+    tried = search.nodes
+    assert search.most_at(pos, 2) == most_gains(pos, 2).gains[1] and search.nodes == tried
+    assert search.most_at(replace(pos, winners=pos.players), 3) == 0
+    with pytest.raises(ValueError, match="same player"):
+        search.most_at(replace(pos, to_move=(pos.to_move + 1) % len(pos.players)), 1)

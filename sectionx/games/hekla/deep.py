@@ -67,6 +67,7 @@ class Deep:
     def __init__(self, pos: Position, *, node_limit: int | None = None, seconds: float | None = None,
                  clock: Callable[[], float] = time.monotonic):
         self.state = Compact(pos)
+        self._game = (pos.board, pos.players, pos.to_move)  # what most_at's positions must share
         self.clock = clock
         self.table: dict[tuple[int, ...], int] = {}
         self.nodes = 0
@@ -75,6 +76,24 @@ class Deep:
         s = self.state
         self._quiet_reach = s.quiet_limit  # H9's limit, for the key
         self._players = s.players
+
+    def most_at(self, pos: Position, k: int) -> int:
+        """:meth:`most` from another position of the same game with the same player to
+        move (or over: 0), sharing this search's table: the table's key is the content
+        of a position seen from that player, so an entry made from any position of the
+        game serves every other (``solve`` asks it of the positions a winning line
+        passes through).  The searcher's state is put back afterwards, also when the
+        limits stop the search."""
+        if k == 0 or pos.over:
+            return 0
+        if (pos.board, pos.players, pos.to_move) != self._game:
+            raise ValueError("most_at asks about a position of the same game, the same player to move")
+        held = self.state
+        self.state = Compact(pos)
+        try:
+            return self.most(k)
+        finally:
+            self.state = held
 
     def _count(self, n: int) -> None:
         before = self.nodes

@@ -139,6 +139,8 @@ class Unit:
     params: Params
     seed: int
     nodes: int = NODES
+    #: The most in n turns by the deep search (False: the referee's search alone, for the tests).
+    deep: bool = True
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,11 @@ class Prover:
     turns, the winning lines, the figures of a grade.  Every question shares the
     search's table and its node limit."""
 
-    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None):
+    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None, *, deep: bool = True):
         self.pos = pos
-        self.search = _Search(pos, node_limit, seconds)
+        # The most in n turns comes from the deep search (docs/hekla.md, "The deep search"),
+        # the turns themselves from the referee's (_Search.children); one count of turns tried.
+        self.search = _Search(pos, node_limit, seconds, deep=deep)
         self.me = pos.to_move
 
     @property
@@ -206,7 +210,7 @@ class Prover:
         return self.search.nodes
 
     def most(self, pos: Position, k: int) -> int:
-        return self.search.most(pos, k)
+        return self.search.value(pos, k)
 
     def children(self, pos: Position) -> list[tuple[Action, int, Position]]:
         return self.search.children(pos)
@@ -327,7 +331,7 @@ def make(unit: Unit) -> Outcome:
     players = rng.choice(recipe.players)
     n = rng.choice(recipe.turns)
     pos = candidate(rng, players)
-    prover = Prover(pos, unit.nodes)
+    prover = Prover(pos, unit.nodes, deep=unit.deep)
     try:
         gain = prover.most(pos, n)
         if gain < MIN_GAIN:

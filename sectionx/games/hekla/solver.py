@@ -17,6 +17,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
+from .deep import Deep
 from .rules import (
     BONUS_FROM,
     ERUPTS_AT,
@@ -363,12 +364,23 @@ class _Search:
       not change what the player gains.
     """
 
-    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None):
+    def __init__(self, pos: Position, node_limit: int, seconds: float | None = None, *, deep: bool = False):
         self.me = pos.to_move
         self.node_limit = node_limit
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.nodes = 0
         self.table: dict[tuple[object, ...], int] = {}
+        #: With ``deep``, :meth:`value` asks the deep search (its turns tried counted here).
+        self.deep = _Deep(self, pos) if deep and not pos.over else None
+
+    def value(self, pos: Position, k: int) -> int:
+        """The most the player gains in ``k`` turns from ``pos`` (a position of this
+        search's game with its player to move, or over): :meth:`most`, or with
+        ``deep`` the deep search's answer to the same question (:mod:`.deep`, one
+        table for every position asked; the tests hold the two equal)."""
+        if self.deep is not None:
+            return self.deep.most_at(pos, k)
+        return self.most(pos, k)
 
     def key(self, pos: Position, k: int) -> tuple[object, ...]:
         # The quiet count matters only while H9 could end the game within the k turns
@@ -443,17 +455,37 @@ class _Search:
         return best
 
 
-def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, seconds: float | None = None) -> Answer:
+class _Deep(Deep):
+    """The deep search counting its turns tried on a :class:`_Search`'s count, so that
+    one node limit and one deadline hold for the whole proof (``_Search.count`` raises
+    ``_OutOfNodes`` past them)."""
+
+    def __init__(self, search: _Search, pos: Position):
+        super().__init__(pos)
+        self.search = search
+
+    def _count(self, n: int) -> None:
+        self.search.count(n)
+
+
+def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, seconds: float | None = None,
+          deep: bool = True) -> Answer:
     """The fewest of the player's turns (at most ``limit``) in which they can gain at
     least ``gain`` track fields while the others sit out (HQ1), by iterative deepening
-    over :class:`_Search` (so every smaller number is proved too short)."""
+    (so every smaller number is proved too short) on the deep search (:mod:`.deep`;
+    with ``deep`` False on :class:`_Search` alone, as before issue 29: the tests
+    compare the two).  The winning first turns and the line are the referee's turns
+    (``_Search.children``: :func:`candidates` with every order, and the longer
+    back-steps after a winning long move), each kept when the most the turns left
+    gain after it, asked of the same search, still reaches the goal; ``nodes``
+    counts the turns tried by both."""
     if not 1 <= limit <= MAX_TURNS:
         raise ValueError(f"a puzzle asks for 1 to {MAX_TURNS} turns, not {limit}")
-    search = _Search(pos, node_limit, seconds)
+    search = _Search(pos, node_limit, seconds, deep=deep)
     proved_none_below = 0
     try:
         for n in range(1, limit + 1):
-            if search.most(pos, n) >= gain:
+            if search.value(pos, n) >= gain:
                 # Proved.  Listing the winning first turns and a line is bookkeeping on top
                 # of the proof, so the limits no longer apply: a proved answer is never
                 # reported as unknown.
@@ -475,7 +507,7 @@ def _first_turns(search: _Search, pos: Position, gain: int, n: int) -> tuple[Act
     it can win only where the goal leaves room to lose fields."""
     first: list[Action] = []
     for action, g, after in search.children(pos):
-        if g + search.most(after, n - 1) < gain:
+        if g + search.value(after, n - 1) < gain:
             continue
         first.append(action)
         if not is_long(action):
@@ -484,7 +516,7 @@ def _first_turns(search: _Search, pos: Position, gain: int, n: int) -> tuple[Act
         for back in back_steps(pos, action.start)[1:]:
             longer = replace(action, back=back)
             later = search.next_turn(apply(pos, longer))
-            if g - (back - action.back) + search.most(later, n - 1) < gain:
+            if g - (back - action.back) + search.value(later, n - 1) < gain:
                 break
             first.append(longer)
     return tuple(first)
@@ -497,7 +529,7 @@ def _line(search: _Search, pos: Position, gain: int, n: int) -> tuple[Action, ..
     need = gain
     for k in range(n, 0, -1):
         for action, g, after in search.children(pos):
-            if g + search.most(after, k - 1) >= need:
+            if g + search.value(after, k - 1) >= need:
                 line.append(action)
                 need -= g
                 pos = after
