@@ -462,3 +462,51 @@ def test_hekla_sheet_and_book_print_no_word_under_8_pt_the_same_bytes_twice(tmp_
             assert data == second.read_bytes()
             pages = printed_sizes(data)
             assert all(pages) and min(min(p) for p in pages) >= 8.0 - 1e-3, (kind, paper, [min(p) for p in pages])
+
+
+def test_no_word_on_a_deck_card_is_under_6_pt_and_every_stone_keeps_its_value(made, tmp_path):
+    """Issue 30: 6 pt, the usual least type of a poker-size card game, read back from the
+    PDF on A4 and letter, the pictures' words included (they printed at 1-2 pt); the
+    front's picture keeps a numeral on every stone (grown to 6 pt inside it: the card's
+    own larger plain stones), the hand is said in words, the track's numbers left out."""
+    from sectionx.games.hekla import formats, printing
+    from sectionx.games.hekla.solver import solve
+    from sectionx.render.puzzleprint import deck_document
+    from sectionx.render.scene import Group, Text
+
+    from .pdf_sizes import printed_sizes
+
+    for paper in ("a4", "letter"):
+        out = tmp_path / f"deck-{paper}.pdf"
+        result = run("deck", made, "-o", out, "--paper", paper)
+        assert result.exit_code == 0, result.output
+        pages = printed_sizes(out.read_bytes())
+        assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
+
+    theme = load_theme(None)
+    loaded = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml")
+    answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
+    p = printing.printed(loaded.position, loaded.goal, answer.line, theme, title="t", summary="s", number=1)
+    document = deck_document([p], theme, theme.paper("a4"))
+
+    def pictured(items, inside=False):
+        for it in items:
+            if isinstance(it, Group):
+                yield from pictured(it.items, inside or it.label == "picture")
+            elif isinstance(it, Text) and inside:
+                yield it.text
+
+    front = next(it for it in document.pages[0].items if isinstance(it, Group) and it.label == "piece-card-1")
+    words = list(pictured(front.items))
+    stones = [s for _, on in loaded.position.fields for s in on]
+    assert sorted(words) == sorted(str(s.value) for s in stones)
+    assert printing.hand_line(loaded.position) in p.card_facts
+
+
+def test_hand_line_says_the_stones_in_hand_in_words():
+    from sectionx.games.hekla import formats, printing
+
+    pos = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml").position
+    values = pos.supply(pos.player)
+    line = printing.hand_line(pos)
+    assert line.startswith(pos.player.value.capitalize()) and all(str(v) in line for v in values)

@@ -255,7 +255,9 @@ def test_front_and_back_say_what_the_contract_says():
     back_group = groups(document.pages[1], "back-card-")["back-card-4"]
     back = texts(back_group.items)
     assert all(w in front for w in ("EXPERT", "4", "Test puzzle 4", "Get the red dot out within 3 turns.",
-                                    "The other player passes.", "expert/test#4", "solution on the back"))
+                                    "The other player passes.", "solution on the back"))
+    # The grade's id on the back's foot: at 6 pt it and "solution on the back" overran each other.
+    assert "expert/test#4" not in front and "expert/test#4" in back
     assert "SOLUTION" in back and p.summary in " ".join(back)
     assert len(pictures(back_group.items)) == 3
     for n in ("1", "2", "3"):
@@ -272,7 +274,7 @@ def test_a_long_solution_is_drawn_smaller_down_to_the_minimum_then_refused():
     with pytest.raises(DoesNotFit) as caught:
         deck_document([puzzle(1), too_long], THEME, A4)
     message = str(caught.value)
-    assert message.startswith("puzzles/03.yaml: card 3: the 9 steps of the solution do not fit a card's back, even at 4.5 pt")
+    assert message.startswith("puzzles/03.yaml: card 3: the 9 steps of the solution do not fit a card's back, even at 6 pt")
     assert "\n" not in message
 
 

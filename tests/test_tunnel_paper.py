@@ -352,3 +352,34 @@ def test_the_books_order_is_tier_then_level_then_kind():
         ("c", None),
         ("d", puzzleset.Grade("tunnel/advanced#2", "advanced", (("turns", 1), ("token", 1), ("trap", 1)))))]
     assert [p.path.stem for p in puzzleset.in_order(files)] == ["b", "d", "a", "c"]
+
+
+def test_no_word_on_a_deck_card_is_under_6_pt_and_the_front_picture_has_none(made, tmp_path):
+    """Issue 30: 6 pt least on a card, read back from the PDF on A4 and letter (the
+    legend's names and points printed at 1-2.5 pt and, grown, ran over each other and
+    off the card): the front's picture is drawn without words (printing.wordless), the
+    points said in words (printing.card_facts)."""
+    from sectionx.render.scene import Group, Text
+
+    from .pdf_sizes import printed_sizes
+
+    for paper in ("a4", "letter"):
+        out = tmp_path / f"deck-{paper}.pdf"
+        result = run("deck", made, "-o", out, "--paper", paper)
+        assert result.exit_code == 0, result.output
+        pages = printed_sizes(out.read_bytes())
+        assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
+    theme = load_theme(None)
+    [p] = [puzzleset.solve_for_print(q, 1, theme, puzzleset.NODE_LIMIT, unique=True, seconds=None)
+           for q in puzzleset.read_files([min(made.glob("beginner-*.yaml"))])]
+
+    def words(items):
+        for it in items:
+            if isinstance(it, Group):
+                yield from words(it.items)
+            elif isinstance(it, Text):
+                yield it.text
+
+    assert p.card_picture is not None and not list(words(p.card_picture.pages[0].items))
+    assert list(words(p.picture.pages[0].items))  # the sheet's and book's picture keeps them
+    assert p.card_facts is not None and p.card_facts[0].startswith("Points: ")

@@ -18,14 +18,23 @@ Contract:
   labelled ``back-card-N``; ``N`` is the puzzle's ``number``.
 * Front, top to bottom: a band in the tier's colour with the tier's symbols and
   name (``theme.tiers``; "Puzzle" and the ink for an ungraded one) and the number;
-  the title; the picture, as large as the rest leaves room for; the goal in bold
-  and the facts; at the foot the grade's id and "solution on the back".
-* Back: the same band with "Solution"; the summary; every step's picture, numbered
-  on its corner, in the grid that draws them largest; under them each step's brief
-  (its lines when it has none), numbered.  Words shrink to fit down to
-  :data:`~sectionx.render.puzzleprint.CARD_MIN_PT`; a solution that does not fit
-  even then is refused (:class:`~sectionx.render.textfit.DoesNotFit`, one line
-  naming the puzzle's file), never cut short.
+  the title; the picture (the game's ``card_picture`` when it draws one for a card,
+  else its ``picture``), as large as the rest leaves room for; the goal in bold and
+  the facts (``card_facts`` when given); at the foot "solution on the back".
+* Back: the same band with "Solution"; the summary; every step's picture (its
+  ``card_picture`` likewise), numbered on its corner, in the grid that draws them
+  largest; under them each step's brief (its lines when it has none), numbered; the
+  grade's id at the foot (at 6 pt it and "solution on the back" overran each other
+  on a front).  Words shrink to fit down to
+  :data:`~sectionx.render.puzzleprint.CARD_MIN_PT` (6 pt, the usual least type of a
+  poker-size card game); a solution that does not fit even then is refused
+  (:class:`~sectionx.render.textfit.DoesNotFit`, one line naming the puzzle's
+  file), never cut short.
+* The pictures' words print at CARD_MIN_PT or more too: those that need at most
+  :data:`~sectionx.render.puzzleprint.MAX_GROWTH` times their drawn size grow to it
+  about their middles (:func:`~sectionx.render.puzzleprint.floor_text`), the rest
+  are left out (:func:`~sectionx.render.puzzleprint.legible`): grown further they
+  would overrun what they name.
 
 Pure: printed puzzles, a theme and a paper in, a Document out.
 """
@@ -33,6 +42,7 @@ Pure: printed puzzles, a theme and a paper in, a Document out.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from .pieces import SAFE, TRIM
@@ -40,6 +50,8 @@ from .printing import back_bleed, back_position, card_sheet, sheet_note
 from .puzzleprint import (
     CARD_MIN_PT,
     GREY,
+    MAX_ENLARGE,
+    Box,
     PrintedPuzzle,
     Step,
     best_grid,
@@ -49,6 +61,7 @@ from .puzzleprint import (
     check_printable,
     fit,
     frame_of,
+    legible,
     lines_height,
     place_picture,
     sorted_symbols,
@@ -67,8 +80,8 @@ C = TypeVar("C")
 #: Type sizes on a card, points; none is set below CARD_MIN_PT.
 TITLE_PT = 9.0
 GOAL_PT = 7.5
-SMALL_PT = 5.0
-TEXT_PT = 6.0
+SMALL_PT = 6.0
+TEXT_PT = 6.5
 #: Room between the parts of a card, mm.
 GAP = 1.5
 #: The least height (mm) a front leaves its picture.
@@ -89,19 +102,56 @@ def card_front(p: PrintedPuzzle, theme: Theme, symbols: dict[str, Symbol]) -> li
     y = top + GAP
     items += placed(texts, SAFE, y)
     y += th + GAP
-    # From the foot up: the id line, the goal and facts; the picture takes what is left.
+    # From the foot up: the foot line, the goal and facts; the picture takes what is left.
     foot = h - SAFE - pt_mm(CARD_MIN_PT) * DESCENT
-    items.append(Text(SAFE, foot, p.grade_id, CARD_MIN_PT, GREY, "start"))
     items.append(Text(w - SAFE, foot, "solution on the back", CARD_MIN_PT, GREY, "end"))
     bottom = foot - pt_mm(CARD_MIN_PT) * ASCENT - GAP
-    words = [para((capital(p.goal), True)), *(para(f, before=0.2) for f in p.facts)]
-    _, texts, gh = fit(words, iw, bottom - y - MIN_PICTURE - GAP, theme, max_pt=GOAL_PT, min_pt=CARD_MIN_PT,
-                       what="the goal and facts")
+    facts = p.facts if p.card_facts is None else p.card_facts
+    words = [para((capital(p.goal), True)), *(para(f, before=0.2) for f in facts)]
+    drawing = p.card_picture or p.picture
+    fl, ft, fr, fb = frame_of(drawing)
+    every = _words_in(drawing.pages[0].items)
+    # The goal and facts at the largest size from GOAL_PT down that leaves the picture
+    # large enough to keep all its words (at the least a card takes); else the size that
+    # keeps most of them: the words shrink before the picture loses any.
+    best: tuple[int, float, list[Text], float] | None = None
+    size = GOAL_PT
+    while size >= CARD_MIN_PT - 1e-9:
+        _, texts, gh = fit(words, iw, bottom - y - MIN_PICTURE - GAP, theme, max_pt=size, min_pt=CARD_MIN_PT,
+                           what="the goal and facts")
+        room = bottom - gh - GAP - y
+        k = min(iw / (fr - fl), room / (fb - ft), MAX_ENLARGE)
+        kept = _words_in(legible(drawing.pages[0].items, k, CARD_MIN_PT))
+        if best is None or kept > best[0]:
+            best = (kept, size, texts, gh)
+        if kept == every:
+            break
+        size -= 0.25
+    assert best is not None
+    _, _, texts, gh = best
     items += placed(texts, SAFE, bottom - gh)
     bottom -= gh + GAP
-    picture, _ = place_picture(p.picture, (SAFE, y, iw, bottom - y), symbols)
+    picture, _ = card_picture(drawing, (SAFE, y, iw, bottom - y), symbols)
     items.append(picture)
     return items
+
+
+def _words_in(items: Sequence[Item]) -> int:
+    """How many texts ``items`` hold, in groups too."""
+    return sum(_words_in(it.items) if isinstance(it, Group) else isinstance(it, Text) for it in items)
+
+
+def card_picture(picture: Document, box: Box, symbols: dict[str, Symbol], *,
+                 k: float | None = None) -> tuple[Group, tuple[float, float, float, float]]:
+    """:func:`~sectionx.render.puzzleprint.place_picture` for a card: fitted into
+    ``box`` (or at scale ``k``), its words at CARD_MIN_PT or more, grown or left out
+    (the module docstring)."""
+    fl, ft, fr, fb = frame_of(picture)
+    if k is None:
+        k = min(box[2] / (fr - fl), box[3] / (fb - ft), MAX_ENLARGE)
+    page = picture.pages[0]
+    kept = replace(picture, pages=(replace(page, items=legible(page.items, k, CARD_MIN_PT)),))
+    return place_picture(kept, box, symbols, k=k, min_pt=CARD_MIN_PT)
 
 
 def _briefs(steps: Sequence[Step]) -> list[Para]:
@@ -140,13 +190,18 @@ def card_back(p: PrintedPuzzle, theme: Theme, bleed: float, symbols: dict[str, S
     _, texts, sh = fit([para(p.summary)], iw, 12.0, theme, max_pt=SMALL_PT, min_pt=CARD_MIN_PT, what="the summary")
     items += placed(texts, SAFE, y)
     y += sh + GAP
-    room = h - SAFE - y
+    # The grade's id (what makes the puzzle again) in small print at the foot.
+    foot = h - SAFE - pt_mm(CARD_MIN_PT) * DESCENT
+    items.append(Text(SAFE, foot, p.grade_id, CARD_MIN_PT, GREY, "start"))
+    bottom = foot - pt_mm(CARD_MIN_PT) * ASCENT - GAP
+    room = bottom - y
     if not p.steps:
         return items
     used, texts = _text_for(p.steps, theme, iw, room)
-    items += placed(texts, SAFE, h - SAFE - used)
+    items += placed(texts, SAFE, bottom - used)
     pictures_h = room - used - GAP
-    frames = [frame_of(s.picture) for s in p.steps]
+    drawings = [s.card_picture or s.picture for s in p.steps]
+    frames = [frame_of(d) for d in drawings]
     cols, k = best_grid(frames, iw, pictures_h, GAP)
     if k * min(f[3] - f[1] for f in frames) < 8.0:
         raise DoesNotFit(f"the {len(p.steps)} pictures of the solution would be drawn under 8 mm high on a card's back")
@@ -155,11 +210,11 @@ def card_back(p: PrintedPuzzle, theme: Theme, bleed: float, symbols: dict[str, S
     ch = (pictures_h - (rows - 1) * GAP) / rows
     fill = tier_colour(theme, p.tier)
     on = ink_on(theme, fill)
-    for i, (step, frame) in enumerate(zip(p.steps, frames)):
+    for i, (drawing, frame) in enumerate(zip(drawings, frames)):
         row, col = divmod(i, cols)
         fw, fh = (frame[2] - frame[0]) * k, (frame[3] - frame[1]) * k
         box = (SAFE + col * (cw + GAP) + (cw - fw) / 2, y + row * (ch + GAP) + (ch - fh) / 2, fw, fh)
-        picture, (left, top_, _, _) = place_picture(step.picture, box, symbols, k=k)
+        picture, (left, top_, _, _) = card_picture(drawing, box, symbols, k=k)
         items.append(picture)
         # The step's number on the picture's corner, smaller on a small picture so it never hides it.
         r = min(1.9, max(1.5, 0.2 * min(fw, fh)))

@@ -26,8 +26,9 @@ Contract of the three layouts (pure functions: data in, a Document out):
 
 Type on a sheet or a book page is never smaller than :data:`MIN_PT`, the words inside
 the pictures included (:func:`floor_text`, unless a puzzle's ``picture_pt`` says its
-art cannot take it), on a card never smaller than :data:`CARD_MIN_PT` (words inside
-a card's pictures are the game's and are scaled with the picture).  Text the theme's font cannot print is refused
+art cannot take it), on a card never smaller than :data:`CARD_MIN_PT`, the words inside
+its pictures included (:func:`legible`: grown to it, or left out where they would have
+to grow more than :data:`MAX_GROWTH` times).  Text the theme's font cannot print is refused
 (:class:`Unprintable`), as are words that do not fit (:class:`DoesNotFit`): the
 message starts with the puzzle's file (``source``) and is one line.
 
@@ -63,6 +64,9 @@ class Step:
     picture: Document
     lines: tuple[str, ...] = ()
     brief: str = ""
+    #: The picture as a card's back draws it, when the game draws one for a card's
+    #: scale (larger marks, fewer words); ``picture`` otherwise.
+    card_picture: Document | None = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,11 @@ class PrintedPuzzle:
     or None when ungraded; ``grade_id`` the id that makes it again; ``turns`` the
     proved fewest turns; ``source`` the file it came from (named in errors);
     ``picture_pt`` the least size, as printed, of the words inside its pictures
-    (:func:`floor_text`; :data:`MIN_PT` unless the game's art cannot take it)."""
+    (:func:`floor_text`; :data:`MIN_PT` unless the game's art cannot take it);
+    ``card_picture`` the picture as a card's front draws it, when the game draws one
+    for a card's scale (about a quarter of its size: larger marks, fewer words), and
+    ``card_facts`` the facts a card's front prints, when they are not ``facts`` (what
+    a sheet's picture shows and a card's leaves out, in words)."""
 
     number: int
     title: str
@@ -92,14 +100,17 @@ class PrintedPuzzle:
     grade_id: str = ""
     source: str = ""
     picture_pt: float = 8.0
+    card_picture: Document | None = None
+    card_facts: tuple[str, ...] | None = None
 
 
 # ====================================================================== sizes
 
 #: The least type size (points) on a sheet or a book page.
 MIN_PT = 8.0
-#: The least type size (points) on a card of the deck (63 x 88 mm).
-CARD_MIN_PT = 4.5
+#: The least type size (points) on a card of the deck (63 x 88 mm): 6 pt, the usual least
+#: type of a poker-size card game (issue 30), the words inside its pictures included.
+CARD_MIN_PT = 6.0
 #: A picture is never drawn larger than this many times the size its game drew it:
 #: lines and type grown further look coarse.
 MAX_ENLARGE = 2.5
@@ -280,6 +291,28 @@ def floor_text(items: Sequence[Item], min_pt: float, k: float = 1.0,
             out.append(replace(it, items=floor_text(it.items, min_pt, k * math.hypot(a, b), inner)))
         else:
             out.append(it)
+    return tuple(out)
+
+
+#: The most a word in a card's picture is grown to reach CARD_MIN_PT (:func:`legible`).
+MAX_GROWTH = 2.5
+
+
+def legible(items: Sequence[Item], k: float, min_pt: float, max_growth: float = MAX_GROWTH) -> tuple[Item, ...]:
+    """``items`` drawn at scale ``k`` (groups' own scales on top) less every text that
+    would print under ``min_pt / max_growth`` points: grown to ``min_pt``
+    (:func:`floor_text`) it would overrun what it names (a small picture's labels ran
+    over the cells beside them).  A card's pictures keep what can be grown and lose the
+    rest; what a card needs to be solved the game draws large enough for a card
+    (:attr:`PrintedPuzzle.card_picture`)."""
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, Text) and it.size * k < min_pt / max_growth - 1e-9:
+            continue
+        if isinstance(it, Group):
+            a, b = it.matrix[0], it.matrix[1]
+            it = replace(it, items=legible(it.items, k * math.hypot(a, b), min_pt, max_growth))
+        out.append(it)
     return tuple(out)
 
 

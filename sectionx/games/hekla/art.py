@@ -37,6 +37,12 @@ from .text import goal_sentence, where
 #: A field's side (mm) in a drawing; the kit scales it.
 FIELD = 18.0
 MARGIN = 4.0
+#: A stone's width as a share of a field's: as drawn, and on a deck's card, printed at
+#: about a quarter size, where its plain numeral (1.35 times its width, in points)
+#: grows to the card's 6 pt least type and must stay inside it: 0.46, a field's two
+#: stones just touching (their places are 0.46 of a field apart).
+STONE = 0.4
+CARD_STONE = 0.46
 #: Each Hekla colour's theme colour and shape: the house's colours where they are the
 #: same (red, blue, yellow and their shapes), and for green the theme's green with a
 #: star, a shape no other colour uses.
@@ -229,10 +235,14 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], colour: str, width: f
 
 def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = NO_MARKS,
                    text_scale: float = 1.0, numbers: bool = True, least_pt: float = 0.0,
-                   plain: bool = False) -> tuple[list[Item], Geometry]:
+                   plain: bool = False, stone_share: float = STONE,
+                   badge_pt: float = 6.4) -> tuple[list[Item], Geometry]:
     """The board with the position's stones and volcanists, and the annotations;
     ``text_scale``, ``numbers`` and ``least_pt`` as for :func:`board_items` (the laps
-    and the labels too), ``plain`` stones as for :func:`stone`."""
+    and the labels too), ``plain`` stones as for :func:`stone`, ``stone_share`` of a
+    field across (:data:`STONE`; a card's larger, :data:`CARD_STONE`), ``badge_pt``
+    the numerals of the eruptions' order (a card's larger: they grow to its 6 pt inside
+    the badge)."""
     items, g = board_items(theme, pos.board, coords=coords, numbers=numbers, text_scale=text_scale, least_pt=least_pt)
     c = theme.colours
     lit = set(marks.fields)
@@ -246,7 +256,7 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         items.append(_outline(g, triple, Style(stroke=c["highlight"], width=1.4)))
     for f, stones in pos.fields:
         for i, s in enumerate(stones):
-            items += stone(theme, s, *g.place(f, i), FIELD * 0.4, plain=plain)
+            items += stone(theme, s, *g.place(f, i), FIELD * stone_share, plain=plain)
     for k, (player, begin, end) in enumerate(marks.runs):
         items += _run(theme, g, player, begin, end, k)
     # The order of eruptions (H5): a numbered badge at each outline's top-left corner,
@@ -264,7 +274,7 @@ def position_items(theme: Theme, pos: Position, *, coords: bool, marks: Marks = 
         items.append(Circle(bx, by, r, Style(fill=c["highlight"], stroke=c["ink"], width=0.35)))
         # The badge keeps its size (it must not cover a stone); its numeral grows a little.
         grow = min(text_scale, 1.15)
-        size = 6.4 * grow
+        size = badge_pt * grow
         # A plain badge's numeral is set on its middle (0.36 of the size above the baseline),
         # as the layout's 8 pt floor grows it about that middle.
         base = by + (pt_mm(size) * 0.36 if plain else 2.2 * grow)
@@ -394,14 +404,16 @@ def hand_items(theme: Theme, pos: Position, player: Player, x: float, y: float) 
 
 
 def card(pos: Position, theme: Theme, *, marks: Marks = NO_MARKS, hand: Player | None = None,
-         coords: bool = True, numbers: bool = True, least_pt: float = 0.0, plain: bool = False) -> Document:
+         coords: bool = True, numbers: bool = True, least_pt: float = 0.0, plain: bool = False,
+         stone_share: float = STONE, badge_pt: float = 6.4) -> Document:
     """A picture for printed puzzles: the board with the position and ``marks``, and
     beside it ``hand``'s stones in hand, on one page cropped to them: no title and no
     words (the sheet, deck and book set those as text).  The hand stands to the right,
     so the picture is a little wider than tall, as a card's room for it is.
     ``coords`` (the field names), ``numbers`` (the track's numbers and START),
-    ``least_pt`` and ``plain`` as for :func:`position_items`."""
-    items, g = position_items(theme, pos, coords=coords, marks=marks, numbers=numbers, least_pt=least_pt, plain=plain)
+    ``least_pt``, ``plain``, ``stone_share`` and ``badge_pt`` as for :func:`position_items`."""
+    items, g = position_items(theme, pos, coords=coords, marks=marks, numbers=numbers, least_pt=least_pt, plain=plain,
+                              stone_share=stone_share, badge_pt=badge_pt)
     w, h = g.size
     width = w + 2 * MARGIN
     if hand is not None:

@@ -30,6 +30,9 @@ from .rules import LAVA_STONES, Action, Player, Position, apply, is_long, line_n
 from .text import where
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+#: The numerals of the eruptions' order in a card's turn pictures, points as drawn: at a
+#: card's scale (a quarter to a third) they grow to its 6 pt least type inside the badge.
+CARD_BADGE_PT = 10.0
 
 
 def goal_words(pos: Position, goal: formats.Goal) -> str:
@@ -55,6 +58,17 @@ def fact_lines(pos: Position, goal: formats.Goal) -> tuple[str, ...]:
         out.append(f"Turns in a row without an eruption: {pos.quiet} of {pos.quiet_limit}; the game ends when they "
                    "reach it (H9).")
     return tuple(out)
+
+
+def hand_line(pos: Position) -> str:
+    """The stones the player to move has in hand (HG5), in words: a card's picture has
+    no room for them beside the board."""
+    values = pos.supply(pos.player)
+    who = pos.player.value.capitalize()
+    if not values:
+        return f"{who} has no stones in hand."
+    listed = ", ".join(str(v) for v in values[:-1]) + (" and " if len(values) > 1 else "") + str(values[-1])
+    return f"{who}'s stones in hand: {listed}."
 
 
 def turn_heading(number: int, pos: Position, action: Action) -> str:
@@ -175,6 +189,12 @@ def printed(pos: Position, goal: formats.Goal, line: Sequence[Action], theme: Th
     # The card is printed at about the size the art draws it: its field numbers, START
     # and field names drawn at the layout's least type fit their corners.
     picture = art.card(pos, theme, hand=me, least_pt=MIN_PT)
+    # A deck's card prints the picture at about a quarter size, where the layout's least
+    # type is 6 pt: no field names, track numbers or START (at 6 pt they would cover their
+    # fields' white lines; the back's sentences name the fields), plain stones a little
+    # larger, whose numerals grow to 6 pt inside them, and the hand in words, not beside
+    # the board (the board drawn across the card's width: a quarter larger).
+    on_card = art.card(pos, theme, coords=False, numbers=False, plain=True, stone_share=art.CARD_STONE)
     steps = []
     now = pos
     total = 0
@@ -185,10 +205,13 @@ def printed(pos: Position, goal: formats.Goal, line: Sequence[Action], theme: Th
         # its corner: the track's numbers and the field names are left out (the turn's heading
         # and lines name every field and track field it concerns), the stones plain.
         shown = art.card(turn.after, theme, marks=step_marks(turn), coords=False, numbers=False, plain=True)
-        steps.append(Step(turn_heading(i, now, action), shown, turn_lines(turn, total, goal), brief(turn)))
+        small = art.card(turn.after, theme, marks=step_marks(turn), coords=False, numbers=False, plain=True,
+                         stone_share=art.CARD_STONE, badge_pt=CARD_BADGE_PT)
+        steps.append(Step(turn_heading(i, now, action), shown, turn_lines(turn, total, goal), brief(turn), small))
         now = skip_to(turn.after, pos.to_move)
     return PrintedPuzzle(number, title or "Hekla puzzle", goal_words(pos, goal), picture, tuple(steps), summary,
-                         len(line), fact_lines(pos, goal), tier, grade_id, source)
+                         len(line), fact_lines(pos, goal), tier, grade_id, source, card_picture=on_card,
+                         card_facts=(hand_line(pos), *fact_lines(pos, goal)))
 
 
-__all__ = ["Turn", "brief", "fact_lines", "goal_words", "printed", "step_marks", "turn_heading", "turn_lines", "worked"]
+__all__ = ["Turn", "brief", "fact_lines", "goal_words", "hand_line", "printed", "step_marks", "turn_heading", "turn_lines", "worked"]

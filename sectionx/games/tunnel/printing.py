@@ -284,6 +284,29 @@ def card_picture(pos: Position, puzzle: Puzzle, theme: Theme) -> Document:
     return _page(theme, pos, [*items, legend], frame, width, height, "puzzle")
 
 
+def wordless(picture: Document) -> Document:
+    """``picture`` without its words (the axes' numbers, the legend's names, points and
+    labels): a deck's card prints the picture at about a quarter of its size, where
+    they would print at 1 to 2.5 pt and, grown to the card's 6 pt, run over each other
+    and off the card.  The followers, the tokens in hand, the player to move's band
+    and the tiles in hand stay; the card says the rest in words (:func:`card_facts`)."""
+
+    def keep(items: Sequence[Item]) -> tuple[Item, ...]:
+        return tuple(replace(it, items=keep(it.items)) if isinstance(it, Group) else it
+                     for it in items if not isinstance(it, Text))
+
+    page = picture.pages[0]
+    return replace(picture, pages=(replace(page, items=keep(page.items)),))
+
+
+def card_facts(pos: Position, puzzle: Puzzle) -> tuple[str, ...]:
+    """The facts a deck's card prints: the points, which its wordless picture
+    (:func:`wordless`) does not say, then :func:`fact_lines` (the player to move is
+    banded in the picture and named by the goal)."""
+    points = ", ".join(f"{p} {s}" for p, s in zip(pos.players, pos.scores, strict=True))
+    return (f"Points: {points}.", *fact_lines(pos, puzzle))
+
+
 def _joined(pos: Position) -> tuple[tuple[Opening, Opening], ...]:
     """Every tunnel joined on the board (TU4), each once."""
     from .marks import joined
@@ -507,10 +530,12 @@ def printed(pos: Position, puzzle: Puzzle, line: Sequence[Move], theme: Theme, *
         short = "; ".join(f"{p} {s}" for p, s in zip(end.players, final.scores, strict=True))
         steps.append(Step("The end's scoring", end_picture(end, sheet, theme), lines, f"Totals: {short}."))
     shown = tuple(line) if goal.kind != "end" else ()
-    return PrintedPuzzle(number, title or "Der Tunnel puzzle", goal_words(pos, puzzle), card_picture(pos, puzzle, theme),
+    picture = card_picture(pos, puzzle, theme)
+    return PrintedPuzzle(number, title or "Der Tunnel puzzle", goal_words(pos, puzzle), picture,
                          tuple(steps), summary, max(1, len([m for m in shown if m.cell is not None])),
-                         fact_lines(pos, puzzle), tier, grade_id, source)
+                         fact_lines(pos, puzzle), tier, grade_id, source, card_picture=wordless(picture),
+                         card_facts=card_facts(pos, puzzle))
 
 
-__all__ = ["Turn", "brief", "card_picture", "end_lines", "fact_lines", "feature_words", "goal_words", "move_words",
-           "nothing_line", "printed", "score_words", "step_picture", "turn_heading", "turn_lines", "worked"]
+__all__ = ["Turn", "brief", "card_facts", "card_picture", "end_lines", "fact_lines", "feature_words", "goal_words", "move_words",
+           "nothing_line", "printed", "score_words", "step_picture", "turn_heading", "turn_lines", "wordless", "worked"]

@@ -44,8 +44,10 @@ from ....errors import SectionXError
 from ....render.pieces import SAFE
 from ....render.puzzledeck import duplex_deck
 from ....render.puzzleprint import (
+    MAX_GROWTH,
     best_grid,
     card_band,
+    legible,
     lines_height,
     place_picture,
     tier_colour,
@@ -112,26 +114,8 @@ def _fitted(picture: Document, frame: tuple[float, float, float, float], box: tu
     fl, ft, fr, fb = frame
     k = min(box[2] / (fr - fl), box[3] / (fb - ft))
     page = picture.pages[0]
-    kept = replace(picture, pages=(replace(page, items=_legible(page.items, k)),))
+    kept = replace(picture, pages=(replace(page, items=legible(page.items, k, MIN_TEXT_PT, MAX_GROWTH)),))
     return place_picture(kept, box, symbols, frame=frame, k=k, min_pt=MIN_TEXT_PT)
-
-
-#: The most a word in a card's picture is grown to reach MIN_TEXT_PT (:func:`_fitted`).
-MAX_GROWTH = 2.5
-
-
-def _legible(items: Sequence[Item], k: float) -> tuple[Item, ...]:
-    """``items`` drawn at scale ``k`` less every text that prints under
-    MIN_TEXT_PT / MAX_GROWTH points (groups' own scales on top)."""
-    out: list[Item] = []
-    for it in items:
-        if isinstance(it, Text) and it.size * k < MIN_TEXT_PT / MAX_GROWTH - 1e-9:
-            continue
-        if isinstance(it, Group):
-            a, b = it.matrix[0], it.matrix[1]
-            it = replace(it, items=_legible(it.items, k * math.hypot(a, b)))
-        out.append(it)
-    return tuple(out)
 
 
 def _bare(picture: Document, state: State) -> Document:
