@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
@@ -195,8 +196,8 @@ class _Scene(Flowable):
 class _Shrinking(Flowable):
     """A figure's box that, at the foot of a page, draws its picture smaller (down to
     :data:`LEAST_SHRINK` of its size) to fit the room left, rather than move to the next
-    page and leave up to half a page empty; where even that does not fit, it moves on
-    whole, at full size (platypus asks again on the next page).  ``box(shrink)`` builds
+    page and leave up to half a page empty; where even that does not fit, it floats
+    (:meth:`_Book.handle_flowable`) and heads the next page at full size.  ``box(shrink)`` builds
     the box with the picture at ``shrink`` of its size; ``drawing`` is the picture's
     full height (pt).  The box keeps 2 mm above and 3 mm below it.  (Not inside a
     KeepTogether: that measures its content on an endless page, where nothing shrinks.)"""
@@ -223,43 +224,6 @@ class _Shrinking(Flowable):
         self.box.drawOn(self.canv, 0, self.BELOW)
 
 
-class _Float(Flowable):
-    """A figure and the text after it, up to the next figure of its section, set as a
-    printed book floats a figure: the figure where it fits (shrunk a little if need
-    be, :class:`_Shrinking`); where it does not, the text first, filling the page,
-    and the figure after it, at the top of the next page.  So a figure that does not
-    fit leaves no half page empty, and stays in its section.
-
-    It only ever splits (platypus then sets the pieces): the first piece it hands back
-    must fit the room as it is, so a paragraph too long for the room comes back split."""
-
-    def __init__(self, figure: Flowable, text: list[Flowable]):
-        super().__init__()
-        self.figure, self.text = figure, text
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        return availWidth, availHeight + 1.0  # never set whole: split() orders the pieces
-
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        _, h = self.figure.wrapOn(self.canv, availWidth, availHeight)
-        if h <= availHeight:
-            return [self.figure, *self.text]
-        if self.text:
-            first, rest = self.text[0], self.text[1:]
-            _, h = first.wrapOn(self.canv, availWidth, availHeight)
-            if h <= availHeight:
-                return [*self.text, self.figure]
-            parts = first.splitOn(self.canv, availWidth, availHeight)
-            if parts:
-                return [*parts, *rest, self.figure]
-        # Nothing fits here: platypus moves the float to the next page, where the figure
-        # heads it (and fits: a figure is smaller than a page).
-        return []
-
-    def draw(self) -> None:  # pragma: no cover - never drawn whole (wrap says it does not fit)
-        pass
-
-
 class _Rows(Table):
     """A table whose first row is its title, that goes on over a page only where the
     title keeps at least :data:`LEAST` rows with it: no title alone at a page's foot.
@@ -274,6 +238,23 @@ class _Rows(Table):
         if len(parts) == 2 and len(cast("Any", parts[0])._cellvalues) < self.LEAST + 1:
             return []
         return parts
+
+
+class _Settle(Flowable):
+    """A zero-size mark where every figure still floating from a section before
+    ``before`` is set (:meth:`_Book.handle_flowable`), on the next page where it does
+    not fit here.  Each section opens with one for the section two before it, so a
+    figure floats through the text of the two sections after its own at most (a
+    section can be two lines, Breakout's "Winning") and never stands pages away from
+    its rule; the index opens with one for every section."""
+
+    def __init__(self, before: float):
+        super().__init__()
+        self.before = before
+        self.width = self.height = 0
+
+    def draw(self) -> None:
+        pass
 
 
 class _Mark(Flowable):
@@ -301,6 +282,56 @@ class _Book(BaseDocTemplate):
                       rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._start),
                                PageTemplate("body", [frame], onPage=self._page)])
+        #: Figures that did not fit the room left on the page, in order: they head the next page.
+        self.floating: list[Flowable] = []
+        #: How full each page was set (:class:`PageFill`), and whether the page set now ends its part.
+        self.fill: list[PageFill] = []
+        self.part_ends = False
+
+    def handle_pageEnd(self) -> None:
+        frame = cast("Any", self.frame)  # platypus's own attributes: where the text ends, the frame's foot
+        self.fill.append(PageFill(self.page, max(0.0, (frame._y - frame._y1) / frame._height), self.part_ends))
+        self.part_ends = False
+        super().handle_pageEnd()
+
+    def handle_flowable(self, flowables: list[Any]) -> None:
+        """Float figures as a printed book does (issue 30).  A figure (:class:`_Shrinking`)
+        that does not fit the room left on a page, even drawn smaller, waits, and the text
+        after it fills the page, whatever section it belongs to; every waiting figure heads
+        the next page, in order, before that page's text.  A figure that comes while others
+        wait, waits too (figures keep their order); a page break or a :class:`_Settle` mark
+        for the figure's section sets every waiting figure first, and so does the story's
+        end.  Before, a figure floated only within its section, so a section ending with a
+        figure that did not fit left up to 40% of a page empty (Section X's German page 12,
+        Breakout's pages 9 and 11)."""
+        f, frame = flowables[0], getattr(self, "frame", None)
+        if frame is None:  # before the first page or after the last (nothing floats there)
+            super().handle_flowable(flowables)
+            return
+        settle = isinstance(f, _Settle) and any(getattr(g, "section", 0) < f.before for g in self.floating)
+        if self.floating and (frame._atTop or isinstance(f, PageBreak) or settle):
+            # The text that did not fit the page before may not fit below the figures either:
+            # it moves on again, which platypus takes for a flowable taller than a page
+            # unless it is told it was not postponed here.
+            if hasattr(f, "_postponed"):
+                del f._postponed
+            flowables[0:0], self.floating = self.floating, []
+        elif isinstance(f, PageBreak):
+            self.part_ends = True  # the cover, the contents, the introduction: each ends on its page
+        elif isinstance(f, _Shrinking) and not frame._atTop:
+            del flowables[0]
+            if not self.floating and frame.add(f, self.canv, trySplit=0):
+                # As platypus counts a flowable set (a page with none is taken for a loop).
+                cast("Any", self)._curPageFlowableCount += 1
+                self.afterFlowable(f)
+            else:
+                self.floating.append(f)
+            return
+        super().handle_flowable(flowables)
+
+    def build(self, flowables: list[Flowable], *args: Any, **kw: Any) -> None:
+        # The story's end settles every figure still floating (after the last text, on a new page).
+        super().build([*flowables, _Settle(float("inf"))], *args, **kw)
 
     def _start(self, canvas: Any, doc: Any) -> None:
         canvas._sx_painter = ScenePainter(canvas, self.theme)
@@ -357,7 +388,9 @@ class _Writer:
                 # on over the page between its rows (kept whole, it left Hekla's last
                 # figure half a page alone), never its title alone (_Rows).
                 out += self.summary()
-        out += [PageBreak()] + self.index()
+        # The index follows the rules on the same page where a good part of it fits (a page
+        # break left the rules' last page, a figure or two, half empty); no figure floats into it.
+        out += [_Settle(float("inf")), CondPageBreak(80 * mm)] + self.index()
         return out
 
     def cover(self) -> list[Flowable]:
@@ -421,22 +454,13 @@ class _Writer:
 
     def section(self, sec: Section) -> list[Flowable]:
         head = Paragraph(escape(f"{sec.number}. {self.section_title(sec)}"), self.s.h2)
-        out: list[Flowable] = [CondPageBreak(40 * mm), _Mark(sec.anchor, self.pages), head]
-        blocks = list(sec.blocks)
-        i = 0
-        while i < len(blocks):
-            if blocks[i].kind != "figure":
-                out += self.block(blocks[i])
-                i += 1
-                continue
-            # A figure floats with the text after it, up to its section's next figure.
-            j = i + 1
-            while j < len(blocks) and blocks[j].kind != "figure":
-                j += 1
-            text = [f for b in blocks[i + 1:j] for f in self.block(b)]
-            out.append(_Float(self.block(blocks[i])[0], text))
-            i = j
-        return out
+        out: list[Flowable] = [_Settle(sec.number - 2), CondPageBreak(40 * mm), _Mark(sec.anchor, self.pages), head]
+        for b in sec.blocks:
+            # A figure stands after its rule; where it does not fit it floats (_Book.handle_flowable).
+            out += self.block(b)
+            if b.kind == "figure":
+                out[-1].section = sec.number  # type: ignore[attr-defined]
+        return _headings_kept(out, (self.s.h2, self.s.h3))
 
     def block(self, b: Block) -> list[Flowable]:
         rf = self.m.rules.file
@@ -572,6 +596,29 @@ class _Writer:
         return [*out, table]
 
 
+def _headings_kept(story: list[Flowable], heads: tuple[ParagraphStyle, ...]) -> list[Flowable]:
+    """``story`` with each heading kept on one page with what follows it, up to its first
+    line of text (marks between them go along): a heading left alone at a page's foot,
+    its text on the next page after the figures floated there, read as a heading of the
+    figures (Section X's German "10. Ende der Spielrunde").  A figure after a heading is
+    left free to float."""
+    out: list[Flowable] = []
+    i = 0
+    while i < len(story):
+        f = story[i]
+        if isinstance(f, Paragraph) and f.style in heads:
+            j = i + 1
+            while j < len(story) and isinstance(story[j], _Mark):
+                j += 1
+            if j < len(story) and not isinstance(story[j], (_Shrinking, _Settle, CondPageBreak)):
+                out.append(KeepTogether(story[i:j + 1]))
+                i = j + 1
+                continue
+        out.append(f)
+        i += 1
+    return out
+
+
 def summary_after(manual: Manual) -> int:
     """The number of the section the turn at a glance follows: the game's choice
     (:attr:`~sectionx.rulebook.Rulebook.summary_after`) where the book prints that
@@ -617,6 +664,18 @@ def too_small(paper: tuple[float, float]) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class PageFill:
+    """How much of a page's text frame was left empty below what was set on it (a
+    share of the frame's height), and whether the page ends a part of the book (the
+    cover, the contents, the introduction, the book's last page), where a part's end
+    may leave the rest of the page empty."""
+
+    page: int
+    empty: float
+    part_ends: bool
+
+
 class DoesNotFit(Exception):
     """The book cannot be set on the paper: the message says what is too small and
     the smallest paper that works."""
@@ -627,11 +686,18 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
     page of every section and rule, the second prints them.  DoesNotFit for paper
     smaller than :data:`MIN_PAPER`, or where something of the book (a table row of a
     rules text of the user's own) is taller than the page."""
+    return layout(manual, theme, paper)[0]
+
+
+def layout(manual: Manual, theme: Theme, paper: tuple[float, float]) -> tuple[bytes, list[PageFill]]:
+    """:func:`to_pdf`'s bytes and how full it set each page (:class:`PageFill`, the
+    last page marked as ending its part): what the page-fill test reads."""
     from reportlab.platypus.doctemplate import LayoutError
 
     if too_small(paper):
         raise DoesNotFit(too_small(paper))
     known: dict[str, int] = {}
+    fill: list[PageFill] = []
     folio = f"{manual.language.text['title']} · {manual.language.text['rules']}"
     # Each figure is drawn once, for both builds.
     pictures = {name: Picture.of(drawn(manual, f, theme)) for name, f in manual.figures.items()}
@@ -639,7 +705,9 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
         writer = _Writer(manual, theme, paper, known, pictures)
         buf = io.BytesIO()
         try:
-            _Book(buf, paper, theme, manual.language.text["title"], folio).build(writer.story())
+            book = _Book(buf, paper, theme, manual.language.text["title"], folio)
+            book.build(writer.story())
+            fill = book.fill
         except LayoutError as exc:
             # reportlab's message names a flowable by its repr (with a memory address): say
             # what it is in the book's words, the same every run.
@@ -648,6 +716,8 @@ def to_pdf(manual: Manual, theme: Theme, paper: tuple[float, float]) -> bytes:
             raise DoesNotFit(f"{what} does not fit on a page; give a larger paper, or a rules text with shorter "
                              "table rows") from None
         known = writer.pages
-    return buf.getvalue()
+    if fill:
+        fill[-1] = replace(fill[-1], part_ends=True)
+    return buf.getvalue(), fill
 
-__all__ = ["ID_COLOUR", "ID_PT", "MIN_PAPER", "DoesNotFit", "contents_rows", "small_id", "summary_after", "to_pdf", "too_small"]
+__all__ = ["ID_COLOUR", "ID_PT", "MIN_PAPER", "DoesNotFit", "PageFill", "contents_rows", "layout", "small_id", "summary_after", "to_pdf", "too_small"]
