@@ -58,19 +58,20 @@ def print_scale(book: Rulebook, picture: Picture) -> float:
 
 
 @pytest.fixture(scope="module", params=[("breakout", "en"), ("breakout", "de"), ("hekla", "en"), ("hekla", "de"),
-                                        ("sectionx", "en"), ("sectionx", "de"), ("sectionx", "nl")],
+                                        ("sectionx", "en"), ("sectionx", "de"), ("sectionx", "nl"),
+                                        ("tunnel", "en"), ("tunnel", "de")],
                 ids="-".join)
 def book(request: pytest.FixtureRequest) -> Manual:
     game, lang = request.param
-    return prepare({"breakout": BREAKOUT, "hekla": HEKLA, "sectionx": SECTIONX}[game], lang, theme=THEME)
+    return prepare({"breakout": BREAKOUT, "hekla": HEKLA, "sectionx": SECTIONX, "tunnel": TUNNEL}[game], lang, theme=THEME)
 
 
 def test_no_word_in_a_figure_prints_under_the_floor(book: Manual) -> None:
-    """Breakout's, Hekla's and Section X's figures: field, column and row names, the
-    track's numbers, the stones' values, the facts under the board, tile ids, labels and
-    the cell blocks' counts all print at 6 pt or more (Hekla's board printed whole had
-    field names of 1.7 pt, Breakout's column names 4.6 pt, Section X's tile ids 1.1 to
-    2.4 pt and CELL BLOCK 2.4 pt)."""
+    """Every game's figures: field, column and row names, the track's numbers, the
+    stones' values, the facts under the board, tile ids, labels, the cell blocks' counts,
+    Der Tunnel's tokens' letters and its legend all print at 6 pt or more (Hekla's board
+    printed whole had field names of 1.7 pt, Breakout's column names 4.6 pt, Section X's
+    tile ids 1.1 to 2.4 pt and CELL BLOCK 2.4 pt, Der Tunnel's token letters 3.4 to 5 pt)."""
     for name, f in book.figures.items():
         picture = Picture.of(drawn(book, f, THEME))
         k = print_scale(book.book, picture)
@@ -78,6 +79,39 @@ def test_no_word_in_a_figure_prints_under_the_floor(book: Manual) -> None:
         assert sizes, name
         small = [(round(pt, 1), text) for pt, text in sizes if pt < FLOOR - 1e-6]
         assert not small, f"{name}: {small[:5]} print under {FLOOR} pt"
+
+
+def test_der_tunnels_tokens_grow_with_their_letters() -> None:
+    """Der Tunnel's book draws its tokens 5 mm across (their letters at 6 pt), on the
+    board and in the legend, where ``illustrate`` draws them 4 mm; its figures print at
+    full size in their 150 x 90 mm box, so the letters print at 6 pt."""
+    from sectionx.games.tunnel import figures as tunnel_figures
+    from sectionx.render.scene import Circle
+
+    manual = prepare(TUNNEL, "en", theme=THEME)
+    for name, f in manual.figures.items():
+        picture = Picture.of(drawn(manual, f, THEME))
+        assert print_scale(TUNNEL, picture) == 1.0, name
+        symbols = {s.name: s for s in picture.symbols}
+        letters = [(pt, t) for pt, t in printed_sizes(picture.items, 1.0, symbols) if t in "ABCDEF" and len(t) == 1]
+        assert all(pt >= tunnel_figures.BOOK_PT - 1e-6 for pt, _ in letters), name  # labels (A, B) may be larger
+        assert any(pt == pytest.approx(tunnel_figures.BOOK_PT) for pt, _ in letters), name
+        plain = tunnel_figures.drawing(tunnel_figures.read_figure(f.doc), THEME)
+        symbols = {s.name: s for s in plain.symbols}
+        small = [pt for pt, t in printed_sizes(plain.pages[0].items, 1.0, symbols) if t in "ABCDEF" and len(t) == 1]
+        assert min(small) < 5.1, name  # illustrate's own drawing keeps its tokens
+
+    def rims(items) -> list[float]:
+        out = []
+        for it in items:
+            if isinstance(it, Circle) and it.style.fill:
+                out.append(2 * it.r)
+            elif isinstance(it, Group):
+                out += rims(it.items)
+        return out
+
+    picture = Picture.of(drawn(manual, manual.figures["tu1-a-new-tile"], THEME))
+    assert max(rims(picture.items)) == pytest.approx(tunnel_figures.BOOK_PT / tunnel_figures.LETTER_PER_MM)
 
 
 def test_the_floor_finds_small_type() -> None:

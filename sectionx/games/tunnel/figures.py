@@ -57,7 +57,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ... import figureclaims
 from ...errors import NotationError
@@ -72,7 +72,7 @@ from . import art, formats
 from . import layout as lay
 from . import picture as board
 from .marks import read_marks
-from .model import COLOURS, Opening, Position, Score
+from .model import COLOURS, SET_LETTERS, Opening, Position, Score
 from .rules import VARIANTS, cell_text, opening_text, parse_cell, parse_move, parse_opening, play, problems
 from .tiles import tile_set
 
@@ -484,8 +484,13 @@ GAP = 5.0
 #: board or below it, whichever the book prints less tall (a page holds more text
 #: beside its figures), unless that would print the legend's words smaller than
 #: :data:`SMALLEST_SCALE` of their size and the other would not.
-BOOK_W, BOOK_H = 120.0, 78.0
+BOOK_W, BOOK_H = 150.0, 90.0
 SMALLEST_SCALE = 0.72
+#: No word of a book figure prints under this (pt): the floor of every game's book figures
+#: (the tokens' letters printed at 3.4 to 5 pt in a 120 x 78 mm box, issue 30).
+BOOK_PT = 6.0
+#: :func:`art.token_items` sets a token's letter at this many points per mm of the token.
+LETTER_PER_MM = 1.2
 
 
 def _scale(width: float, height: float) -> float:
@@ -509,11 +514,12 @@ def _title(text: str) -> str:
 Block = tuple[list[Item], float]
 
 
-def legend_blocks(theme: Theme, pos: Position, words: Mapping[str, str], *, turn: bool = True) -> list[Block]:
+def legend_blocks(theme: Theme, pos: Position, words: Mapping[str, str], *, turn: bool = True,
+                  token: float = 4.2) -> list[Block]:
     """The legend, block by block, each :data:`BLOCK` wide: each player (a follower of
-    their colour, their name and points, their tokens in hand), TV3's common pairs,
-    and the variants played; with ``turn``, the player to move marked and the tile in
-    hand."""
+    their colour, their name and points, their tokens in hand, ``token`` mm across),
+    TV3's common pairs, and the variants played; with ``turn``, the player to move
+    marked and the tile in hand."""
     w = _words(words)
     turn = turn and not pos.over
     ink = theme.colours["ink"]
@@ -529,11 +535,11 @@ def legend_blocks(theme: Theme, pos: Position, words: Mapping[str, str], *, turn
                           bold=True))
         if moving:
             items.append(Text(8.2, 7.5, _title(w["to_move"].format(player=name)), SMALL_PT, ink))
-        foot = _tokens_rows(theme, pos, seat, 2.4, 11.6, items)
+        foot = _tokens_rows(theme, pos, seat, 2.4, 11.6, items, token)
         blocks.append((items, max(foot, 14.0)))
     if any(o is None for o in pos.sets.values()):
         items = [Text(0.0, 2.6, w["common"], SMALL_PT, ink, bold=True)]
-        blocks.append((items, _tokens_rows(theme, pos, None, 2.4, 6.2, items)))
+        blocks.append((items, _tokens_rows(theme, pos, None, 2.4, 6.2 + (token - 4.2) / 2, items, token)))
     lines: list[str] = []
     variants = [w[v] for v in VARIANTS if v in pos.variants]
     if variants:
@@ -573,11 +579,12 @@ def place_blocks(blocks: list[Block], x0: float, y0: float, width: float) -> tup
     return items, y + row - y0
 
 
-def _tokens_rows(theme: Theme, pos: Position, seat: int | None, x0: float, y: float, items: list[Item]) -> float:
+def _tokens_rows(theme: Theme, pos: Position, seat: int | None, x0: float, y: float, items: list[Item],
+                 d: float = 4.2) -> float:
     """The tokens of the sets ``seat`` holds (None: TV3's common pairs) added to
     ``items``: each in hand drawn, each laid a dashed ring (it lies on the board); rows
-    wrap; the foot of the last row."""
-    d = 4.2
+    wrap; the foot of the last row.  ``d``: a token's size (mm)."""
+    y += (d - 4.2) / 2
     x = x0
     for name, owner in pos.sets.items():
         if owner != seat:
@@ -596,25 +603,28 @@ def _tokens_rows(theme: Theme, pos: Position, seat: int | None, x0: float, y: fl
     return y + d / 2 + 0.8
 
 
-def drawing(pictured: Pictured, theme: Theme, *, words: Mapping[str, str] = WORDS, text: bool = False) -> Document:
+def drawing(pictured: Pictured, theme: Theme, *, words: Mapping[str, str] = WORDS, text: bool = False,
+            token: float = 4.2) -> Document:
     """The figure's board (after the move it pictures, if any), cropped to its tiles
     and the cells its annotations name, with its annotations and its legend (beside
     the board or below it, :data:`BOOK_W`) in ``words``; with ``text``, its title above and
     its caption below (as ``illustrate -o`` draws it), else neither (a rulebook sets
-    them as text)."""
+    them as text).  ``token``: the legend's tokens' size (mm)."""
     loaded = pictured.picture
     pos = loaded.position
     marks = loaded.marks
     cells = board.shown_cells(pos, marks, crop=True)
     frame = board.frame_for(cells, TILE, coords=False)
     items = board.board_items(theme, pos, frame, cells, coords=False, marks=marks)
-    blocks = legend_blocks(theme, pos, words, turn=pictured.after is None)
+    blocks = legend_blocks(theme, pos, words, turn=pictured.after is None, token=token)
     right = frame.right + 1.5
     beside = place_blocks(blocks, right + GAP, frame.y0, BLOCK)
     below = place_blocks(blocks, frame.x0, frame.bottom + 1.5 + GAP, right - frame.x0)
     side = (right + GAP + BLOCK + board.MARGIN, max(frame.bottom + 1.5, frame.y0 + beside[1]))
     under = (right + board.MARGIN, frame.bottom + 1.5 + GAP + below[1])
-    if _printed(*side) <= _printed(*under) or _scale(*under) < SMALLEST_SCALE <= _scale(*side):
+    # Beside where the book prints it no smaller than below, or shorter at the same scale.
+    if (_scale(*side), -_printed(*side)) >= (_scale(*under), -_printed(*under)) or \
+            _scale(*under) < SMALLEST_SCALE <= _scale(*side):
         more, (width, bottom) = beside[0], side
     else:
         more, (width, bottom) = below[0], under
@@ -642,9 +652,42 @@ def symbols(theme: Theme, pos: Position, frame: board.Frame) -> tuple[Symbol, ..
 def draw_figure(path: Path, doc: Doc, theme: Theme, words: Mapping[str, str] = WORDS) -> Document:
     """The figure ``doc`` (read from ``path``) drawn for a rulebook: one page, cropped
     to the board and its legend (in ``words``, :data:`WORDS` by default), without the
-    title and caption the book sets as text.  The caller checks it first
+    title and caption the book sets as text, every word of it (the tokens' letters, the
+    legend) set for the scale the book's box (:data:`BOOK_W` x :data:`BOOK_H`) prints it
+    at: none under :data:`BOOK_PT` on the page.  The caller checks it first
     (:func:`figure_problems`); LoadError if it cannot be read."""
-    return drawing(read_figure(doc), theme, words=words)
+    from ...render.puzzleprint import floor_text
+
+    token = BOOK_PT / LETTER_PER_MM
+    document = drawing(read_figure(doc), theme, words=words, token=token)
+    page = document.pages[0]
+    k = _scale(page.width, page.height)
+    items = _tokens_grown(theme, page.items, token / k)
+    return replace(document, pages=(replace(page, items=floor_text(items, BOOK_PT, k)),))
+
+
+def _tokens_grown(theme: Theme, items: tuple[Item, ...], d: float) -> tuple[Item, ...]:
+    """``items`` with every token smaller than ``d`` mm (:func:`art.token_items`, found
+    by its four items exactly) drawn ``d`` across about its middle: its letter grows
+    with the token, where grown alone it ran over the colour's shape above it."""
+    letters = {letter: colour for colour, letter in SET_LETTERS.items()}
+    out: list[Item] = []
+    i = 0
+    while i < len(items):
+        it = items[i]
+        if isinstance(it, Group):
+            out.append(replace(it, items=_tokens_grown(theme, it.items, d)))
+        elif isinstance(it, Circle) and i + 3 < len(items) and isinstance(items[i + 3], Text) and 2 * it.r < d:
+            colour = letters.get(cast("Text", items[i + 3]).text)
+            if colour is not None and list(items[i:i + 4]) == art.token_items(theme, colour, it.cx, it.cy, 2 * it.r):
+                out += art.token_items(theme, colour, it.cx, it.cy, d)
+                i += 4
+                continue
+            out.append(it)
+        else:
+            out.append(it)
+        i += 1
+    return tuple(out)
 
 
 def widest_word(theme: Theme, words: Mapping[str, str]) -> float:

@@ -116,6 +116,7 @@ RULEBOOK = Rulebook(
     component_pictures=component_pictures,
     cover=cover_picture,
     summary_after=9,
+    figure_size=(figures.BOOK_W, figures.BOOK_H),
 )
 
 
