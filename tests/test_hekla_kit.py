@@ -71,7 +71,7 @@ def test_the_board_prints_at_its_field_size_and_volcanists_and_cards_are_there(b
         assert t.box[2] - t.box[0] == pytest.approx(kit.STANDEE)
     fronts = next(p for p in built.document.pages if p.name.endswith("-cards"))
     assert {g.label for g in fronts.items if isinstance(g, Group) and g.label.startswith("piece-card-")} == \
-        {f"piece-card-{kind}-{s.value}" for s in SEATS for kind in ("rules", "aid")}
+        {f"piece-card-{kind}-{s.value}" for s in SEATS for kind in ("rules", "aid")} | {"piece-card-ref-eruption"}
 
 
 def test_the_kit_command_writes_the_same_bytes_every_time(tmp_path):

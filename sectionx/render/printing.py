@@ -304,6 +304,40 @@ Art = Callable[[float, float, float, float], list[Item]]
 ART_ROOM = 60.0
 
 
+#: The room (mm) the scale bar and its caption take at the top of the checklist's
+#: right-hand column (:func:`_advice_columns`).
+BAR_ROOM = 16.0
+
+
+def _advice_columns(theme: Theme, advice: list[Para], width: float, bar_w: float,
+                    size: float) -> tuple[list[Text], float]:
+    """The checklist's advice at ``size`` set from (0, 0), in ``width`` mm: in one column
+    beside the scale bar (``bar_w`` wide), or in two columns split before one of its
+    headings (a paragraph larger than the body, no lead), the right one under the scale
+    bar, whichever ends higher (one column left the half page under the bar empty);
+    and the height used."""
+
+    def column(paras: list[Para], w: float) -> tuple[list[Text], float]:
+        if not paras:
+            return [], 0.0
+        first = replace(paras[0], before=0.0)
+        _, texts = fit_text([first, *paras[1:]], w, 1000, theme, max_pt=size, min_pt=size)
+        return texts, max(text_box(t, theme)[3] for t in texts)
+
+    best, used = column(advice, width - bar_w - 8.0)
+    gap = 8.0
+    half = (width - gap) / 2
+    for i, p in enumerate(advice):
+        if i == 0 or p.rel <= 1.0 or p.lead:
+            continue
+        left, lh = column(advice[:i], half)
+        right, rh = column(advice[i:], half)
+        if max(lh, BAR_ROOM + rh) < used - 1e-6:
+            best = left + [replace(t, x=t.x + half + gap, y=t.y + BAR_ROOM) for t in right]
+            used = max(lh, BAR_ROOM + rh)
+    return best, used
+
+
 def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int | str, str]], *, title: str,
                    advice: Sequence[Para], art: Art | None = None) -> tuple[list[Page], list[Symbol]]:
     """The components checklist: ``title``, the game's ``advice`` (what you need, how to
@@ -323,11 +357,10 @@ def checklist_page(theme: Theme, paper: Paper, contents: Sequence[tuple[str, int
     body = 9.0
     bar_w = 62.0
     y += 7.0
-    _, texts = fit_text(list(advice), width - bar_w - 8.0, 1000, theme, max_pt=body, min_pt=body)
-    items += placed(texts, m, y)
-    bottom = y + max(text_box(t, theme)[3] for t in texts)
     items += scale_bar(theme, W - m - bar_w + 6.0, y + 8.0)
-    y = bottom + 10.0
+    placed_advice, used = _advice_columns(theme, list(advice), width, bar_w, body)
+    items += [replace(t, x=t.x + m, y=t.y + y) for t in placed_advice]
+    y += used + 10.0
 
     size = 9.5
     cols = [(m, 8.0), (m + 8.0, 52.0), (m + 60.0, 16.0), (m + 76.0, width - 76.0)]  # box, what, count, where

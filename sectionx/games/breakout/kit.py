@@ -33,7 +33,7 @@ from ...render.printing import (
 )
 from ...render.scene import Circle, Group, Item, Page, Style, Symbol, rect, translate
 from ...render.shapes import ink_on, symbol_shape
-from ...render.textfit import DoesNotFit, Para, fit_text, para, placed
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_box
 from ...render.theme import Theme
 from . import art
 from .formats import Marks
@@ -296,13 +296,21 @@ def at_a_glance(theme: Theme) -> Art:
              *[para(line, before=0.5) for line in push_lines(w)],
              para("Then every knot goes back to its owner and the next break-out begins. The first player with "
                   "three figures over the wall wins (B8).", before=0.5)]
+    # The turn summary a player's card gives, beside the picture, the game's words under
+    # it: the room under the wall and its words was a third of the page left empty, and
+    # a first reader wants the summary here.
+    turn = [para(("Your turn", True), rel=1.25), *TURN]
 
     def draw(x: float, y: float, width: float, height: float) -> list[Item]:
         pw, ph = g.x0 + g.width + art.END + art.MARGIN, g.y0 + g.height + art.MARGIN
-        k = min(height / ph, width * 0.62 / pw)
+        # The game's words across the foot, the wall above them as large as the rest
+        # allows (at most 62% of the width), the turn summary beside the wall.
+        _, below = fit_text(words, width, height / 3, theme, max_pt=10.0, min_pt=8.0)
+        foot = max(text_box(t, theme)[3] for t in below)
+        k = min((height - foot - 4.0) / ph, width * 0.62 / pw)
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
-        _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
-        return out + placed(texts, x + pw * k + 6.0, y + g.y0 * k)
+        _, texts = fit_text(turn, width - pw * k - 6.0, ph * k, theme, max_pt=11.0, min_pt=7.0)
+        return out + placed(texts, x + pw * k + 6.0, y) + placed(below, x, y + ph * k + 4.0)
 
     return draw
 

@@ -39,8 +39,23 @@ from ...render.shapes import ink_on, shape
 from ...render.textfit import DoesNotFit, Para, fit_text, para, placed
 from ...render.theme import Theme
 from . import art
-from .printing import brief, step_marks, worked
-from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Player, Stone, apply, erupts, start, turns
+from .formats import Goal
+from .printing import Turn, brief, step_marks, turn_lines, worked
+from .rules import (
+    LAVA,
+    LAVA_STONES,
+    QUIET_ROUNDS,
+    SEATS,
+    STONES,
+    Board,
+    Player,
+    Position,
+    Stone,
+    apply,
+    erupts,
+    start,
+    turns,
+)
 
 Paper = tuple[float, float]
 
@@ -48,6 +63,9 @@ Paper = tuple[float, float]
 FIELD = 20.0
 #: A stone token's side; two fit a field's two places.
 STONE = 9.5
+#: The values of the spare stones at the pieces page's foot, one each a colour (the 2s'
+#: spares stand in each colour's strip).
+SPARE_VALUES = (0, 1, 3)
 #: A volcanist standee: width, the height of each of its two panels, and of each base tab.
 STANDEE, PANEL, TAB = 9.0, 16.0, 5.0
 #: A box of the quiet-rounds counter (H9); the counter is one strip of 20.
@@ -135,15 +153,18 @@ def _stone_art(theme: Theme, s: Stone) -> Callable[[float, float], list[Item]]:
     return lambda cx, cy: art.stone(theme, s, cx, cy, STONE * 0.86)
 
 
-def token_page(theme: Theme, paper: Paper) -> Page:
-    """Volcano stones for every player count (HG5) and a spare of each colour, the 20
-    lava stones and 2 spares, and each colour's lap tokens; strips on shared cuts."""
+def token_page(theme: Theme, paper: Paper, *, spares: bool = True) -> Page:
+    """Volcano stones for every player count (HG5) and a spare 2 of each colour, with
+    ``spares`` a spare of each other value too (:data:`SPARE_VALUES`, beside the last
+    colour's strip), the 20 lava stones and 2 spares, and each colour's lap tokens;
+    strips on shared cuts."""
     W, H = paper
     m = theme.margin
+    more = ", and beside blue's stones a spare of each other value" if spares else ""
     items, y = heading(theme, m, m, W - 2 * m, "Stones, tokens and volcanists",
                        [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
                          "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
-                         "blue with 4), and one spare 2. Lava: 10 of value 0 and 10 of value 1 (HG5), and two spares of "
+                         f"blue with 4), one spare 2{more}. Lava: 10 of value 0 and 10 of value 1 (HG5), and two spares of "
                          "each. Lap tokens: on lap 3 (the second time round the outer ring; the text stands the "
                          "figure on its head) put +32 under your volcanist, on lap 4 +64 (HG3). Volcanists: cut the row out along the crop marks, then "
                          "between the figures; fold on the dashed lines, glue the two panels back to back and fold the "
@@ -183,9 +204,19 @@ def token_page(theme: Theme, paper: Paper) -> Page:
                   _stone_art(theme, s)) for i, s in enumerate(stones)]
         for lap in (3, 4):  # HG3 counts the inner ring as lap 1, the outer ring's first time round as lap 2
             laps.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
+        top = y
         right, y = block(f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2",
                          kinds, m, y, len(kinds))
         rights.append(right)
+    if spares:
+        # Spare stones beside the last colour's strip, so that every value of every colour
+        # has one (the 2s' stand in the colours' strips): a lost stone is the piece players
+        # miss most, and the room there was a tenth of the page left empty.
+        more = [(f"spare-stone-{p.value}-{v}", art.fill_of(theme, p), _stone_art(theme, Stone(p.value, v)))
+                for p in SEATS for v in SPARE_VALUES]
+        _, spares_bottom = block("Spare stones: a " + ", a ".join(str(v) for v in SPARE_VALUES) + " of each colour",
+                                 more, rights[-1] + GAP, top, len(more) // 2)
+        y = max(y, spares_bottom)
     lap_x = W - m - len(laps) * STONE - 2 * reach
     if volcanists_left < max(rights[:2]) + GAP or lap_x < max(rights[2:]) + GAP:
         raise DoesNotFit("the volcanists and lap tokens do not fit beside the stones")
@@ -321,35 +352,76 @@ def _card(theme: Theme, player: Player, title: str, paras: list[Para]) -> list[I
     return rules_card(theme, fill, mark, title, paras)
 
 
-def at_a_glance(theme: Theme) -> Art:
-    """The checklist's picture: a three-player game at its first eruption, played by
-    the referee from the start (quiet turns chosen by a fixed rule, then the first
-    turn that erupts), drawn as the board draws it with the eruption outlined and the
-    volcanists' moves, and the turn in the referee's words (H4-H7)."""
+def _first_eruption() -> tuple[Position, Turn]:
+    """A three-player game played by the referee from the start (quiet turns chosen by a
+    fixed rule) up to its first turn that erupts, after the ninth; and that turn."""
     pos = start(3)
     for i in range(200):
         acts = turns(pos)
         loud = [a for a in acts if a.kind != "pass" and erupts(pos, a)]
         if loud and i >= 9:
-            break
+            return pos, worked(pos, loud[0])
         quiet = [a for a in acts if a not in loud]
         pos = apply(pos, quiet[(i * 7) % len(quiet)])
-    else:
-        raise AssertionError("the checklist's game reaches an eruption")
-    turn = worked(pos, loud[0])
+    raise AssertionError("the checklist's game reaches an eruption")
+
+
+def eruption_card(theme: Theme) -> list[Item]:
+    """The ninth card, shared by the players: an eruption worked by the referee (the
+    checklist's game, :func:`_first_eruption`), the three by three fields round it as
+    the board draws them (the triple outlined and numbered), and what moved, in the
+    referee's words (H4-H7)."""
+    pos, turn = _first_eruption()
+    drawn, g = art.position_items(theme, turn.after, coords=True, numbers=False, marks=step_marks(turn))
+    (e,) = turn.eruptions
+    cols = sorted({f[0] for f in e.triple})
+    rows = sorted({f[1] for f in e.triple})
+    board = pos.board
+    c0 = max(0, min(cols[0] - (3 - len(cols)) // 2 - (1 if len(cols) == 1 else 0), board.width - 3))
+    r0 = max(0, min(rows[0] - (1 if len(rows) == 1 else 0), board.height - 3))
+    # The three by three fields and 2 mm round them (the outline's stroke, the order's badge).
+    pad = 2.0
+    left, top = g.box((c0, r0 + 2))
+    left, top = left - pad, top - pad
+    size = 3 * art.FIELD + 2 * pad
+    clip = ((left, top), (left + size, top), (left + size, top + size), (left, top + size))
+    # The field names outside the crop are left out: clipped away, they would still count
+    # as words off the card.
+    items = [it for it in drawn if not isinstance(it, Text)
+             or (left <= it.x <= left + size and top <= it.y <= top + size)]
+    picture = Group(tuple(items), translate(-left, -top), clip)
+    words = [para(("The turn: ", True), brief(turn)),
+             para(("What moved: ", True), turn_lines(turn, turn.gained, Goal(turn.gained, 1))[0], before=0.35),
+             para(("Why: ", True), "8 or more on three fields in a row or column, the middle's stones home, lava "
+                  "on it (0s first); each stone +1 to its owner (+2 on a red circle), the player +(sum - 7).",
+                  before=0.35)]
+    return rules_card(theme, theme.colours["lava"], Group(()), "AN ERUPTION (H4-H7)", words, max_pt=9.0,
+                      picture=([picture], size, size))
+
+
+def at_a_glance(theme: Theme) -> Art:
+    """The checklist's picture: a three-player game at its first eruption, played by
+    the referee from the start (quiet turns chosen by a fixed rule, then the first
+    turn that erupts), drawn as the board draws it with the eruption outlined and the
+    volcanists' moves, and the turn in the referee's words (H4-H7)."""
+    pos, turn = _first_eruption()
     items, g = art.position_items(theme, turn.after, coords=False, marks=step_marks(turn))
     who = pos.player.value
     words = [para(("A game under way", True), rel=1.25),
              para(f"Three players, {who} to play. {brief(turn)}", before=0.5),
              para("The stones of the erupting fields move their owners' volcanists along the track; lava goes on "
                   "the middle field. The game ends with the 20th lava stone; the volcanist furthest along wins.",
-                  before=0.5)]
+                  before=0.5),
+             # The turn summary a player's card gives, beside the picture: the room under the
+             # caption was a third of the page left empty, and a first reader wants it here.
+             para(("Your turn", True), rel=1.25, before=1.2), *TURN]
 
     def draw(x: float, y: float, width: float, height: float) -> list[Item]:
         pw, ph = (v + 2 * art.MARGIN for v in g.size)
         k = min(height / ph, width * 0.64 / pw)
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
-        _, texts = fit_text(words, width - pw * k - 6.0, height, theme, max_pt=10.0, min_pt=7.0)
+        _, texts = fit_text(words, width - pw * k - 6.0, height - art.MARGIN * k - 4.0, theme, max_pt=10.0,
+                            min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y + art.MARGIN * k + 4.0)
 
     return draw
@@ -360,6 +432,7 @@ def card_pages(theme: Theme, paper: Paper, *, offset: tuple[float, float]) -> tu
     of their backs mirrored for long-edge duplex."""
     cards = [(name, _card(theme, p, title, paras)) for p in SEATS for name, title, paras in
              ((f"rules-{p.value}", "HEKLA – THE RULES", RULES), (f"aid-{p.value}", "YOUR TURN", TURN))]
+    cards.append(("ref-eruption", eruption_card(theme)))  # the sheet's ninth slot, shared
     return rules_card_pages(theme, paper, cards, "HEKLA", offset=offset)
 
 
@@ -367,20 +440,24 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
               board: Board | None = None) -> Kit:
     """Everything needed to play Hekla with 2 to 4 players (the module docstring);
     a component that does not fit the paper is one line naming it."""
-    stones = sum(sum(_most(p).values()) + 1 for p in SEATS)
-
     def components(paper: Paper) -> list[Section]:
+        try:
+            tokens = token_page(theme, paper)
+            spares = len(SPARE_VALUES)
+        except DoesNotFit:  # a shorter paper (letter): the spare 2s alone
+            tokens, spares = token_page(theme, paper, spares=False), 0
+        stones = sum(sum(_most(p).values()) + 1 + spares for p in SEATS)
         return [
             Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
                     advice="single-sided; glue onto card"),
             Section(f"Stones ({stones}), lava ({sum(LAVA_STONES) + 2 * LAVA_SPARES}), lap tokens (8), quiet-rounds counter (1), "
-                    "volcanist standees (1 per colour and 1 spare)", stones + sum(LAVA_STONES) + 2 * LAVA_SPARES + 8 + 1 + 8, (token_page(theme, paper),),
+                    "volcanist standees (1 per colour and 1 spare)", stones + sum(LAVA_STONES) + 2 * LAVA_SPARES + 8 + 1 + 8, (tokens,),
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
         ]
 
     return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
-                    card_count=2 * len(SEATS), offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
-                    trailing=1, cards_what="Rules cards and turn summaries (1 each per player)",
+                    card_count=2 * len(SEATS) + 1, offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
+                    trailing=1, cards_what="Rules cards and turn summaries (1 each per player), an eruption card",
                     checklist_art=at_a_glance(theme))
 
 
