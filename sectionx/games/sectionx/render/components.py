@@ -55,7 +55,10 @@ Paper = tuple[float, float]
 
 #: Space (mm) between the bleeds (or crop marks) of neighbouring tokens: room for the scissors.
 TOKEN_GAP = 2.5
-#: Spare prisoners printed per colour, in case one gets lost.
+#: Spare prisoners printed per colour, in case one gets lost: at least this many, and as
+#: many more as the colour's second row (its doors and spares) has room for
+#: (:func:`spares_for`), so the row is whole (it was half a row, and the sheet nearly
+#: half empty).
 SPARES = 2
 
 _NAMES = {Colour.RED: "Red", Colour.BLUE: "Blue", Colour.YELLOW: "Yellow", Colour.PURPLE: "Purple"}
@@ -117,9 +120,22 @@ SECTION_GAP = 6.0
 SECTION_GAP_MAX = 16.0
 
 
+def spares_for(theme: Theme, paper: Paper) -> int:
+    """The spare prisoners a colour gets on ``paper``: :data:`SPARES`, or as many as its
+    second row holds beside its doors, the label and the gaps (at most a first row's
+    :data:`~sectionx.games.sectionx.model.PRISONERS`)."""
+    width = paper[0] - 2 * theme.margin
+    reach = mark_reach(theme)
+    pris = theme.prisoner + 2 * theme.bleed
+    door = theme.door[0] + 2 * reach
+    used = DOORS * (door + TOKEN_GAP) + text_width("spares:", 7.0, False, theme) + TOKEN_GAP
+    return max(SPARES, min(PRISONERS, int((width - used + TOKEN_GAP + 1e-9) // (pris + TOKEN_GAP))))
+
+
 def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[list[Page], list[Symbol]]:
     """The prisoner tokens (8 per colour, G4: colour and shape) and doors (2 per colour,
-    D2), plus ``spares`` spare prisoners per colour, set apart and labelled on the sheet.
+    D2), plus ``spares`` spare prisoners per colour, set apart and labelled on the sheet
+    (the kit gives :func:`spares_for`).
 
     Prisoners are round (cut line, bleed disc, no crop marks); doors are rectangles with
     bleed and crop marks.  One section per colour; a section that does not fit the rest

@@ -65,7 +65,8 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
 
     board_p, board_s, split = sheets.board_pages(board, theme, paper, coords=coords)
     keep(board_s)
-    token_p, token_s = components.token_pages(theme, paper)
+    spares = components.spares_for(theme, paper)
+    token_p, token_s = components.token_pages(theme, paper, spares=spares)
     keep(token_s)
     tile_p, tile_s = sheets.tile_pages(catalogue, theme, paper, offset=offset)
     keep(tile_s)
@@ -80,8 +81,8 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
                                                     f"lay each edge on the grey strip at the arrow tips and glue{whole}"),
-        Section(f"Prisoner tokens ({PRISONERS} per colour and {components.SPARES} spares) and doors ({DOORS} per colour)",
-                len(COLOURS) * (PRISONERS + components.SPARES + DOORS), tuple(token_p),
+        Section(f"Prisoner tokens ({PRISONERS} per colour and {spares} spares) and doors ({DOORS} per colour)",
+                len(COLOURS) * (PRISONERS + spares + DOORS), tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
         Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
                 advice="long-edge duplex: fronts and backs; scissors along the pale outlines"),
