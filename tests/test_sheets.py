@@ -16,7 +16,7 @@ from sectionx.games.sectionx import formats
 from sectionx.games.sectionx.render import sheets
 from sectionx.games.sectionx.render.art import hex_corners
 from sectionx.render import pieces as P
-from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Use
+from sectionx.render.scene import MM_PER_PT, Circle, Group, Path, Text, Use
 from sectionx.render.textfit import text_box
 from sectionx.render.theme import load_theme
 
@@ -163,13 +163,15 @@ def _strips(split, col, row):
     return out
 
 
-def test_registration_marks_lie_in_the_strip_the_next_page_covers():
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_registration_marks_lie_in_the_strip_the_next_page_covers(paper):
     """Issue 11: crosshairs on the cut line left half a mark on the finished board.
     Each page that goes under has three arrows in each glue strip whose tips stand
     just inside the strip, on the line where the next page's cut edge goes; every
     assembly aid (arrows, glue words, cut lines) lies inside this page's strips or
-    outside its window, so nothing of them shows once the pages are glued."""
-    pages, symbols, split = sheets.board_pages(BOARD, THEME, A4)
+    outside its window, so nothing of them shows once the pages are glued.  On A3
+    too, where the board takes two pages side by side, its labels in the margin."""
+    pages, symbols, split = sheets.board_pages(BOARD, THEME, THEME.paper(paper))
     by_name = {p.name: p for p in pages}
     sym = {s.name: s for s in symbols}
     ww, wh = split.win
@@ -202,6 +204,32 @@ def test_board_pages_are_labelled_and_mapped():
     assert "Board B2" in texts
     # the assembly map names every page
     assert {f"{c}{r}" for c in "ABC" for r in "12"} <= set(texts)
+
+
+def test_on_a3_the_board_takes_two_pages_side_by_side_its_labels_up_the_margin():
+    """Issue 30: the label band under each window made the 399 mm board two rows of A3
+    pages (four, each half sea); given up for a label up the left margin (cut away)
+    the board takes two portrait pages, which cover it whole; A4 keeps its band and
+    its six pages."""
+    split, w, h, _ = _board_split(THEME.paper("a3"))
+    assert (split.cols, split.rows, split.paper, split.side_label) == (2, 1, (297, 420), True)
+    assert not _board_split()[0].side_label
+    _, _, right, bottom = split.window(1, 0)
+    left, top, _, _ = split.window(0, 0)
+    assert left <= 0 and top <= 0 and right >= w and bottom >= h
+    # Fewer pages than any split that keeps the band, portrait or landscape.
+    for sheet in ((297, 420), (420, 297)):
+        win = (sheet[0] - 2 * THEME.margin, sheet[1] - 2 * THEME.margin - sheets.LABEL_BAND)
+        ov = THEME.overlap
+        pages_with_band = math.ceil((w - ov) / (win[0] - ov)) * math.ceil((h - ov) / (win[1] - ov))
+        assert pages_with_band > 2
+    pages, symbols, split = sheets.board_pages(BOARD, THEME, THEME.paper("a3"))
+    m = THEME.margin
+    for page in pages:
+        labels = [t for t in page.items if isinstance(t, Text) and t.text.startswith("Board ")]
+        assert len(labels) == 1 and labels[0].angle == -90
+        box = P.ink_box(labels, {s.name: s for s in symbols}, THEME)
+        assert box[0] > 0 and box[2] <= m <= box[1] and box[3] <= m + split.win[1]  # in the left margin
 
 
 def test_board_poster_fits_a2_and_refuses_a3_with_the_size_it_needs():

@@ -345,6 +345,9 @@ class BoardSplit:
     win: tuple[float, float]
     overlap: float
     start: Point  # board-drawing coordinates of the first window's top-left
+    #: Where each page's label stands: in a band under the window (:data:`LABEL_BAND`),
+    #: or up the left margin when giving the band up saves pages (:func:`split_board`).
+    side_label: bool = False
 
     def window(self, col: int, row: int) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of a window in board-drawing mm."""
@@ -475,20 +478,25 @@ MAX_BOARD_PAGES = 100
 
 
 def split_board(width: float, height: float, theme: Theme, paper: tuple[float, float]) -> BoardSplit:
-    """The fewest pages (portrait or landscape; portrait on a tie) that hold the board."""
+    """The fewest pages (portrait or landscape; portrait on a tie) that hold the board,
+    each page's label in a band under its window; or, when giving that band up for a
+    label up the left margin saves pages, without it (on A3 the band made the 399 mm
+    board two rows of portrait pages, four pages each half sea; without it the board
+    takes two pages side by side)."""
     best = None
-    for sheet in (paper, (paper[1], paper[0])):
-        win = (sheet[0] - 2 * theme.margin, sheet[1] - 2 * theme.margin - LABEL_BAND)
-        ov = theme.overlap
-        if min(win) <= 2 * ov:
-            continue
-        cols = max(1, math.ceil((width - ov) / (win[0] - ov)))
-        rows = max(1, math.ceil((height - ov) / (win[1] - ov)))
-        span = (cols * win[0] - (cols - 1) * ov, rows * win[1] - (rows - 1) * ov)
-        start = ((width - span[0]) / 2, (height - span[1]) / 2)
-        split = BoardSplit(cols, rows, sheet, win, ov, start)
-        if best is None or cols * rows < best.cols * best.rows:
-            best = split
+    for band in (LABEL_BAND, 0.0):
+        for sheet in (paper, (paper[1], paper[0])):
+            win = (sheet[0] - 2 * theme.margin, sheet[1] - 2 * theme.margin - band)
+            ov = theme.overlap
+            if min(win) <= 2 * ov:
+                continue
+            cols = max(1, math.ceil((width - ov) / (win[0] - ov)))
+            rows = max(1, math.ceil((height - ov) / (win[1] - ov)))
+            span = (cols * win[0] - (cols - 1) * ov, rows * win[1] - (rows - 1) * ov)
+            start = ((width - span[0]) / 2, (height - span[1]) / 2)
+            split = BoardSplit(cols, rows, sheet, win, ov, start, side_label=band == 0.0)
+            if best is None or cols * rows < best.cols * best.rows:
+                best = split
     if best is None:
         raise DoesNotFit("the paper is too small for the board's pages and their glue strips")
     if best.cols > MAX_BOARD_COLUMNS or best.cols * best.rows > MAX_BOARD_PAGES:
@@ -510,7 +518,7 @@ def board_pages(board: Board, theme: Theme, paper: tuple[float, float], *,
     cols, rows = split.cols, split.rows
     span = (cols * split.win[0] - (cols - 1) * split.overlap, rows * split.win[1] - (rows - 1) * split.overlap)
     symbol, _, _, _ = board_drawing(board, theme, coords=coords, canvas=span)
-    split = BoardSplit(cols, rows, split.paper, split.win, split.overlap, (0.0, 0.0))
+    split = BoardSplit(cols, rows, split.paper, split.win, split.overlap, (0.0, 0.0), split.side_label)
     ink = theme.colours["ink"]
     pages = []
     m = theme.margin
@@ -621,8 +629,14 @@ def _edge_mark(p: Point, inward: Point, ink: str) -> list[Item]:
 
 
 def _board_label(split: BoardSplit, col: int, row: int, theme: Theme, x0: float, y0: float) -> list[Item]:
-    """"B2 of 3×2" and a map of the pages with this one filled, under the window."""
+    """"B2 of 3×2" and a map of the pages with this one filled, under the window; or,
+    without a band (``split.side_label``), the page's name up the left margin, which is
+    cut away, two thirds down (a CUT line's words stand a third down)."""
     ink = theme.colours["ink"]
+    if split.side_label:
+        return [Text(x0 - 2.2, y0 - split.win[1] * 0.34,
+                     f"Board {split.name(col, row)} of {split.cols}×{split.rows}: cut, overlap and glue as the "
+                     "checklist shows", 7, ink, "middle", True, -90)]
     items: list[Item] = [Text(x0, y0 + 7.5, f"Board {split.name(col, row)}", 12, ink, "start", True),
                          Text(x0 + 26, y0 + 7.5, f"of {split.cols}×{split.rows}: cut, overlap and glue as the map shows",
                               7, ink, "start")]
