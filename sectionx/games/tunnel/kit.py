@@ -576,8 +576,9 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
 # ====================================================================== the cutting guide
 
 #: The cutting guide's schematic tile block, as a fraction of the real one: the
-#: largest of these that leaves the checklist page room.
-GUIDE_SCALES = (0.4, 0.33, 0.25)
+#: largest of these that leaves the checklist page room (on A4 and letter 0.6: at 0.4
+#: the page's lower half was empty, 51% of it).
+GUIDE_SCALES = (0.6, 0.5, 0.4, 0.33, 0.25)
 
 
 def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
@@ -621,7 +622,15 @@ def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
         out.append(Text(8.0, yy + pt_mm(size) * 0.35, words_, size, ink))
     left = x1 + reach + 8.0
     steps = [para(t, lead=str(n), before=0.3 if n > 1 else 0.0) for n, t in enumerate(words.cut_steps, 1)]
-    text, bottom = _text_block(theme, steps, left, top, width - left, 200.0, max_pt=9.0, min_pt=7.0)
+    # The tile sheet's two notes on making tiles that pass for bought ones, beside the
+    # block under the steps, where the page was empty; as large as the block's height allows.
+    notes = [para((words.thick[0], True), words.thick[1], before=1.2), para((words.sleeves[0], True), words.sleeves[1],
+                                                                          before=0.6)]
+    try:
+        text, bottom = _text_block(theme, [*steps, *notes], left, top, width - left, y1 + reach - top, max_pt=11.0,
+                                   min_pt=7.0)
+    except DoesNotFit:  # a small block: the steps alone
+        text, bottom = _text_block(theme, steps, left, top, width - left, 200.0, max_pt=10.0, min_pt=7.0)
     out += text
     box = ink_box(out, {}, theme)
     return out, max(bottom, box[3] if box else 0.0)
