@@ -437,14 +437,24 @@ class CoreProblem:
                                                 self._shelter(hide, True, board, False) if k3 else None)
                 turns = min(fixed, max(turns, fight))
                 gaps = tuple(fixed_gaps[r] if r < fight else gaps[r] for r in range(R + 1))
-        if not hide and turns < INF:
+        if hide:
+            return turns, gaps
+        collapse, collapse_gaps = self._collapse(board, costs)
+        # The room in the hideouts only raises the walks' figure, and the part takes
+        # the smaller of that and the collapse's: when the collapse comes no later than
+        # the walks, the count cannot change the turns, and for every number of turns
+        # left from the collapse on where the collapse needs no tile action it cannot
+        # change the cost either (a minimum with 0).  The other costs belong to fewer
+        # turns left than the part needs, which the search never asks about (a node
+        # whose bound exceeds the turns left is cut first).  It was most of the bound's
+        # time on key puzzles whose stacks end the round soon (issue 29).
+        decided = collapse <= turns and all(g == 0 for g in collapse_gaps[collapse:])
+        if turns < INF and not decided:
             slots, news = self._slots(board, costs, turns)
             turns = max(turns, slots)
             gaps = tuple(max(a, b) for a, b in zip(gaps, news, strict=True))
-        if not hide:
-            collapse, collapse_gaps = self._collapse(board, costs)
-            turns = min(turns, collapse)
-            gaps = tuple(min(a, b) for a, b in zip(gaps, collapse_gaps, strict=True))
+        turns = min(turns, collapse)
+        gaps = tuple(min(a, b) for a, b in zip(gaps, collapse_gaps, strict=True))
         return turns, gaps
 
     def _slots(self, board: Hashable, costs: tuple[int, ...] | None, turns: int) -> tuple[int, tuple[int, ...]]:
