@@ -4,9 +4,11 @@ reference in the same run (a ratio holds on a noisy machine).
 * ``best_move`` (the most a player gains this turn) against a plain enumeration:
   every turn through ``rules.apply`` (which checks it again) for every order of its
   eruptions, on positions met in greedy games with 2, 3 and 4 players;
-* the puzzle solver (``solve``, HQ1) on every bundled puzzle (turns, nodes, seconds),
-  and against ``solver.reference`` (no table, every back-step, the referee's apply)
-  on small puzzles both can finish.
+* the puzzle solver (``solve``, HQ1, on the deep search since issue 29) on every
+  bundled puzzle (turns, nodes, CPU seconds), beside ``solve(deep=False)`` (the
+  referee's search alone, as before) in the same run, the answers, first turns and
+  lines compared; and against ``solver.reference`` (no table, every back-step, the
+  referee's apply) on small puzzles both can finish.
 
     .venv/bin/python benchmarks/bench_hekla_solver.py
 
@@ -25,6 +27,8 @@ machine gets little of the wall clock).  The deep search was tuned on the first 
 positions of seed 29 and the bundled puzzles 11 and 14; report on another seed.
 
     nice -n 15 .venv/bin/python benchmarks/bench_hekla_solver.py --exhaustive 10 --seed 2906 --depths 4 5
+
+``--players 2`` draws the positions from two-player games only (the slowest at 5 turns).
 
 Figures go to docs/benchmarks.md by hand, with the machine and the command.
 """
@@ -49,11 +53,11 @@ from sectionx.games.hekla.solver import _OutOfNodes, _Search, best_move, referen
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def positions(count: int, seed: int) -> list[rules.Position]:
+def positions(count: int, seed: int, players_from: tuple[int, ...] = (2, 3, 4)) -> list[rules.Position]:
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        players = rng.choice((2, 3, 4))
+        players = rng.choice(players_from)
         game = play.play_game(players, ("greedy",), rng.randrange(10**9))
         pos = rules.start(players)
         for action in game.actions[: rng.randrange(1, game.turns)]:
@@ -92,7 +96,8 @@ def _old_most(pos: rules.Position, turns: int, cap: float) -> tuple[list[int] | 
         return None, search.nodes
 
 
-def exhaustive(count: int, seed: int, depths: list[int], cap: float, old_depths: list[int]) -> None:
+def exhaustive(count: int, seed: int, depths: list[int], cap: float, old_depths: list[int],
+               players_from: tuple[int, ...] = (2, 3, 4)) -> None:
     """The ``--exhaustive`` run of the module docstring."""
     print(f"# {platform.machine()}, Python {platform.python_version()}, CPU seconds (time.process_time), "
           f"load average {os.getloadavg()[0]:.1f} at the start")
@@ -102,7 +107,7 @@ def exhaustive(count: int, seed: int, depths: list[int], cap: float, old_depths:
     print("| position | players | " + " | ".join(f"{n} turns: most, turns tried, CPU s; old: turns tried, CPU s"
                                              for n in depths) + " |")
     print("|---|---|" + "---|" * len(depths))
-    for i, pos in enumerate(positions(count, seed)):
+    for i, pos in enumerate(positions(count, seed, players_from)):
         cells = []
         for n in depths:
             t = time.process_time()
@@ -137,11 +142,14 @@ def main() -> int:
     ap.add_argument("--depths", type=int, nargs="+", default=[4, 5])
     ap.add_argument("--cap", type=float, default=120.0,
                     help="seconds one search may take (wall clock; CPU seconds with --exhaustive)")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="the player counts the positions' games are drawn from (--exhaustive)")
     ap.add_argument("--old", type=int, nargs="*", default=None,
                     help="the depths at which to run the old search too, back to back (default: all of --depths)")
     args = ap.parse_args()
     if args.exhaustive:
-        exhaustive(args.exhaustive, args.seed, args.depths, args.cap, args.depths if args.old is None else args.old)
+        exhaustive(args.exhaustive, args.seed, args.depths, args.cap, args.depths if args.old is None else args.old,
+                   tuple(args.players))
         return 0
     print(f"# {platform.machine()}, Python {platform.python_version()}")
     sample = positions(args.positions, args.seed)
@@ -153,16 +161,21 @@ def main() -> int:
     assert fast == slow, "best_move and the plain enumeration disagree"
     print(f"best_move: {len(sample)} positions, {(t1 - t0) / len(sample) * 1000:.2f} ms each; plain enumeration "
           f"{(t2 - t1) / len(sample) * 1000:.2f} ms each; ratio {(t2 - t1) / (t1 - t0):.1f}x")
-    print("| puzzle | players | gain | within | turns | first turns | nodes | seconds |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| puzzle | players | gain | within | turns | first turns | nodes | CPU s | old: nodes | old: CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for path in sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml")):
         loaded = formats.load(path)
         assert loaded.goal is not None
-        t = time.perf_counter()
+        t = time.process_time()
         answer = solve(loaded.position, loaded.goal.gain, loaded.goal.within)
-        took = time.perf_counter() - t
+        took = time.process_time() - t
+        t = time.process_time()
+        old = solve(loaded.position, loaded.goal.gain, loaded.goal.within, deep=False)
+        took_old = time.process_time() - t
+        assert (answer.turns, answer.first, answer.line) == (old.turns, old.first, old.line), path.name
         print(f"| {path.name} | {len(loaded.position.players)} | {loaded.goal.gain} | {loaded.goal.within} | "
-              f"{answer.turns} | {len(answer.first)} | {answer.nodes:,} | {took:.2f} |", flush=True)
+              f"{answer.turns} | {len(answer.first)} | {answer.nodes:,} | {took:.2f} | {old.nodes:,} | {took_old:.2f} |",
+              flush=True)
     # Against the plain search, on small puzzles (2 turns, the first 12 sample positions).
     mine = theirs = 0.0
     for pos in sample[:12]:

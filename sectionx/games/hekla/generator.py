@@ -6,8 +6,9 @@ fields within N of their turns, while the others pass.*
 **Candidates.**  A position met in a game between greedy bots (2 to 4 players, a
 seeded game stopped at a seeded turn), as :func:`candidate` plays it, with the
 player to move as the puzzle's player.  For the tier's number of turns N the
-solver (:class:`~.solver._Search`, exact) gives the most the player can gain in N
-turns, K, and in N - 1; the candidate is a puzzle when K is at least
+solver gives the most the player can gain in N turns, K, and in N - 1 (exact: the
+deep search, :mod:`.deep`, through :meth:`~.solver._Search.value`; the turns
+themselves are the referee's, :meth:`~.solver._Search.children`); the candidate is a puzzle when K is at least
 :data:`MIN_GAIN`, N - 1 turns gain less (so N is the proved fewest), and its
 solution is unique.
 
@@ -34,7 +35,10 @@ turns.  :func:`lines` counts the winning lines with the solver's table, and
 * ``tricks``: turns of the solution that use a long move (H3, a back-step too)
   or name an order of eruptions that matters (H5: another order gains less);
 * ``traps``: first turns that gain the most now but lose (a greedy start that fails);
-* ``nodes``: turns the solver tried to prove the answer.
+* ``nodes``: turns the solver tried for the proof, the uniqueness and the grade: the
+  deep search's turns tried and the referee's turns listed (the same count as the
+  referee's search alone up to 2 turns, fewer from 3 on, where the deep search's
+  table meets more positions).
 
 The tier (:func:`tier_of`) adds ``lookahead - 1`` to one more for a solution that
 needs a trick and caps at expert: *beginner*, a greedy player solves it (each
