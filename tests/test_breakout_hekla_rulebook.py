@@ -216,9 +216,9 @@ def test_the_german_book_has_no_english_and_the_english_one_is_found_out(game, b
 @pytest.mark.parametrize("game", GAMES)
 def test_every_figure_is_printed_in_its_language_with_the_index(game, books):
     count = len(figure_files(game))
-    for lang, figure, words in (("en", "Figure", ["Index of rule ids", "Questions and clarifications",
+    for lang, figure, words in (("en", "Figure", ["Index", "Rules by id", "Questions and clarifications",
                                                   "A turn at a glance", "Checked by the rules engine"]),
-                                ("de", "Abbildung", ["Verzeichnis der Regelkennungen", "Fragen und Klarstellungen",
+                                ("de", "Abbildung", ["Stichwortverzeichnis", "Regeln nach Kennung", "Fragen und Klarstellungen",
                                                      "Ein Spielzug auf einen Blick", "Von der Regelmaschine geprüft"])):
         text = pdf_text(books[game, lang, "pdf"])
         assert all(f"{figure} {n}." in text for n in range(1, count + 1))

@@ -126,15 +126,19 @@ def test_the_pdf_builds_in_every_language_with_every_figure(lang):
 
 
 def test_the_contents_and_index_give_the_pages_where_things_are():
+    """The players' index gives each word the pages of its rules: each such page holds
+    the rule's paragraph, its id in small print (issue 30: words, not ids)."""
     _, _, data = pdf_text("en")
     reader = PdfReader(io.BytesIO(data))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
-    # The folio is drawn first, so pypdf reads it before the heading.
-    index_page = next(i for i, t in enumerate(texts) if "Index of rule ids Every rule has a small id" in t)
-    rows = re.findall(r"\b(N3|E3|V2) .*? (\d+) (\d+)\b", " ".join(texts[index_page:]))  # it may go on over a page
-    assert {r[0] for r in rows} == {"N3", "E3", "V2"}
-    for rule, _, page in rows:
-        assert f"{rule} " in texts[int(page) - 1], (rule, page)
+    index_page = next(i for i, t in enumerate(texts) if "Index Subjects with the pages of the rules" in t)
+    index = " ".join(texts[index_page:])
+    for term, rules in (("distance rule", ["N3"]), ("tunnel fight", ["D4", "D6", "D7"]), ("hideout", ["T1", "T2", "N3", "K3"])):
+        m = re.search(rf"\b{term} ([0-9, ]+?) {' '.join(rules)}\b", index)
+        assert m, term
+        pages = [int(p) for p in m.group(1).split(", ")]
+        for rule in rules:
+            assert any(f"{rule} " in texts[p - 1] for p in pages), (term, rule, pages)
     contents = next(t for t in texts if "Contents Components" in t)
     page = int(re.search(r"10\. The end of a round (\d+)", contents).group(1))
     assert "10. The end of a round" in texts[page - 1]

@@ -309,9 +309,9 @@ def books(tmp_path_factory):
 
 
 def test_the_pdfs_print_every_figure_in_their_language(books):
-    for lang, figure, words in (("en", "Figure", ["Index of rule ids", "What the variant study found",
+    for lang, figure, words in (("en", "Figure", ["Index", "Rules by id", "What the variant study found",
                                                   "Which variants do you play?", "Our recommendation: No blocking"]),
-                                ("de", "Abbildung", ["Verzeichnis der Regelkennungen", "Tunnelöffnung",
+                                ("de", "Abbildung", ["Stichwortverzeichnis", "Regeln nach Kennung", "Tunnelöffnung",
                                                      "Welche Varianten spielt ihr?", "Unsere Empfehlung: Kein Blockieren"])):
         reader = PdfReader(books[lang, "pdf"])
         text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())

@@ -19,7 +19,9 @@ lay out what is known to be right:
 4. where each figure goes: its (English) title starts with the id of the rule it
    illustrates (``N3: the distance rule``), and it is printed after that rule's
    text; figures of one rule in the order of their file names;
-5. each figure's words in the book's language (the figure file's own in English,
+5. the players' index (the language file's ``index``): every rule id it points to
+   is a rule the book prints;
+6. each figure's words in the book's language (the figure file's own in English,
    the language file's otherwise, with a ``says`` for every claim), and its
    drawing (``draw_figure``: one page, cropped, without the title and caption
    the book sets as text), in the language's words.
@@ -243,6 +245,10 @@ def prepare(book: Rulebook, language: str | Path, *, rules_text: str | Path | No
     in_language = text_file.name == f"rules-{lang.code}.md" if rules_text is None else lang.code == "en"
     rules = read_rules(text_file, book.sections)
     problems = _section_names(lang, rules, in_language)
+    # Each index word points at rules the book prints (a page number for each).
+    problems += [lang.at(("index", t.term), f"index: {t.term!r} points to {rule}, a rule the rules text ({rules.file}) "
+                         "does not define in the sections the book prints") for t in lang.index for rule in t.rules
+                 if rule not in rules.defined]
     folder = Path(figures) if figures is not None else book.figures
     if not folder.is_dir():
         raise LoadError([Diagnostic(str(folder), 0, 0, "no such folder of figures", FILE_RULE)])

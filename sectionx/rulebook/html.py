@@ -12,6 +12,7 @@ the rules text to other documents print as their text; links inside the page
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,8 @@ figcaption ul { margin: 0.2rem 0 0; padding-left: 1.2rem; list-style: '✓ '; }
 .summary { border: 2px solid %(ink)s; width: 100%%; }
 .summary ul { margin: 0; padding-left: 1.1rem; }
 nav ol { columns: 2; }
+ul.index { columns: 2; list-style: none; padding-left: 0; font-size: %(small)s; }
+ul.index li { break-inside: avoid; }
 .rule-id { font-size: %(id)s; color: #707070; font-weight: normal; }
 """
 
@@ -210,6 +213,8 @@ class _Writer:
                 f"{escape(f.text.caption)}{checked}</figcaption>\n</figure>\n")
 
     def index(self) -> str:
+        if self.lang.index:
+            return self.subjects()
         rows = []
         for e in self.m.rules.index:
             summary = self.md.renderInline(e.summary)
@@ -217,6 +222,29 @@ class _Writer:
                         f'<td><a href="#section-{e.section}">{e.section}</a></td></tr>\n')
         return (f'<h2 id="index">{self.t("index")}</h2>\n<p>{self.t("index_intro")}</p>\n<table>\n'
                 f'<tr><th>{self.t("rule")}</th><th></th><th>{self.t("section")}</th></tr>\n{"".join(rows)}</table>\n')
+
+
+    def subjects(self) -> str:
+        """The players' index (:attr:`Language.index`): each word with a link to the
+        section of each rule it points to, the ids in small print; then every rule's id
+        in small print, each a link to its rule."""
+        section = self.m.rules.defined
+        lines = []
+        for t in self.lang.index:
+            links = ", ".join(f'<a href="#rule-{rules[0]}">{n}</a>'
+                              for n, rules in _by_section(t.rules, section).items())
+            lines.append(f'<li>{escape(t.term)} {links} <small class="rule-id">{" ".join(t.rules)}</small></li>\n')
+        ids = " · ".join(f'<a href="#rule-{e.rule}">{e.rule}</a>' for e in self.m.rules.index)
+        return (f'<h2 id="index">{self.t("index")}</h2>\n<p>{self.t("index_intro")}</p>\n<ul class="index">\n'
+                f'{"".join(lines)}</ul>\n<p class="rule-id">{self.t("index_ids")}: {ids}</p>\n')
+
+
+def _by_section(rules: tuple[str, ...], section: Mapping[str, int]) -> dict[int, list[str]]:
+    """``rules`` grouped by the section that defines each, in the sections' order."""
+    out: dict[int, list[str]] = {}
+    for rule in sorted(rules, key=lambda r: section[r]):
+        out.setdefault(section[rule], []).append(rule)
+    return out
 
 
 def to_html(manual: Manual, theme: Theme) -> str:

@@ -23,7 +23,13 @@ file, not code.  A file holds:
 * ``figures``: for each figure, its ``title``, ``caption`` and the ``says`` of each
   claim, in order.  English takes these from the figure files themselves (they are
   written there); every other language must give them for every figure the book
-  prints.
+  prints;
+* ``index``: the players' index, subject words in the language (``door``, ``Tür``,
+  ``tunnelstrijd``), each with the ids of the rules it points to (``door: [D2, D3,
+  M4]``); the book prints each word with the pages of those rules, in the
+  language's alphabetical order (:func:`collation_key`), the ids in small print,
+  and needs ``text.index_ids`` for its small-print list of rule ids.  A book
+  without it prints the index of rule ids.
 
 Every value is checked when the file is read: a missing key, text where a list
 belongs, a string the theme's font cannot print (the PDF would show empty boxes)
@@ -33,7 +39,9 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+import re
 import string
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,10 +58,13 @@ TEXT_KEYS = ("title", "subtitle", "edition", "contents", "rules", "index", "inde
              "rule", "section")
 
 #: Words under ``text:`` that only some books need (see the module docstring).
-OPTIONAL_TEXT_KEYS = ("components", "components_intro", "summary", "rules_language")
+OPTIONAL_TEXT_KEYS = ("components", "components_intro", "summary", "rules_language", "index_ids")
 
 #: The keys of a language file.
-FILE_KEYS = ("language", "name", "text", "words", "sections", "intro", "components", "summary", "figures")
+FILE_KEYS = ("language", "name", "text", "words", "sections", "intro", "components", "summary", "figures", "index")
+
+#: A rule's id as an index term's list gives it (as the rules text writes it: N3, BW2, TU11).
+RULE_ID = re.compile(r"[A-Z]{1,3}[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -79,6 +90,23 @@ class FigureText:
 
 
 @dataclass(frozen=True)
+class IndexTerm:
+    """A word of the players' index: the word and the ids of the rules it points to."""
+
+    term: str
+    rules: tuple[str, ...]
+
+
+def collation_key(term: str) -> tuple[str, str]:
+    """How a book's index orders ``term``: letters without their accents, case and
+    umlaut dots (``Tür`` with ``Tur``, ``ß`` as ``ss``, the way German dictionaries
+    and indexes sort, DIN 5007-1; Dutch and English sort the same way, ``ij`` as
+    ``i`` then ``j``), then the word as written, so that the order is total."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", term.casefold()) if not unicodedata.combining(c))
+    return plain.replace("ß", "ss"), term
+
+
+@dataclass(frozen=True)
 class Language:
     """One language's words; :meth:`figure` finds a figure's text, :meth:`at` a line."""
 
@@ -93,6 +121,7 @@ class Language:
     summary: tuple[SummaryPart, ...]
     figures: dict[str, FigureText]
     doc: Doc
+    index: tuple[IndexTerm, ...] = ()
 
     def figure(self, name: str) -> FigureText | None:
         return self.figures.get(name)
@@ -163,7 +192,7 @@ def read_language(path: str | Path, *, words: Mapping[str, str], components: tup
     lname = r.string(("name",), top.get("name", ""), "name")
     texts = r.mapping(("text",), top.get("text", {}), "text")
     wanted_text = TEXT_KEYS + (("components", "components_intro") if "components" in top else ()) + \
-        (("summary",) if "summary" in top else ())
+        (("summary",) if "summary" in top else ()) + (("index_ids",) if "index" in top else ())
     r.keys(("text",), texts, wanted_text, "text", optional=OPTIONAL_TEXT_KEYS)
     for k in texts:
         r.string(("text", k), texts[k], f"text.{k}")
@@ -216,10 +245,32 @@ def read_language(path: str | Path, *, words: Mapping[str, str], components: tup
         figures[str(k)] = FigureText(r.string(("figures", k, "title"), f.get("title", ""), "title"),
                                      r.string(("figures", k, "caption"), f.get("caption", ""), "caption"),
                                      r.strings(("figures", k, "says"), says, "says") if says != [] else ())
+    index = _index(r, top["index"]) if "index" in top else ()
     if r.problems:
         raise LoadError(r.problems)
     return Language(code, lname, name, {k: str(v) for k, v in texts.items()},
-                    {k: str(given_words[k]) for k in words}, sections, intro, parts, tuple(summary), figures, doc)
+                    {k: str(given_words[k]) for k in words}, sections, intro, parts, tuple(summary), figures, doc,
+                    index)
+
+
+def _index(r: _Reader, raw: Any) -> tuple[IndexTerm, ...]:
+    """The ``index`` mapping: each term with a list of rule ids (or the ids in one line),
+    sorted by :func:`collation_key`; two terms that sort as one are refused."""
+    terms: list[IndexTerm] = []
+    for key, ids in r.mapping(("index",), raw, "index").items():
+        term = r.string(("index", key), str(key), "an index term")
+        given = ids.split() if isinstance(ids, str) else ids
+        if not isinstance(given, list) or not given or not all(isinstance(i, str) and RULE_ID.fullmatch(i) for i in given):
+            r.bad(("index", key), f"index.{key} must list the ids of the rules it points to (such as [N3, D4])")
+            continue
+        terms.append(IndexTerm(term, tuple(dict.fromkeys(given))))
+    seen: dict[str, str] = {}
+    for t in terms:
+        plain = collation_key(t.term)[0]
+        if plain in seen:
+            r.bad(("index", t.term), f"index: {t.term!r} and {seen[plain]!r} are one word to a reader; give it once")
+        seen[plain] = t.term
+    return tuple(sorted(terms, key=lambda t: collation_key(t.term)))
 
 
 def unprintable(lang: Language, theme: Theme) -> list[Diagnostic]:
@@ -244,5 +295,5 @@ def unprintable(lang: Language, theme: Theme) -> list[Diagnostic]:
     return out
 
 
-__all__ = ["FILE_KEYS", "OPTIONAL_TEXT_KEYS", "TEXT_KEYS", "Component", "FigureText", "Language", "SummaryPart",
-           "read_language", "unprintable"]
+__all__ = ["FILE_KEYS", "OPTIONAL_TEXT_KEYS", "RULE_ID", "TEXT_KEYS", "Component", "FigureText", "IndexTerm", "Language",
+           "SummaryPart", "collation_key", "read_language", "unprintable"]

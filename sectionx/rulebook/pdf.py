@@ -9,8 +9,10 @@ the same art as the game's kit.
 The book: a cover (title, the game's picture, the edition), contents, the
 introduction and the components, the turn at a glance (each where the game's
 language file gives them), the numbered sections of the rules text with the
-figures after the rules they illustrate, and the index of rule ids with the page
-of each rule.  Page numbers in the contents and the index come from a first build
+figures after the rules they illustrate (floating where they do not fit, as a
+printed book's do: :meth:`_Book.handle_flowable`), and the players' index on a page
+of its own: the language's subject words with the pages of their rules, the ids in
+small print (or, for a language file without one, the index of rule ids).  Page numbers in the contents and the index come from a first build
 whose pages are counted; the second build is the one written (two builds, same
 layout).  Paper smaller than :data:`MIN_PAPER` is refused before anything is set.
 
@@ -53,6 +55,7 @@ from ..render.fonts import font_name
 from ..render.pdf import ScenePainter
 from ..yamlsrc import Diagnostic, LoadError
 from . import FIGURE_SIZE, drawn
+from .language import IndexTerm, collation_key
 from .pictures import Picture
 from .source import MANUAL, Block, Section, closing, split_title
 
@@ -388,9 +391,9 @@ class _Writer:
                 # on over the page between its rows (kept whole, it left Hekla's last
                 # figure half a page alone), never its title alone (_Rows).
                 out += self.summary()
-        # The index follows the rules on the same page where a good part of it fits (a page
-        # break left the rules' last page, a figure or two, half empty); no figure floats into it.
-        out += [_Settle(float("inf")), CondPageBreak(80 * mm)] + self.index()
+        # The index is a part of its own, on a new page (set where the rules end, its columns
+        # broke over a page); no figure floats into it.
+        out += [_Settle(float("inf")), PageBreak(), *self.index()]
         return out
 
     def cover(self) -> list[Flowable]:
@@ -581,6 +584,8 @@ class _Writer:
         return _Shrinking(box, full)
 
     def index(self) -> list[Flowable]:
+        if self.lang.index:
+            return self.subjects()
         out: list[Flowable] = [_Mark("index", self.pages), Paragraph(escape(self.t("index")), self.s.h2),
                                Paragraph(escape(self.t("index_intro")), self.s.body)]
         head = [Paragraph(f"<b>{escape(self.t(k))}</b>", self.s.cell) for k in ("rule", "index", "section", "page")]
@@ -595,10 +600,59 @@ class _Writer:
                                    ("TOPPADDING", (0, 0), (-1, -1), 1.0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8)]))
         return [*out, table]
 
+    def subjects(self) -> list[Flowable]:
+        """The players' index (issue 30): the language's subject words in its alphabetical
+        order, filed under their initials, each with the pages of the rules it points to
+        and those rules' ids in small print, in two balanced columns; then every rule's
+        id with its page, in small print, for a reader who meets an id (a figure's title,
+        a message of sectionx)."""
+        entry = ParagraphStyle("entry", parent=self.s.small, leftIndent=8, firstLineIndent=-8, spaceAfter=1.2)
+        letter = ParagraphStyle("letter", parent=self.s.small, fontSize=SMALL + 1, leading=(SMALL + 1) * 1.3,
+                                textColor=self.s.h2.textColor, spaceBefore=4, spaceAfter=1, keepWithNext=1)
+        lines: list[Paragraph] = []
+        heads: set[int] = set()  # the letters' places in ``lines``
+        last = ""
+        for t in self.lang.index:
+            if _initial(t.term) != last:
+                last = _initial(t.term)
+                heads.add(len(lines))
+                lines.append(Paragraph(f"<b>{escape(last)}</b>", letter))
+            pages = sorted({self.page_of(f"rule-{r}") for r in t.rules}, key=lambda p: (len(p), p))
+            lines.append(Paragraph(_subject_line(t, pages, ID_PT), entry))
+        ids = " · ".join(f'<a href="#rule-{e.rule}">{e.rule}</a>\u00a0{self.page_of(f"rule-{e.rule}")}'
+                         for e in self.m.rules.index)
+        small_ids = ParagraphStyle("ids", parent=self.s.small, fontSize=ID_PT, leading=ID_PT * 1.35,
+                                   textColor=colors.HexColor(ID_COLOUR), spaceBefore=6)
+        # Two columns, the second starting at a letter near half the height (a column never
+        # ends with a letter alone, and the words of one letter stay in one column).
+        column = (self.width * mm - 10) / 2
+        heights = [f.wrap(column, 10_000)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in lines]
+        half = sum(heights) / 2
+        cut = min(heads - {0} or {len(lines)}, key=lambda i: (abs(sum(heights[:i]) - half), i))
+        columns = Table([[lines[:cut], lines[cut:]]], colWidths=[column + 10, column])
+        columns.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        story: list[Flowable] = [_Mark("index", self.pages), Paragraph(escape(self.t("index")), self.s.h2),
+                                 Paragraph(escape(self.t("index_intro")), self.s.body), columns,
+                                 Paragraph(f"{escape(self.t('index_ids'))}: {ids}", small_ids)]
+        # On one page where it fits one (some forty words in two columns): the rules' last
+        # page keeps what room is left rather than split the index.
+        return [KeepTogether(story)]
+
+
+def _subject_line(term: IndexTerm, pages: list[str], id_pt: float) -> str:
+    """One line of the players' index as platypus markup: the word, the pages of its
+    rules (links to the first), the ids in small grey print."""
+    where = ", ".join(pages)
+    ids = " ".join(term.rules)
+    return (f'{escape(term.term)}\u2002<a href="#rule-{term.rules[0]}">{where}</a>'
+            f'\u2002<font size="{id_pt}" color="{ID_COLOUR}">{ids}</font>')
+
 
 def _headings_kept(story: list[Flowable], heads: tuple[ParagraphStyle, ...]) -> list[Flowable]:
     """``story`` with each heading kept on one page with what follows it, up to its first
-    line of text (marks between them go along): a heading left alone at a page's foot,
+    line of text (the marks before and after it go along): a heading left alone at a page's foot,
     its text on the next page after the figures floated there, read as a heading of the
     figures (Section X's German "10. Ende der Spielrunde").  A figure after a heading is
     left free to float."""
@@ -611,12 +665,22 @@ def _headings_kept(story: list[Flowable], heads: tuple[ParagraphStyle, ...]) -> 
             while j < len(story) and isinstance(story[j], _Mark):
                 j += 1
             if j < len(story) and not isinstance(story[j], (_Shrinking, _Settle, CondPageBreak)):
-                out.append(KeepTogether(story[i:j + 1]))
+                # The heading's own mark (the contents' page) goes along with it.
+                k = len(out)
+                while k and isinstance(out[k - 1], _Mark):
+                    k -= 1
+                before, out[k:] = out[k:], []
+                out.append(KeepTogether([*before, *story[i:j + 1]]))
                 i = j + 1
                 continue
         out.append(f)
         i += 1
     return out
+
+
+def _initial(term: str) -> str:
+    """The letter a word is filed under in the index (``Ä`` under ``A``)."""
+    return collation_key(term)[0][:1].upper()
 
 
 def summary_after(manual: Manual) -> int:
