@@ -132,7 +132,8 @@ def spares_for(theme: Theme, paper: Paper) -> int:
     return max(SPARES, min(PRISONERS, int((width - used + TOKEN_GAP + 1e-9) // (pris + TOKEN_GAP))))
 
 
-def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[list[Page], list[Symbol]]:
+def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES,
+                extras: bool = False) -> tuple[list[Page], list[Symbol]]:
     """The prisoner tokens (8 per colour, G4: colour and shape) and doors (2 per colour,
     D2), plus ``spares`` spare prisoners per colour, set apart and labelled on the sheet
     (the kit gives :func:`spares_for`).
@@ -196,6 +197,12 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
     # When every colour fits the first page, the room left over goes between the
     # colours (up to SECTION_GAP_MAX each), so the sheet is not all at the top.
     need = y + sum(head_h + h for _, _, h, _ in sections) + SECTION_GAP * (len(sections) - 1)
+    # Under the last colour, when the page has room: a spare door of each colour (doors
+    # are the smallest pieces, the likeliest lost; the sheet was over a third empty).
+    extras_h = door.h
+    extras = extras and need + SECTION_GAP + extras_h <= H - m
+    if extras:
+        need += SECTION_GAP + extras_h
     gap = SECTION_GAP
     if need <= H - m and len(sections) > 1:
         gap = min(SECTION_GAP_MAX, SECTION_GAP + (H - m - need) / (len(sections) - 1))
@@ -223,8 +230,20 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES) -> tuple[li
                 items.append(Text(x0, y0 + b.h / 2 + pt_mm(label_pt) * (ASCENT - 0.5), b.text, label_pt,
                                   theme.colours["ink"], "start"))
         y = top + h + gap
+    if extras:
+        y += SECTION_GAP - gap
+        x = left
+        items.append(Text(x, y + extras_h / 2 + pt_mm(label_pt) * (ASCENT - 0.5), "spare doors:", label_pt,
+                          theme.colours["ink"], "start"))
+        x += text_width("spare doors:", label_pt, False, theme) + TOKEN_GAP
+        for c in COLOURS:
+            dy = y + (extras_h - door.h) / 2
+            items.append(_door_piece(theme, c, door_syms[c], x + reach, dy + reach, f"piece-spare-door-{c.value}"))
+            cut.extend(crop_marks(x + reach, dy + reach, length, depth, theme))
+            x += door.w + TOKEN_GAP
     finish_page()
     return pages, list(symbols.values()) + list(door_syms.values())
+
 
 
 # ====================================================================== cards

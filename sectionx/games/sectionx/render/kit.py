@@ -22,7 +22,7 @@ from pathlib import Path
 from ....colours import COLOURS
 from ....render import kitfiles, printing
 from ....render.kitfiles import Kit, Section, assemble
-from ....render.scene import Document, Symbol
+from ....render.scene import Document, Group, Symbol
 from ....render.textfit import DoesNotFit
 from ....render.theme import Theme, grey
 from ..model import DOORS, PRISONERS, Board, Catalogue
@@ -66,7 +66,8 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     board_p, board_s, split = sheets.board_pages(board, theme, paper, coords=coords)
     keep(board_s)
     spares = components.spares_for(theme, paper)
-    token_p, token_s = components.token_pages(theme, paper, spares=spares)
+    token_p, token_s = components.token_pages(theme, paper, spares=spares, extras=True)
+    spare_doors = sum(isinstance(g, Group) and g.label.startswith("piece-spare-door-") for p in token_p for g in p.items)
     keep(token_s)
     tile_p, tile_s = sheets.tile_pages(catalogue, theme, paper, offset=offset)
     keep(tile_s)
@@ -81,8 +82,9 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     sections = [
         Section("Board", 1, tuple(board_p), advice=f"{split.cols}×{split.rows} pages; cut at the dashed lines, "
                                                     f"lay each edge on the grey strip at the arrow tips and glue{whole}"),
-        Section(f"Prisoner tokens ({PRISONERS} per colour and {spares} spares) and doors ({DOORS} per colour)",
-                len(COLOURS) * (PRISONERS + spares + DOORS), tuple(token_p),
+        Section(f"Prisoner tokens ({PRISONERS} per colour and {spares} spares) and doors ({DOORS} per colour"
+                + (" and a spare" if spare_doors else "") + ")",
+                len(COLOURS) * (PRISONERS + spares + DOORS) + spare_doors, tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
         Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
                 advice="long-edge duplex: fronts and backs; scissors along the pale outlines"),
