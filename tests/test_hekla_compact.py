@@ -258,8 +258,8 @@ def test_solve_on_the_deep_search_answers_as_the_old_search_on_random_puzzles(pl
 def test_the_generator_on_the_deep_search_makes_what_it_made_before():
     """The generator's candidates (seed 1 of the intermediate tier, the first 8) on the
     deep search and on the referee's search alone: the same verdicts and the same
-    files, but for the grade's count of turns tried (``nodes``, which counts the turns
-    the deep search tried from 3 turns on)."""
+    files, but for the grade's count of turns tried (``nodes``, which now counts the
+    deep search's turns tried)."""
     import re
 
     from sectionx.games.hekla.generator import Params, Unit, make

@@ -348,7 +348,7 @@ def test_the_solver_tries_as_many_turns_as_before_on_the_bundled_puzzles():
     one for each order of eruptions), so the node limits decide as they did: the
     counts of issue 14's table, pinned, for the referee's search alone (``deep``
     False); ``solve`` proves on the deep search (issue 29), which counts the same
-    turns but meets more positions in its table from 3 turns on (12: 18,748 -> 17,917),
+    turns but meets more positions in its table (12, three turns: 18,748 -> 17,917),
     pinned too, so ``--nodes`` and the generator's limit decide the same on every
     machine."""
     pinned = {"04": (2906, 2906), "07": (1861, 1861), "09": (2090, 2090), "12": (18748, 17917)}

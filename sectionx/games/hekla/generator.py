@@ -36,9 +36,9 @@ turns.  :func:`lines` counts the winning lines with the solver's table, and
   or name an order of eruptions that matters (H5: another order gains less);
 * ``traps``: first turns that gain the most now but lose (a greedy start that fails);
 * ``nodes``: turns the solver tried for the proof, the uniqueness and the grade: the
-  deep search's turns tried and the referee's turns listed (the same count as the
-  referee's search alone up to 2 turns, fewer from 3 on, where the deep search's
-  table meets more positions).
+  deep search's turns tried and the referee's turns listed (fewer than the
+  referee's search alone tried where the deep search's table meets more positions,
+  mostly from 3 turns on; docs/hekla.md).
 
 The tier (:func:`tier_of`) adds ``lookahead - 1`` to one more for a solution that
 needs a trick and caps at expert: *beginner*, a greedy player solves it (each
