@@ -212,10 +212,10 @@ def token_page(theme: Theme, paper: Paper, *, spares: bool = True) -> Page:
         # Spare stones beside the last colour's strip, so that every value of every colour
         # has one (the 2s' stand in the colours' strips): a lost stone is the piece players
         # miss most, and the room there was a tenth of the page left empty.
-        more = [(f"spare-stone-{p.value}-{v}", art.fill_of(theme, p), _stone_art(theme, Stone(p.value, v)))
-                for p in SEATS for v in SPARE_VALUES]
+        extra = [(f"spare-stone-{p.value}-{v}", art.fill_of(theme, p), _stone_art(theme, Stone(p.value, v)))
+                 for p in SEATS for v in SPARE_VALUES]
         _, spares_bottom = block("Spare stones: a " + ", a ".join(str(v) for v in SPARE_VALUES) + " of each colour",
-                                 more, rights[-1] + GAP, top, len(more) // 2)
+                                 extra, rights[-1] + GAP, top, len(extra) // 2)
         y = max(y, spares_bottom)
     lap_x = W - m - len(laps) * STONE - 2 * reach
     if volcanists_left < max(rights[:2]) + GAP or lap_x < max(rights[2:]) + GAP:
