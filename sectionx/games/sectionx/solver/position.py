@@ -361,15 +361,19 @@ class PositionBase:
         """The canonical position as an exact hashable value (see module docstring)."""
         T = self.T
         cls = T.tile_class
-        pk = self.pkey
+        # (List comprehensions indexing the tables directly: this runs for every
+        # position a search meets, and the generator and method-call forms cost a
+        # third of it.)
+        pk = self.pk
         return (
             tuple((c, cls[t], T.tile_types[t].look[self.rot[c]]) for c, t in enumerate(self.tile) if t >= 0),
-            tuple((tuple(sorted(pk(s) for s in self.where[p])), self.freed[p], self.dead[p]) for p in range(self.n)),
-            tuple(tuple(sorted(pk(s) for s in self.doors[p])) for p in range(self.n)),
-            tuple(tuple(sorted(cls[t] for t in self.hand[p])) for p in range(self.n)),
-            tuple(tuple(cls[t] for t in s) for s in self.stacks),
+            tuple((tuple(sorted([pk[s] for s in self.where[p]])), self.freed[p], self.dead[p])
+                  for p in range(self.n)),
+            tuple(tuple(sorted([pk[s] for s in self.doors[p]])) for p in range(self.n)),
+            tuple(tuple(sorted([cls[t] for t in self.hand[p]])) for p in range(self.n)),
+            tuple(tuple([cls[t] for t in s]) for s in self.stacks),
             tuple(self.key_), tuple(self.zone_owner),
-            self.player, self.phase, tuple(sorted((pk(s), k) for s, k in self.moved)),
+            self.player, self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
             self.tile_action, self.door_action, self.round_ends,
             self.round, self.last_round, tuple(self.ranking),
         )
@@ -378,16 +382,16 @@ class PositionBase:
         """:meth:`key` without the tiles on the board: exact between positions whose
         tiles are known to be equal, such as those reached in one turn after the
         same tile action (only a tile action moves tiles; the collapse ends the turn)."""
-        T = self.T
-        cls = T.tile_class
-        pk = self.pkey
+        cls = self.T.tile_class
+        pk = self.pk
         return (
-            tuple((tuple(sorted(pk(s) for s in self.where[p])), self.freed[p], self.dead[p]) for p in range(self.n)),
-            tuple(tuple(sorted(pk(s) for s in self.doors[p])) for p in range(self.n)),
-            tuple(tuple(sorted(cls[t] for t in self.hand[p])) for p in range(self.n)),
-            tuple(len(s) for s in self.stacks),
+            tuple((tuple(sorted([pk[s] for s in self.where[p]])), self.freed[p], self.dead[p])
+                  for p in range(self.n)),
+            tuple(tuple(sorted([pk[s] for s in self.doors[p]])) for p in range(self.n)),
+            tuple(tuple(sorted([cls[t] for t in self.hand[p]])) for p in range(self.n)),
+            tuple([len(s) for s in self.stacks]),
             tuple(self.key_), tuple(self.zone_owner),
-            self.player, self.phase, tuple(sorted((pk(s), k) for s, k in self.moved)),
+            self.player, self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
             self.tile_action, self.door_action, self.round_ends,
             self.round, self.last_round, tuple(self.ranking),
         )
