@@ -255,3 +255,31 @@ def test_the_turn_at_a_glance_never_leaves_its_title_alone() -> None:
     assert table.split(145 * mm, heights[0] + heights[1] + 1) == []
     parts = table.split(145 * mm, heights[0] + heights[1] + heights[2] + 1)
     assert [len(p._cellvalues) for p in parts] == [3, 2]
+
+
+@pytest.mark.parametrize("rulebook", [SECTIONX, BREAKOUT, HEKLA, TUNNEL], ids=lambda b: b.game)
+def test_no_word_of_the_cover_or_components_prints_as_a_speck(rulebook: Rulebook) -> None:
+    """The cover's and the components' pictures are the kit's art drawn small: a word
+    that would print under 4 pt there is left out (Section X's board on the components
+    page printed its names at 0.6 pt, its tiles' ids at 3 pt); the rest stay."""
+    from sectionx.rulebook.pdf import COMPONENT_BOX, COVER_H, printed_scale
+    from sectionx.rulebook.pictures import LEAST_WORD_PT
+
+    manual = prepare(rulebook, "en", theme=THEME)
+    drawn_pictures = []
+    if rulebook.cover is not None:
+        cover = rulebook.cover(THEME, manual.language)
+        drawn_pictures.append((cover, printed_scale(cover, A4_TEXT, COVER_H, grow=True)))
+    if rulebook.component_pictures is not None:
+        drawn_pictures += [(p, printed_scale(p, *COMPONENT_BOX)) for _, p in rulebook.component_pictures(THEME, manual.language)]
+    assert drawn_pictures
+    left_out = 0
+    for picture, k in drawn_pictures:
+        symbols = {s.name: s for s in picture.symbols}
+        before = list(printed_sizes(picture.items, k, symbols))
+        after = list(printed_sizes(picture.legible(k).items, k, symbols))
+        assert all(pt >= LEAST_WORD_PT - 1e-6 for pt, _ in after)
+        assert [w for w in before if w[0] >= LEAST_WORD_PT - 1e-6] == after  # only the specks go
+        left_out += len(before) - len(after)
+    if rulebook is SECTIONX:
+        assert left_out > 20

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..render.svg import to_svg
 from . import drawn
-from .pdf import BODY, H2, H3, ID_PT, SMALL, contents_rows, margins, summary_after
+from .pdf import BODY, COMPONENT_BOX, COVER_H, H2, H3, ID_PT, SMALL, contents_rows, margins, printed_scale, summary_after
 from .pictures import Picture
 from .source import Block, Section, markdown, split_title
 
@@ -135,8 +135,11 @@ class _Writer:
                 f'<title>{self.t("title")} · {self.t("rules")}</title>\n<style>{css}</style>\n</head>\n<body>\n')
         parts = [head]
         cover = self.m.book.cover
-        picture = f'<div class="picture">{_svg(cover(self.theme, self.lang), "cover", self.theme, 120)}</div>\n' \
-            if cover is not None else ""
+        picture = ""
+        if cover is not None:  # as the PDF prints it: no word a speck
+            drawing = cover(self.theme, self.lang)
+            drawing = drawing.legible(printed_scale(drawing, A4_TEXT, COVER_H, grow=True))
+            picture = f'<div class="picture">{_svg(drawing, "cover", self.theme, 120)}</div>\n'
         parts.append(f'<header>\n<h1>{self.t("title")}</h1>\n<p class="subtitle">{self.t("subtitle")}</p>\n'
                      f'{picture}<p class="edition">{self.t("edition")}</p>\n</header>\n')
         parts.append(self.contents())
@@ -165,7 +168,10 @@ class _Writer:
         draw = self.m.book.component_pictures
         pictures = dict(draw(self.theme, self.lang)) if draw is not None else {}
         for key, c in self.lang.components.items():
-            svg = f'<td class="picture">{_svg(pictures[key], f"component-{key}", self.theme, 52)}</td>' if pictures else ""
+            svg = ""
+            if pictures:
+                drawing = pictures[key].legible(printed_scale(pictures[key], *COMPONENT_BOX))
+                svg = f'<td class="picture">{_svg(drawing, f"component-{key}", self.theme, 52)}</td>'
             rows.append(f'<tr>{svg}<td><b>{escape(c.count)} × {escape(c.name)}</b><br>'
                         f"{escape(c.note)}</td></tr>\n")
         return (f'<h2 id="components">{self.t("components")}</h2>\n<p>{self.t("components_intro")}</p>\n'

@@ -76,6 +76,10 @@ FIGURE_MAX_W, FIGURE_MAX_H = FIGURE_SIZE
 #: The least a figure's drawing is shrunk to fit the foot of a page (:class:`_Shrinking`):
 #: three quarters keeps every word on it readable and the page no more than a few lines short.
 LEAST_SHRINK = 0.75
+#: The cover's picture fills the text's width up to this height (mm); each component's
+#: picture is drawn in a box this size (mm).  Words that would print under
+#: :data:`~.pictures.LEAST_WORD_PT` in them are left out.
+COVER_H, COMPONENT_BOX = 150.0, (52.0, 40.0)
 #: Page margins (mm): a generous outer margin keeps lines about 80 characters long.
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 28.0, 22.0, 22.0
 
@@ -178,8 +182,7 @@ class _Scene(Flowable):
     def __init__(self, picture: Picture, max_w: float, max_h: float, *, grow: bool = False):
         super().__init__()
         self.picture = picture
-        # Drawn at its size or smaller; ``grow`` (the cover) fills the room, a small picture too.
-        self.scale = min(max_w / picture.width, max_h / picture.height, 1.0 if not grow else float("inf"))
+        self.scale = printed_scale(picture, max_w, max_h, grow=grow)
         self.width = picture.width * self.scale * mm
         self.height = picture.height * self.scale * mm
         self.hAlign = "CENTER"
@@ -194,6 +197,12 @@ class _Scene(Flowable):
             raise RuntimeError("the canvas has no scene painter")
         painter.add_symbols(self.picture.symbols)
         painter.draw(self.picture.items, self.picture.height, self.scale)
+
+
+def printed_scale(picture: Picture, max_w: float, max_h: float, *, grow: bool = False) -> float:
+    """The scale a picture prints at in a box ``max_w`` x ``max_h`` mm: its size or
+    smaller; with ``grow`` (the cover) it fills the box, a small picture too."""
+    return min(max_w / picture.width, max_h / picture.height, 1.0 if not grow else float("inf"))
 
 
 class _Shrinking(Flowable):
@@ -398,7 +407,11 @@ class _Writer:
 
     def cover(self) -> list[Flowable]:
         cover = self.m.book.cover
-        picture: list[Flowable] = [_Scene(cover(self.theme, self.lang), self.width, 150, grow=True)] if cover is not None else []
+        picture: list[Flowable] = []
+        if cover is not None:
+            drawing = cover(self.theme, self.lang)
+            scale = printed_scale(drawing, self.width, COVER_H, grow=True)
+            picture = [_Scene(drawing.legible(scale), self.width, COVER_H, grow=True)]
         return [Spacer(1, 18 * mm), Paragraph(escape(self.t("title")), self.s.title),
                 Paragraph(escape(self.t("subtitle")), self.s.subtitle), Spacer(1, 10 * mm),
                 *picture, Spacer(1, 8 * mm), Paragraph(escape(self.t("edition")), self.s.centre)]
@@ -422,7 +435,11 @@ class _Writer:
         rows: list[list[Flowable]] = []
         for key, c in self.lang.components.items():
             text = Paragraph(f"<b>{escape(c.count)} × {escape(c.name)}</b><br/>{escape(c.note)}", self.s.body)
-            rows.append([_Scene(pictures[key], 52, 40), text] if pictures else [text])
+            if pictures:
+                drawing = pictures[key]
+                rows.append([_Scene(drawing.legible(printed_scale(drawing, *COMPONENT_BOX)), *COMPONENT_BOX), text])
+            else:
+                rows.append([text])
         table = Table(rows, colWidths=[58 * mm, (self.width - 58) * mm] if pictures else [self.width * mm])
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("LINEBELOW", (0, 0), (-1, -2), 0.3, self.s.rule_colour),
