@@ -153,14 +153,16 @@ def _stone_art(theme: Theme, s: Stone) -> Callable[[float, float], list[Item]]:
     return lambda cx, cy: art.stone(theme, s, cx, cy, STONE * 0.86)
 
 
-def token_page(theme: Theme, paper: Paper, *, spares: bool = True) -> Page:
+def token_page(theme: Theme, paper: Paper, *, spares: str = "beside") -> Page:
     """Volcano stones for every player count (HG5) and a spare 2 of each colour, with
-    ``spares`` a spare of each other value too (:data:`SPARE_VALUES`, beside the last
-    colour's strip), the 20 lava stones and 2 spares, and each colour's lap tokens;
-    strips on shared cuts."""
+    ``spares`` a spare of each other value too (:data:`SPARE_VALUES`): "beside" the
+    last colour's strip in two rows, or "inline", on at the end of that strip (one row:
+    on letter the two rows do not leave the page room), or "" none; the 20 lava stones
+    and 2 spares, and each colour's lap tokens; strips on shared cuts."""
     W, H = paper
     m = theme.margin
-    more = ", and beside blue's stones a spare of each other value" if spares else ""
+    more = {"beside": ", and beside blue's stones a spare of each other value",
+            "inline": ", and after blue's stones a spare of each other value"}.get(spares, "")
     items, y = heading(theme, m, m, W - 2 * m, "Stones, tokens and volcanists",
                        [("Volcano stones show their ridges as a number and as marks; each colour has as many of each "
                          "value as the largest game it plays in needs (HG5: red and green with 2 players; yellow with 3; "
@@ -205,20 +207,23 @@ def token_page(theme: Theme, paper: Paper, *, spares: bool = True) -> Page:
         for lap in (3, 4):  # HG3 counts the inner ring as lap 1, the outer ring's first time round as lap 2
             laps.append((f"lap-{player.value}-{lap}", fill, _lap_art(theme, player, lap)))
         top = y
-        right, y = block(f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2",
-                         kinds, m, y, len(kinds))
+        title = f"{_name(player)}: " + " ".join(str(s.value) for s in stones[:-1]) + ", a spare 2"
+        if spares == "inline" and k == len(SEATS) - 1:
+            kinds += _spare_kinds(theme)
+            title += "; spares: a " + ", a ".join(str(v) for v in SPARE_VALUES) + " of each colour"
+        right, y = block(title, kinds, m, y, len(kinds))
         rights.append(right)
-    if spares:
+    if spares == "beside":
         # Spare stones beside the last colour's strip, so that every value of every colour
         # has one (the 2s' stand in the colours' strips): a lost stone is the piece players
         # miss most, and the room there was a tenth of the page left empty.
-        extra = [(f"spare-stone-{p.value}-{v}", art.fill_of(theme, p), _stone_art(theme, Stone(p.value, v)))
-                 for p in SEATS for v in SPARE_VALUES]
+        extra = _spare_kinds(theme)
         _, spares_bottom = block("Spare stones: a " + ", a ".join(str(v) for v in SPARE_VALUES) + " of each colour",
                                  extra, rights[-1] + GAP, top, len(extra) // 2)
         y = max(y, spares_bottom)
     lap_x = W - m - len(laps) * STONE - 2 * reach
-    if volcanists_left < max(rights[:2]) + GAP or lap_x < max(rights[2:]) + GAP:
+    # The lap tokens are one row, beside yellow's strip alone (blue's may run on under them).
+    if volcanists_left < max(rights[:2]) + GAP or lap_x < rights[2] + GAP:
         raise DoesNotFit("the volcanists and lap tokens do not fit beside the stones")
     block("Lap tokens: +32 on lap 3, +64 on lap 4", laps, lap_x, laps_top, len(laps))
     x = m
@@ -252,6 +257,13 @@ def token_page(theme: Theme, paper: Paper, *, spares: bool = True) -> Page:
     if y > H - m + 1e-9:
         raise DoesNotFit("the stones and tokens do not fit one page")
     return Page(W, H, (*out, Group(tuple(marks), label="crop-marks")), name="20-stones", label="Stones and tokens")
+
+
+def _spare_kinds(theme: Theme) -> list[tuple[str, str, Callable[[float, float], list[Item]]]]:
+    """The spare stones (:data:`SPARE_VALUES` of each colour) as :func:`token_page`'s
+    strips take them: label, fill, art."""
+    return [(f"spare-stone-{p.value}-{v}", art.fill_of(theme, p), _stone_art(theme, Stone(p.value, v)))
+            for p in SEATS for v in SPARE_VALUES]
 
 
 def sheet_reach(theme: Theme) -> float:
@@ -441,11 +453,16 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
     """Everything needed to play Hekla with 2 to 4 players (the module docstring);
     a component that does not fit the paper is one line naming it."""
     def components(paper: Paper) -> list[Section]:
-        try:
-            tokens = token_page(theme, paper)
-            spares = len(SPARE_VALUES)
-        except DoesNotFit:  # a shorter paper (letter): the spare 2s alone
-            tokens, spares = token_page(theme, paper, spares=False), 0
+        # The spares in two rows beside blue's stones; on a shorter paper (letter) on at the
+        # end of blue's strip; where neither fits, the spare 2s alone.
+        for mode in ("beside", "inline", ""):
+            try:
+                tokens = token_page(theme, paper, spares=mode)
+                break
+            except DoesNotFit:
+                if not mode:
+                    raise
+        spares = len(SPARE_VALUES) if mode else 0
         stones = sum(sum(_most(p).values()) + 1 + spares for p in SEATS)
         return [
             Section("The board", 1, (board_page(theme, paper, board or Board(), coords=coords),),
