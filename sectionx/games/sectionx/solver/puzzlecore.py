@@ -445,8 +445,10 @@ class CoreProblem:
         # the walks, the count cannot change the turns, and for every number of turns
         # left from the collapse on where the collapse needs no tile action it cannot
         # change the cost either (a minimum with 0).  The other costs belong to fewer
-        # turns left than the part needs, which the search never asks about (a node
-        # whose bound exceeds the turns left is cut first).  It was most of the bound's
+        # turns left than the part needs, which the search never asks about (the
+        # deepening cuts a node whose bound exceeds the turns left before it reads a
+        # cost, and the turn search never yields such an ending to the count of
+        # plans; reviewed, issue 29).  It was most of the bound's
         # time on key puzzles whose stacks end the round soon (issue 29).
         decided = collapse <= turns and all(g == 0 for g in collapse_gaps[collapse:])
         if turns < INF and not decided:
@@ -550,9 +552,19 @@ class CoreProblem:
         key = ("hideout", x, board if board is not None else self._board_now())
         got = self._shelters.get(key)
         if got is None:
-            hcost = tuple(0 if c == x else INF for c in range(T.ncells))
-            got = self._shelters[key] = Shelter(T, self.horizon + 1, [t < 0 for t in pos.tile], hcost, frozenset(),
-                                                False, board_facts(pos, self.me, False)[1])
+            if len(self._shelters) > 4096:
+                self._shelters.clear()
+            empty = [t < 0 for t in pos.tile]
+            walls = board_facts(pos, self.me, False)[1]
+            # A Shelter reads only the empty cells, the walls and where the hideout is
+            # (its first steps read the position when asked): boards that differ
+            # elsewhere share it, as in _shelter.
+            content = ("hideout", x, walls, tuple(c for c, e in enumerate(empty) if e))
+            got = self._shelters.get(content)
+            if got is None:
+                hcost = tuple(0 if c == x else INF for c in range(T.ncells))
+                got = self._shelters[content] = Shelter(T, self.horizon + 1, empty, hcost, frozenset(), False, walls)
+            self._shelters[key] = got
         base = T.spot0 + 3 * x
         return [(0 if base <= s < base + 3 else 1) if s >= T.spot0 and pos.hid[s]
                 else got.need(pos, s, self.horizon)[0] for s in places]
@@ -588,7 +600,9 @@ class CoreProblem:
         best = tiles or INF
         gaps = tuple(0 if r >= best else INF for r in range(R + 1))
         arrivals = pos.discovery - pos.greens[me]
-        if arrivals <= len(self._places()):
+        # E1 needs a step at least, so it ends the round in turn 1 at the soonest, with
+        # no fewer tile actions than none: when E2 ends it in turn 1 E1 changes nothing.
+        if (best > 1 or arrivals < 1) and arrivals <= len(self._places()):
             turns, walk = self._reach_part(self._targets(-1), arrivals, board, costs)
             best = min(best, turns)
             gaps = tuple(min(a, b if r >= turns else INF) for r, (a, b) in enumerate(zip(gaps, walk, strict=True)))
