@@ -79,7 +79,7 @@ def test_the_html_index_links_each_word_to_its_rules() -> None:
     page = to_html(manual, THEME)
     assert '<h2 id="index">Stichwortverzeichnis</h2>' in page
     m = re.search(r"<li>Tunnelkampf (.*?)</li>", page)
-    assert m and '<a href="#rule-D4">7</a>' in m.group(1) and '<small class="rule-id">D4 D6 D7</small>' in m.group(1)
+    assert m and '<a href="#rule-D4">§\u00a07</a>' in m.group(1) and '<small class="rule-id">D4 D6 D7</small>' in m.group(1)
     assert page.index("<li>Abstandsregel ") < page.index("<li>Öffnung an Öffnung ") < page.index("<li>Tür ")
     assert '<p class="rule-id">Regeln nach Kennung: <a href="#rule-G1">G1</a>' in page
 

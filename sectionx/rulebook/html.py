@@ -232,12 +232,13 @@ class _Writer:
 
     def subjects(self) -> str:
         """The players' index (:attr:`Language.index`): each word with a link to the
-        section of each rule it points to, the ids in small print; then every rule's id
+        section of each rule it points to (``§ 7``: a web page has no pages), the ids in
+        small print; then every rule's id
         in small print, each a link to its rule."""
         section = self.m.rules.defined
         lines = []
         for t in self.lang.index:
-            links = ", ".join(f'<a href="#rule-{rules[0]}">{n}</a>'
+            links = ", ".join(f'<a href="#rule-{rules[0]}">§\u00a0{n}</a>'
                               for n, rules in _by_section(t.rules, section).items())
             lines.append(f'<li>{escape(t.term)} {links} <small class="rule-id">{" ".join(t.rules)}</small></li>\n')
         ids = " · ".join(f'<a href="#rule-{e.rule}">{e.rule}</a>' for e in self.m.rules.index)

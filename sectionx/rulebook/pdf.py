@@ -269,6 +269,11 @@ class _Settle(Flowable):
         pass
 
 
+class _Part(KeepTogether):
+    """A part of the book kept on one page (the index): where it does not fit the room
+    left, the page before ends its part (:class:`PageFill`), as at a page break."""
+
+
 class _Mark(Flowable):
     """A zero-size mark that records the page it lands on (for contents and index)."""
 
@@ -330,6 +335,9 @@ class _Book(BaseDocTemplate):
             flowables[0:0], self.floating = self.floating, []
         elif isinstance(f, PageBreak):
             self.part_ends = True  # the cover, the contents, the introduction: each ends on its page
+        elif isinstance(f, _Part) and not frame._atTop:
+            _, tall = f.wrapOn(self.canv, frame._getAvailableWidth(), frame._aH)
+            self.part_ends = tall > frame._y - frame._y1p  # it moves on to a page of its own
         elif isinstance(f, _Shrinking) and not frame._atTop:
             del flowables[0]
             if not self.floating and frame.add(f, self.canv, trySplit=0):
@@ -400,9 +408,10 @@ class _Writer:
                 # on over the page between its rows (kept whole, it left Hekla's last
                 # figure half a page alone), never its title alone (_Rows).
                 out += self.summary()
-        # The index is a part of its own, on a new page (set where the rules end, its columns
-        # broke over a page); no figure floats into it.
-        out += [_Settle(float("inf")), PageBreak(), *self.index()]
+        # The index follows the rules on their last page where it fits there whole, else it
+        # heads a page of its own (set where the rules end, its columns broke over a page);
+        # no figure floats into it.
+        out += [_Settle(float("inf")), *self.index()]
         return out
 
     def cover(self) -> list[Flowable]:
@@ -655,7 +664,7 @@ class _Writer:
                                  Paragraph(f"{escape(self.t('index_ids'))}: {ids}", small_ids)]
         # On one page where it fits one (some forty words in two columns): the rules' last
         # page keeps what room is left rather than split the index.
-        return [KeepTogether(story)]
+        return [_Part(story)]
 
 
 def _subject_line(term: IndexTerm, pages: list[str], id_pt: float) -> str:
