@@ -120,20 +120,20 @@ SECTION_GAP = 6.0
 SECTION_GAP_MAX = 16.0
 
 
-def spares_for(theme: Theme, paper: Paper) -> int:
+def spares_for(theme: Theme, paper: Paper, doors: int = DOORS) -> int:
     """The spare prisoners a colour gets on ``paper``: :data:`SPARES`, or as many as its
-    second row holds beside its doors, the label and the gaps (at most a first row's
-    :data:`~sectionx.games.sectionx.model.PRISONERS`)."""
+    second row holds beside its ``doors``, the label and the gaps (at most a first
+    row's :data:`~sectionx.games.sectionx.model.PRISONERS`)."""
     width = paper[0] - 2 * theme.margin
     reach = mark_reach(theme)
     pris = theme.prisoner + 2 * theme.bleed
     door = theme.door[0] + 2 * reach
-    used = DOORS * (door + TOKEN_GAP) + text_width("spares:", 7.0, False, theme) + TOKEN_GAP
+    used = doors * (door + TOKEN_GAP) + text_width("spares:", 7.0, False, theme) + TOKEN_GAP
     return max(SPARES, min(PRISONERS, int((width - used + TOKEN_GAP + 1e-9) // (pris + TOKEN_GAP))))
 
 
-def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES,
-                extras: bool = False) -> tuple[list[Page], list[Symbol]]:
+def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES, extras: bool = False,
+                spare_door: bool = False) -> tuple[list[Page], list[Symbol]]:
     """The prisoner tokens (8 per colour, G4: colour and shape) and doors (2 per colour,
     D2), plus ``spares`` spare prisoners per colour, set apart and labelled on the sheet
     (the kit gives :func:`spares_for`).
@@ -161,8 +161,9 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES,
     for c in COLOURS:
         rows = [[_Box(pris.w, pris.h, "prisoner", c)] * PRISONERS,
                 [_Box(door.w, door.h, "door", c)] * DOORS
-                + ([_Box(label_w, pt_mm(label_pt), "label", c, spare_label)] + [_Box(pris.w, pris.h, "spare", c)] * spares
-                   if spares else [])]
+                + ([_Box(label_w, pt_mm(label_pt), "label", c, spare_label)] if spares or spare_door else [])
+                + ([_Box(door.w, door.h, "spare-door", c)] if spare_door else [])
+                + [_Box(pris.w, pris.h, "spare", c)] * spares]
         placed, h, w = flow(rows, width, TOKEN_GAP)
         if w > width + 1e-9:
             raise DoesNotFit(f"a token of {max(pris.w, door.w):.1f} mm does not fit the {width:.1f} mm between the margins")
@@ -180,7 +181,9 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES,
     def start_page(first: bool) -> float:
         title = "Prisoners: 8 per colour · Doors: 2 per colour" if first else "Prisoner and door tokens (continued)"
         advice = ["Glue the sheet onto thin card, then cut each prisoner out along its circle and each door between "
-                  "its crop marks. " + (f"The {spares} spares per colour replace lost tokens." if spares else "")]
+                  "its crop marks. " + (f"The spares (a door and {spares} prisoners per colour) replace lost tokens."
+                                        if spare_door or extras else
+                                        f"The {spares} spares per colour replace lost tokens." if spares else "")]
         its, bottom = heading(theme, left, m, W - m - left, title, advice, title_pt=12.0, body_pt=8.0)
         items.extend(its)
         return bottom + 5.0
@@ -221,10 +224,10 @@ def token_pages(theme: Theme, paper: Paper, *, spares: int = SPARES,
                 counters[(c, b.kind)] += 1
                 items.append(_prisoner_piece(theme, c, symbols[c], x0 + b.w / 2, y0 + b.h / 2,
                                              f"piece-{b.kind}-{c.value}-{counters[(c, b.kind)]}"))
-            elif b.kind == "door":
+            elif b.kind in ("door", "spare-door"):
                 counters[(c, "door")] += 1
-                items.append(_door_piece(theme, c, door_syms[c], x0 + reach, y0 + reach,
-                                         f"piece-door-{c.value}-{counters[(c, 'door')]}"))
+                name = f"door-{c.value}-{counters[(c, 'door')]}" if b.kind == "door" else f"spare-door-{c.value}"
+                items.append(_door_piece(theme, c, door_syms[c], x0 + reach, y0 + reach, f"piece-{name}"))
                 cut.extend(crop_marks(x0 + reach, y0 + reach, length, depth, theme))
             else:
                 items.append(Text(x0, y0 + b.h / 2 + pt_mm(label_pt) * (ASCENT - 0.5), b.text, label_pt,

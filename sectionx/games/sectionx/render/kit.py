@@ -68,6 +68,10 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
     spares = components.spares_for(theme, paper)
     token_p, token_s = components.token_pages(theme, paper, spares=spares, extras=True)
     spare_doors = sum(isinstance(g, Group) and g.label.startswith("piece-spare-door-") for p in token_p for g in p.items)
+    if not spare_doors:  # no room under the last colour (letter): each spare door in its colour's second row
+        spares = components.spares_for(theme, paper, doors=DOORS + 1)
+        token_p, token_s = components.token_pages(theme, paper, spares=spares, spare_door=True)
+        spare_doors = len(COLOURS)
     keep(token_s)
     tile_p, tile_s = sheets.tile_pages(catalogue, theme, paper, offset=offset)
     keep(tile_s)
