@@ -269,7 +269,9 @@ class CoreProblem:
         players' doors exactly (the caller vouches: equal names, equal boards), so
         that distances are reused.  ``cap``, if given, says the caller only asks
         whether the bound exceeds it: both figures are then exact when the bound is
-        at most ``cap``, and only known to exceed ``cap`` otherwise (the cheap parts
+        at most ``cap`` (the tile actions for up to ``cap`` turns left; for more they
+        may be smaller, still a lower bound, and the search never asks an ending
+        made with this cap about more), and only known to exceed ``cap`` otherwise (the cheap parts
         come first and the rest is not looked at once they exceed it; the touch
         bound stops looking there).  ``door_placed``: the position is asked for as
         it will be after a door action of the player's that is still to come (the
@@ -306,7 +308,7 @@ class CoreProblem:
                 touching.append((targets, self.need(kind, count, zone)))
         for kind, _, _ in self.parts:
             if (kind is GoalKind.HIDE or kind is GoalKind.KEY) and add(
-                    *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed)):
+                    *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed, limit)):
                 return min(best, INF), tuple(fills)
         for targets, need in touching:
             # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
@@ -405,8 +407,8 @@ class CoreProblem:
                 gaps[r] = max(gaps[r], min(g[r] for _, g in ones))
         return min(INF, max(turns, math.ceil(steps / STEPS))), tuple(gaps)
 
-    def _shelter_part(self, hide: bool, board: Hashable, costs: tuple[int, ...] | None, door_placed: bool
-                      ) -> tuple[int, tuple[int, ...]]:
+    def _shelter_part(self, hide: bool, board: Hashable, costs: tuple[int, ...] | None, door_placed: bool,
+                      cap: int = INF) -> tuple[int, tuple[int, ...]]:
         """The bound of a *hide* or *key* part (docs/solver.md, "Key and hide
         goals"): turns, and per number of turns left the tile actions still needed.
 
@@ -452,14 +454,15 @@ class CoreProblem:
         # time on key puzzles whose stacks end the round soon (issue 29).
         decided = collapse <= turns and all(g == 0 for g in collapse_gaps[collapse:])
         if turns < INF and not decided:
-            slots, news = self._slots(board, costs, turns)
+            slots, news = self._slots(board, costs, turns, cap)
             turns = max(turns, slots)
             gaps = tuple(max(a, b) for a, b in zip(gaps, news, strict=True))
         turns = min(turns, collapse)
         gaps = tuple(min(a, b) for a, b in zip(gaps, collapse_gaps, strict=True))
         return turns, gaps
 
-    def _slots(self, board: Hashable, costs: tuple[int, ...] | None, turns: int) -> tuple[int, tuple[int, ...]]:
+    def _slots(self, board: Hashable, costs: tuple[int, ...] | None, turns: int, cap: int = INF
+               ) -> tuple[int, tuple[int, ...]]:
         """The key's hideouts (K1, T2), for solutions with no collapse first: the
         fewest turns in which the player's prisoners in play can all find room, and
         per number of turns left the new hideouts that takes (each a tile action).
@@ -478,7 +481,11 @@ class CoreProblem:
         hideout tiles that may come (in hand, in a stack, or lying on a cell whose
         tile may move and not counted as used where it lies), each holding two.
         ``turns``: the walks' bound, from which to look (the answer is monotone:
-        more turns allow at least as much)."""
+        more turns allow at least as much).  ``cap``: as in :meth:`bound`, only
+        up to ``cap`` turns left are looked at (INF turns then says "more than
+        ``cap``", and the new hideouts of more turns left are given as 0, a lower
+        bound the search never reads: it asks an ending's cost for ``cap`` turns
+        left at most)."""
         pos, me, T = self.pos, self.me, self.T
         R = self.horizon
         news = [0] * (R + 1)
@@ -505,14 +512,19 @@ class CoreProblem:
                 lying.append((room, not any(foreign), c))
         into = self._shelter(False, False, board, False)  # any hideout, lying or brought
         some = [0 if s >= T.spot0 and pos.hid[s] else into.need(pos, s, R)[0] for s in places]
-        reach = {c: self._hideout_turns(board, c, places) for _, _, c in lying}
+        # The walks into each lying hideout, worked out only for a number of turns
+        # left that gets that far (most endings are settled before).
+        reach: dict[int, list[int]] = {}
         first = INF
-        for r in range(R + 1):
+        for r in range(min(R, cap) + 1):
             need = a - min(G, sum(1 for t in greens if t <= r))
             news[r] = INF
             if need <= 0:
                 news[r] = 0
             elif r >= 1 and sum(1 for t in some if t <= r) >= need:
+                for _, _, c in lying:
+                    if c not in reach:
+                        reach[c] = self._hideout_turns(board, c, places)
                 rooms = [(min(room, sum(1 for t in reach[c] if t <= r)), movable) for room, movable, c in lying]
                 movables = sum(1 for _, movable in rooms if movable)
                 for m in range(min(2, r) + 1):
