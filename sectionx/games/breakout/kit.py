@@ -309,7 +309,7 @@ def at_a_glance(theme: Theme) -> Art:
         foot = max(text_box(t, theme)[3] for t in below)
         k = min((height - foot - 4.0) / ph, width * 0.62 / pw)
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
-        _, texts = fit_text(turn, width - pw * k - 6.0, ph * k, theme, max_pt=11.0, min_pt=7.0)
+        _, texts = fit_text(turn, width - pw * k - 6.0, ph * k, theme, max_pt=12.0, min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y) + placed(below, x, y + ph * k + 4.0)
 
     return draw
