@@ -576,9 +576,9 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
 # ====================================================================== the cutting guide
 
 #: The cutting guide's schematic tile block, as a fraction of the real one: the
-#: largest of these that leaves the checklist page room (on A4 and letter 0.6: at 0.4
-#: the page's lower half was empty, 51% of it).
-GUIDE_SCALES = (0.6, 0.5, 0.4, 0.33, 0.25)
+#: largest of these that leaves the checklist page room (on A4 0.6: at 0.4
+#: the page's lower half was empty, 51% of it; 0.45 on letter).
+GUIDE_SCALES = (0.6, 0.5, 0.45, 0.4, 0.33, 0.25)
 
 
 def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
