@@ -33,13 +33,17 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations_with_replacement
+from typing import Final
 
 from .rules import BONUS_FROM, ERUPTS_AT, LAVA, Board, Field, Position, Stone
 
+# The tables are Final: compiled by mypyc (sectionx._native), a Final module name is read
+# as a C static, not looked up in the module's dict.
 #: Stone codes: the searcher's own ``v`` is ``v``, another player's ``4 + v``, lava ``8 + v``.
-OTHER, LAVA_CODE = 4, 8
+OTHER: Final = 4
+LAVA_CODE: Final = 8
 #: The most stones a content id describes (two in play; three so that a file's odd field is still a content).
-MOST_STONES = 3
+MOST_STONES: Final = 3
 
 # ------------------------------------------------------------------ field contents
 
@@ -55,19 +59,19 @@ CONTENT_ID: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(CONTENTS)}
 #: Per content id: the sum of the values (H4), how many stones, how many lava stones,
 #: how many of the searcher's own stones (H6), and the values of the searcher's stones
 #: (each once, least first: the stones a move may take, H3).
-TOTAL = tuple(sum(_value(x) for x in c) for c in CONTENTS)
-COUNT = tuple(len(c) for c in CONTENTS)
-NLAVA = tuple(sum(x >= LAVA_CODE for x in c) for c in CONTENTS)
-MINE = tuple(sum(x < OTHER for x in c) for c in CONTENTS)
-MY_VALUES = tuple(tuple(sorted({x for x in c if x < OTHER})) for c in CONTENTS)
+TOTAL: Final = tuple(sum(_value(x) for x in c) for c in CONTENTS)
+COUNT: Final = tuple(len(c) for c in CONTENTS)
+NLAVA: Final = tuple(sum(x >= LAVA_CODE for x in c) for c in CONTENTS)
+MINE: Final = tuple(sum(x < OTHER for x in c) for c in CONTENTS)
+MY_VALUES: Final = tuple(tuple(sorted({x for x in c if x < OTHER})) for c in CONTENTS)
 #: A field's sum as an end of a triple (H4): its total, or far below 8 when empty.
-END = tuple(t if n else -100 for t, n in zip(TOTAL, COUNT))
+END: Final = tuple(t if n else -100 for t, n in zip(TOTAL, COUNT))
 #: The same for a triple's middle, which may hold at most one lava stone (H4).
-MIDDLE = tuple(t if n and lava <= 1 else -100 for t, n, lava in zip(TOTAL, COUNT, NLAVA))
+MIDDLE: Final = tuple(t if n and lava <= 1 else -100 for t, n, lava in zip(TOTAL, COUNT, NLAVA))
 #: What the searcher gains from a field of a triple that erupts (H6): one field for each
 #: of their stones, two on a hot field (HG2), and the field's values (the sum less 7
 #: is the mover's, counted once for the triple).  Index 0 an ordinary field, 1 a hot one.
-OWN_GAIN = (tuple(m + t for m, t in zip(MINE, TOTAL)), tuple(2 * m + t for m, t in zip(MINE, TOTAL)))
+OWN_GAIN: Final = (tuple(m + t for m, t in zip(MINE, TOTAL)), tuple(2 * m + t for m, t in zip(MINE, TOTAL)))
 
 
 def _plus(c: tuple[int, ...], code: int) -> int:
@@ -84,16 +88,16 @@ def _minus(c: tuple[int, ...], code: int) -> int:
 
 #: ADD[id][code]: the content with one more stone of that code (-1 past MOST_STONES);
 #: REMOVE[id][code]: with one fewer (-1 when there is none).
-ADD = tuple(tuple(_plus(c, x) for x in range(10)) for c in CONTENTS)
-REMOVE = tuple(tuple(_minus(c, x) for x in range(10)) for c in CONTENTS)
+ADD: Final = tuple(tuple(_plus(c, x) for x in range(10)) for c in CONTENTS)
+REMOVE: Final = tuple(tuple(_minus(c, x) for x in range(10)) for c in CONTENTS)
 #: AFTER_ERUPTION[id][lava value]: a middle field after H7 (its volcano stones gone home,
 #: its lava stones kept, one more lava stone of that value).
-AFTER_ERUPTION = tuple(tuple(CONTENT_ID.get(tuple(sorted((*(x for x in c if x >= LAVA_CODE), LAVA_CODE + v))), -1)
+AFTER_ERUPTION: Final = tuple(tuple(CONTENT_ID.get(tuple(sorted((*(x for x in c if x >= LAVA_CODE), LAVA_CODE + v))), -1)
                              for v in (0, 1)) for c in CONTENTS)
 #: The searcher's volcano stones on a field, each value as often as it stands there (H7 sends them home).
-MY_STONES = tuple(tuple(x for x in c if x < OTHER) for c in CONTENTS)
+MY_STONES: Final = tuple(tuple(x for x in c if x < OTHER) for c in CONTENTS)
 #: A content id in the key takes this many bits (there are fewer than 512 contents).
-BITS = 9
+BITS: Final = 9
 assert len(CONTENTS) < 1 << BITS
 
 

@@ -65,8 +65,11 @@ class Deep:
     turns left (module docstring)."""
 
     def __init__(self, pos: Position, *, node_limit: int | None = None, seconds: float | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, tally: Callable[[int], None] | None = None):
         self.state = Compact(pos)
+        #: Given, it is told every count of turns tried instead of the limits here (``solve``
+        #: counts them with its own, whose limits raise there).
+        self._tally = tally
         self._game = (pos.board, pos.players, pos.to_move)  # what most_at's positions must share
         self.clock = clock
         self.table: dict[tuple[int, ...], int] = {}
@@ -96,6 +99,9 @@ class Deep:
             self.state = held
 
     def _count(self, n: int) -> None:
+        if self._tally is not None:
+            self._tally(n)
+            return
         before = self.nodes
         self.nodes += n
         if self.nodes // CHECK_EVERY != before // CHECK_EVERY:

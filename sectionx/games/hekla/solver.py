@@ -370,8 +370,9 @@ class _Search:
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.nodes = 0
         self.table: dict[tuple[object, ...], int] = {}
-        #: With ``deep``, :meth:`value` asks the deep search (its turns tried counted here).
-        self.deep = _Deep(self, pos) if deep and not pos.over else None
+        #: With ``deep``, :meth:`value` asks the deep search, whose turns tried are counted
+        #: here (:meth:`count`), so one node limit and one deadline hold for the whole proof.
+        self.deep = Deep(pos, tally=self.count) if deep and not pos.over else None
 
     def value(self, pos: Position, k: int) -> int:
         """The most the player gains in ``k`` turns from ``pos`` (a position of this
@@ -453,19 +454,6 @@ class _Search:
         best = self.last(pos) if k == 1 else max(gain + self.most(after, k - 1) for _, gain, after in self.children(pos))
         self.table[key] = best
         return best
-
-
-class _Deep(Deep):
-    """The deep search counting its turns tried on a :class:`_Search`'s count, so that
-    one node limit and one deadline hold for the whole proof (``_Search.count`` raises
-    ``_OutOfNodes`` past them)."""
-
-    def __init__(self, search: _Search, pos: Position):
-        super().__init__(pos)
-        self.search = search
-
-    def _count(self, n: int) -> None:
-        self.search.count(n)
 
 
 def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, seconds: float | None = None,
