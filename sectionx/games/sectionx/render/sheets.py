@@ -49,7 +49,7 @@ from ....render.scene import (
     scale,
     translate,
 )
-from ....render.textfit import DoesNotFit, fit_text, para, placed
+from ....render.textfit import DoesNotFit, fit_text, para, placed, text_box
 from ....render.theme import Theme
 from ..model import Board, Catalogue
 from . import scenery
@@ -677,6 +677,18 @@ def assembly_art(split: BoardSplit, theme: Theme) -> Callable[[float, float, flo
 
     def draw(x: float, y: float, w: float, h: float) -> list[Item]:
         pic_w = min(w * 0.55, h * total_w / total_h)
+        # A wide board (two A3 pages side by side) draws larger across the box with the
+        # steps under it: beside it, at 55% of the width, the page was 60% empty.
+        under: list[Text] = []
+        try:
+            _, under = fit_text(steps, w, h / 3, theme, max_pt=11.0, min_pt=7.0)
+            room = h - max(text_box(t, theme)[3] for t in under) - 6.0
+            if min(w, room * total_w / total_h) <= pic_w:
+                under = []
+            else:
+                pic_w = min(w, room * total_w / total_h)
+        except DoesNotFit:
+            under = []
         k = pic_w / total_w
         pic_h = total_h * k
         items: list[Item] = [Use("board", compose(translate(x, y), scale(k)))]
@@ -689,6 +701,8 @@ def assembly_art(split: BoardSplit, theme: Theme) -> Callable[[float, float, flo
                 items.append(rect(cx - 5.0, cy - 3.4, 10.0, 6.2, Style(fill=theme.colours["paper"], stroke=ink, width=0.25)))
                 items.append(Text(cx, cy + 1.6, split.name(col, row), 10, ink, "middle", True))
         items.append(rect(x, y, pic_w, pic_h, Style(stroke=ink, width=0.3)))
+        if under:
+            return items + placed(under, x, y + pic_h + 6.0)
         try:
             _, texts = fit_text(steps, w - pic_w - 6.0, pic_h, theme, max_pt=11.0, min_pt=7.0)
         except DoesNotFit:
