@@ -1,4 +1,4 @@
-"""The Section X search core compiled with mypyc, or the same modules in pure Python.
+"""The search core (Section X's, and Hekla's deep search) compiled with mypyc, or the same modules in pure Python.
 
 ``setup.py`` compiles the modules of :data:`MODULES` with mypyc when a C compiler
 and Python's headers are found (and ``SECTIONX_PURE`` is not set); otherwise, and
@@ -62,6 +62,10 @@ MODULES: tuple[str, ...] = (
     "sectionx.games.sectionx.solver.shelter",
     "sectionx.games.sectionx.solver.turnsearch",
     "sectionx.games.sectionx.solver.puzzlecore",
+    # Hekla's deep search (issue 29 part 6): its profile is the Python of the compact
+    # position's make/unmake and the search's loops over turns and triples.
+    "sectionx.games.hekla.compact",
+    "sectionx.games.hekla.deep",
 )
 
 # mypyc's shared library of the group (its runtime and every module's code): the
