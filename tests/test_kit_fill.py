@@ -46,3 +46,67 @@ def test_the_measure_finds_an_empty_page_empty():
     document = _kit("hekla", "a4").document
     back = next(p for p in document.pages if p.name.endswith("calibration-back"))
     assert empty_share(back, document.symbol_map, THEME) > 0.9
+
+
+# ---------------------------------------------------------------------- A3: two A4 sheets side by side
+
+def _centres(page, symbols, prefix):
+    """Each piece's centre on ``page``: the cards (groups labelled ``prefix…``, by name)
+    and the symbols drawn whole (Section X's tiles:
+    ``tile-t03`` on a front, ``tile-back`` on a back, by where each puts its origin)."""
+    from sectionx.render.scene import Group, Use, apply, compose
+
+    cw, ch = THEME.card  # a card's group draws its trim from its origin
+    out = {it.label.split("-", 1)[1]: apply(it.matrix, (cw / 2, ch / 2)) for it in page.items
+           if isinstance(it, Group) and it.label.startswith(prefix)}
+    tiles = []
+    for it in page.items:
+        inner = it.items[0] if isinstance(it, Group) and len(it.items) == 1 else it
+        if isinstance(inner, Use) and inner.name.startswith("tile-"):  # a tile's symbol is centred on its origin
+            tiles.append(apply(compose(it.matrix, inner.matrix) if inner is not it else inner.matrix, (0.0, 0.0)))
+    return out, tiles
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -2.0)])
+@pytest.mark.parametrize("game", ["sectionx", "breakout", "hekla"])
+def test_on_a3_every_back_lies_behind_its_front_for_long_edge_duplex(game, offset):
+    """Two A4 sheets go on one A3 sheet turned a quarter (sectionx/render/twoup.py): each
+    piece's back is centred on the front's centre mirrored left to right on the A3
+    page, (W - x, y), shifted by the printer's offset, as on one sheet of any paper."""
+    if game == "sectionx":
+        kit = sectionx_kit.build_kit(definition("standard", "board"), definition("default", "catalogue"), THEME, "a3",
+                                     offset=offset)
+    else:
+        kit = {"hekla": hekla_kit, "breakout": breakout_kit}[game].build_kit(THEME, "a3", offset=offset)
+    document = kit.document
+    pages = list(document.pages)
+    pairs = [(p, pages[i + 1]) for i, p in enumerate(pages) if p.name.endswith("-fronts")]
+    assert pairs and all(b.name.endswith("-backs") for _, b in pairs)
+    checked = 0
+    for front, back in pairs:
+        assert (front.width, front.height) == (back.width, back.height) == THEME.paper("a3")
+        W = front.width
+        fronts, front_tiles = _centres(front, document.symbol_map, "piece-card-")
+        backs, back_tiles = _centres(back, document.symbol_map, "back-card-")
+        assert fronts.keys() == backs.keys()
+        for name, (x, y) in fronts.items():
+            assert backs[name] == pytest.approx((W - x + offset[0], y + offset[1]), abs=1e-6), name
+        mirrored = sorted((round(W - x + offset[0], 6), round(y + offset[1], 6)) for x, y in front_tiles)
+        assert mirrored == sorted((round(x, 6), round(y, 6)) for x, y in back_tiles)
+        checked += len(fronts) + len(front_tiles)
+    # every card (and Section X's 54 tiles) was checked on A3
+    assert checked == {"sectionx": 54 + 8, "breakout": 9, "hekla": 9}[game]
+
+
+@pytest.mark.parametrize("game", ["sectionx", "breakout", "hekla", "tunnel"])
+def test_a4_and_letter_do_not_go_two_up(game):
+    """Only a paper of two A4 side by side lays A4 sheets two up; A4 and letter keep
+    their own sheets (their bytes are unchanged: docs/benchmarks.md)."""
+    from sectionx.render.twoup import half_paper
+
+    assert half_paper(THEME.paper("a3")) == (210.0, 297.0)
+    assert half_paper(THEME.paper("a4")) is None and half_paper(THEME.paper("letter")) is None
+    for paper in ("a4", "letter"):
+        document = _kit(game, paper).document
+        assert all((p.width, p.height) == THEME.paper(paper) for p in document.pages)
+        assert not any(p.name.endswith(("-fronts", "-backs")) and "-and-" in p.name for p in document.pages)

@@ -23,6 +23,7 @@ from .scene import Document, Page, Symbol, Text
 from .svg import to_svg
 from .textfit import DoesNotFit, Para
 from .theme import Theme, grey
+from .twoup import half_paper, two_up_sheets
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,10 @@ class Section:
     pages: tuple[Page, ...]
     duplex: bool = False
     advice: str = ""
+    #: ``(back, count)``: the pieces share sheets already laid (two up, :func:`two_up_sheets`):
+    #: ``pages`` is empty and the section is on the ``count`` pages starting ``back`` pages
+    #: before the end of those laid so far.
+    shares: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,10 @@ def number_pages(sections: list[Section], paper: tuple[float, float], theme: The
     pages: list[Page] = []
     spans = []
     for sec in sections:
+        if sec.shares is not None:
+            start = first + len(pages) - sec.shares[0]
+            spans.append((sec, start, start + sec.shares[1] - 1))
+            continue
         if sec.duplex and (first + len(pages)) % 2 == 0:
             pages.append(blank_page(paper, theme))
         start = first + len(pages)
@@ -198,12 +207,13 @@ def write_kit(kit: Kit, out_dir: Path, prefix: str, *, svg: bool) -> str:
 
 
 def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, float]], list[Section]],
-             cards: Callable[[tuple[float, float]], tuple[list[Page], list[Symbol]]], *, card_count: int,
+             cards: Callable[[tuple[float, float], tuple[float, float]], tuple[list[Page], list[Symbol]]], *,
+             card_count: int,
              offset: tuple[float, float], title: str, advice: Sequence[Para], cards_what: str = "Rules cards",
              trailing: int = 0, checklist_art: Art | None = None) -> Kit:
     """A game's kit as every game's is put together: the checklist, the game's
-    ``components`` (sections built for the paper), its ``cards`` (fronts and backs,
-    listed in the checklist as ``cards_what``) and the duplex calibration sheet,
+    ``components`` (sections built for the paper), its ``cards`` (fronts and backs
+    for a paper and the backs' offset, listed in the checklist as ``cards_what``) and the duplex calibration sheet,
     then the last ``trailing`` components (so that a kit with an even number of
     single-sided pages before its duplex sheets needs no blank page); ``checklist_art``
     fills the room under the checklist's table; in greyscale when the theme says so.
@@ -212,16 +222,34 @@ def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, f
     try:
         paper = theme.paper(paper_name)
         sections = components(paper)
-        card_pages, card_symbols = cards(paper)
+        half = half_paper(paper)
+        # On A3 (two A4 side by side) the card sheet and the trailing single-sided sheets
+        # are laid for A4 and go two up (render/twoup.py): laid for A3 they left its
+        # pages half empty or more, for the pieces print at their real size.
+        card_pages, card_symbols = cards(half or paper, (0.0, 0.0) if half else offset)
         calibration, calibration_symbols = calibration_pages(theme, paper, offset=offset)
         symbols: dict[str, Symbol] = {}
         for s in (*card_symbols, *calibration_symbols):
             symbols.setdefault(s.name, s)
         tail = sections[len(sections) - trailing:] if trailing else []
         sections = sections[:len(sections) - trailing] if trailing else sections
+        cards_advice = "long-edge duplex; cut straight across the sheet, crop mark to crop mark"
+        beside: Section | None = None
+        if half:
+            # The cards' A4 fronts and backs (laid without the printer's offset: the whole
+            # A3 back page takes it) two up; an odd last half takes the first trailing
+            # single-sided sheet, whose back stays blank.
+            units: list[tuple[Page, Page | None]] = list(zip(card_pages[::2], card_pages[1::2]))
+            if len(units) % 2 and tail and len(tail[0].pages) == 1 and not tail[0].duplex:
+                beside = components(half)[len(sections)]
+                units.append((beside.pages[0], None))
+                tail = tail[1:]
+            card_pages = two_up_sheets(units, paper, offset=offset)
+        sections += [Section(cards_what, card_count, tuple(card_pages), duplex=True, advice=cards_advice)]
+        if beside is not None:
+            sections.append(replace(beside, pages=(), shares=(2, 1),
+                                    advice=beside.advice + "; beside the cards (the back behind it is blank)"))
         sections += [
-            Section(cards_what, card_count, tuple(card_pages), duplex=True,
-                    advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
             Section("Duplex calibration", 1, tuple(calibration), duplex=True, advice="print first, long-edge duplex"),
             *tail,
         ]

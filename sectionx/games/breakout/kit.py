@@ -340,7 +340,7 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
                     "marks, fold on the dashed lines"),
         ]
 
-    return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
+    return game_kit(theme, paper_name, components, lambda paper, off: card_pages(theme, paper, offset=off),
                     card_count=3 * len(PLAYERS) + 3, offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
                     trailing=1, cards_what="Rules cards (2 per player), turn summaries (1 per player), rules in pictures (3)",
                     checklist_art=at_a_glance(theme))

@@ -472,7 +472,7 @@ def build_kit(theme: Theme, paper_name: str = "a4", *, offset: tuple[float, floa
                     advice="single-sided; glue to card, cut the strips, then between the tokens"),
         ]
 
-    return game_kit(theme, paper_name, components, lambda paper: card_pages(theme, paper, offset=offset),
+    return game_kit(theme, paper_name, components, lambda paper, off: card_pages(theme, paper, offset=off),
                     card_count=2 * len(SEATS) + 1, offset=offset, title=TITLE, advice=CHECKLIST_ADVICE,
                     trailing=1, cards_what="Rules cards and turn summaries (1 each per player), an eruption card",
                     checklist_art=at_a_glance(theme))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ....colours import COLOURS
-from ....render import kitfiles, printing
+from ....render import kitfiles, printing, twoup
 from ....render.kitfiles import Kit, Section, assemble
 from ....render.scene import Document, Group, Symbol
 from ....render.textfit import DoesNotFit
@@ -73,10 +73,23 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
         token_p, token_s = components.token_pages(theme, paper, spares=spares, spare_door=True)
         spare_doors = len(COLOURS)
     keep(token_s)
-    tile_p, tile_s = sheets.tile_pages(catalogue, theme, paper, offset=offset)
+    # On A3 the tiles and cards are laid for A4 and go two up (render/twoup.py): an A3
+    # sheet laid for itself held the tiles' last 14 and the 8 cards on 68% and 55%
+    # empty pages; two A4 sheets side by side fill it as A4 does.
+    half = twoup.half_paper(paper)
+    tile_p, tile_s = sheets.tile_pages(catalogue, theme, half or paper, offset=(0.0, 0.0) if half else offset)
     keep(tile_s)
-    card_p, card_s = components.card_pages(theme, paper, offset=offset)
+    card_p, card_s = components.card_pages(theme, half or paper, offset=(0.0, 0.0) if half else offset)
     keep(card_s)
+    if half:
+        grid = sheets.tile_grid(theme, half)
+        tile_p = twoup.two_up_sheets([(f, b) for f, b in zip((tile_p + card_p)[::2], (tile_p + card_p)[1::2])],
+                                     paper, offset=offset)
+        cards_on = (2, 2) if -(-len(catalogue.tiles) // grid.per_page) % 2 else None
+        card_p = [] if cards_on else tile_p[-2:]
+        tile_p = tile_p if cards_on else tile_p[:-2]
+    else:
+        cards_on = None
     cal_p, cal_s = printing.calibration_pages(theme, paper, offset=offset)
     keep(cal_s)
     # The board comes on these pages or, with --board-paper, also whole on one large
@@ -90,10 +103,11 @@ def _build_kit(board: Board, catalogue: Catalogue, theme: Theme, paper_name: str
                 + (" and a spare" if spare_doors else "") + ")",
                 len(COLOURS) * (PRISONERS + spares + DOORS) + spare_doors, tuple(token_p),
                 advice="single-sided; glue to card, then cut"),
-        Section(f"Tiles ({grid.per_page} per sheet)", len(catalogue.tiles), tuple(tile_p), duplex=True,
-                advice="long-edge duplex: fronts and backs; scissors along the pale outlines"),
+        Section(f"Tiles ({grid.per_page} per {'A4 half' if half else 'sheet'})", len(catalogue.tiles), tuple(tile_p),
+                duplex=True, advice="long-edge duplex: fronts and backs; scissors along the pale outlines"),
         Section("Master-key cards and player aids", 8, tuple(card_p), duplex=True,
-                advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"),
+                advice="long-edge duplex; cut straight across the sheet, crop mark to crop mark"
+                + ("; beside the last tiles" if cards_on else ""), shares=cards_on),
         Section("Duplex calibration", 1, tuple(cal_p), duplex=True, advice="print first, long-edge duplex"),
     ]
     document = assemble(sections, theme, paper, symbols, title="Section X – print-and-play kit",
