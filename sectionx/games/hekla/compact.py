@@ -44,6 +44,10 @@ OTHER: Final = 4
 LAVA_CODE: Final = 8
 #: The most stones a content id describes (two in play; three so that a file's odd field is still a content).
 MOST_STONES: Final = 3
+#: The referee's H4 threshold (a triple erupts at this sum) and H6's (the mover gains the
+#: sum less this), as Final names: compiled, the hot loops read them as C statics.
+ERUPTS: Final[int] = ERUPTS_AT
+BONUS: Final[int] = BONUS_FROM
 
 # ------------------------------------------------------------------ field contents
 
@@ -237,7 +241,7 @@ class Compact:
         """H4 for triple number ``t``."""
         a, b, c = self.geo.triples[t]
         cell = self.cell
-        return END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT
+        return END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS
 
     def play(self, turn: Turn, look: bool = True) -> list[int]:
         """Make the placement (H2: the stone from the supply) or move (H3: the
@@ -269,7 +273,7 @@ class Compact:
         hits = []
         for t in touched:
             a, b, c, _, _, _ = scored[t]
-            if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT:
+            if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS:
                 hits.append(t)
         return hits
 
@@ -303,10 +307,10 @@ class Compact:
         for t in order:
             a, b, c, oa, ob, oc = geo.scored[t]
             ca, cb, cc = cell[a], cell[b], cell[c]
-            if END[ca] + MIDDLE[cb] + END[cc] < ERUPTS_AT:
+            if END[ca] + MIDDLE[cb] + END[cc] < ERUPTS:
                 continue  # no longer scorable when its turn comes (H5)
             erupted = True
-            self.track += oa[ca] + ob[cb] + oc[cc] - BONUS_FROM
+            self.track += oa[ca] + ob[cb] + oc[cc] - BONUS
             for v in MY_STONES[cb]:
                 self.supply[v] += 1
             if self.lava0:

@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
-from .compact import ADD, COUNT, END, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact, Turn
-from .rules import BONUS_FROM, ERUPTS_AT, Position
+from .compact import ADD, BONUS, COUNT, END, ERUPTS, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact, Turn
+from .rules import Position
 
 #: The deadline is looked at each time the count of turns tried passes a multiple of this.
 CHECK_EVERY = 1 << 12
@@ -242,13 +242,13 @@ class Deep:
             if not ((ca and cb) or (ca and cc) or (cb and cc)):
                 continue  # two empty fields: one stone cannot fill both (H4)
             ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
-            if ea + mb + ec >= ERUPTS_AT:
+            if ea + mb + ec >= ERUPTS:
                 return True
-            if COUNT[ca] < 2 and ERUPTS_AT - (TOTAL[ca] + mb + ec) <= vmax:
+            if COUNT[ca] < 2 and ERUPTS - (TOTAL[ca] + mb + ec) <= vmax:
                 return True
-            if COUNT[cb] < 2 and NLAVA[cb] <= 1 and ERUPTS_AT - (ea + TOTAL[cb] + ec) <= vmax:
+            if COUNT[cb] < 2 and NLAVA[cb] <= 1 and ERUPTS - (ea + TOTAL[cb] + ec) <= vmax:
                 return True
-            if COUNT[cc] < 2 and ERUPTS_AT - (ea + mb + TOTAL[cc]) <= vmax:
+            if COUNT[cc] < 2 and ERUPTS - (ea + mb + TOTAL[cc]) <= vmax:
                 return True
         for f in (src, dst):
             if f < 0:
@@ -266,23 +266,23 @@ class Deep:
         False: a placement takes no stone from a field)."""
         cell = self.state.cell
         geo = self.state.geo
-        need = [ERUPTS_AT + 100] * geo.n
+        need = [ERUPTS + 100] * geo.n
         live = [False] * (geo.n + 1)  # one more, never set: live[-1] for a placement's "from" (-1)
         for a, b, c in geo.triples:
             ca, cb, cc = cell[a], cell[b], cell[c]
             if not ((ca and cb) or (ca and cc) or (cb and cc)):
                 continue  # two empty fields: one stone brought in cannot fill both (H4)
             ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
-            if ea + mb + ec >= ERUPTS_AT:
+            if ea + mb + ec >= ERUPTS:
                 live[a] = live[b] = live[c] = True
-            x = ERUPTS_AT - (TOTAL[ca] + mb + ec)
+            x = ERUPTS - (TOTAL[ca] + mb + ec)
             if x < need[a]:
                 need[a] = x
             if NLAVA[cb] <= 1:
-                x = ERUPTS_AT - (ea + TOTAL[cb] + ec)
+                x = ERUPTS - (ea + TOTAL[cb] + ec)
                 if x < need[b]:
                     need[b] = x
-            x = ERUPTS_AT - (ea + mb + TOTAL[cc])
+            x = ERUPTS - (ea + mb + TOTAL[cc])
             if x < need[c]:
                 need[c] = x
         return need, live
@@ -370,12 +370,12 @@ class Deep:
             several = False
             for t in touched:
                 a, b, c, oa, ob, oc = scored[t]
-                if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS_AT:
+                if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS:
                     if hit >= 0:
                         several = True
                         break
                     hit = t
-                    value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS_FROM - step
+                    value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS - step
             cell[dst] = old_dst
             if src >= 0:
                 cell[src] = old_src
