@@ -14,7 +14,9 @@ puzzle "gain at least K within N turns, the others passing" when the solver prov
   ("one of 2 solutions"); ``sectionx generate --game hekla`` makes graded puzzles
   with one winning line, from the same candidates (:func:`generator.candidate`).
 
-The same seed gives the same files.
+The same seed gives the same files.  The solver's questions go to the deep search
+(issue 29; its count of turns tried against the same limits): ``--seed 1`` gives the
+shipped files byte for byte, as the referee's search alone did.
 
     .venv/bin/python scripts/hekla_puzzles.py --seed 1 --out scenarios/hekla/puzzles
 """
@@ -38,10 +40,10 @@ NODES = 1_500_000
 
 def fits(pos: rules.Position, n: int) -> tuple[int, solver.Answer] | None:
     """The puzzle's gain and proved answer when ``pos`` makes a good N-turn puzzle."""
-    search = solver._Search(pos, NODES)
+    search = solver._Search(pos, NODES, deep=True)
     try:
-        most = search.most(pos, n)
-        fewer = search.most(pos, n - 1)
+        most = search.value(pos, n)
+        fewer = search.value(pos, n - 1)
     except solver._OutOfNodes:
         return None
     if most < 3 or fewer >= most:
