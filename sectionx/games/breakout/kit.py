@@ -308,6 +308,19 @@ def at_a_glance(theme: Theme) -> Art:
         _, below = fit_text(words, width, height / 3, theme, max_pt=10.0, min_pt=8.0)
         foot = max(text_box(t, theme)[3] for t in below)
         k = min((height - foot - 4.0) / ph, width * 0.62 / pw)
+        if height - foot - 4.0 - ph * k > height / 5:
+            # A tall page (A3): at 62% of the width the wall left the page's foot empty
+            # (A3's checklist 54% empty).  There it goes across the box, as large as
+            # the height allows, the turn summary and the game's words in two columns
+            # under it (A4 and letter: as below).
+            col = (width - 6.0) / 2
+            _, left = fit_text(turn, col, height / 3, theme, max_pt=12.0, min_pt=7.0)
+            _, right = fit_text(words, col, height / 3, theme, max_pt=12.0, min_pt=7.0)
+            under = max(text_box(t, theme)[3] for t in left + right)
+            k = min((height - under - 6.0) / ph, width / pw)
+            at = x + (width - pw * k) / 2
+            return ([Group(tuple(items), (k, 0.0, 0.0, k, at, y), label="at-a-glance")]
+                    + placed(left, x, y + ph * k + 6.0) + placed(right, x + col + 6.0, y + ph * k + 6.0))
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(turn, width - pw * k - 6.0, ph * k, theme, max_pt=12.0, min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y) + placed(below, x, y + ph * k + 4.0)

@@ -36,7 +36,7 @@ from ...render.printing import (
 )
 from ...render.scene import Group, Item, Page, Style, Symbol, Text, rect, translate
 from ...render.shapes import ink_on, shape
-from ...render.textfit import DoesNotFit, Para, fit_text, para, placed
+from ...render.textfit import DoesNotFit, Para, fit_text, para, placed, text_box
 from ...render.theme import Theme
 from . import art
 from .formats import Goal
@@ -431,6 +431,18 @@ def at_a_glance(theme: Theme) -> Art:
     def draw(x: float, y: float, width: float, height: float) -> list[Item]:
         pw, ph = (v + 2 * art.MARGIN for v in g.size)
         k = min(height / ph, width * 0.64 / pw)
+        if height - ph * k > height / 5:
+            # A tall page (A3): beside the words the picture kept 64% of the width and
+            # left the page's foot empty (A3's checklist 42% empty).  There the game
+            # under way goes across the foot, the picture grows to 75% of the width
+            # with the turn summary beside it up to 12 pt (A4 and letter: as below).
+            _, foot = fit_text(words[:3], width, height / 4, theme, max_pt=10.0, min_pt=7.0)
+            under = max(text_box(t, theme)[3] for t in foot)
+            k = min((height - under - 6.0) / ph, width * 0.75 / pw)
+            _, turn = fit_text(words[3:], width - pw * k - 6.0, ph * k - art.MARGIN * k - 4.0, theme, max_pt=12.0,
+                               min_pt=7.0)
+            return ([Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
+                    + placed(turn, x + pw * k + 6.0, y + art.MARGIN * k + 4.0) + placed(foot, x, y + ph * k + 6.0))
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(words, width - pw * k - 6.0, height - art.MARGIN * k - 4.0, theme, max_pt=10.0,
                             min_pt=7.0)
