@@ -509,6 +509,8 @@ def _tile_figure(theme: Theme, size: float, width: float, words: KitWords) -> tu
 
 #: The rules sheet's body sizes (pt): the largest that fits is used.
 MAX_RULES_PT, MIN_RULES_PT = 10.5, 6.5
+#: The rules sheet's largest body size on a page taller than 400 mm (A3).
+A3_RULES_PT = 14.0
 #: The pictured tiles' sizes (mm) the rules sheet tries, largest first.
 FIGURE_TILES = (40.0, 35.0, 30.0, 25.0)
 #: Room (mm) between the figure and the columns.
@@ -516,10 +518,10 @@ FIGURE_GAP = 6.0
 
 
 def _fit_rules(theme: Theme, units: Sequence[Unit], room: float, col: float, width: float,
-               words: KitWords) -> tuple[Laid, Laid, Laid] | None:
-    """The figure and both columns at the largest body size, then the largest
-    pictured tiles, that fit ``room`` mm of height; None if nothing does."""
-    size = MAX_RULES_PT
+               words: KitWords, most: float = MAX_RULES_PT) -> tuple[Laid, Laid, Laid] | None:
+    """The figure and both columns at the largest body size up to ``most``, then the
+    largest pictured tiles, that fit ``room`` mm of height; None if nothing does."""
+    size = most
     while size >= MIN_RULES_PT - 1e-9:
         for tile in FIGURE_TILES:
             fig = _tile_figure(theme, tile, width, words)
@@ -560,7 +562,9 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
     _, foot = fit_text([para(words.trademark)], width, 100.0, theme, max_pt=foot_pt, min_pt=foot_pt, ink="#6b6b6b")
     foot_h = max(text_box(t, theme)[3] for t in foot)
     room = H - m - y - foot_h - 4.0
-    chosen = _fit_rules(theme, units, room, col, width, words)
+    # A3 (a page taller than 400 mm) sets the sheet up to A3_RULES_PT: at 10.5 pt it
+    # filled half of it (46% empty), and the sheet lies by the board, read from a chair.
+    chosen = _fit_rules(theme, units, room, col, width, words, A3_RULES_PT if H > 400.0 else MAX_RULES_PT)
     if chosen is None:
         raise DoesNotFit(f"the rules sheet does not fit the page even at {MIN_RULES_PT:g} pt")
     (fig, fig_h), (left_items, lh), (right_items, rh) = chosen
@@ -579,14 +583,16 @@ def rules_page(theme: Theme, paper: Paper, words: KitWords = ENGLISH) -> Page:
 #: largest of these that leaves the checklist page room (on A4 0.6: at 0.4
 #: the page's lower half was empty, 51% of it; 0.45 on letter).
 GUIDE_SCALES = (0.6, 0.5, 0.45, 0.4, 0.33, 0.25)
+#: The larger scales an A3 checklist tries first.
+A3_GUIDE_SCALES = (0.8, 0.7)
 
 
 def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
-                  k: float = GUIDE_SCALES[0]) -> tuple[list[Item], float]:
+                  k: float = GUIDE_SCALES[0], most: float = 11.0) -> tuple[list[Item], float]:
     """How to cut the tile sheet, for the checklist page (top-left at (0, 0), ``width``
     wide): the tile block drawn at ``k`` of its size with its crop marks, the four outer cut lines
     in the highlight colour and the lines between the tiles dashed, each running from
-    mark to mark; the steps beside it.  Returns the items and the height."""
+    mark to mark; the steps beside it, up to ``most`` pt.  Returns the items and the height."""
     ink = theme.colours["ink"]
     hi = theme.colours["highlight"]
     out: list[Item] = []
@@ -627,7 +633,7 @@ def cutting_guide(theme: Theme, width: float, words: KitWords = ENGLISH, *,
     notes = [para((words.thick[0], True), words.thick[1], before=1.2), para((words.sleeves[0], True), words.sleeves[1],
                                                                           before=0.6)]
     try:
-        text, bottom = _text_block(theme, [*steps, *notes], left, top, width - left, y1 + reach - top, max_pt=11.0,
+        text, bottom = _text_block(theme, [*steps, *notes], left, top, width - left, y1 + reach - top, max_pt=most,
                                    min_pt=7.0)
     except DoesNotFit:  # a small block: the steps alone
         text, bottom = _text_block(theme, steps, left, top, width - left, 200.0, max_pt=10.0, min_pt=7.0)
@@ -642,8 +648,12 @@ def with_cutting_guide(page: Page, theme: Theme, symbols: dict[str, Symbol], wor
     m = theme.margin
     box = ink_box(page.items, symbols, theme)
     top = (box[3] if box else m) + 10.0
-    for k in GUIDE_SCALES:
-        items, height = cutting_guide(theme, page.width - 2 * m, words, k=k)
+    # A3 (taller than 400 mm): the guide up to 0.8 of the tiles' size (not 1: a guide
+    # must not pass for the tile sheet) and its words up to 14 pt; at 0.6 and 11 pt it
+    # left the checklist's lower half empty (61% of the page).
+    tall = page.height > 400.0
+    for k in (A3_GUIDE_SCALES if tall else ()) + GUIDE_SCALES:
+        items, height = cutting_guide(theme, page.width - 2 * m, words, k=k, most=14.0 if tall else 11.0)
         if top + height <= page.height - m:
             return replace(page, items=(*page.items, Group(tuple(items), translate(m, top), label="cutting-guide")))
     return page
