@@ -247,8 +247,10 @@ def game_kit(theme: Theme, paper_name: str, components: Callable[[tuple[float, f
             card_pages = two_up_sheets(units, paper, offset=offset)
         sections += [Section(cards_what, card_count, tuple(card_pages), duplex=True, advice=cards_advice)]
         if beside is not None:
+            # Printed with the cards' sheet: not "single-sided" there, but its back half blank.
+            rest = beside.advice.removeprefix("single-sided; ")
             sections.append(replace(beside, pages=(), shares=(2, 1),
-                                    advice=beside.advice + "; beside the cards (the back behind it is blank)"))
+                                    advice="beside the cards, printed with them (the back behind it is blank); " + rest))
         sections += [
             Section("Duplex calibration", 1, tuple(calibration), duplex=True, advice="print first, long-edge duplex"),
             *tail,

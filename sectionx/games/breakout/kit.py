@@ -319,8 +319,8 @@ def at_a_glance(theme: Theme) -> Art:
             under = max(text_box(t, theme)[3] for t in left + right)
             k = min((height - under - 6.0) / ph, width / pw)
             at = x + (width - pw * k) / 2
-            return ([Group(tuple(items), (k, 0.0, 0.0, k, at, y), label="at-a-glance")]
-                    + placed(left, x, y + ph * k + 6.0) + placed(right, x + col + 6.0, y + ph * k + 6.0))
+            across: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, at, y), label="at-a-glance")]
+            return (across + placed(left, x, y + ph * k + 6.0) + placed(right, x + col + 6.0, y + ph * k + 6.0))
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(turn, width - pw * k - 6.0, ph * k, theme, max_pt=12.0, min_pt=7.0)
         return out + placed(texts, x + pw * k + 6.0, y) + placed(below, x, y + ph * k + 4.0)

@@ -441,8 +441,8 @@ def at_a_glance(theme: Theme) -> Art:
             k = min((height - under - 6.0) / ph, width * 0.75 / pw)
             _, turn = fit_text(words[3:], width - pw * k - 6.0, ph * k - art.MARGIN * k - 4.0, theme, max_pt=12.0,
                                min_pt=7.0)
-            return ([Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
-                    + placed(turn, x + pw * k + 6.0, y + art.MARGIN * k + 4.0) + placed(foot, x, y + ph * k + 6.0))
+            big: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
+            return (big + placed(turn, x + pw * k + 6.0, y + art.MARGIN * k + 4.0) + placed(foot, x, y + ph * k + 6.0))
         out: list[Item] = [Group(tuple(items), (k, 0.0, 0.0, k, x, y), label="at-a-glance")]
         _, texts = fit_text(words, width - pw * k - 6.0, height - art.MARGIN * k - 4.0, theme, max_pt=10.0,
                             min_pt=7.0)
