@@ -138,3 +138,26 @@ def test_a4_and_letter_do_not_go_two_up(game):
         document = _kit(game, paper).document
         assert all((p.width, p.height) == THEME.paper(paper) for p in document.pages)
         assert not any(p.name.endswith(("-fronts", "-backs")) and "-and-" in p.name for p in document.pages)
+
+
+@pytest.mark.parametrize("game", ["sectionx", "breakout", "hekla"])
+def test_two_up_pages_keep_the_a4_sheets_cut_lines_marks_and_safe_areas(game):
+    """The two-up A3 pages have no layout problem of their own: no bleeds overlap, every
+    crop mark stays clear of every bleed, text stays in its piece's safe area, nothing
+    leaves the paper (card sheets print nearer the edge than the margin on A4 too), and
+    the A4 sheets' pieces are all there."""
+    from sectionx.render.pieces import ink_box, layout_problems, pieces
+
+    a3, a4 = _kit(game, "a3").document, _kit(game, "a4").document
+    two_up = [p for p in a3.pages if "-and-" in p.name and p.name.endswith(("-fronts", "-backs"))]
+    assert two_up
+    for page in two_up:
+        problems = [q for q in layout_problems(page, a3.symbol_map, THEME) if "leaves the 10 mm margin" not in q]
+        assert not problems, problems
+        box = ink_box(page.items, a3.symbol_map, THEME)
+        assert box is not None and box[0] >= 0 and box[1] >= 0 and box[2] <= page.width and box[3] <= page.height
+    def labels(pages):
+        return sorted(t.label for p in pages for t in pieces(p))
+    halves = [p for p in a4.pages if not p.name.endswith(("checklist", "calibration-front", "calibration-back"))
+              and "board" not in p.name and "wall" not in p.name and "tokens" not in p.name]
+    assert labels(two_up) == labels(halves)

@@ -62,11 +62,13 @@ def text_width(text: str, size: float, bold: bool, theme: Theme) -> float:
 
 def text_box(t: Text, theme: Theme, m: Matrix = IDENTITY) -> Box:
     """The box a line of text covers (``m`` a translation); turned text (``angle``,
-    degrees clockwise about its anchor point, as SVG's rotate) by its turned corners."""
+    degrees clockwise about its anchor point, as SVG's rotate) by its turned corners,
+    and so text under an ``m`` that turns it a quarter (an A4 sheet two up on A3,
+    render/twoup.py; other turns keep the box they had)."""
     w = text_width(t.text, t.size, t.bold, theme)
     x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
     s = pt_mm(t.size)
-    if t.angle:
+    if t.angle or (m[0] == 0.0 and m[3] == 0.0):
         a = math.radians(t.angle)
         ca, sa = math.cos(a), math.sin(a)
         pts = []
