@@ -56,7 +56,7 @@ figcaption ul { margin: 0.2rem 0 0; padding-left: 1.2rem; list-style: '✓ '; }
 .summary th { width: 12rem; background: %(tint)s; }
 .summary { border: 2px solid %(ink)s; width: 100%%; }
 .summary ul { margin: 0; padding-left: 1.1rem; }
-nav ol { columns: 2; }
+nav ul { columns: 2; }
 ul.index { columns: 2; list-style: none; padding-left: 0; font-size: %(small)s; }
 ul.index li { break-inside: avoid; }
 .rule-id { font-size: %(id)s; color: #707070; font-weight: normal; }
