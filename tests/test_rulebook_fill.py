@@ -129,3 +129,26 @@ def test_a_figure_floats_two_sections_at_most() -> None:
     short = Paragraph("Short.", s.body)
     story = [*filler, _figure("f", 150 * mm, 1), _Settle(0), short, _Settle(1), short, _Settle(2), _Mark("s4", marks)]
     assert _book([*story, *long_text]) == [("f", 2)] and marks["s4"] == 2  # section 4 after it, not before
+
+
+@pytest.mark.parametrize(("rulebook", "lang"), [(BREAKOUT, "en"), (HEKLA, "de")], ids=["Breakout-en", "Hekla-de"])
+def test_no_figure_stands_between_the_rows_of_the_turn_at_a_glance(rulebook, lang) -> None:
+    """The turn at a glance goes on over a page between its rows; a figure still
+    floating from the rules does not head the page it goes on to (it read as part of
+    the summary: Breakout's figure 5 stood between "Not straight back" and "Rope and
+    escape").  Read back from the PDF: on the page the summary goes on to, its last
+    row's heading comes before the page's first figure caption.  (At the top of the
+    page it starts on a figure may stand before it, as anywhere.)"""
+    manual = prepare(rulebook, lang, theme=THEME)
+    data, _ = layout(manual, THEME, A4)
+    title = manual.language.text["summary"]
+    figure = manual.language.text["figure"]
+    headings = [part.heading for part in manual.language.summary]
+    pages = [" ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(data)).pages]
+    # The page the summary starts on: its title, then its first row's heading.
+    start = next(n for n, text in enumerate(pages) if f"{title} {headings[0]}" in text)
+    assert headings[-1] not in pages[start].split(title, 1)[1], "the summary fits one page: nothing to test"
+    rest = pages[start + 1]
+    caption = rest.find(f"{figure} ")
+    assert headings[-1] in rest and (caption < 0 or rest.find(headings[-1]) < caption), \
+        f"{rulebook.game} ({lang}): a figure heads the page the summary goes on to: {rest[:300]}"

@@ -60,6 +60,8 @@ from .pictures import Picture
 from .source import MANUAL, Block, Section, closing, split_title
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from markdown_it.token import Token
 
     from ..render.theme import Theme
@@ -269,6 +271,23 @@ class _Settle(Flowable):
         pass
 
 
+class _Hold(Flowable):
+    """A zero-size mark: from here (``hold``) to the next mark that lets go, the
+    figures still floating do not head a page (:meth:`_Book.handle_flowable`), so that a
+    table broken over a page (the turn at a glance) goes on at the next page's top
+    instead of standing on both sides of a rule's figure, which read as part of it
+    (Breakout's figure 5, issue 30)."""
+
+    def __init__(self, hold: bool, began: Callable[[], int | None] = lambda: None):
+        super().__init__()
+        #: ``began``: the page the held part began on, once it has (its _Mark's page).
+        self.hold, self.began = hold, began
+        self.width = self.height = 0
+
+    def draw(self) -> None:
+        pass
+
+
 class _Part(KeepTogether):
     """A part of the book kept on one page (the index): where it does not fit the room
     left, the page before ends its part (:class:`PageFill`), as at a page break."""
@@ -304,6 +323,8 @@ class _Book(BaseDocTemplate):
         #: How full each page was set (:class:`PageFill`), and whether the page set now ends its part.
         self.fill: list[PageFill] = []
         self.part_ends = False
+        #: Inside a part that floating figures may not break into (:class:`_Hold`).
+        self.holding: _Hold | None = None
 
     def handle_pageEnd(self) -> None:
         frame = cast("Any", self.frame)  # platypus's own attributes: where the text ends, the frame's foot
@@ -325,8 +346,21 @@ class _Book(BaseDocTemplate):
         if frame is None:  # before the first page or after the last (nothing floats there)
             super().handle_flowable(flowables)
             return
+        if isinstance(f, _Hold) and not f.hold:
+            self.holding = None
+            if self.floating:
+                # Let go: the waiting figures come again as if they came here, each set
+                # where it fits and waiting on where it does not (the branch below).
+                flowables[0:1], self.floating = self.floating, []
+                return
+        elif isinstance(f, _Hold):
+            self.holding = f
+        # The hold is for a part broken over a page: at the top of the page it began on,
+        # the waiting figures head it as anywhere.
+        began = self.holding.began() if self.holding is not None else None
+        held = began is not None and began < self.page
         settle = isinstance(f, _Settle) and any(getattr(g, "section", 0) < f.before for g in self.floating)
-        if self.floating and (frame._atTop or isinstance(f, PageBreak) or settle):
+        if self.floating and ((frame._atTop and not held) or isinstance(f, PageBreak) or settle):
             # The text that did not fit the page before may not fit below the figures either:
             # it moves on again, which platypus takes for a flowable taller than a page
             # unless it is told it was not postponed here.
@@ -406,8 +440,9 @@ class _Writer:
                 # The turn at a glance once the players have read the rules it sums up
                 # (issue 30): after the game's end, before the clarifications.  It may go
                 # on over the page between its rows (kept whole, it left Hekla's last
-                # figure half a page alone), never its title alone (_Rows).
-                out += self.summary()
+                # figure half a page alone), never its title alone (_Rows); no figure
+                # floating from the rules heads a page inside it (_Hold).
+                out += [_Hold(True, lambda: self.pages.get("summary")), *self.summary(), _Hold(False)]
         # The index follows the rules on their last page where it fits there whole, else it
         # heads a page of its own (set where the rules end, its columns broke over a page);
         # no figure floats into it.
