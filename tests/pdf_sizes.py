@@ -4,7 +4,10 @@ a sheet or a book page under 8 pt)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator
 from io import BytesIO
+from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -40,3 +43,26 @@ def printed_sizes(data: bytes) -> list[list[float]]:
                 sizes.append(fs * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
         pages.append(sizes)
     return pages
+
+
+def assert_decks_at_least(run: Callable[..., Any], made: Path, folder: Path, floor: float = 6.0) -> None:
+    """``sectionx deck`` of ``made`` on A4 and on letter, through a test module's CLI
+    runner ``run``: every word of every page printed at ``floor`` points at least."""
+    for paper in ("a4", "letter"):
+        out = folder / f"deck-{paper}.pdf"
+        result = run("deck", made, "-o", out, "--paper", paper)
+        assert result.exit_code == 0, result.output
+        pages = printed_sizes(out.read_bytes())
+        assert all(pages) and min(min(p) for p in pages) >= floor - 1e-3, [round(min(p), 2) for p in pages]
+
+
+def pictured_words(items: Iterable[Any], inside: bool = False) -> Iterator[str]:
+    """The words of a scene's items drawn inside a group labelled ``picture`` (a card's
+    picture, as against its printed text)."""
+    from sectionx.render.scene import Group, Text
+
+    for it in items:
+        if isinstance(it, Group):
+            yield from pictured_words(it.items, inside or it.label == "picture")
+        elif isinstance(it, Text) and inside:
+            yield it.text

@@ -285,7 +285,7 @@ def test_no_word_on_a_card_is_under_6_pt_as_printed_on_a4_and_letter(solved, car
     """Issue 30: 6 pt, the usual least type of a poker-size card game, read back from the
     PDF: the card's own words and the words in its pictures (a zone's letters, a cell
     block's count); the tile ids, which would cover their tiles at 6 pt, are left out."""
-    from .pdf_sizes import printed_sizes
+    from .pdf_sizes import pictured_words, printed_sizes
 
     for paper in ("a4", "letter"):
         document = deck(solved, THEME, THEME.paper(paper))
@@ -293,14 +293,7 @@ def test_no_word_on_a_card_is_under_6_pt_as_printed_on_a4_and_letter(solved, car
         assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
     ids = {t.id for t in solved[0].scenario.state.catalogue.tiles}
 
-    def pictured(items, inside=False):
-        for it in items:
-            if isinstance(it, Group):
-                yield from pictured(it.items, inside or it.label == "picture")
-            elif isinstance(it, Text) and inside:
-                yield it.text
-
-    words = {w for page in cards.pages for w in pictured(page.items)}
+    words = {w for page in cards.pages for w in pictured_words(page.items)}
     assert words and not words & ids and words & {"E", "SE", "NE", "W", "SW", "NW"}
 
 

@@ -472,16 +472,11 @@ def test_no_word_on_a_deck_card_is_under_6_pt_and_every_stone_keeps_its_value(ma
     from sectionx.games.hekla import formats, printing
     from sectionx.games.hekla.solver import solve
     from sectionx.render.puzzleprint import deck_document
-    from sectionx.render.scene import Group, Text
+    from sectionx.render.scene import Group
 
-    from .pdf_sizes import printed_sizes
+    from .pdf_sizes import assert_decks_at_least, pictured_words
 
-    for paper in ("a4", "letter"):
-        out = tmp_path / f"deck-{paper}.pdf"
-        result = run("deck", made, "-o", out, "--paper", paper)
-        assert result.exit_code == 0, result.output
-        pages = printed_sizes(out.read_bytes())
-        assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
+    assert_decks_at_least(run, made, tmp_path)
 
     theme = load_theme(None)
     loaded = formats.load(ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml")
@@ -489,15 +484,8 @@ def test_no_word_on_a_deck_card_is_under_6_pt_and_every_stone_keeps_its_value(ma
     p = printing.printed(loaded.position, loaded.goal, answer.line, theme, title="t", summary="s", number=1)
     document = deck_document([p], theme, theme.paper("a4"))
 
-    def pictured(items, inside=False):
-        for it in items:
-            if isinstance(it, Group):
-                yield from pictured(it.items, inside or it.label == "picture")
-            elif isinstance(it, Text) and inside:
-                yield it.text
-
     front = next(it for it in document.pages[0].items if isinstance(it, Group) and it.label == "piece-card-1")
-    words = list(pictured(front.items))
+    words = list(pictured_words(front.items))
     stones = [s for _, on in loaded.position.fields for s in on]
     assert sorted(words) == sorted(str(s.value) for s in stones)
     assert printing.hand_line(loaded.position) in p.card_facts

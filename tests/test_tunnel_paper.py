@@ -361,14 +361,9 @@ def test_no_word_on_a_deck_card_is_under_6_pt_and_the_front_picture_has_none(mad
     points said in words (printing.card_facts)."""
     from sectionx.render.scene import Group, Text
 
-    from .pdf_sizes import printed_sizes
+    from .pdf_sizes import assert_decks_at_least
 
-    for paper in ("a4", "letter"):
-        out = tmp_path / f"deck-{paper}.pdf"
-        result = run("deck", made, "-o", out, "--paper", paper)
-        assert result.exit_code == 0, result.output
-        pages = printed_sizes(out.read_bytes())
-        assert all(pages) and min(min(p) for p in pages) >= 6.0 - 1e-3, [round(min(p), 2) for p in pages]
+    assert_decks_at_least(run, made, tmp_path)
     theme = load_theme(None)
     [p] = [puzzleset.solve_for_print(q, 1, theme, puzzleset.NODE_LIMIT, unique=True, seconds=None)
            for q in puzzleset.read_files([min(made.glob("beginner-*.yaml"))])]
