@@ -142,16 +142,17 @@ def _words_in(items: Sequence[Item]) -> int:
 
 
 def card_picture(picture: Document, box: Box, symbols: dict[str, Symbol], *,
-                 k: float | None = None) -> tuple[Group, tuple[float, float, float, float]]:
-    """:func:`~sectionx.render.puzzleprint.place_picture` for a card: fitted into
-    ``box`` (or at scale ``k``), its words at CARD_MIN_PT or more, grown or left out
-    (the module docstring)."""
-    fl, ft, fr, fb = frame_of(picture)
+                 k: float | None = None, frame: tuple[float, float, float, float] | None = None,
+                 max_scale: float = MAX_ENLARGE) -> tuple[Group, tuple[float, float, float, float]]:
+    """:func:`~sectionx.render.puzzleprint.place_picture` for a card: its part ``frame``
+    (the page by default) fitted into ``box``, at most ``max_scale`` times (or at scale
+    ``k``), its words at CARD_MIN_PT or more, grown or left out (the module docstring)."""
+    fl, ft, fr, fb = frame if frame is not None else frame_of(picture)
     if k is None:
-        k = min(box[2] / (fr - fl), box[3] / (fb - ft), MAX_ENLARGE)
+        k = min(box[2] / (fr - fl), box[3] / (fb - ft), max_scale)
     page = picture.pages[0]
     kept = replace(picture, pages=(replace(page, items=legible(page.items, k, CARD_MIN_PT)),))
-    return place_picture(kept, box, symbols, k=k, min_pt=CARD_MIN_PT)
+    return place_picture(kept, box, symbols, frame=frame, k=k, min_pt=CARD_MIN_PT)
 
 
 def _briefs(steps: Sequence[Step]) -> list[Para]:

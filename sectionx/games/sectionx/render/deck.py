@@ -42,14 +42,11 @@ from dataclasses import replace
 from ....console import plural
 from ....errors import SectionXError
 from ....render.pieces import SAFE
-from ....render.puzzledeck import duplex_deck
+from ....render.puzzledeck import card_picture, duplex_deck
 from ....render.puzzleprint import (
-    MAX_GROWTH,
     best_grid,
     card_band,
-    legible,
     lines_height,
-    place_picture,
     tier_colour,
     tier_label,
 )
@@ -109,13 +106,12 @@ def _fitted(picture: Document, frame: tuple[float, float, float, float], box: tu
     margin) scaled to fit ``box`` and centred in it; and where it landed.  Its words print
     at :data:`MIN_TEXT_PT` or more (a zone's letters, a cell block's count of prisoners,
     grown about their middles), but a word that would have to grow more than
-    :data:`MAX_GROWTH` times is left out: it would overrun what it names (a small
-    picture's zone letters ran over the prison), and as drawn it printed under 2.4 pt."""
-    fl, ft, fr, fb = frame
-    k = min(box[2] / (fr - fl), box[3] / (fb - ft))
-    page = picture.pages[0]
-    kept = replace(picture, pages=(replace(page, items=legible(page.items, k, MIN_TEXT_PT, MAX_GROWTH)),))
-    return place_picture(kept, box, symbols, frame=frame, k=k, min_pt=MIN_TEXT_PT)
+    :data:`~sectionx.render.puzzleprint.MAX_GROWTH` times is left out: it would overrun
+    what it names (a small picture's zone letters ran over the prison), and as drawn it
+    printed under 2.4 pt.  The shared card's picture
+    (:func:`~sectionx.render.puzzledeck.card_picture`), with no limit to its growth:
+    the crop is already the part that matters."""
+    return card_picture(picture, box, symbols, frame=frame, max_scale=math.inf)
 
 
 def _bare(picture: Document, state: State) -> Document:
