@@ -7,10 +7,10 @@ either way.  A game's figures, its cover and its components are pictures.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
-from ..render.scene import Document, Group, Item, Page, Symbol, Text
+from ..render.puzzleprint import legible
+from ..render.scene import Document, Item, Page, Symbol
 
 #: The least a word of the cover's or the components' picture prints at (pt): smaller
 #: words are left out (issue 30).  Those pictures are the kit's art drawn small (the
@@ -37,24 +37,12 @@ class Picture:
     def legible(self, scale: float, least: float = LEAST_WORD_PT) -> Picture:
         """The picture without the words that print under ``least`` points when it is
         drawn at ``scale`` (groups' own scales on top; words inside symbols, drawn at
-        many scales, are kept)."""
-        return replace(self, items=_words_at_least(self.items, scale, least))
+        many scales, are kept): the printed puzzles' :func:`~sectionx.render.puzzleprint.legible`
+        with no growth allowed."""
+        return replace(self, items=legible(self.items, scale, least, max_growth=1.0))
 
     def document(self, name: str) -> Document:
         return Document((Page(self.width, self.height, self.items, name, name),), tuple(self.symbols), name)
-
-
-def _words_at_least(items: tuple[Item, ...], k: float, least: float) -> tuple[Item, ...]:
-    out: list[Item] = []
-    for it in items:
-        if isinstance(it, Text):
-            if it.size * k >= least - 1e-9:
-                out.append(it)
-        elif isinstance(it, Group):
-            out.append(replace(it, items=_words_at_least(it.items, k * math.hypot(it.matrix[0], it.matrix[1]), least)))
-        else:
-            out.append(it)
-    return tuple(out)
 
 
 __all__ = ["LEAST_WORD_PT", "Picture"]
