@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..yamlsrc import Diagnostic, Doc
+
+if TYPE_CHECKING:
+    from ..studio.table import Table
 
 
 @dataclass
@@ -282,4 +285,11 @@ class Commands(Protocol):
     def manual(self, options: ManualOptions) -> None:
         """Build the game's illustrated rulebook from its packaged rules text and figures,
         every figure's claims checked first (``manual``)."""
+        ...
+
+    def table(self, path: Path, doc: Doc) -> Table:
+        """The file's position as the studio plays it (``sectionx studio``): a puzzle,
+        a position, a record's last position or a figure's.  A file with problems raises
+        :class:`~sectionx.yamlsrc.LoadError` with every problem located, as ``validate``
+        reports them."""
         ...
