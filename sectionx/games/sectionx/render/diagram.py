@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ....colours import Colour
 from ....errors import SectionXError
@@ -58,7 +58,19 @@ from ....render.scene import (
 )
 from ....render.shapes import on_colour, symbol_shape
 from ....render.theme import Theme
-from ..model import NO_ANNOTATIONS, Annotations, FeatureKind, Goal, PlaceKind, PlayerState, Scenario, State, TileType
+from ..model import (
+    NO_ANNOTATIONS,
+    Annotations,
+    FeatureKind,
+    Goal,
+    Place,
+    PlaceKind,
+    PlayerState,
+    Scenario,
+    Spot,
+    State,
+    TileType,
+)
 from .art import (
     DOOR,
     PRISONER,
@@ -346,11 +358,47 @@ def diagram(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = F
     drawn (the board's names, the side panel's, the goal line's), English by default
     (:mod:`sectionx.games.sectionx.render.words`).  ``focus``: with ``crop``, the cells
     the crop keeps (and their neighbours) instead of everything that matters."""
+    return drawn(scenario_or_state, theme, crop=crop, coords=coords, panel=panel, annotations=annotations,
+                 goal_text=goal_text, words=words, focus=focus).document
+
+
+@dataclass
+class Places:
+    """Where a drawing put what a player can click, in page mm (the studio's spots):
+    prisoner tokens by colour and place (a tile's feature, or the island for the
+    cell block's token) with their radius, outline included; doors by colour and spot
+    (the door's four corners); the side panel's hand tiles by id and stacks by number
+    (their centres; ``panel_tile`` their across-flats)."""
+
+    tokens: dict[tuple[Colour, Place], list[tuple[Point, float]]] = field(default_factory=dict)
+    doors: dict[tuple[Colour, Spot], tuple[Point, ...]] = field(default_factory=dict)
+    hands: dict[str, Point] = field(default_factory=dict)
+    stacks: dict[int, Point] = field(default_factory=dict)
+    panel_tile: float = 0.0
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """:func:`drawn`'s answer: the page, the layout that put cells on it, and where the
+    pieces went."""
+
+    document: Document
+    layout: Layout
+    places: Places
+
+
+def drawn(scenario_or_state: Scenario | State, theme: Theme, *, crop: bool = False, coords: bool = False,
+          panel: bool = False, annotations: Annotations | None = None, goal_text: bool = True,
+          words: Words = ENGLISH, focus: frozenset[Cell] | None = None) -> Drawn:
+    """:func:`diagram`'s page with where it put the cells and pieces (the studio lays
+    its clickable spots over them, so they are taken from the drawing itself)."""
     scenario = scenario_or_state if isinstance(scenario_or_state, Scenario) else Scenario(scenario_or_state)
     if annotations is None:
         annotations = scenario.annotations
     check_glyphs(scenario.title, annotations, theme, scenario.description, words)
-    return _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text, words, focus).document()
+    drawing = _Drawing(scenario, theme, crop, coords, panel, annotations, goal_text, words, focus)
+    document = drawing.document()
+    return Drawn(document, drawing.layout, drawing.places)
 
 
 class UnprintableText(SectionXError, ValueError):
@@ -408,6 +456,7 @@ class _Drawing:
         # claim marks, the island counts, and (in document()) the board's names and the labels.
         self.pieces: list[Blob] = []
         self.marks: list[Blob] = []  # the claim marks on the rings of claimed zones
+        self.places = Places()  # where the clickable pieces went (drawn())
         self.d = PRISONER * self.F
         # In a hideout the tokens lie in its chamber (T2): two side by side, a little
         # apart, their outlines inside the chamber's pale floor, so a little smaller.
@@ -506,6 +555,7 @@ class _Drawing:
                 out.append(self.use(sym, m))
                 corners = ((-length / 2, -depth / 2), (length / 2, -depth / 2), (length / 2, depth / 2), (-length / 2, depth / 2))
                 self.pieces.append((tuple(apply(m, c) for c in corners), door_stroke(depth) / 2))
+                self.places.doors[(p.colour, spot)] = self.pieces[-1][0]
         return out
 
     def spots(self, tile: TileType, feature: int, guarded: bool = False) -> tuple[Point, ...]:
@@ -548,6 +598,8 @@ class _Drawing:
                 x, y = apply(m, spots[i % len(spots)])
                 self.tokens.append((x, y))
                 self.pieces.append((((x, y),), self.token_reach(kind is hidden)))
+                self.places.tokens.setdefault((colour, Place(PlaceKind.TILE, cell, feature)), []).append(
+                    ((x, y), self.token_reach(kind is hidden)))
                 out.append(self.use(kind[colour], translate(x, y)))
         for cell, colours in sorted(on_green.items()):
             cx, cy = self.layout.centre(cell)
@@ -571,6 +623,7 @@ class _Drawing:
             # triangle's at 0.58 of it).
             out.append(Circle(x, y, BLOCK_SYMBOL * self.F * 0.62, Style(fill=block_tint(self.theme, p.colour))))
             out.append(self.use(syms[p.colour], translate(x, y)))
+            self.places.tokens[(p.colour, Place(PlaceKind.ISLAND))] = [((x, y), self.token_reach())]
             count = Text(x + self.d * 0.62, y + size * MM_PER_PT * 0.36, f"×{n}", size, self.theme.colours["ink"], "start", True)
             out.append(count)
             self.pieces += [(((x, y),), self.token_reach()), text_blob(count, self.theme)]
@@ -776,9 +829,11 @@ class _Drawing:
         out.append(Text(x0, y + head * MM_PER_PT, self.words.stacks, head, ink, "start", True))
         y += head * MM_PER_PT * 1.6
         s = PANEL_TILE * F
+        self.places.panel_tile = s
         for i, stack in enumerate(self.state.stacks):
             cx = x0 + s * 0.5 + i * s * 1.25
             cy = y + s * 0.6
+            self.places.stacks[i + 1] = (cx, cy)
             if not stack:
                 out.append(polygon(hex_corners(s, (cx, cy)), Style(stroke=self.theme.colours["cell_line"], width=F * 0.01, dash=(F * 0.03, F * 0.03))))
                 caption = self.words.empty
@@ -834,6 +889,7 @@ class _Drawing:
             ty = y3 + F * 0.3 + s * 0.55
             for i, tid in enumerate(p.hand):
                 cx = x0 + s * 0.5 + i * s * 1.25
+                self.places.hands[tid] = (cx, ty)
                 out += self.small_tile(self.state.catalogue[tid], cx, ty)
                 out.append(Text(cx, ty + s * 0.6 + body * MM_PER_PT * 0.9, tid, body * 0.85, ink, "middle", True))
         return out
