@@ -132,9 +132,17 @@ class Table(Protocol):
     new table.  Every method is deterministic and never raises for a move the player
     could type (a refusal is a value)."""
 
-    #: The game's ``game:`` name and the file's kind (``puzzle``, ``state``, ``figure``...).
-    game: str
-    kind: str
+    # Read-only members (properties), so that a frozen dataclass's fields answer them:
+    # mypy refuses a read-only attribute for a protocol's settable one.
+    @property
+    def game(self) -> str:
+        """The game's ``game:`` name."""
+        ...
+
+    @property
+    def kind(self) -> str:
+        """The file's kind (``puzzle``, ``state``, ``figure``...)."""
+        ...
 
     def picture(self) -> Picture:
         """The position drawn as ``render`` draws it, and its clickable spots."""
