@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -37,6 +37,9 @@ from .. import api
 from ..records import is_record, start_reference
 from . import formats, play, records, text
 from .rules import Player, Position, drawn_by, start
+
+if TYPE_CHECKING:
+    from ...studio.table import Table
 
 #: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
 SOLVED = OK
@@ -284,6 +287,13 @@ class Breakout:
         from . import manual
 
         manual.manual(options)
+
+    def table(self, path: Path, doc: Doc) -> Table:
+        """The file as the studio plays it (:mod:`.studio`: a puzzle against its
+        other player, a position, a figure, a record's last position)."""
+        from .studio import open_table
+
+        return open_table(path, doc)
 
 #: What the house calls (mypy checks here that Breakout answers every command).
 COMMANDS: api.Commands = Breakout()

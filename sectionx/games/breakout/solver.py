@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .core import GOES_ON, Core, State, code
@@ -264,18 +265,21 @@ class _Search:
 
 
 def solve(pos: Position, limit: int = 6, *, solo: bool = False, node_limit: int = 2_000_000,
-          seconds: float | None = None) -> Answer:
+          seconds: float | None = None, on_depth: Callable[[int, int], None] | None = None) -> Answer:
     """The least number of turns (at most ``limit``) in which the player to move can
     force an escape, with the winning first pushes and a main line; or None, proved,
     if there is none within ``limit``.  ``node_limit`` bounds the work: reached, the
     answer is incomplete and says up to which N none was proved; so does ``seconds``
-    (``--time``), checked every 256 nodes."""
+    (``--time``), checked every 256 nodes.  ``on_depth(k, nodes)`` is told before
+    each N = k is tried (every smaller N proved impossible), for a progress line."""
     if not 1 <= limit <= MAX_TURNS:
         raise ValueError(f"limit must be 1 to {MAX_TURNS} turns")
     search = _Search(pos.to_move, solo, node_limit, None if seconds is None else time.monotonic() + seconds)
     proved_none = 0
     try:
         for k in range(1, limit + 1):
+            if on_depth is not None:
+                on_depth(k, search.nodes)
             if search.win(pos, k):
                 # Proved: the winning first pushes and a line are bookkeeping on top of the
                 # proof, so the limits no longer apply (a proof is never reported as unknown).
