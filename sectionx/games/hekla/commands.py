@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import yaml
 
@@ -39,6 +39,9 @@ from ..records import is_record, start_reference
 from . import formats, play, records, text
 from .rules import PASS, SEATS, Action, Board, Position, start
 from .solver import best_move, solve
+
+if TYPE_CHECKING:
+    from ...studio.table import Table
 
 #: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
 SOLVED = OK
@@ -308,6 +311,12 @@ class Hekla:
         from . import manual
 
         manual.manual(options)
+
+    def table(self, path: Path, doc: Doc) -> Table:
+        """The file as the studio plays it (:mod:`.studio`: a puzzle's other players pass, HQ1)."""
+        from . import studio
+
+        return studio.table(path, doc)
 
 #: What the house calls (mypy checks here that Hekla answers every command).
 COMMANDS: api.Commands = Hekla()

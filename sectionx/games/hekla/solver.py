@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .deep import Deep
@@ -457,7 +458,7 @@ class _Search:
 
 
 def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, seconds: float | None = None,
-          deep: bool = True) -> Answer:
+          deep: bool = True, progress: Callable[[int, int], None] | None = None) -> Answer:
     """The fewest of the player's turns (at most ``limit``) in which they can gain at
     least ``gain`` track fields while the others sit out (HQ1), by iterative deepening
     (so every smaller number is proved too short) on the deep search (:mod:`.deep`;
@@ -466,7 +467,8 @@ def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, 
     (``_Search.children``: :func:`candidates` with every order, and the longer
     back-steps after a winning long move), each kept when the most the turns left
     gain after it, asked of the same search, still reaches the goal; ``nodes``
-    counts the turns tried by both."""
+    counts the turns tried by both.  ``progress`` (the studio's) is told each number of
+    turns proved too few, with the turns tried so far."""
     if not 1 <= limit <= MAX_TURNS:
         raise ValueError(f"a puzzle asks for 1 to {MAX_TURNS} turns, not {limit}")
     search = _Search(pos, node_limit, seconds, deep=deep)
@@ -482,6 +484,8 @@ def solve(pos: Position, gain: int, limit: int, *, node_limit: int = 2_000_000, 
                 line = _line(search, pos, gain, n)
                 return Answer(n, first, line, limit, True, proved_none_below, search.nodes)
             proved_none_below = n
+            if progress is not None:
+                progress(n, search.nodes)
     except _OutOfNodes:
         return Answer(None, (), (), limit, False, proved_none_below, search.nodes)
     return Answer(None, (), (), limit, True, limit, search.nodes)
