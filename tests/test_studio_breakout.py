@@ -250,3 +250,21 @@ def test_random_playouts_never_raise_and_tables_pickle_equal(which, picks):
         assert status.turns >= 1 and status.to_move
         if status.over:
             assert status.result
+
+
+def test_a_defence_cut_short_by_its_node_limit_plays_the_first_answer_without_a_rope_and_says_so(monkeypatch):
+    from sectionx.games.breakout import studio
+    from sectionx.games.breakout.rules import apply
+    from sectionx.games.breakout.solver import outcome
+
+    t = table(PUZZLES[5])  # 06: the deepest defended puzzle (4 turns)
+    full = played(t, "R3")
+    assert isinstance(full, BreakoutTable) and not full.guessed and full.answered == "L1"  # solve's main line
+    assert "search limit" not in full.status().goal
+    monkeypatch.setattr(studio, "REPLY_NODES", 1)
+    cut = played(t, "R3")
+    assert isinstance(cut, BreakoutTable) and cut.guessed and "the search limit was reached" in cut.status().goal
+    assert isinstance(t, BreakoutTable)
+    after = apply(t.position, parse_action("R3"))
+    first = next(a for a in legal_actions(after) if outcome(after, apply(after, a), Player.YELLOW) is not True)
+    assert cut.answered == str(first)

@@ -86,7 +86,7 @@ from .rules import (
 
 #: Nodes the search behind a defending answer may expand before the table plays
 #: the first answer that gives S no rope instead (module docstring).
-REPLY_NODES = 400_000
+REPLY_NODES = 50_000
 #: Nodes of a studio solve when :class:`Limits` names none (``solve``'s default).
 SOLVE_NODES = 2_000_000
 
