@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sectionx.cli import app
-from sectionx.games.hekla import art, formats
+from sectionx.games.hekla import art, formats, printing
 from sectionx.games.hekla.commands import COMMANDS
 from sectionx.games.hekla.rules import apply, back_steps, explain, orders, parse_action, skip_to, start, turns
 from sectionx.games.hekla.studio import HeklaTable
@@ -336,18 +336,19 @@ def test_each_field_spot_lies_on_its_drawn_field() -> None:
             assert f'<path d="M {x} {y} L {right} {y} ' in picture.svg, spot
 
 
-def test_the_files_annotations_are_drawn_until_a_turn_is_played() -> None:
-    """Figure 4's arrow, outlines and order badges (the theme's highlight) belong to its
-    own position: after a turn the picture has only the board's own highlight (the
-    arrow beside the start field, HG3), as a position without annotations has."""
-    from sectionx.render.theme import load_theme
-
-    highlight = f'"{load_theme(None).colours["highlight"]}"'
+def test_the_picture_points_out_the_files_annotations_then_the_last_turn() -> None:
+    """Figure 4's caption and annotations belong to its own position; after a turn the
+    picture points that turn out as a solution sheet draws a step (the arrow, the
+    triples numbered in their order, the new lava, the volcanists' ways)."""
     table = open_table(FIGURE)
-    after = played(table, "move green3 e5-e3 erupt c3-e3 e2-e4")
-    plain = HeklaTable("position", after.position, after.position).picture().svg.count(highlight)
-    assert table.marks.turns and table.picture().svg.count(highlight) > plain
-    assert after.picture().svg.count(highlight) == plain
+    text = "move green3 e5-e3 erupt c3-e3 e2-e4"
+    after = played(table, text)
+    assert after.marks == printing.step_marks(printing.worked(table.position, parse_action(text)))
+    assert after.marks.order == (((2, 2), (3, 2), (4, 2)), ((4, 1), (4, 2), (4, 3)))
+    assert table.marks.caption and table.marks.caption.split()[0] in table.picture().svg
+    assert not after.marks.caption and "Column first" not in after.picture().svg
+    plain = HeklaTable("figure", after.position, after.position, title=table.title).picture().svg
+    assert after.picture().svg != plain and len(after.picture().svg) > len(plain)
 
 
 # ------------------------------------------------------------------ random playouts

@@ -65,7 +65,7 @@ from ...errors import NotationError
 from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
-from . import art, formats, records
+from . import art, formats, printing, records
 from .formats import NO_MARKS, Goal, Marks
 from .rules import (
     PASS,
@@ -104,7 +104,10 @@ class HeklaTable:
     ``position`` is the position now; ``origin`` the file's position (a puzzle's gain
     is counted from its volcanist there, HQ1); ``goal`` the puzzle's, None for a free
     position; ``played`` the turns played since the file's position (a puzzle: the
-    player's own); ``marks`` the file's annotations, drawn only on its own position;
+    player's own); ``marks`` what the picture points out: the file's annotations on
+    its own position, and after a turn that turn as a solution sheet draws a step
+    (:func:`.printing.step_marks`: the stone's arrow or ring, the triples erupted
+    numbered in order, the new lava, each volcanist's way, a back-step dashed);
     ``title`` the file's."""
 
     kind: str
@@ -137,13 +140,13 @@ class HeklaTable:
     # ------------------------------------------------------------ the protocol
 
     def picture(self) -> Picture:
-        """The position as ``sectionx render`` draws it (the file's annotations only on
-        the file's own position), and one spot per field of the area."""
+        """The position as ``sectionx render`` draws it (the file's own position byte
+        for byte; after a turn, that turn pointed out as :attr:`marks` says), and one
+        spot per field of the area."""
         from ...render import svg, theme
 
         look = theme.load_theme(None)
-        marks = self.marks if self.played == 0 else NO_MARKS
-        document = art.diagram(self.position, look, title=self.title, goal=self.goal, coords=False, marks=marks)
+        document = art.diagram(self.position, look, title=self.title, goal=self.goal, coords=False, marks=self.marks)
         return Picture(svg.to_svg(document.pages[0], document.symbol_map, look), self._spots)
 
     @cached_property
@@ -226,10 +229,14 @@ class HeklaTable:
         if problems:
             message = f"{action} is illegal: " + "; ".join(str(p) for p in problems)
             return Refusal(message, tuple(dict.fromkeys(p.rule for p in problems)))
-        after = apply(self.position, action)
+        if action.kind == "pass":
+            after, marks = apply(self.position, action), NO_MARKS
+        else:
+            turn = printing.worked(self.position, action)
+            after, marks = turn.after, printing.step_marks(turn)
         if self.goal is not None:
             after = skip_to(after, self.origin.to_move)  # the others sit out (HQ1)
-        return replace(self, position=after, played=self.played + 1)
+        return replace(self, position=after, played=self.played + 1, marks=marks)
 
     def guess(self, clicks: tuple[str, ...]) -> str | None:
         """The turn a player most likely meant by ``clicks`` that no legal turn has: one
