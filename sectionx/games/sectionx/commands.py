@@ -46,6 +46,7 @@ from .paper import checked_position
 from .render.text import describe, describe_board, describe_catalogue, goal_sentence
 
 if TYPE_CHECKING:
+    from ...studio.table import Table
     from .solver.exact import Solved
 
 #: Exit statuses of ``solve``, the house's (:mod:`sectionx.console`, the README's table).
@@ -309,6 +310,11 @@ class SectionX:
 
     def manual(self, options: api.ManualOptions) -> None:
         paper.manual(options)
+
+    def table(self, path: Path, doc: Doc) -> Table:
+        from .studio import open_table  # only the studio needs it
+
+        return open_table(path, doc)
 
 
 def play_end(game: play.Game) -> str:
