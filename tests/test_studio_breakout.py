@@ -268,3 +268,33 @@ def test_a_defence_cut_short_by_its_node_limit_plays_the_first_answer_without_a_
     after = apply(t.position, parse_action("R3"))
     first = next(a for a in legal_actions(after) if outcome(after, apply(after, a), Player.YELLOW) is not True)
     assert cut.answered == str(first)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.lists(st.integers(0, 99), min_size=2, max_size=12), left=st.integers(0, 2))
+def test_the_defence_with_its_cuts_is_the_first_answer_of_the_highest_rank(seed, left):
+    """Differential: _defence (two cuts, the solver's search) against every answer
+    ranked in full by the plain minimax reference, on a 4 x 4 wall (BW3)."""
+    from sectionx.games.breakout.rules import apply, start
+    from sectionx.games.breakout.solver import outcome, reference
+    from sectionx.games.breakout.studio import _defence
+
+    pos = start(Wall(4, 4))
+    for pick in seed:  # a random wall; the last push is S's, the other player answers
+        moves = legal_actions(pos)
+        nxt = apply(pos, moves[pick % len(moves)])
+        if nxt.breakout != pos.breakout or nxt.over:
+            return
+        before, pos = pos, nxt
+    me = before.to_move
+
+    def rank(nxt: Position) -> int:
+        done = outcome(pos, nxt, me)
+        if done is not None:
+            return 0 if done else left + 2
+        return next((j for j in range(1, left + 1) if reference(nxt, j, me)), left + 1)
+
+    ranks = [(rank(apply(pos, a)), a) for a in legal_actions(pos)]
+    top = max(r for r, _ in ranks)
+    answer, after, guessed = _defence(pos, me, left)
+    assert not guessed and answer == next(a for r, a in ranks if r == top) and after == apply(pos, answer)

@@ -342,23 +342,39 @@ def _failure(before: Position, after: Position, me: Player) -> str:
 def _defence(pos: Position, me: Player, left: int) -> tuple[Action, Position, bool]:
     """The other player's answer in ``pos`` (their move, S with ``left`` turns after
     it), as the module docstring ranks them, the position after it, and whether the
-    search limit cut the choice short."""
+    search limit cut the choice short.
+
+    The rank of an answer is the fewest turns S then needs to force an escape (1 to
+    ``left``), ``left + 1`` when S cannot within ``left`` (a refutation), ``left + 2``
+    when it ends the break-out or the game against S (B6, B7), 0 when it gives S the
+    rope.  The first answer of the highest rank is played.  Two cuts leave that
+    choice as it is and spare searches: the first refutation (or end) is played at
+    once, as nothing after it can rank higher; and an answer after which S wins
+    within the best rank found so far cannot beat it, so its own rank is not worked
+    out."""
     from .solver import Search, Stopped, outcome
 
-    answers = [(a, apply(pos, a)) for a in legal_actions(pos)]
+    answers = [(a, nxt, outcome(pos, nxt, me)) for a in legal_actions(pos) for nxt in (apply(pos, a),)]
+    ended = next(((a, nxt) for a, nxt, done in answers if done is False), None)
+    if ended is not None:
+        return ended[0], ended[1], False
     search = Search(me, False, REPLY_NODES)
     best: tuple[int, Action, Position] | None = None
     try:
-        for a, nxt in answers:
-            done = outcome(pos, nxt, me)
-            if done is not None:
-                rank = 0 if done else left + 2  # S's rope: the worst answer; the other's escape: the best
+        for a, nxt, done in answers:
+            floor = 0 if best is None else best[0]
+            if done:
+                rank = 0
+            elif floor >= 1 and search.win(nxt, floor):
+                continue  # its rank is at most the best's: the first of equals stays
+            elif not search.win(nxt, left):
+                return a, nxt, False  # a refutation: nothing ranks higher now
             else:
-                rank = next((j for j in range(1, left + 1) if search.win(nxt, j)), left + 1)
+                rank = next(j for j in range(floor + 1, left + 1) if search.win(nxt, j))
             if best is None or rank > best[0]:
                 best = (rank, a, nxt)
     except Stopped:
-        a, nxt = next(((a, nxt) for a, nxt in answers if outcome(pos, nxt, me) is not True), answers[0])
+        a, nxt = next(((a, nxt) for a, nxt, done in answers if done is not True), answers[0][:2])
         return a, nxt, True
     assert best is not None
     return best[1], best[2], False
