@@ -58,12 +58,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from ...console import plural
 from ...errors import NotationError
 from ...render import svg, theme
 from ...render.scene import Group
+from ...render.theme import Theme
 from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
@@ -92,7 +92,7 @@ SOLVE_NODES = 2_000_000
 
 
 @functools.cache
-def _look() -> Any:
+def _look() -> Theme:
     """The default look, as ``sectionx render`` without ``--template`` loads it."""
     return theme.load_theme(None)
 
