@@ -636,6 +636,38 @@ def book_command(
         game.commands().book(files, api.BookOptions(target, kind, paper, template, nodes, seconds, title))
 
 
+@app.command()
+def studio(
+    folder: Annotated[Path, typer.Argument(help="The folder of game files to open (default: the current folder). "
+                                           "Only files inside it are read or written.", show_default=False)] = Path("."),
+    port: Annotated[int, typer.Option("--port", min=0, max=65535,
+                                      help="The port on 127.0.0.1 to listen on; 0 (default) takes a free one.")] = 0,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Print the address only; do not open a browser.")]
+    = False,
+) -> None:
+    """Make, play and check puzzles and rule figures in the browser: a local web page
+    over a folder's files, for every game (docs/studio.md).
+
+    It listens on 127.0.0.1 only, prints its address (with a secret token made for this
+    run) and opens the browser; Ctrl-C stops it.
+
+    Example:  sectionx studio scenarios
+    """
+    from .studio import serve
+    from .studio.folder import OutsideFolder
+
+    try:
+        # The editor saves files the studio has read, by the user's choice: no input tracking here.
+        with fileio.untracked():
+            serve.run(folder, port=port, browser=not no_browser)
+    except OutsideFolder as exc:
+        warn(f"sectionx: {exc}")
+        raise typer.Exit(USAGE) from None
+    except OSError as exc:
+        warn(f"sectionx: --port {port}: cannot listen there ({exc.strerror or exc})")
+        raise typer.Exit(USAGE) from None
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

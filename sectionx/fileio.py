@@ -82,6 +82,17 @@ def tracking() -> Iterator[None]:
         _inputs.reset(token)
 
 
+@contextlib.contextmanager
+def untracked() -> Iterator[None]:
+    """Within this block, no file read counts as an input: for a program that reads and
+    later saves the same files by the user's choice (``sectionx studio``'s editor)."""
+    token = _inputs.set(None)
+    try:
+        yield
+    finally:
+        _inputs.reset(token)
+
+
 def _note_input(st: os.stat_result) -> None:
     seen = _inputs.get()
     if seen is not None:

@@ -1,0 +1,458 @@
+// sectionx studio: the page.  Plain JavaScript, no build step (issue 31).
+//
+// The server does every rule: this page draws the picture it is sent, lays the
+// clickable spots over it, filters the legal choices by the clicks made so far, and
+// sends a whole move (or, for clicks no legal move has, the clicks themselves, so
+// the referee can say why) back.  Nothing here knows a game.
+"use strict";
+
+const TOKEN = document.querySelector('meta[name="studio-token"]').content;
+const SVGNS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  files: [],          // the folder's reports
+  path: null,         // the file open in Play / Edit
+  view: null,         // the server's view of the position shown
+  clicks: [],         // spots clicked towards a move
+  job: null,          // the running solve/export: {id, source, kind}
+  solution: null,     // the last solution found from the position it was asked at
+  solutionAt: -1,     // history index it was asked at
+  startMinimum: null, // {turns} once the start position was solved (end-of-puzzle line)
+  editTimer: null,
+};
+
+// --------------------------------------------------------------------- server
+
+async function api(path, data) {
+  const started = performance.now();
+  const response = await fetch(path, {
+    method: data === undefined ? "GET" : "POST",
+    headers: data === undefined ? {} : {"Content-Type": "application/json", "X-Studio-Token": TOKEN},
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: "same-origin",
+  });
+  let body;
+  try { body = await response.json(); } catch (e) { body = {error: `${response.status} ${response.statusText}`}; }
+  window.studioTimings.push({path, ms: performance.now() - started});
+  if (!response.ok) { const err = new Error(body.error || response.statusText); err.body = body; throw err; }
+  return body;
+}
+window.studioTimings = [];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function say(text, kind = "") {
+  const box = $("message");
+  box.className = "message " + kind;
+  box.replaceChildren();
+  if (typeof text === "string") box.textContent = text; else box.append(text);
+}
+
+function refusal(message, rules) {
+  const frag = el("span", {class: "refusal"}, message);
+  for (const r of rules || []) frag.append(" ", el("span", {class: "rule", "data-rule": r}, r));
+  return frag;
+}
+
+// --------------------------------------------------------------------- views
+
+function show(name) {
+  for (const v of ["files", "play", "edit"]) {
+    $("view-" + v).hidden = v !== name;
+    $("tab-" + v).setAttribute("aria-selected", String(v === name));
+  }
+  document.body.dataset.view = name;
+}
+
+for (const tab of document.querySelectorAll("nav [role=tab]")) {
+  tab.addEventListener("click", () => {
+    const v = tab.dataset.view;
+    if (v === "edit") openEditor(state.path); else show(v);
+  });
+}
+
+// --------------------------------------------------------------------- files
+
+async function loadFiles() {
+  const got = await api("/api/files");
+  state.files = got.files;
+  $("files-note").textContent = `${got.files.length} file${got.files.length === 1 ? "" : "s"}` +
+    (got.cut ? " (the list stops here: open a smaller folder)" : "");
+  drawFiles();
+}
+
+function drawFiles() {
+  const needle = $("filter").value.trim().toLowerCase();
+  const list = $("files");
+  list.replaceChildren();
+  for (const f of state.files) {
+    const game = f.game || "";
+    if (needle && !`${f.file} ${game} ${f.kind}`.toLowerCase().includes(needle)) continue;
+    const thumb = f.ok ? el("img", {src: "/api/thumb?path=" + encodeURIComponent(f.file), alt: "", loading: "lazy"})
+                       : el("div", {class: "no-thumb"}, "✗");
+    const problems = f.problems.length;
+    const card = el("li", {class: "file " + (f.ok ? "ok" : "bad"), "data-file": f.file},
+      el("button", {class: "open", title: f.ok ? "Play" : "Edit to fix", onclick: () => (f.ok ? openPlay(f.file) : openEditor(f.file))},
+        el("div", {class: "thumb"}, thumb),
+        el("div", {class: "name"}, f.file),
+        el("div", {class: "meta"}, `${game ? game + " " : ""}${f.kind}`, " · ",
+          el("span", {class: f.ok ? "valid" : "invalid"}, f.ok ? "valid" : `${problems} problem${problems === 1 ? "" : "s"}`)),
+        el("div", {class: "summary"}, f.ok ? f.summary : (f.problems[0] ? `line ${f.problems[0].line}: ${f.problems[0].message}` : ""))),
+      el("button", {class: "edit-link", onclick: () => openEditor(f.file)}, "Edit"));
+    list.append(card);
+  }
+}
+$("filter").addEventListener("input", drawFiles);
+
+// --------------------------------------------------------------------- play
+
+async function openPlay(path, reload = false) {
+  try {
+    const v = await api("/api/open", {path, reload});
+    state.path = path;
+    state.solution = null; state.startMinimum = null;
+    $("tab-play").disabled = false; $("tab-edit").disabled = false;
+    $("opened").textContent = path;
+    $("play-title").textContent = path;
+    $("solver").hidden = true;
+    show("play");
+    render(v);
+    say("");
+  } catch (e) {
+    if (e.body && e.body.problems) openEditor(path); else alert(e.message);
+  }
+}
+
+function render(v) {
+  state.view = v;
+  state.clicks = [];
+  if (v.svg !== undefined) drawBoard(v);
+  const s = v.status;
+  $("to-move").textContent = s.over ? (s.result || "Over") : s.to_move;
+  $("goal").textContent = s.goal || "";
+  $("goal").hidden = !s.goal;
+  drawMoves(v);
+  highlight();
+  drawOptions();
+  $("undo").disabled = v.at === 0;
+  $("redo").disabled = v.at >= v.moves.length;
+  $("hint").disabled = s.over || v.kind !== "puzzle";
+  $("solve").disabled = v.kind !== "puzzle";
+  $("export-pdf").disabled = $("export-svg").disabled = v.kind !== "puzzle";
+  document.body.dataset.solved = String(!!s.solved);
+  if (s.solved) solvedLine();
+}
+
+function drawBoard(v) {
+  const board = $("board");
+  board.innerHTML = v.svg.replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = board.querySelector("svg");
+  svg.removeAttribute("width"); svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  const layer = document.createElementNS(SVGNS, "g");
+  layer.setAttribute("id", "studio-spots");
+  for (const spot of v.spots) {
+    const p = document.createElementNS(SVGNS, "polygon");
+    p.setAttribute("points", spot.points);
+    p.setAttribute("class", "spot");
+    p.setAttribute("data-spot", spot.id);
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = spot.title;
+    p.append(t);
+    p.addEventListener("click", (ev) => { ev.stopPropagation(); clickSpot(spot.id); });
+    layer.append(p);
+  }
+  svg.append(layer);
+}
+
+function startsWith(clicks, prefix) {
+  if (clicks.length < prefix.length) return false;
+  return prefix.every((c, i) => clicks[i] === c);
+}
+
+function candidates(prefix = state.clicks) {
+  return state.view.choices.filter((c) => c.clicks.length > 0 && startsWith(c.clicks, prefix));
+}
+
+function highlight() {
+  const next = new Set(), chosen = new Set(state.clicks);
+  for (const c of candidates()) if (c.clicks.length > state.clicks.length) next.add(c.clicks[state.clicks.length]);
+  for (const p of document.querySelectorAll("#studio-spots .spot")) {
+    const id = p.dataset.spot;
+    p.classList.toggle("target", state.clicks.length > 0 && next.has(id));
+    p.classList.toggle("movable", state.clicks.length === 0 && next.has(id));
+    p.classList.toggle("selected", chosen.has(id));
+  }
+}
+
+function drawOptions() {
+  const box = $("options");
+  box.replaceChildren();
+  if (!state.view || state.view.status.over) return;
+  let shown;
+  if (state.clicks.length === 0) {
+    shown = state.view.choices.filter((c) => c.clicks.length === 0);
+  } else {
+    shown = candidates().filter((c) => c.clicks.length === state.clicks.length);
+    box.append(el("button", {class: "cancel", onclick: () => { state.clicks = []; highlight(); drawOptions(); }}, "Cancel"));
+  }
+  for (const c of shown) {
+    box.append(el("button", {class: "choice", "data-move": c.text, title: c.text, onclick: () => playMove(c.text)},
+      c.label || c.text));
+  }
+}
+
+async function clickSpot(id) {
+  if (!state.view || state.view.status.over) return;
+  if (state.clicks.length && state.clicks[state.clicks.length - 1] === id) {  // a second click lets go
+    state.clicks.pop(); highlight(); drawOptions(); return;
+  }
+  const next = [...state.clicks, id];
+  const cands = candidates(next);
+  if (cands.length === 0) {
+    if (state.clicks.length > 0 && candidates([id]).length > 0) {  // another piece: start again from it
+      state.clicks = [id]; highlight(); drawOptions(); return;
+    }
+    const tried = next;
+    state.clicks = []; highlight(); drawOptions();
+    await playClicks(tried);
+    return;
+  }
+  const exact = cands.filter((c) => c.clicks.length === next.length);
+  if (exact.length === 1 && cands.length === 1) { await playMove(exact[0].text); return; }
+  state.clicks = next;
+  highlight();
+  drawOptions();
+  if (exact.length > 1) say("Choose one of the moves below.", "info");
+}
+
+async function playClicks(clicks) {
+  const got = await api("/api/play", {path: state.path, clicks});
+  if (got.refused !== undefined) {
+    say(refusal(got.move ? `${got.move}: ${got.refused}` : got.refused, got.rules), "refused");
+  }
+}
+
+async function playMove(text) {
+  const got = await api("/api/play", {path: state.path, move: text});
+  if (got.refused !== undefined) { say(refusal(`${got.move}: ${got.refused}`, got.rules), "refused"); return false; }
+  render(got);
+  say(`${got.played}`, "played");
+  return true;
+}
+
+$("typed").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const text = $("typed-move").value.trim();
+  if (text && await playMove(text)) $("typed-move").value = "";
+});
+
+function drawMoves(v) {
+  const list = $("moves");
+  list.replaceChildren();
+  v.moves.forEach((m, i) => {
+    list.append(el("li", {class: i < v.at ? "done" : "undone"},
+      el("button", {onclick: () => goto(i + 1), title: "Go to the position after this move"}, m)));
+  });
+}
+
+async function goto(at) { render(await api("/api/goto", {path: state.path, at})); }
+$("undo").addEventListener("click", async () => render(await api("/api/undo", {path: state.path})));
+$("redo").addEventListener("click", async () => render(await api("/api/redo", {path: state.path})));
+$("restart").addEventListener("click", () => goto(0));
+document.addEventListener("keydown", (ev) => {
+  if (document.body.dataset.view !== "play" || ev.target.tagName === "INPUT") return;
+  if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") { ev.preventDefault(); $("undo").click(); }
+  if ((ev.ctrlKey || ev.metaKey) && ev.key === "y") { ev.preventDefault(); $("redo").click(); }
+  if (ev.key === "Escape") { state.clicks = []; highlight(); drawOptions(); }
+});
+
+// --------------------------------------------------------------------- solver
+
+function follow(job, handlers) {
+  const source = new EventSource(`/api/jobs/${job}`);
+  state.job = {id: job, source};
+  $("stop").disabled = false;
+  const finish = () => { source.close(); state.job = null; $("stop").disabled = true; };
+  source.addEventListener("progress", (ev) => handlers.progress && handlers.progress(JSON.parse(ev.data)));
+  source.addEventListener("done", (ev) => { finish(); handlers.done(JSON.parse(ev.data)); });
+  source.addEventListener("error", (ev) => {
+    if (ev.data) { finish(); handlers.error(JSON.parse(ev.data)); }
+    else if (source.readyState === EventSource.CLOSED) { finish(); }
+  });
+  source.addEventListener("stopped", () => { finish(); handlers.error("stopped"); });
+}
+
+async function solveFrom(which, handlers, seconds = 60) {
+  if (state.job) await stopJob();
+  const got = await api("/api/solve", {path: state.path, from: which, seconds});
+  follow(got.job, handlers);
+}
+
+async function stopJob() {
+  if (!state.job) return;
+  const id = state.job.id;
+  state.job.source.close();
+  state.job = null;
+  $("stop").disabled = true;
+  await api(`/api/jobs/${id}/stop`, {});
+}
+$("stop").addEventListener("click", async () => { await stopJob(); $("solver-progress").textContent = "Stopped."; });
+
+$("solve").addEventListener("click", () => {
+  const at = state.view.at;
+  $("solver").hidden = false;
+  $("solver-result").textContent = "";
+  $("solution").replaceChildren();
+  $("next-turn").hidden = true;
+  $("solver-progress").textContent = "Solving…";
+  solveFrom("current", {
+    progress: (line) => { $("solver-progress").textContent = line; },
+    done: (s) => { state.solution = s; state.solutionAt = at; showSolution(s); },
+    error: (m) => { $("solver-progress").textContent = m; },
+  });
+});
+
+function showSolution(s) {
+  $("solver-progress").textContent = "";
+  $("solver-result").textContent = s.message || s.status;
+  const list = $("solution");
+  list.replaceChildren();
+  s.turns.forEach((turn, i) => list.append(el("li", {"data-turn": String(i + 1)}, turn.join(", "))));
+  state.solutionTurn = 0;
+  $("next-turn").hidden = !(s.status === "solved" && s.turns.length);
+}
+
+$("next-turn").addEventListener("click", async () => {
+  const s = state.solution;
+  if (!s || state.solutionTurn >= s.turns.length) return;
+  for (const move of s.turns[state.solutionTurn]) if (!(await playMove(move))) return;
+  for (const li of $("solution").children) li.classList.toggle("played", Number(li.dataset.turn) <= state.solutionTurn + 1);
+  state.solutionTurn += 1;
+  if (state.solutionTurn >= s.turns.length) $("next-turn").hidden = true;
+});
+
+$("hint").addEventListener("click", () => {
+  say("Looking for the best move…", "info");
+  solveFrom("current", {
+    done: (s) => {
+      if (s.status !== "solved" || !s.turns.length || !s.turns[0].length) { say(s.message || "No hint: " + s.status, "info"); return; }
+      const move = s.turns[0][0];
+      const choice = state.view.choices.find((c) => c.text === move);
+      say(el("span", {}, "Hint: ", el("code", {class: "hint-move"}, move)), "hint");
+      for (const p of document.querySelectorAll("#studio-spots .spot")) {
+        p.classList.toggle("hint", !!choice && choice.clicks.includes(p.dataset.spot));
+      }
+    },
+    error: (m) => say(`No hint: ${m}`, "refused"),
+  }, 30);
+});
+
+function solvedLine() {
+  const n = state.view.status.turns;
+  const base = `Solved in ${n} turn${n === 1 ? "" : "s"}`;
+  say(base + " — finding the minimum…", "solved");
+  if (state.startMinimum !== null) { say(`${base} — the minimum is ${state.startMinimum}.`, "solved"); return; }
+  solveFrom("start", {
+    done: (s) => {
+      if (s.status === "solved") { state.startMinimum = s.minimum; say(`${base} — the minimum is ${s.minimum}.`, "solved"); }
+      else say(`${base} — the minimum is unknown (${s.message || s.status}).`, "solved");
+    },
+    error: (m) => say(`${base} — the minimum is unknown (${m}).`, "solved"),
+  });
+}
+
+async function exportSheet(kind) {
+  say(`Making the ${kind.toUpperCase()} sheet (the puzzle is solved first)…`, "info");
+  if (state.job) await stopJob();
+  const got = await api("/api/export", {path: state.path, kind});
+  follow(got.job, {
+    done: (file) => {
+      const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], {type: file.type}));
+      const a = el("a", {href: url, download: file.name}, file.name);
+      say(el("span", {}, "Sheet ready: ", a), "played");
+      a.click();
+    },
+    error: (m) => say(`The sheet could not be made: ${m}`, "refused"),
+  });
+}
+$("export-pdf").addEventListener("click", () => exportSheet("pdf"));
+$("export-svg").addEventListener("click", () => exportSheet("svg"));
+
+// --------------------------------------------------------------------- edit
+
+async function openEditor(path) {
+  if (!path) return;
+  const got = await api("/api/source?path=" + encodeURIComponent(path));
+  state.path = path;
+  $("tab-edit").disabled = false;
+  $("opened").textContent = path;
+  $("save-as").value = path;
+  $("source").value = got.text;
+  $("save-note").textContent = "";
+  show("edit");
+  checkSource();
+}
+
+async function checkSource() {
+  const text = $("source").value;
+  const got = await api("/api/check", {path: $("save-as").value || state.path, text});
+  const list = $("problems");
+  list.replaceChildren();
+  for (const p of got.problems) {
+    list.append(el("li", {"data-line": String(p.line)},
+      el("button", {onclick: () => goLine(p.line)}, `line ${p.line}: ${p.message}`, p.rule ? " " : "",
+        p.rule ? el("span", {class: "rule"}, p.rule) : "")));
+  }
+  $("edit-status").textContent = got.ok ? `Valid ${got.kind} of ${got.game}. ${got.status.goal || ""}` : "";
+  document.body.dataset.valid = String(got.ok);
+  if (got.ok) {
+    $("preview").src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(got.svg)));
+    $("preview").hidden = false;
+  } else {
+    $("preview").hidden = true;
+  }
+}
+
+function goLine(line) {
+  const area = $("source");
+  const lines = area.value.split("\n");
+  let start = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  area.focus();
+  area.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  const lineHeight = area.scrollHeight / Math.max(lines.length, 1);
+  area.scrollTop = Math.max(0, (line - 5) * lineHeight);
+}
+
+$("source").addEventListener("input", () => {
+  clearTimeout(state.editTimer);
+  $("save-note").textContent = "unsaved";
+  state.editTimer = setTimeout(checkSource, 300);
+});
+
+$("save").addEventListener("click", async () => {
+  const path = $("save-as").value.trim();
+  try {
+    const got = await api("/api/save", {path, text: $("source").value});
+    state.path = path;
+    $("opened").textContent = path;
+    $("save-note").textContent = got.report.ok ? "saved" : `saved, with ${got.report.problems.length} problem(s)`;
+    await loadFiles();
+  } catch (e) {
+    $("save-note").textContent = `not saved: ${e.message}`;
+  }
+});
+
+loadFiles().catch((e) => { $("files-note").textContent = e.message; });
