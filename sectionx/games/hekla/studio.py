@@ -55,10 +55,12 @@ solve; ``solve`` there gives ``unknown`` with the best turn this turn as the hin
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...console import plural
 from ...errors import NotationError
@@ -85,6 +87,9 @@ from .rules import (
 )
 from .solver import best_move, solve
 from .text import goal_sentence
+
+if TYPE_CHECKING:
+    from ...render.theme import Theme
 
 #: Turns tried by a puzzle's solve when the studio's limits name none (``sectionx solve``'s default).
 DEFAULT_NODES = 3_000_000
@@ -143,9 +148,9 @@ class HeklaTable:
         """The position as ``sectionx render`` draws it (the file's own position byte
         for byte; after a turn, that turn pointed out as :attr:`marks` says), and one
         spot per field of the area."""
-        from ...render import svg, theme
+        from ...render import svg
 
-        look = theme.load_theme(None)
+        look = _theme()
         document = art.diagram(self.position, look, title=self.title, goal=self.goal, coords=False, marks=self.marks)
         return Picture(svg.to_svg(document.pages[0], document.symbol_map, look), self._spots)
 
@@ -329,6 +334,15 @@ class HeklaTable:
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
+
+
+@functools.cache
+def _theme() -> Theme:
+    """The default theme, as ``render`` loads it without ``--template``: read once (its
+    YAML took a third of a picture's time), never changed here."""
+    from ...render import theme
+
+    return theme.load_theme(None)
 
 
 def _clicks(action: Action) -> tuple[str, ...]:
