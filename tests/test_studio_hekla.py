@@ -377,3 +377,18 @@ def test_random_playouts_never_raise_and_pickle_equal(seed: int, which: int) -> 
         after = table.play(rng.choice(choices).text)
         assert isinstance(after, HeklaTable)
         table = after
+
+
+_WORD = st.sampled_from(["place", "move", "pass", "erupt", "back", "red2", "green3", "blue0", "red9", "lava0", "c3",
+                         "e5", "z9", "a0", "e5-e3", "c3-e3", "e2-e4", "a1-a1", "c3-c3", "3", "99999", "-1", "²"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(words=st.lists(_WORD, max_size=7), noise=st.text(max_size=12))
+def test_play_never_raises_for_typed_text(words: list[str], noise: str) -> None:
+    table = open_table(FIGURE)
+    for text in (" ".join(words), noise):
+        after = table.play(text)
+        assert isinstance(after, (HeklaTable, Refusal))
+        if isinstance(after, Refusal):
+            assert after.message
