@@ -172,12 +172,25 @@ track: {red: 10}
     table = from_text(text)
     places = [c for c in table.choices() if c.clicks == ("field:b2",)]
     assert sorted(c.label for c in places) == ["red0", "red1", "red2"]  # red's supply: 0 0 1 2 2 (HG5)
-    assert {c.label for c in table.choices() if c.clicks == ("field:a1", "field:a2")} == {"red2", "red3"}
+    # Red's 2 and 3 share a1: each has its own spot, and the move starts there.
+    assert not [c for c in table.choices() if c.clicks[:1] == ("field:a1",)]
+    steps = {c.clicks: (c.text, c.label) for c in table.choices() if c.clicks[1:] == ("field:a2",)}
+    assert steps == {("stone:a1:0", "field:a2"): ("move red2 a1-a2", ""), ("stone:a1:1", "field:a2"): ("move red3 a1-a2", "")}
     # Red's volcanist on track field 10: a line through a1 is 3 and 9 fields back (HG4),
     # and every back-step that reaches one is a legal turn (H3).
     assert back_steps(table.position, (0, 0)) == [3, 9]
-    assert {c.label for c in table.choices() if c.clicks == ("field:a1", "field:a4")} == {
-        "red2, back 3", "red2, back 9", "red3, back 3", "red3, back 9"}
+    assert {c.label for c in table.choices() if c.clicks == ("stone:a1:1", "field:a4")} == {"back 3", "back 9"}
+    # A stone's spot lies over its drawn disc, after the fields (on top).
+    spots = table.picture().spots
+    assert [s.id for s in spots[25:]] == ["stone:a1:0", "stone:a1:1"]
+    for spot, (cx, cy) in zip(spots[25:], (art.Geometry(table.position.board).place((0, 0), i) for i in (0, 1))):
+        xs, ys = [x for x, _ in spot.outline], [y for _, y in spot.outline]
+        assert abs(sum(xs) / len(xs) - cx) < 1e-9 and abs(sum(ys) / len(ys) - cy) < 1e-9
+        disc = rf'<circle cx="{cx:g}" cy="{cy:g}" fill="[^"]+" r="{art.FIELD * art.STONE / 2:g}"'
+        assert re.search(disc, table.picture().svg), spot
+    # A click on the other stone's spot, or on the field, means that stone or the player's.
+    assert table.guess(("stone:a1:1", "field:b2")) == "move red3 a1-b2"
+    assert table.guess(("stone:a1:1",)) is None and table.guess(("stone:a1:7", "field:a2")) is None
 
 
 # ------------------------------------------------------------------ refusals and guesses

@@ -7,18 +7,23 @@ with every order of eruptions, :func:`.rules.orders`), and the referee's reasons
 when a turn is refused (:func:`.rules.explain`, with the ruling ids).
 
 **Spots.** One per field of the area, ``field:c3`` (HG1), its outline the field's
-square.  A field's stones share its spot: the stones a player may pick on one field
-are told apart by the choices' labels (below), and a spot of their own would lie over
-the field a stone moves *to* (a field with one stone on it still takes a second, H3).
+square.  A field's stones share its spot, so a click anywhere on the field picks the
+stone to move, and the field is the target of a placement or a move too (a field
+with one stone on it still takes a second, H3).  Only where one player has two
+stones of different values on a field (which then holds two stones, so it is no
+target) do the moves need to tell them apart: each of those two stones gets a spot
+of its own, ``stone:c3:0`` (the left place, HG1) and ``stone:c3:1`` (the right),
+listed after the fields so that it lies on top, its outline the drawn disc.
 
 **Clicks** (what a player clicks, in order, to pick each kind of turn):
 
 * a placement (H2): the empty field, ``(field:c3,)``; the stone is named by the label
   (``red3``) when the supply holds several values;
 * a move (H3): the field the stone stands on, then the field it goes to,
-  ``(field:e5, field:e3)``; the label names the stone when the player has two values
-  on that field, and the back-step (``back 3``) when a long move can be made from more
-  than one track field (every back-step that reaches a line is a legal turn, H3);
+  ``(field:e5, field:e3)``, or the stone itself first where it has a spot,
+  ``(stone:c3:1, field:c4)``; the label names the back-step (``back 3``) when a long
+  move can be made from more than one track field (every back-step that reaches a line
+  is a legal turn, H3);
 * a turn that sets off several triples (H5): the same clicks once for each order of
   the eruptions, the label naming it (``erupt c3-e3 then e2-e4``): the order is the
   player's choice, and the page offers it as buttons;
@@ -26,7 +31,8 @@ the field a stone moves *to* (a field with one stone on it still takes a second,
   ``pass``.
 
 A label is given only where choices share all their clicks, and names only what
-differs among them (the stone, the back-step, the order), so it is short and unique.
+differs among them (the stone's value for a placement, the back-step, the order), so
+it is short and unique.
 
 **The other players in a puzzle** (HQ1: "the player to move gains at least K track
 fields within N of their own turns, while the other players pass").  The table plays
@@ -56,6 +62,7 @@ solve; ``solve`` there gives ``unknown`` with the best turn this turn as the hin
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -168,6 +175,15 @@ class HeklaTable:
             hot = ", hot (HG2)" if f in pos.board.hot else ""
             out.append(Spot(_spot_id(f), ((x, y), (x + art.FIELD, y), (x + art.FIELD, y + art.FIELD), (x, y + art.FIELD)),
                             f"field {field_name(f)}{hot}: {what}"))
+        for f in pos.board.fields:
+            if not _split(pos, f):
+                continue
+            for i, stone in enumerate(pos.at(f)):
+                cx, cy = g.place(f, i)
+                r = art.FIELD * art.STONE / 2
+                disc = tuple((cx + r * math.cos(k * math.pi / 8), cy + shift + r * math.sin(k * math.pi / 8))
+                             for k in range(16))
+                out.append(Spot(f"stone:{field_name(f)}:{i}", disc, f"{stone.owner} {stone.value} on {field_name(f)}"))
         return tuple(out)
 
     def choices(self) -> tuple[Choice, ...]:
@@ -182,7 +198,7 @@ class HeklaTable:
             return ()
         pos = self.position
         legal = [option for action in turns(pos) for option in orders(pos, action)]
-        clicks = [_clicks(a) for a in legal]
+        clicks = [_clicks(pos, a) for a in legal]
         groups: dict[tuple[str, ...], list[Action]] = {}
         for a, c in zip(legal, clicks):
             groups.setdefault(c, []).append(a)
@@ -246,37 +262,44 @@ class HeklaTable:
     def guess(self, clicks: tuple[str, ...]) -> str | None:
         """The turn a player most likely meant by ``clicks`` that no legal turn has: one
         field, a placement there (a stone onto a field that is not empty, H2; a value
-        not in the supply); two fields, a move from the first to the second (a
-        diagonal step, a long move with no line, a full field, H3; another player's
-        stone, H1); ``None`` for anything else.  When the game or the puzzle is over,
-        :meth:`play` refuses the turn guessed for that (H8, H9, HQ1)."""
-        fields: list[Field] = []
+        not in the supply); a field or a stone, then a field, a move from the first to
+        the second (a diagonal step, a long move with no line, a full field, H3;
+        another player's stone, H1; the clicked stone, else the player's own on the
+        field, else the top one); ``None`` for anything else.  When the game or the
+        puzzle is over, :meth:`play` refuses the turn guessed for that (H8, H9, HQ1)."""
+        pos = self.position
+        picked: list[tuple[Field, int | None]] = []
         for c in clicks:
             kind, _, name = c.partition(":")
-            if kind != "field":
-                return None
+            name, _, place = name.partition(":")
             try:
                 f = parse_field(name)
             except NotationError:
                 return None
-            if not self.position.board.inside(f):
+            if not pos.board.inside(f) or kind not in ("field", "stone") or (kind == "field") != (place == ""):
                 return None
-            fields.append(f)
-        pos = self.position
+            if kind == "stone" and not (place in ("0", "1") and int(place) < len(pos.at(f))):
+                return None
+            picked.append((f, int(place) if kind == "stone" else None))
         me = pos.player
-        if not fields or len(fields) > 2:
+        if not picked or len(picked) > 2 or any(i is not None for _, i in picked[1:]):
             return None
-        mine = [s.value for s in pos.at(fields[0]) if s.owner == me.value]
+        (start, index), fields = picked[0], [f for f, _ in picked]
+        here = pos.at(start)
+        mine = [s.value for s in here if s.owner == me.value]
         if len(fields) == 1:
-            if mine:
+            if mine or index is not None:
                 return None  # the start of a move: the page waits for the second click
             supply = pos.supply(me)
-            return str(Action("place", me, min(supply) if supply else 0, to=fields[0]))
-        start, to = fields
-        if mine:
+            return str(Action("place", me, min(supply) if supply else 0, to=start))
+        to = fields[1]
+        stone = here[index] if index is not None else None
+        if stone is None and mine:
             value, owner = mine[-1], me
         else:
-            others = [s for s in pos.at(start) if not s.lava]
+            others = [stone] if stone is not None else [s for s in here if not s.lava]
+            if others and others[-1].lava:
+                return None  # a lava stone never moves, and the notation has no words for it
             owner = next((p for p in pos.players if others and p.value == others[-1].owner), me)
             value = others[-1].value if others else (min(pos.supply(me)) if pos.supply(me) else 0)
         action = Action("move", owner, value, start, to)
@@ -345,13 +368,24 @@ def _theme() -> Theme:
     return theme.load_theme(None)
 
 
-def _clicks(action: Action) -> tuple[str, ...]:
+def _split(pos: Position, f: Field) -> bool:
+    """Whether one player has two stones of different values on ``f``: the one field
+    where a move must say which stone, and where each stone has a spot of its own."""
+    here = pos.at(f)
+    return len(here) == 2 and not here[0].lava and here[0].owner == here[1].owner and here[0].value != here[1].value
+
+
+def _clicks(pos: Position, action: Action) -> tuple[str, ...]:
     if action.kind == "pass" or action.to is None:
         return ()
     if action.kind == "place":
         return (_spot_id(action.to),)
-    assert action.start is not None
-    return _spot_id(action.start), _spot_id(action.to)
+    start = action.start
+    assert start is not None and action.player is not None
+    if _split(pos, start):
+        index = [s.value for s in pos.at(start)].index(action.value)
+        return f"stone:{field_name(start)}:{index}", _spot_id(action.to)
+    return _spot_id(start), _spot_id(action.to)
 
 
 def _label(action: Action, group: list[Action]) -> str:
