@@ -95,7 +95,8 @@ def test_every_shipped_puzzle_plays_to_solved_in_its_minimum_by_text_and_by_clic
     status = by_text.status()
     assert status.solved and status.over and status.turns == solution.minimum
     assert "the puzzle is solved" in status.result and by_text.choices() == ()
-    assert refused(by_text, "L1").rules == ("BQ1",)
+    over = refused(by_text, "L1")
+    assert over.rules == ("BQ1",) and over.message.startswith("L1 is not played: the puzzle is over (")
 
 
 @pytest.mark.parametrize("path", [p for p in PUZZLES if "defends" in p.read_text()], ids=lambda p: p.name)
@@ -153,7 +154,7 @@ def test_refusals_name_their_rulings_and_guess_names_the_push_meant():
     t = table(FIGURE)
     assert t.kind == "figure" and t.status().goal == "" and not t.status().over
     pass_ = refused(t, "pass")
-    assert pass_.rules == ("B3",) and pass_.message.startswith("yellow: pass is illegal: yellow holds")
+    assert pass_.rules == ("B3",) and pass_.message.startswith("turn 1 (yellow): pass is illegal: yellow holds")
     assert refused(t, "L9").rules == ("BW1",)
     unreadable = refused(t, "push 3")
     assert unreadable.rules == () and "write L or R and a row number" in unreadable.message
@@ -161,7 +162,8 @@ def test_refusals_name_their_rulings_and_guess_names_the_push_meant():
     assert "R3" not in {c.text for c in after.choices()}
     assert after.guess(("push:R3",)) == "R3"
     bar = refused(after, "R3")
-    assert bar.rules == ("B4",) and "may not come back in from the right" in bar.message
+    assert bar.rules == ("B4",) and bar.message == ("turn 2 (blue): R3 is illegal: a knot just fell out of row 3: the "
+                                                    "next push may not come back in from the right (B4)")
     # An end field is the push in at that end; a field inside the row names none.
     assert after.guess(("field:3.5",)) == "R3" and after.guess(("field:2.1",)) == "L2"
     assert after.guess(("field:3.3",)) is None and after.guess(()) is None and after.guess(("push:X",)) is None

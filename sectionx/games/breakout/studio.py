@@ -155,17 +155,17 @@ class BreakoutTable:
 
     def play(self, text: str) -> Table | Refusal:
         pos = self.position
-        if self._puzzle_over() and not pos.over:
-            return Refusal(f"the puzzle is over: {self._result()}", ("BQ1",))
         try:
             action = parse_action(text)
         except NotationError as exc:
             return Refusal(str(exc))
+        if self._puzzle_over() and not pos.over:
+            return Refusal(f"{action} is not played: the puzzle is over ({self._result()})", ("BQ1",))
         problems = explain(pos, action)
         if problems:
-            who = pos.to_move.value
-            return Refusal("; ".join(f"{who}: {action} is illegal: {p}" for p in problems),
-                           tuple(dict.fromkeys(p.rule for p in problems)))
+            # The words replay prints for an illegal turn of a record.
+            return Refusal(f"turn {self.used + 1} ({pos.to_move.value}): {action} is illegal: "
+                           + "; ".join(str(p) for p in problems), tuple(dict.fromkeys(p.rule for p in problems)))
         after = apply(pos, action)
         if self.goal is None:
             return replace(self, position=after, used=self.used + 1, marks=NO_MARKS, answered="")
