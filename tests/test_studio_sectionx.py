@@ -187,6 +187,8 @@ def test_a_guess_names_the_move_the_clicks_meant_and_the_referee_refuses_it() ->
     refused = fresh.play(onto)
     assert isinstance(refused, Refusal) and refused.rules
     assert {fresh.guess(("cell:1,1", "cell:1,2")), fresh.guess(("nonsense",)), fresh.guess(())} == {None}
+    state = open_file(ROOT / "scenarios/midgame-4p.yaml")  # no panel: a tile is laid by clicking its cell
+    assert state.guess(("cell:-2,0",)) is None  # a tile: the start of a move, swap or turn, no move yet
     turned = fresh.guess(("cell:4,-3", "cell:4,-3"))
     assert turned is not None and turned.startswith("rotate 4,-3@")
 

@@ -290,8 +290,11 @@ class SectionXTable:
                 return f"take {int(parts[0][1])}"
             if kinds == ("feature",):
                 return f"door {parts[0][1]}"
-            if kinds == ("door", "feature"):
+            if kinds in (("door", "feature"), ("door", "cell")):
                 return f"movedoor {parts[0][2]} {parts[1][1]}"
+            if kinds == ("cell",) and not self.panel and state.current.hand and parse_cell(parts[0][1]) not in state.tile_at:
+                # No panel: a tile is laid by clicking its empty cell; say why the first in hand may not go there.
+                return f"place {state.current.hand[0]} {parts[0][1]}@0"
             if kinds == ("hand", "cell"):
                 return f"place {parts[0][1]} {parts[1][1]}@0"
             if len(kinds) == 2 and kinds[0] == "prisoner" and kinds[1] in ("feature", "cell", "island"):
@@ -547,6 +550,10 @@ def _feature_outline(art: object, tile: TileType, index: int) -> list[Point]:
         out += [(mx - px, my - py), (mx + px, my + py)]
         nxt = angles[(i + 1) % len(angles)] + (360.0 if i + 1 == len(angles) else 0.0)
         start, end = a + theta, nxt - theta
+        if end <= start:  # spokes close together: their edges meet nearer the rim than the hub
+            mid, corner = (a + nxt) / 2, h / math.sin(math.radians((nxt - a) / 2))
+            out.append((corner * math.cos(math.radians(mid)), corner * math.sin(math.radians(mid))))
+            continue
         steps = max(1, int((end - start) // 20))
         out += [(hub * math.cos(math.radians(start + (end - start) * k / steps)),
                  hub * math.sin(math.radians(start + (end - start) * k / steps))) for k in range(steps + 1)]
