@@ -188,7 +188,16 @@ def test_a_guess_names_the_move_the_clicks_meant_and_the_referee_refuses_it() ->
     assert isinstance(refused, Refusal) and refused.rules
     assert {fresh.guess(("cell:1,1", "cell:1,2")), fresh.guess(("nonsense",)), fresh.guess(())} == {None}
     state = open_file(ROOT / "scenarios/midgame-4p.yaml")  # no panel: a tile is laid by clicking its cell
-    assert state.guess(("cell:-2,0",)) is None  # a tile: the start of a move, swap or turn, no move yet
+    # A lone click where no move starts: a prisoner in phase 2, a tile once the tile
+    # action is made; the guess lets the referee say why (N4, N2).
+    prisoner = fresh.guess(("prisoner:red:4,-3",))
+    assert prisoner is not None and prisoner.startswith("step 4,-3 ")
+    refused = fresh.play(prisoner)
+    assert isinstance(refused, Refusal) and refused.rules[0] == "N4"
+    tile_done = played(state, next(c.text for c in state.choices() if c.text.split()[0] in ("place", "move", "swap", "rotate")))
+    turned = tile_done.guess(("cell:-2,0",))
+    refused = tile_done.play(turned or "")
+    assert turned == "rotate -2,0@" + turned[-1] and isinstance(refused, Refusal) and "N2" in refused.rules
     turned = fresh.guess(("cell:4,-3", "cell:4,-3"))
     assert turned is not None and turned.startswith("rotate 4,-3@")
 

@@ -65,7 +65,7 @@ from ...render.scene import Point, apply, compose, rotate, translate
 from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
 from ...yamlsrc import Doc, LoadError
 from . import checking, engine, formats
-from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take, parse
+from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take, parse, parse_place
 from .model import FeatureKind, Goal, GoalKind, Place, PlaceKind, Scenario, State, TileType
 from .model import Spot as Feature
 from .puzzle import goal_met, goal_of
@@ -297,6 +297,19 @@ class SectionXTable:
                 return f"place {state.current.hand[0]} {parts[0][1]}@0"
             if kinds == ("hand", "cell"):
                 return f"place {parts[0][1]} {parts[1][1]}@0"
+            if kinds == ("prisoner",):
+                # A prisoner clicked when none may step (another phase, steps used up):
+                # a step one place on, so the referee says why prisoners may not move now.
+                source = parse_place(parts[0][2])
+                ahead = engine.neighbours(state, engine.resolve(state, source)) if source.kind is not PlaceKind.GREEN else []
+                if ahead:
+                    return f"step {parts[0][2]} {ahead[0]}"
+                # Nowhere to go: the island names the try (the referee's first reason is the phase's).
+                return None if source.kind is PlaceKind.ISLAND else f"step {parts[0][2]} island"
+            if kinds == ("cell",) and parse_cell(parts[0][1]) in state.tile_at:
+                # A tile clicked when no tile action may start there: turning it, so the
+                # referee says why (the phase, whose tunnel it is, N2).
+                return f"rotate {parts[0][1]}@{(state.tile_at[parse_cell(parts[0][1])].rotation + 1) % 6}"
             if len(kinds) == 2 and kinds[0] == "prisoner" and kinds[1] in ("feature", "cell", "island"):
                 target = "island" if kinds[1] == "island" else parts[1][1]
                 return f"step {parts[0][2]} {target}"
@@ -310,7 +323,7 @@ class SectionXTable:
                 if on_b is None:
                     return f"move {parts[0][1]} {parts[1][1]}@{on_a.rotation}"
                 return f"swap {parts[0][1]}@{on_b.rotation} {parts[1][1]}@{on_a.rotation}"
-        except (IndexError, ValueError):
+        except (IndexError, ValueError, SectionXError):
             return None
         return None
 
