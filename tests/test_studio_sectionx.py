@@ -27,7 +27,7 @@ SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
 PUZZLES = sorted((ROOT / "scenarios" / "puzzles").glob("*.yaml")) + [
     p for p in SCENARIOS if "goal" in (yaml.safe_load(p.read_text()) or {})]
 #: Solves of several CPU seconds each (with plan counting): CI's second step.
-SLOW = {"07-longest-walk-first.yaml", "11-grand-tour.yaml"}
+SLOW = {"04-points.yaml", "07-longest-walk-first.yaml", "08-long-enough.yaml", "11-grand-tour.yaml"}
 runner = CliRunner()
 
 
