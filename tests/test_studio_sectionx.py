@@ -298,3 +298,13 @@ def test_a_move_round_trip_is_fast_on_the_standard_board() -> None:
         table.picture()
     each = (time.process_time() - start) / rounds
     assert each < 0.25, f"{each * 1000:.0f} ms a round trip"
+
+
+def test_a_puzzle_whose_turns_run_out_is_over_unsolved() -> None:
+    table = played(played(open_file(ROOT / "scenarios/puzzles/01-the-fork.yaml"), "pass"), "end")
+    status = table.status()
+    assert status.over and not status.solved and status.turns == 1 and "Q4" in status.result
+    assert table.choices() == ()
+    refused = table.play("end")
+    assert isinstance(refused, Refusal) and refused.rules == ("Q4",)
+    assert table.solve(Limits(), lambda line: None).status == "impossible"
