@@ -73,6 +73,7 @@ from .puzzle import start as puzzle_start
 
 if TYPE_CHECKING:
     from ...render.theme import Theme
+    from .render.art import TileArt
 
 __all__ = ["SectionXTable", "open_table"]
 
@@ -163,7 +164,6 @@ class SectionXTable:
 
     def _spots(self, drawn: object) -> tuple[Spot, ...]:
         from .render import diagram
-        from .render.art import TileArt
 
         assert isinstance(drawn, diagram.Drawn)
         state, layout, places = self.state, drawn.layout, drawn.places
@@ -179,7 +179,7 @@ class SectionXTable:
             corners = (diagram.outline(island, layout) if diagram._one_loop(island)
                        else _hull([p for c in island for p in layout.corners(c)]))
             out.append(Spot("island", _round(corners), "the island"))
-        art = TileArt(_look())
+        art = _art()
         for cell, placed in state.tiles:
             tile = state.catalogue[placed.tile]
             m = compose(translate(*layout.centre(cell)), rotate(60 * placed.rotation))
@@ -444,9 +444,18 @@ _: type[Table] = SectionXTable  # mypy checks here that the table answers the st
 
 @cache
 def _look() -> Theme:
+    """The default theme, read once per process (a picture is drawn every move)."""
     from ...render import theme
 
     return theme.load_theme(None)
+
+
+@cache
+def _art() -> TileArt:
+    """The tile geometry the spots are laid on (its anchors memoised across pictures)."""
+    from .render.art import TileArt
+
+    return TileArt(_look())
 
 
 def _colour(goal: Goal) -> Colour:
@@ -532,13 +541,10 @@ def _hull(points: list[Point]) -> tuple[Point, ...]:
     return tuple(lower[:-1] + upper[:-1])
 
 
-def _feature_outline(art: object, tile: TileType, index: int) -> list[Point]:
+def _feature_outline(art: TileArt, tile: TileType, index: int) -> list[Point]:
     """A band over feature ``index`` of ``tile`` (the tile's frame, rotation 0), a little
     wider than its tunnel: along the centre line of a tunnel or dead end; a star of
     spokes round a hub for a junction or hideout (the hideout's chamber round)."""
-    from .render.art import TileArt
-
-    assert isinstance(art, TileArt)
     f = tile.features[index]
     h = art.w * 0.6
     if f.kind in (FeatureKind.TUNNEL, FeatureKind.DEAD_END):
