@@ -164,6 +164,7 @@ class SectionXTable:
 
     def _spots(self, drawn: object) -> tuple[Spot, ...]:
         from .render import diagram
+        from .render.art import hex_corners
 
         assert isinstance(drawn, diagram.Drawn)
         state, layout, places = self.state, drawn.layout, drawn.places
@@ -193,12 +194,12 @@ class SectionXTable:
             points = [(x + r * math.cos(a), y + r * math.sin(a))
                       for (x, y), r in tokens for a in (2 * math.pi * k / ROUND for k in range(ROUND))]
             out.append(Spot(f"prisoner:{colour.value}:{place}", _round(_hull(points)), f"{colour} prisoner on {place}"))
-        half = places.panel_tile / 2
+        size = places.panel_tile  # the panel's small tiles, drawn as the board's (pointy-top)
         for tile_id, centre in places.hands.items():
-            out.append(Spot(f"hand:{tile_id}", _round(_hexagon(centre, half)), f"tile {tile_id} in hand"))
+            out.append(Spot(f"hand:{tile_id}", _round(hex_corners(size, centre)), f"tile {tile_id} in hand"))
         for number, centre in sorted(places.stacks.items()):
             count = len(state.stacks[number - 1])
-            out.append(Spot(f"stack:{number}", _round(_hexagon(centre, half)), f"stack {number} ({plural(count, 'tile')})"))
+            out.append(Spot(f"stack:{number}", _round(hex_corners(size, centre)), f"stack {number} ({plural(count, 'tile')})"))
         return tuple(out)
 
     # ------------------------------------------------------------------ moves
@@ -511,12 +512,6 @@ def _feature(spot: Feature) -> str:
 
 def _round(points: tuple[Point, ...] | list[Point]) -> tuple[Point, ...]:
     return tuple((round(x, 3), round(y, 3)) for x, y in points)
-
-
-def _hexagon(centre: Point, across_flats_half: float) -> list[Point]:
-    cx, cy = centre
-    r = across_flats_half * 2 / math.sqrt(3)
-    return [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))) for k in range(6)]
 
 
 def _hull(points: list[Point]) -> tuple[Point, ...]:
