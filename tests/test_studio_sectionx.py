@@ -308,3 +308,26 @@ def test_a_puzzle_whose_turns_run_out_is_over_unsolved() -> None:
     refused = table.play("end")
     assert isinstance(refused, Refusal) and refused.rules == ("Q4",)
     assert table.solve(Limits(), lambda line: None).status == "impossible"
+
+
+def test_every_piece_and_place_of_the_position_has_its_spot() -> None:
+    from sectionx.games.sectionx.model import PlaceKind
+
+    for path in (ROOT / "scenarios/midgame-4p.yaml", ROOT / "scenarios/puzzles/13-swap-in-the-hideout.yaml"):
+        table = open_file(path)
+        state = table.state
+        ids = [s.id for s in table.picture().spots]
+        assert len(ids) == len(set(ids))
+        board = state.board
+        wanted = {f"cell:{c.q},{c.r}" for c in board.cells - board.island} | {"island"}
+        wanted |= {f"feature:{c.q},{c.r}/{i}" for c, placed in state.tiles
+                   for i in range(len(state.catalogue[placed.tile].features))}
+        wanted |= {f"door:{p.colour.value}:{d.cell.q},{d.cell.r}/{d.feature}" for p in state.players for d in p.doors}
+        wanted |= {f"prisoner:{p.colour.value}:{place}" for p in state.players for place in p.prisoners
+                   if place.kind in (PlaceKind.TILE, PlaceKind.ISLAND)}
+        if table.panel:
+            wanted |= {f"hand:{t}" for p in state.players for t in p.hand} | {"stack:1", "stack:2", "stack:3"}
+        assert set(ids) == wanted, set(ids) ^ wanted
+        # Pieces lie over the places they stand on: listed after them, so on top.
+        first_piece = min(i for i, s in enumerate(ids) if s.split(":")[0] in ("door", "prisoner"))
+        assert all(s.split(":")[0] not in ("cell", "island", "feature") for s in ids[first_piece:])
