@@ -331,3 +331,14 @@ def test_every_piece_and_place_of_the_position_has_its_spot() -> None:
         # Pieces lie over the places they stand on: listed after them, so on top.
         first_piece = min(i for i, s in enumerate(ids) if s.split(":")[0] in ("door", "prisoner"))
         assert all(s.split(":")[0] not in ("cell", "island", "feature") for s in ids[first_piece:])
+
+
+def test_a_figures_marks_are_drawn_on_its_own_position_only() -> None:
+    table = open_file(ROOT / "sectionx/games/sectionx/rulebook/figures/advanced-turn.yaml")
+    assert table.kind == "figure" and table._drawn_scenario() is table.scenario
+    assert table.scenario.annotations.arrows
+    after = played(table, next(c.text for c in table.choices() if c.text != "end"))
+    drawn = after._drawn_scenario()
+    assert (drawn.annotations.arrows, drawn.annotations.labels, drawn.annotations.highlights) == ((), (), ())
+    assert drawn.annotations.caption == table.scenario.annotations.caption
+    assert after.picture().svg != table.picture().svg

@@ -66,7 +66,7 @@ from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution
 from ...yamlsrc import Doc, LoadError
 from . import checking, engine, formats
 from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take, parse, parse_place
-from .model import FeatureKind, Goal, GoalKind, Place, PlaceKind, Scenario, State, TileType
+from .model import NO_ANNOTATIONS, FeatureKind, Goal, GoalKind, Place, PlaceKind, Scenario, State, TileType
 from .model import Spot as Feature
 from .puzzle import goal_met, goal_of
 from .puzzle import start as puzzle_start
@@ -151,7 +151,12 @@ class SectionXTable:
         if self.state is self.scenario.state:
             return self.scenario
         # The file's state has no solo (Q2 follows from the goal); draw as the file would.
-        return replace(self.scenario, state=self.state.replace(solo=self.scenario.state.solo))
+        state = self.state.replace(solo=self.scenario.state.solo)
+        if self.kind != "record" and state == self.scenario.state:
+            return self.scenario  # a puzzle's own position: as render draws the file
+        # Labels, arrows and highlights speak of the file's position, not of one played
+        # on from it; the caption stays, so the board keeps its place on the page.
+        return replace(self.scenario, state=state, annotations=replace(NO_ANNOTATIONS, caption=self.scenario.annotations.caption))
 
     def picture(self) -> Picture:
         from ...render import svg
