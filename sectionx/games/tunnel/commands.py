@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import fileio
 from ...console import (
@@ -37,6 +37,9 @@ from ..records import is_record
 from . import formats, records, text, tiles
 from .model import COLOURS, Position
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TOKEN_COUNTS, VARIANTS, new_game
+
+if TYPE_CHECKING:
+    from ...studio.table import Table
 
 TITLE = "Der Tunnel"
 DEFAULT_PLAYERS = 2
@@ -334,6 +337,13 @@ class Tunnel:
         from . import manual
 
         manual.manual(options)
+
+    def table(self, path: Path, doc: Doc) -> Table:
+        """The file's position at the studio's table (:mod:`.studio`): a puzzle or
+        position, a figure's, a record's last; LoadError with every problem located."""
+        from .studio import open_table
+
+        return open_table(path, doc)
 
 
 #: What the house calls (mypy checks here that Der Tunnel answers every command).
