@@ -293,3 +293,10 @@ class Commands(Protocol):
         :class:`~sectionx.yamlsrc.LoadError` with every problem located, as ``validate``
         reports them."""
         ...
+
+    def claims(self, path: Path, doc: Doc) -> list[Diagnostic]:
+        """Every problem of the rule figure ``doc`` (read as if from ``path``), located,
+        as ``illustrate`` reports them: the file's own, then each claim the referee does
+        not bear out; none when every claim holds (the studio's editor checks unsaved
+        text with it, so it reads nothing from ``path``)."""
+        ...

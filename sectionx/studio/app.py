@@ -43,6 +43,7 @@ from starlette.routing import Route
 
 from .. import fileio
 from ..errors import SectionXError
+from ..figureclaims import claims
 from ..games import read as read_game_file
 from ..games.api import Report, SheetOptions
 from ..yamlsrc import LoadError, parse_yaml, shared_budget
@@ -61,7 +62,7 @@ MAX_BODY = MAX_TEXT + 4096
 MAX_SECONDS = 300.0
 DEFAULT_SECONDS = 60.0
 
-_STATIC = {"studio.js": "text/javascript", "studio.css": "text/css"}
+_STATIC = {"studio.js": "text/javascript", "studio.css": "text/css", "icon.svg": "image/svg+xml"}
 
 
 class Studio:
@@ -97,14 +98,20 @@ class Studio:
 
     def table_from_text(self, relative: str, text: str) -> Table:
         """The table of ``text`` as if it were the file ``relative`` (the editor's
-        unsaved text): LoadError with every problem located when it is not valid."""
+        unsaved text): LoadError with every problem located when it is not valid, a
+        rule figure's false claims among them (checked as ``illustrate`` checks them)."""
         path = self.folder.resolve(relative, new=True)
         with shared_budget():
             doc = parse_yaml(text, str(path))
             from ..games import of
 
-            game = of(doc)
-            return game.commands().table(path, doc)
+            commands = of(doc).commands()
+            table = commands.table(path, doc)
+            if claims(doc):
+                problems = commands.claims(path, doc)
+                if problems:
+                    raise LoadError(problems)
+            return table
 
     def table(self, relative: str) -> Table:
         path = self.folder.resolve(relative)

@@ -37,7 +37,7 @@ from ...errors import Problem
 from ...fileio import quote
 from ...progress import note, progress_bar
 from ...workers import run_units
-from ...yamlsrc import Doc, LoadError
+from ...yamlsrc import Diagnostic, Doc, LoadError
 from .. import api
 from . import checking, engine, formats, paper, play, rules
 from .actions import Action
@@ -315,6 +315,13 @@ class SectionX:
         from .studio import open_table  # only the studio needs it
 
         return open_table(path, doc)
+
+    def claims(self, path: Path, doc: Doc) -> list[Diagnostic]:
+        """The rule figure's problems, located, as ``illustrate`` finds them (its false
+        claims among them), from ``doc``: the studio's editor checks unsaved text."""
+        from .figures import figure_problems
+
+        return figure_problems(path, doc)
 
 
 def play_end(game: play.Game) -> str:

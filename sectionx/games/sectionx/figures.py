@@ -89,15 +89,15 @@ def check_figure(path: str | Path) -> Figure:
 
 
 def figure_problems(path: Path, doc: Doc) -> list[Diagnostic]:
-    """Every problem of the figure file at ``path`` (read as ``doc``), located: its
-    form, every ruling of its position, every false claim (:func:`check_figure`);
-    none when every claim holds.  What the shared rulebook builder asks of a game
-    (:class:`sectionx.rulebook.Rulebook`)."""
-    try:
-        check_figure(path)
-    except LoadError as exc:
-        return list(exc.diagnostics)
-    return []
+    """Every problem of the figure ``doc`` (read as if from ``path``), located: its
+    form, every ruling of its position, every false claim; none when every claim
+    holds.  What the shared rulebook builder asks of a game
+    (:class:`sectionx.rulebook.Rulebook`) and the studio's editor (from unsaved text:
+    nothing is read from ``path``)."""
+    report = checking.check(path, doc)
+    if not report.ok or report.loaded is None:
+        return report.diagnostics or [Diagnostic(str(path), 1, 1, f"a {report.kind} file, not a figure", CLAIM)]
+    return claim_problems(doc, report.loaded.scenario)
 
 
 #: The box a rulebook prints a figure's drawing in (mm, width and height; the builder's

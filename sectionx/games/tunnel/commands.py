@@ -31,7 +31,7 @@ from ...console import (
 from ...fileio import quote
 from ...progress import progress_bar
 from ...workers import run_units
-from ...yamlsrc import Doc, LoadError
+from ...yamlsrc import Diagnostic, Doc, LoadError
 from .. import api
 from ..records import is_record
 from . import formats, records, text, tiles
@@ -344,6 +344,13 @@ class Tunnel:
         from .studio import open_table
 
         return open_table(path, doc)
+
+    def claims(self, path: Path, doc: Doc) -> list[Diagnostic]:
+        """The rule figure's problems, located, as ``illustrate`` finds them (its false
+        claims among them), from ``doc``: the studio's editor checks unsaved text."""
+        from .figures import figure_problems
+
+        return figure_problems(path, doc)
 
 
 #: What the house calls (mypy checks here that Der Tunnel answers every command).

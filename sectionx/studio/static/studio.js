@@ -39,6 +39,7 @@ async function api(path, data) {
   return body;
 }
 window.studioTimings = [];
+window.studioMoves = [];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -128,8 +129,9 @@ async function openPlay(path, reload = false) {
     show("play");
     render(v);
     say("");
+    document.body.dataset.opens = String(Number(document.body.dataset.opens || 0) + 1);
   } catch (e) {
-    if (e.body && e.body.problems) openEditor(path); else alert(e.message);
+    if (e.body && e.body.problems) openEditor(path); else say(e.message, "refused");
   }
 }
 
@@ -214,10 +216,10 @@ function drawOptions() {
 
 async function clickSpot(id) {
   if (!state.view || state.view.status.over) return;
-  if (state.clicks.length && state.clicks[state.clicks.length - 1] === id) {  // a second click lets go
-    state.clicks.pop(); highlight(); drawOptions(); return;
-  }
   const next = [...state.clicks, id];
+  if (state.clicks.length && state.clicks[state.clicks.length - 1] === id && candidates(next).length === 0) {
+    state.clicks.pop(); highlight(); drawOptions(); return;  // a second click lets go (unless it is a move: a turn)
+  }
   const cands = candidates(next);
   if (cands.length === 0) {
     if (state.clicks.length > 0 && candidates([id]).length > 0) {  // another piece: start again from it
@@ -244,9 +246,12 @@ async function playClicks(clicks) {
 }
 
 async function playMove(text) {
+  const started = performance.now();
   const got = await api("/api/play", {path: state.path, move: text});
   if (got.refused !== undefined) { say(refusal(`${got.move}: ${got.refused}`, got.rules), "refused"); return false; }
   render(got);
+  // A move's round trip as the player sees it: the request, the server's play, the new board drawn.
+  window.studioMoves.push(performance.now() - started);
   say(`${got.played}`, "played");
   return true;
 }
@@ -417,6 +422,7 @@ async function checkSource() {
   }
   $("edit-status").textContent = got.ok ? `Valid ${got.kind} of ${got.game}. ${got.status.goal || ""}` : "";
   document.body.dataset.valid = String(got.ok);
+  document.body.dataset.checks = String(Number(document.body.dataset.checks || 0) + 1);
   if (got.ok) {
     $("preview").src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(got.svg)));
     $("preview").hidden = false;
