@@ -2,12 +2,13 @@
 click on and play, one Carcassonne turn at a time.
 
 **A turn by clicks** (CB2: the drawn tile, then up to one follower and one token, TU5).
-The drawn tile is placed first: click the empty cell (``cell:1,0``); the rotations that
-fit there are the choices' ``label`` (``@0`` .. ``@3``), since the picture cannot draw a
-tile not yet placed.  Then, if wanted, a follower: click the part of that cell where
-the feature lies on the tile as placed (``part:1,0:E`` the middle of the east edge: a
-road or city through it; ``part:1,0:Nw`` the west half of the north edge: a field;
-``part:1,0:cloister`` the middle).  Then, if wanted, a tunnel token: click the opening
+The drawn tile is placed first: click the middle of the empty cell (``cell:1,0``); the
+rotations that fit there are the choices' ``label`` (``@0`` .. ``@3``), since the
+picture cannot draw a tile not yet placed.  Then, if wanted, a follower: click the part
+of that cell where the feature lies on the tile as placed (``part:1,0:E`` by the middle
+of the east edge: a road or city through it; ``part:1,0:Nw`` by the west half of the
+north edge: a field; the cell's middle again: a cloister).  Then, if wanted, a tunnel
+token: click the opening
 (``opening:2,0:E`` on a placed tile, or on the new tile's edge; with TV3 both openings
 of the pair).  The clicks follow the notation's order (``U 1,0@1 f road:E t red
 2,0:E``).  Choices that share all their clicks (the rotations; a fresh set or a
@@ -18,9 +19,11 @@ is :meth:`guess`'s and the referee takes it as the same move.
 
 **Spots** (the SVG's viewBox, mm, the frame :mod:`.picture` draws): ``cell:x,y`` every
 cell shown (tiles and the empty cells beside them; a click on a placed tile is guessed
-as a placement there, which CB3 refuses); over each empty cell ``part:x,y:P`` (P one
-of N E S W, the eight half-edges, ``cloister``) and ``opening:x,y:E`` (the new tile's
-openings, at the edge); ``opening:x,y:E`` at every opening on the board.
+as a placement there, which CB3 refuses); over the rim of each empty cell, leaving its
+middle and corners to the cell, ``part:x,y:P`` (P one of N E S W, the eight
+half-edges) and ``opening:x,y:E`` (the new tile's openings, at the edge itself);
+``opening:x,y:E`` at every opening on the board.  A first click on a part of an empty
+cell names no move (a turn starts with the tile's cell).
 
 **Other players** (decided here, as a puzzle maker expects):
 
@@ -80,8 +83,9 @@ if TYPE_CHECKING:
 
 GAME = "tunnel"
 #: A part of an empty cell a follower's click names: an edge's middle (a road or a
-#: city through it), a half-edge (a field), the middle (a cloister).
-PARTS = (*EDGES, *HALVES, "cloister")
+#: city through it), a half-edge (a field); a cloister is the cell's middle, clicked
+#: again.
+PARTS = (*EDGES, *HALVES)
 _EDGE_WORDS = dict(zip(EDGES, ("north", "east", "south", "west"), strict=True))
 
 
@@ -260,6 +264,7 @@ class TunnelTable:
         if cell is None or (not clicks[0].startswith("cell:") and cell not in pos.board):
             return None  # every turn starts on a cell: a part of an empty cell names none yet
         parts = [c.rsplit(":", 1)[1] for c in clicks[1:] if c.startswith("part:")]
+        parts += ["cloister" for c in clicks[1:2] if c == clicks[0] and cell not in pos.board]
         openings = [o for c in clicks[1:] if c.startswith("opening:") and (o := _opening_of(c)) is not None]
         fits = [r for c, r in placements(pos, self.hand) if c == cell] if cell in pos.frontier else []
         rotation = fits[0] if fits else 0
@@ -303,6 +308,7 @@ class TunnelTable:
             rest = Goal(goal.kind, goal.target - self.toward if goal.kind == "points" else goal.target, left)
             answer = plan(pos, rest, nodes=nodes, seconds=seconds)
         else:
+            assert self.hand is not None
             answer = best_turn(pos, self.hand, nodes=nodes, seconds=seconds)
         progress(f"{answer.status} after {plural(answer.nodes, 'turn')} tried")
         message = _message(self, answer)
@@ -449,7 +455,8 @@ def _choice(pos: Position, move: Move) -> Choice:
             local = tile.feature_named(step.feature)
             assert local is not None
             name = tile.features[local].name
-            clicks.append(f"part:{x},{y}:{_part(name)}")
+            # A cloister is the cell's middle: the cell clicked again.
+            clicks.append(f"cell:{x},{y}" if name == "cloister" else f"part:{x},{y}:{_part(name)}")
             label.append(f"f {name}")
         else:
             clicks += [f"opening:{opening_text(o)}" for o in step.openings]
@@ -567,7 +574,8 @@ def _spots(pos: Position, marks: Marks, shift: tuple[float, float]) -> list[Spot
     for cell in order:
         x, y = frame.box(cell)
         placed = pos.board.get(cell)
-        what = f"the tile {placed.tile.tile.name}@{placed.tile.rotation}" if placed is not None else "empty"
+        what = (f"the tile {placed.tile.tile.name}@{placed.tile.rotation}" if placed is not None
+                else "empty (click its middle for the drawn tile, again for a follower on its cloister)")
         spots.append(Spot(f"cell:{cell_text(cell)}", _box(x, y, t, 0, 0, 1, 1, 0), f"{cell_text(cell)}: {what}"))
     for cell in order:
         if cell in pos.board:
@@ -575,17 +583,17 @@ def _spots(pos: Position, marks: Marks, shift: tuple[float, float]) -> list[Spot
         x, y = frame.box(cell)
         where = cell_text(cell)
         for e, edge in enumerate(EDGES):
-            spots.append(Spot(f"part:{where}:{edge}", _box(x, y, t, 0.38, 0.17, 0.62, 0.36, e),
+            # In the rim, clear of the middle (the cell: the tile, then a cloister) and
+            # of the corners; a half-edge's spot beside the edge's own.
+            spots.append(Spot(f"part:{where}:{edge}", _box(x, y, t, 0.38, 0.14, 0.62, 0.3, e),
                               f"{where}: by the {_EDGE_WORDS[edge]} edge (a road or city there)"))
             for k in range(2):
                 half = HALVES[2 * e + k]
-                u0 = 0.2 if k == 0 else 0.66
-                spots.append(Spot(f"part:{where}:{half}", _box(x, y, t, u0, 0.0, u0 + 0.14, 0.2, e),
+                u0 = 0.18 if k == 0 else 0.66
+                spots.append(Spot(f"part:{where}:{half}", _box(x, y, t, u0, 0.0, u0 + 0.16, 0.18, e),
                                   f"{where}: the field at half-edge {half}"))
-        spots.append(Spot(f"part:{where}:cloister", _box(x, y, t, 0.38, 0.38, 0.62, 0.62, 0),
-                          f"{where}: the middle (a cloister)"))
         for e, edge in enumerate(EDGES):
-            spots.append(Spot(f"opening:{where}:{edge}", _box(x, y, t, 0.38, 0.0, 0.62, 0.15, e),
+            spots.append(Spot(f"opening:{where}:{edge}", _box(x, y, t, 0.38, 0.0, 0.62, 0.13, e),
                               f"{where}:{edge}: a tunnel opening of the new tile"))
     from . import art
 
