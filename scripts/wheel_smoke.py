@@ -151,6 +151,51 @@ def _no_paper(g: str, work: Path, python: str) -> list[Step]:
     ]
 
 
+def studio_smoke(command: str, work: Path) -> str:
+    """Start ``sectionx studio`` on the examples written out, load its page and script,
+    open a puzzle of each game and play nothing: "" when all of it answered, else why
+    not.  The studio serves its page from the package's data: a wheel without it fails."""
+    import http.cookiejar
+    import json
+    import re
+    import urllib.request
+
+    proc = subprocess.Popen([command, "studio", "scenarios", "--no-browser"], cwd=work, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"(http://127\.0\.0\.1:(\d+))/\?token=(\S+)", line)
+        if not found:
+            return f"no address printed: {line!r} {proc.stderr.read() if proc.stderr else ''}"
+        base, token = found[1], found[3]
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                page = opener.open(f"{base}/?token={token}", timeout=10).read().decode("utf-8")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    return "the page did not answer within 30 s"
+                time.sleep(0.3)
+        if "studio.js" not in page or len(opener.open(f"{base}/static/studio.js", timeout=10).read()) < 1000:
+            return "the page or its script is missing from the package"
+        for puzzle in ("puzzle-first-escape.yaml", "breakout/puzzles/01.yaml", "hekla/puzzles/01.yaml",
+                       "tunnel/puzzles/01-token-closes-the-road.yaml"):
+            request = urllib.request.Request(f"{base}/api/open", data=json.dumps({"path": puzzle}).encode(),
+                                             headers={"Content-Type": "application/json", "X-Studio-Token": token})
+            view = json.loads(opener.open(request, timeout=60).read())
+            if not (view.get("svg", "").lstrip().startswith("<?xml") and view.get("choices")):
+                return f"{puzzle}: no picture or no moves"
+        return ""
+    except (OSError, ValueError, AssertionError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def missing(work: Path, outputs: list[str]) -> list[str]:
     """The outputs not written: a name must be a non-empty file, ``DIR/PATTERN`` a
     folder holding a non-empty file of that pattern."""
@@ -209,6 +254,15 @@ def main() -> int:
         said += [f"not written: {', '.join(gone)}"] if gone else []
         said += [f"standard output lacks {step.stdout!r}"] if step.stdout not in done.stdout else []
         reports.append(f"{step.name}: " + "; ".join(said) + "".join(f"\n    {line}" for line in done.stderr.strip().splitlines()[-8:]))
+    t0 = time.monotonic()
+    wrong = studio_smoke(command, work)
+    print(f"{'ok  ' if not wrong else 'FAIL'} {time.monotonic() - t0:6.1f} s  studio: page, script and a puzzle of each game",
+          flush=True)
+    if wrong:
+        failed += 1
+        reports.append(f"studio: {wrong}")
+    else:
+        passed += 1
     for report in reports:
         print(f"\nFAIL {report}")
     print(f"\n{passed} passed, {failed} failed ({time.monotonic() - begun:.0f} s)")

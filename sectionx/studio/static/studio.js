@@ -240,9 +240,15 @@ async function clickSpot(id) {
 
 async function playClicks(clicks) {
   const got = await api("/api/play", {path: state.path, clicks});
-  if (got.refused !== undefined) {
-    say(refusal(got.move ? `${got.move}: ${got.refused}` : got.refused, got.rules), "refused");
+  if (got.refused === undefined) return;
+  if (!got.move && clicks.length === 1) {
+    // One click names no move yet (a piece with nowhere to go): keep it, so the next
+    // click can say where it was meant to go and the referee can say why not.
+    state.clicks = clicks; highlight(); drawOptions();
+    say("No legal move starts there; click where it should go to hear why.", "info");
+    return;
   }
+  say(refusal(got.move ? `${got.move}: ${got.refused}` : got.refused, got.rules), "refused");
 }
 
 async function playMove(text) {
