@@ -207,3 +207,42 @@ class History:
             return False
         self.at += 1
         return True
+
+
+# --------------------------------------------------------------------------- editing
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One entry of the editor's palette: ``id`` names it to :meth:`Editable.edit`
+    (``tile:T05``, ``prisoner:red``, ``erase``), ``label`` is what the button says,
+    ``group`` the heading it stands under ("Tiles", "Prisoners"), and ``options`` the
+    choices it takes when placed (a tile's rotations ``@0``..``@5``, a stone's value),
+    the first the default."""
+
+    id: str
+    label: str
+    group: str
+    options: tuple[str, ...] = ()
+
+
+class Editable(Protocol):
+    """A table whose file can be edited from a palette in the studio (issue 31, "Edit"):
+    the page shows the table's picture and spots, the palette's tools, and sends a
+    click on a spot with the tool in hand; the game gives back the file's new text.
+
+    Editing works on the file's text, not on the position, so that what the person
+    wrote stays: the new text is the old one with only the keys the edit touched
+    changed, comments and key order kept (:mod:`sectionx.studio.yamledit`).  The new
+    text need not be valid (a prisoner placed before its tile): the editor shows
+    ``validate``'s problems beside it, as for text typed by hand."""
+
+    def tools(self) -> tuple[Tool, ...]:
+        """The palette for this file: what can be put on (or taken off) the board."""
+        ...
+
+    def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
+        """``text`` (this table's file as it stands in the editor) after ``tool`` (with
+        ``option``) is used on ``spot``; a :class:`Refusal` when the tool cannot go there
+        at all (a tile on the island, a spot the tool does not know)."""
+        ...

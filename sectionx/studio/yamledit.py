@@ -1,0 +1,163 @@
+"""Edit a YAML file's text as a person would: change the keys an edit touches, keep
+everything else (comments, key order, quoting, blank lines) as it was written.
+
+PyYAML, which reads every file of the house, drops comments; the studio's editor
+writes files people wrote by hand, so its edits go through ruamel.yaml's round trip
+(issue 31: "Save writes the YAML a person would write by hand, keeping the file's
+comments and key order").  New keys go at the end of their mapping; new lists of
+plain values are written in flow style (``[T01, T05]``), as the shipped files are.
+
+Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark, YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from ruamel.yaml.tokens import CommentToken
+
+from ..errors import SectionXError
+
+Key = str | int
+
+
+class EditError(SectionXError):
+    """The text cannot be edited (it is not YAML, or a key holds the wrong kind of value)."""
+
+
+def _yaml() -> YAML:
+    y = YAML(typ="rt")
+    y.preserve_quotes = True
+    y.width = 4096  # never fold a long line the person wrote on one
+    y.indent(mapping=2, sequence=4, offset=2)
+    return y
+
+
+def load(text: str) -> CommentedMap:
+    """The text's top mapping, with its comments (an empty text is an empty mapping)."""
+    try:
+        data = _yaml().load(text)
+    except YAMLError as exc:
+        raise EditError(f"the text is not YAML the editor can change: {str(exc).splitlines()[0]}") from None
+    if data is None:
+        return CommentedMap()
+    if not isinstance(data, CommentedMap):
+        raise EditError("the file's top level is not a mapping (key: value lines)")
+    return data
+
+
+def dump(data: CommentedMap) -> str:
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()
+
+
+def mapping(data: CommentedMap, *path: Key, create: bool = True) -> CommentedMap | None:
+    """The mapping at ``path`` under ``data`` (made, empty, where missing when
+    ``create``); None when missing and not ``create``.  EditError when a value on the
+    way is no mapping."""
+    here: Any = data
+    for key in path:
+        nxt = here.get(key) if isinstance(here, dict) else None
+        if nxt is None:
+            if not create:
+                return None
+            nxt = CommentedMap()
+            here[key] = nxt
+        if not isinstance(nxt, CommentedMap):
+            raise EditError(f"{'.'.join(str(k) for k in path)} is not a mapping")
+        here = nxt
+    assert isinstance(here, CommentedMap)
+    return here
+
+
+def flow(values: Sequence[Any]) -> CommentedSeq:
+    """A list written on one line (``[a, b]``)."""
+    seq = CommentedSeq(values)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def quoted(text: str) -> DoubleQuotedScalarString:
+    """``text`` written in double quotes: the house writes cell keys so ("2,-1"), which
+    a plain scalar would also read, but a person reads more easily quoted."""
+    value: DoubleQuotedScalarString = DoubleQuotedScalarString(text)
+    return value
+
+
+def set_key(data: CommentedMap, path: Sequence[Key], value: Any) -> None:
+    """``path[-1]`` of the mapping at ``path[:-1]`` set to ``value`` (an existing key
+    keeps its place and its comment; a new one goes last, before the blank lines that
+    closed the mapping)."""
+    parent = mapping(data, *path[:-1])
+    assert parent is not None
+    key = path[-1]
+    if key in parent:
+        parent[key] = value
+        return
+    last = next(reversed(parent), None) if parent else None
+    parent[key] = value
+    # ruamel keeps the blank lines after a mapping as the comment of its last key:
+    # they move to the new last key, so the new line is not written after them.
+    token = parent.ca.items.get(last) if last is not None else None
+    if token and len(token) > 2 and token[2] is not None and not isinstance(parent[last], (dict, list)):
+        head, newline, rest = token[2].value.partition("\n")
+        if newline and rest and not rest.strip():
+            token[2].value = head + "\n"
+            parent.ca.items[key] = [None, None, CommentToken("\n" + rest, CommentMark(0), None), None]
+
+
+def drop_key(data: CommentedMap, path: Sequence[Key], *, prune: bool = True) -> bool:
+    """Remove ``path[-1]`` from the mapping at ``path[:-1]``; with ``prune`` remove the
+    mappings left empty on the way up.  Whether it was there."""
+    parent = mapping(data, *path[:-1], create=False)
+    if parent is None or path[-1] not in parent:
+        return False
+    del parent[path[-1]]
+    if prune:
+        for cut in range(len(path) - 1, 0, -1):
+            holder = mapping(data, *path[:cut], create=False)
+            if holder is not None and not holder:
+                above = mapping(data, *path[:cut - 1], create=False)
+                if above is not None:
+                    del above[path[cut - 1]]
+    return True
+
+
+def add_to_list(data: CommentedMap, path: Sequence[Key], value: Any) -> None:
+    """``value`` appended to the list at ``path`` (a new flow list when missing)."""
+    parent = mapping(data, *path[:-1])
+    assert parent is not None
+    found = parent.get(path[-1])
+    if found is None:
+        parent[path[-1]] = flow([value])
+    elif isinstance(found, list):
+        found.append(value)
+    else:
+        raise EditError(f"{'.'.join(str(k) for k in path)} is not a list")
+
+
+def remove_from_list(data: CommentedMap, path: Sequence[Key], value: Any, *, prune: bool = True) -> bool:
+    """The first ``value`` removed from the list at ``path`` (the list and empty
+    mappings above it removed when it empties, with ``prune``).  Whether it was there."""
+    parent = mapping(data, *path[:-1], create=False)
+    found = parent.get(path[-1]) if parent is not None else None
+    if not isinstance(found, list) or value not in found:
+        return False
+    found.remove(value)
+    if not found and prune:
+        drop_key(data, path)
+    return True
+
+
+def edited(text: str, change: Any) -> str:
+    """``text`` after ``change(data)`` edits its top mapping in place."""
+    data = load(text)
+    change(data)
+    return dump(data)
