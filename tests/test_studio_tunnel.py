@@ -270,6 +270,10 @@ def test_a_free_position_is_played_seat_by_seat_and_draws_the_same_tile() -> Non
     assert after.status().to_move.startswith(after.position.player.capitalize())
     assert after.status().turns == 1 and after.status().goal == ""
     assert after.marks.labels == ()  # the file's annotations speak of the file's position
+    placed = parse_move(table.choices()[0].text).cell
+    assert after.marks.tiles == (placed,)  # the tile just placed, outlined
+    again = open_table(FIGURE).play(table.choices()[0].text)
+    assert isinstance(again, TunnelTable) and again.picture().svg == after.picture().svg
 
 
 def test_a_record_opens_at_its_last_position_and_refuses_turns_cb9() -> None:

@@ -22,7 +22,9 @@ cell shown (tiles and the empty cells beside them; a click on a placed tile is g
 as a placement there, which CB3 refuses); over the rim of each empty cell, leaving its
 middle and corners to the cell, ``part:x,y:P`` (P one of N E S W, the eight
 half-edges) and ``opening:x,y:E`` (the new tile's openings, at the edge itself);
-``opening:x,y:E`` at every opening on the board.  A first click on a part of an empty
+``opening:x,y:E`` at every opening on the board.  After a turn the tile just placed
+is outlined (the annotation ``tiles:`` draws it; the file's own annotations are drawn
+on its position only).  A first click on a part of an empty
 cell names no move (a turn starts with the tile's cell).
 
 **Other players** (decided here, as a puzzle maker expects):
@@ -246,7 +248,10 @@ class TunnelTable:
             from .solver import position_key
 
             answered = position_key(after) == position_key(play(pos, self.puzzle.after).position)
-        return replace(self, position=after, marks=NO_MARKS, hand=hand, played=self.played + int(placed),
+        # The tile just placed is outlined, as a figure marks one (``annotations: {tiles:
+        # [x,y]}``): the file's own annotations speak of the file's position only.
+        marks = Marks(tiles=(move.cell,)) if move.cell is not None else NO_MARKS
+        return replace(self, position=after, marks=marks, hand=hand, played=self.played + int(placed),
                        moves=self.moves + 1, toward=toward, scored=scored, answered=answered)
 
     # ------------------------------------------------------------ guessing
