@@ -45,11 +45,11 @@ from .. import fileio
 from ..errors import SectionXError
 from ..figureclaims import claims
 from ..games import read as read_game_file
-from ..games.api import Report, SheetOptions
+from ..games.api import NewOptions, Report, SheetOptions
 from ..yamlsrc import LoadError, parse_yaml, shared_budget
 from .folder import Folder, OutsideFolder
 from .solving import Jobs
-from .table import History, Limits, Refusal, Table
+from .table import Editable, History, Limits, Picture, Refusal, Table
 
 COOKIE = "sectionx-studio"
 HEADER = "x-studio-token"
@@ -74,6 +74,9 @@ class Studio:
         self.token = token
         self.port = port
         self.open: dict[str, History] = {}
+        #: The last valid table of each file's editor text: an edit made while the text has
+        #: problems (a prisoner set before its tile) still needs the picture's spots.
+        self.editing: dict[str, Table] = {}
         self.jobs = Jobs()
 
     # --- reading files -------------------------------------------------------------
@@ -143,9 +146,18 @@ def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
     if with_picture:
         picture = table.picture()
         out["svg"] = picture.svg
-        out["spots"] = [{"id": s.id, "title": s.title, "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in s.outline)}
-                        for s in picture.spots]
+        out["spots"] = _spots(picture)
     return out
+
+
+def _editable(table: object) -> Editable | None:
+    """The table as an :class:`Editable` when its game edits from a palette."""
+    return table if isinstance(table, Editable) else None
+
+
+def _spots(picture: Picture) -> list[dict[str, str]]:
+    return [{"id": s.id, "title": s.title, "points": " ".join(f"{x:.2f},{y:.2f}" for x, y in s.outline)}
+            for s in picture.spots]
 
 
 def _problems(exc: LoadError) -> list[dict[str, Any]]:
@@ -344,21 +356,76 @@ def create_app(studio: Studio) -> Starlette:
         text = fileio.read_bytes(path, MAX_TEXT, what="YAML file", track=False).decode("utf-8", "replace")
         return JSONResponse({"text": text})
 
-    async def check(request: Request) -> Response:
-        data = await body(request)
+    def checked(relative: str, text: str) -> dict[str, Any]:
+        """The editor's view of ``text``: its problems, and when it is valid its picture,
+        spots and palette (the last valid ones kept for edits made while it is not)."""
+        try:
+            table = studio.table_from_text(relative, text)
+        except LoadError as exc:
+            return {"ok": False, "problems": _problems(exc), "text": text}
+        studio.editing[relative] = table
+        picture = table.picture()
+        out: dict[str, Any] = {"ok": True, "problems": [], "svg": picture.svg, "status": asdict(table.status()),
+                               "game": table.game, "kind": table.kind, "text": text, "spots": _spots(picture)}
+        editable = _editable(table)
+        if editable is not None:
+            out["tools"] = [asdict(t) for t in editable.tools()]
+        return out
+
+    def editor_text(data: dict[str, Any]) -> tuple[str, str]:
         relative, text = data.get("path"), data.get("text")
+        if not isinstance(relative, str):
+            raise SectionXError("the editor's file has no name")
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise SectionXError("the text is missing or too long")
+        studio.folder.resolve(relative, new=True)  # the policy first
+        return relative, text
+
+    async def check(request: Request) -> Response:
+        relative, text = editor_text(await body(request))
+        return JSONResponse(await asyncio.to_thread(checked, relative, text))
+
+    async def edit(request: Request) -> Response:
+        data = await body(request)
+        relative, text = editor_text(data)
+        tool, spot, option = data.get("tool"), data.get("spot"), data.get("option", "")
+        if not all(isinstance(v, str) and len(v) < 200 for v in (tool, spot, option)):
+            raise SectionXError("an edit names a tool, a spot and an option")
 
         def run() -> dict[str, Any]:
             try:
-                table = studio.table_from_text(str(relative), text)
-            except LoadError as exc:
-                return {"ok": False, "problems": _problems(exc)}
-            picture = table.picture()
-            return {"ok": True, "problems": [], "svg": picture.svg, "status": asdict(table.status()),
-                    "game": table.game, "kind": table.kind}
+                table = _editable(studio.table_from_text(relative, text))
+            except LoadError:
+                table = _editable(studio.editing.get(relative))
+            if table is None:
+                return {"refused": "this file cannot be edited from the palette until it is valid once", "rules": []}
+            after = table.edit(text, str(tool), str(spot), str(option))
+            if isinstance(after, Refusal):
+                return {"refused": after.message, "rules": list(after.rules)}
+            return checked(relative, after)
         return JSONResponse(await asyncio.to_thread(run))
+
+    async def new_file(request: Request) -> Response:
+        data = await body(request)
+        name = data.get("game")
+        from ..console import Refusal as Refused
+        from ..games import games
+
+        game = next((g for g in games() if g.name == name), None)
+        if game is None:
+            raise SectionXError(f"no game is called {name!r}")
+
+        def run() -> str:
+            try:  # a seed where the game shuffles (the same new file every time), none where it is refused
+                return game.commands().new(NewOptions(players=game.players[0], seed=0))
+            except Refused:
+                return game.commands().new(NewOptions(players=game.players[0]))
+        return JSONResponse({"text": await asyncio.to_thread(run)})
+
+    async def game_list(request: Request) -> Response:
+        from ..games import games
+
+        return JSONResponse({"games": [{"name": g.name, "title": g.title} for g in games()]})
 
     async def save(request: Request) -> Response:
         data = await body(request)
@@ -394,6 +461,9 @@ def create_app(studio: Studio) -> Starlette:
         post("/api/jobs/{job}/stop", stop),
         post("/api/check", check),
         post("/api/save", save),
+        post("/api/edit", edit),
+        post("/api/new", new_file),
+        get("/api/games", game_list),
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

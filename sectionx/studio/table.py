@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 Point = tuple[float, float]
 
@@ -226,6 +226,7 @@ class Tool:
     options: tuple[str, ...] = ()
 
 
+@runtime_checkable
 class Editable(Protocol):
     """A table whose file can be edited from a palette in the studio (issue 31, "Edit"):
     the page shows the table's picture and spots, the palette's tools, and sends a

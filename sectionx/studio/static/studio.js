@@ -73,6 +73,7 @@ function show(name) {
     $("tab-" + v).setAttribute("aria-selected", String(v === name));
   }
   document.body.dataset.view = name;
+  if (name === "play" && state.view && state.view.svg && !$("board").firstChild) { drawBoard(state.view); highlight(); }
 }
 
 for (const tab of document.querySelectorAll("nav [role=tab]")) {
@@ -156,14 +157,20 @@ function render(v) {
 }
 
 function drawBoard(v) {
-  const board = $("board");
-  board.innerHTML = v.svg.replace(/^<\?xml[^>]*>\s*/, "");
+  drawPicture($("board"), v.svg, v.spots, clickSpot);
+}
+
+// The renderer's SVG as it is, with an invisible polygon over each spot.  Only one
+// picture is in the page at a time (its symbols' ids would clash with another's).
+function drawPicture(board, svgText, spots, onClick) {
+  for (const other of [$("board"), $("edit-board")]) if (other !== board) other.replaceChildren();
+  board.innerHTML = svgText.replace(/^<\?xml[^>]*>\s*/, "");
   const svg = board.querySelector("svg");
   svg.removeAttribute("width"); svg.removeAttribute("height");
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   const layer = document.createElementNS(SVGNS, "g");
   layer.setAttribute("id", "studio-spots");
-  for (const spot of v.spots) {
+  for (const spot of spots) {
     const p = document.createElementNS(SVGNS, "polygon");
     p.setAttribute("points", spot.points);
     p.setAttribute("class", "spot");
@@ -171,7 +178,7 @@ function drawBoard(v) {
     const t = document.createElementNS(SVGNS, "title");
     t.textContent = spot.title;
     p.append(t);
-    p.addEventListener("click", (ev) => { ev.stopPropagation(); clickSpot(spot.id); });
+    p.addEventListener("click", (ev) => { ev.stopPropagation(); onClick(spot.id); });
     layer.append(p);
   }
   svg.append(layer);
@@ -403,22 +410,28 @@ $("export-svg").addEventListener("click", () => exportSheet("svg"));
 
 // --------------------------------------------------------------------- edit
 
-async function openEditor(path) {
+async function openEditor(path, text) {
   if (!path) return;
-  const got = await api("/api/source?path=" + encodeURIComponent(path));
+  if (text === undefined) text = (await api("/api/source?path=" + encodeURIComponent(path))).text;
   state.path = path;
+  state.tool = null;
+  state.tools = [];
   $("tab-edit").disabled = false;
   $("opened").textContent = path;
   $("save-as").value = path;
-  $("source").value = got.text;
+  $("source").value = text;
   $("save-note").textContent = "";
+  $("edit-message").replaceChildren();
   show("edit");
-  checkSource();
+  await checkSource();
 }
 
 async function checkSource() {
-  const text = $("source").value;
-  const got = await api("/api/check", {path: $("save-as").value || state.path, text});
+  const got = await api("/api/check", {path: $("save-as").value || state.path, text: $("source").value});
+  applyCheck(got);
+}
+
+function applyCheck(got) {
   const list = $("problems");
   list.replaceChildren();
   for (const p of got.problems) {
@@ -427,14 +440,62 @@ async function checkSource() {
         p.rule ? el("span", {class: "rule"}, p.rule) : "")));
   }
   $("edit-status").textContent = got.ok ? `Valid ${got.kind} of ${got.game}. ${got.status.goal || ""}` : "";
+  $("edit-stale").hidden = got.ok;
+  if (got.ok) {
+    drawPicture($("edit-board"), got.svg, got.spots, editSpot);
+    if (got.tools) drawPalette(got.tools);
+  }
   document.body.dataset.valid = String(got.ok);
   document.body.dataset.checks = String(Number(document.body.dataset.checks || 0) + 1);
-  if (got.ok) {
-    $("preview").src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(got.svg)));
-    $("preview").hidden = false;
-  } else {
-    $("preview").hidden = true;
+}
+
+function drawPalette(tools) {
+  const same = JSON.stringify(tools) === JSON.stringify(state.tools);
+  state.tools = tools;
+  if (same) return;
+  const box = $("palette");
+  box.replaceChildren();
+  let group = null, row = null;
+  for (const t of tools) {
+    if (t.group !== group) {
+      group = t.group;
+      row = el("div", {class: "tool-group"});
+      box.append(el("h4", {}, group), row);
+    }
+    row.append(el("button", {class: "tool", "data-tool": t.id, title: t.id, onclick: () => pickTool(t.id)}, t.label));
   }
+  if (state.tool && !tools.some((t) => t.id === state.tool)) pickTool(null);
+  else pickTool(state.tool);
+}
+
+function pickTool(id) {
+  state.tool = id;
+  for (const b of document.querySelectorAll("#palette .tool")) b.classList.toggle("chosen", b.dataset.tool === id);
+  const tool = state.tools.find((t) => t.id === id);
+  const select = $("tool-option");
+  const keep = select.value;
+  select.replaceChildren(...(tool ? tool.options : []).map((o) => el("option", {value: o}, o)));
+  if (tool && tool.options.includes(keep)) select.value = keep;
+  $("option-row").hidden = !(tool && tool.options.length);
+  $("palette-note").textContent = tool ? `${tool.label}: click the board.` : "Pick a tool, then click the board.";
+  document.body.dataset.tool = id || "";
+}
+
+async function editSpot(spot) {
+  if (!state.tool) { $("palette-note").textContent = "Pick a tool first."; return; }
+  const got = await api("/api/edit", {path: $("save-as").value || state.path, text: $("source").value,
+                                      tool: state.tool, spot, option: $("tool-option").value || ""});
+  const box = $("edit-message");
+  if (got.refused !== undefined) {
+    box.className = "message refused";
+    box.replaceChildren(refusal(got.refused, got.rules));
+    return;
+  }
+  box.className = "message"; box.replaceChildren();
+  $("source").value = got.text;
+  $("save-note").textContent = "unsaved";
+  applyCheck(got);
+  document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
 }
 
 function goLine(line) {
@@ -467,4 +528,18 @@ $("save").addEventListener("click", async () => {
   }
 });
 
+async function loadGames() {
+  const got = await api("/api/games");
+  $("new-game").replaceChildren(...got.games.map((g) => el("option", {value: g.name}, g.title)));
+}
+
+$("new").addEventListener("click", async () => {
+  const name = $("new-name").value.trim();
+  if (state.files.some((f) => f.file === name)) { $("files-note").textContent = `${name} exists: choose another name`; return; }
+  const got = await api("/api/new", {game: $("new-game").value});
+  await openEditor(name, got.text);
+  $("save-note").textContent = "new, unsaved";
+});
+
+loadGames().catch(() => {});
 loadFiles().catch((e) => { $("files-note").textContent = e.message; });
