@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sectionx.cli import app
+from sectionx.games.tunnel import formats
 from sectionx.games.tunnel.commands import COMMANDS
-from sectionx.games.tunnel.rules import moves, parse_move
+from sectionx.games.tunnel.rules import moves, parse_move, play
 from sectionx.games.tunnel.studio import PARTS, TunnelTable
 from sectionx.studio.table import Choice, Limits, Refusal, Table
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
@@ -297,7 +299,28 @@ def test_bad_files_raise_load_error_at_their_lines(tmp_path: Path) -> None:
     assert caught.value.diagnostics and caught.value.diagnostics[0].line > 0
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if p != RECORD], ids=lambda p: p.stem)
+RULEBOOK = ROOT / "sectionx" / "games" / "tunnel" / "rulebook" / "figures"
+
+
+def test_rule_figures_open_at_their_claims_position_with_the_referees_turns() -> None:
+    for path in sorted(RULEBOOK.glob("*.yaml")):
+        table = open_table(path)
+        assert table.kind == "figure"
+        if table.status().over:
+            assert table.choices() == () and table.position.over
+            continue
+        assert table.hand is not None
+        assert [c.text for c in table.choices()] == [str(m) for m in moves(table.position, table.hand)]
+    # A figure with picture_after: opens after that turn, as the rulebook draws it (TU5).
+    doc = read_yaml(RULEBOOK / "tu5-order.yaml")
+    before = formats.read_at(replace(doc, data={k: v for k, v in doc.data.items() if k != "annotations"}), ())
+    after = play(before.position, parse_move(str(doc.data["picture_after"]))).position
+    order = open_table(RULEBOOK / "tu5-order.yaml")
+    assert order.position == after and order.marks.cells
+
+
+@pytest.mark.parametrize("path", [*(p for p in FILES if p != RECORD), RULEBOOK / "tv4-no-blocking.yaml"],
+                         ids=lambda p: p.stem)
 def test_the_picture_is_what_render_writes(path: Path, tmp_path: Path) -> None:
     out = tmp_path / "p.svg"
     result = runner.invoke(app, ["render", str(path), "-o", str(out)])

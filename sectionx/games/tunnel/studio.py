@@ -96,8 +96,9 @@ _EDGE_WORDS = dict(zip(EDGES, ("north", "east", "south", "west"), strict=True))
 
 def open_table(path: Path, doc: Doc) -> TunnelTable:
     """The table of a Der Tunnel file: a puzzle or position (``formats``), a rule
-    figure (the position it draws), a record (its last position, every turn judged
-    by the referee).  LoadError with every problem located, as ``validate`` finds them."""
+    figure (the position it draws: after its ``picture_after:`` turn, if any), a
+    record (its last position, every turn judged by the referee).  LoadError with
+    every problem located, as ``validate`` finds them."""
     data = doc.data if isinstance(doc.data, dict) else {}
     if is_record(doc):
         record = records.read(doc, path.parent)
@@ -109,6 +110,9 @@ def open_table(path: Path, doc: Doc) -> TunnelTable:
     if "claims" in data or "picture_after" in data:
         from .figures import read_figure
 
+        # The position the figure draws, with its annotations: with picture_after:
+        # the one after that turn, as the rulebook shows it (render refuses such a
+        # file: its annotations speak of the position after the turn).
         pictured = read_figure(doc).picture
         return _start("figure", pictured.position, pictured.title, pictured.marks, None, path)
     loaded = formats.read(doc)
