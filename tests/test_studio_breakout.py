@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from sectionx.cli import app
 from sectionx.games.breakout import records
-from sectionx.games.breakout.art import FIELD
+from sectionx.games.breakout.art import FIELD, TOP
 from sectionx.games.breakout.commands import COMMANDS
 from sectionx.games.breakout.formats import Goal
 from sectionx.games.breakout.rules import Player, Position, Wall, legal_actions, parse_action
@@ -190,7 +190,7 @@ def test_picture_is_what_render_writes_and_its_spots_lie_on_the_drawing(tmp_path
     picture = t.picture()
     spots = {s.id: s for s in picture.spots}
     ids = [s.id for s in picture.spots]
-    assert len(ids) == len(set(ids)) == 2 * 5 + 25
+    assert len(ids) == len(set(ids)) == 2 * 5 + 25 + 5  # arrows, fields, wall-top sections (BW2)
     root = ET.fromstring(picture.svg)
     ns = "{http://www.w3.org/2000/svg}"
     group = next(g for g in root.iter(f"{ns}g") if g.get("id") == "wall")
@@ -213,6 +213,13 @@ def test_picture_is_what_render_writes_and_its_spots_lie_on_the_drawing(tmp_path
     labels = {el.text: (float(el.get("x", 0)) + dx, float(el.get("y", 0)) + dy) for el in group.iter(f"{ns}text")
               if el.text and re.fullmatch(r"[LR]\d", el.text)}
     assert len(labels) == 10 and all(inside(f"push:{name}", *xy) for name, xy in labels.items())
+    # The escaped figures (BW2) stand inside their wall-top section's spot, above the fields'.
+    figures = [(float(c.get("cx", 0)) + dx, float(c.get("cy", 0)) + dy) for c in group.iter(f"{ns}circle")
+               if float(c.get("r", 0)) == pytest.approx((TOP - 4.5) * 0.18)]  # art.figure's heads
+    assert figures
+    for x, y in figures:
+        (hit,) = [i for i in spots if inside(i, x, y)]
+        assert hit.startswith("top:") and int(hit.removeprefix("top:")) in {col for _, col in t.position.tops}
 
 
 def test_records_open_at_their_last_position_and_bad_files_raise_located_problems(tmp_path):

@@ -13,7 +13,10 @@ title added):
   its label (``L3``), from the paper's edge to the wall;
 * ``field:3.1``: field 1 (from the left) of row 3 (from the bottom), as ``--coords``
   writes it and ``annotations:`` names it (BW1); a knot on a field shares its spot
-  (a push never picks a knot: it comes from the hand, B2).
+  (a push never picks a knot: it comes from the hand, B2);
+* ``top:2``: the wall top's section above column 2, where escaped figures stand
+  (BW2), there even with none; no move is clicked there, the editor's figures are
+  (:mod:`.studioedit`, the palette).
 
 **Choices and clicks**: a push is one click on its arrow (``L3`` is ``push:L3``); a
 pass (B3: only when no push is left) has no click and is a button labelled
@@ -64,10 +67,10 @@ from ...errors import NotationError
 from ...render import svg, theme
 from ...render.scene import Group
 from ...render.theme import Theme
-from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
+from ...studio.table import Choice, Editable, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table, Tool
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
-from . import art, formats, records
+from . import art, formats, records, studioedit
 from .formats import NO_MARKS, Goal, Marks
 from .rules import (
     PASS,
@@ -258,6 +261,16 @@ class BreakoutTable:
             return f"a draw ({drawn_by(pos)})"
         return ""
 
+    # ------------------------------------------------------------------ editing
+
+    def tools(self) -> tuple[Tool, ...]:
+        """The editor's palette (:mod:`.studioedit`): knots, figures, the bar, erase."""
+        return studioedit.tools(self.kind)
+
+    def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
+        """``text`` after ``tool`` is used on ``spot`` (:mod:`.studioedit`)."""
+        return studioedit.edit(self.kind, text, tool, spot, option)
+
     # ------------------------------------------------------------------ proofs
 
     def solve(self, limits: Limits, progress: Progress) -> Solution:
@@ -295,8 +308,9 @@ class BreakoutTable:
                                 f"{plural(answer.proved_none_below, 'turn')} (proved)")
 
 
-#: mypy checks here that the table answers the studio's protocol.
+#: mypy checks here that the table answers the studio's protocols.
 _: type[Table] = BreakoutTable
+_e: type[Editable] = BreakoutTable
 
 
 def _spots(pos: Position, dx: float, dy: float) -> tuple[Spot, ...]:
@@ -325,6 +339,14 @@ def _spots(pos: Position, dx: float, dy: float) -> tuple[Spot, ...]:
             who = pos.at(r, c)
             out.append(Spot(f"field:{r}.{c}", box(x, y, x + w, y + h),
                             f"row {r}, field {c}: {f'a {who.value} knot' if who is not None else 'empty'}"))
+    # The wall top's sections (BW2), where escaped figures stand: from the paper's top
+    # margin down to the top band, above the fields' spots (the editor's figures).
+    for c in range(1, pos.wall.fields + 1):
+        x = geometry.x0 + (c - 1) * art.FIELD
+        here = [p.value for p, col in pos.tops if col == c]
+        standing = ", ".join(f"a {p} figure" for p in here) or "no figure"
+        out.append(Spot(f"top:{c}", box(x, geometry.y0 - art.TOP, x + art.FIELD, geometry.y0 - 0.5),
+                        f"wall top above column {c} (BW2): {standing}"))
     return tuple(out)
 
 
