@@ -212,7 +212,7 @@ class TunnelTable:
             words = "" if self.hand is None else _turn_words(self)
             return Status(f"{player}, turn {pos.turns + 1}: {words}" if not done else result, "", self.played, done,
                           False, result)
-        sentence = goal.sentence(pos.players[self.me]) + ". " + _progress(self)
+        sentence = goal.sentence(pos.players[self.me].capitalize()) + ". " + _progress(self)
         to_move = result if done else f"{player}: {_turn_words(self)}"
         return Status(to_move, sentence, self.played, done, solved, result)
 
@@ -368,8 +368,8 @@ def _turn_words(t: TunnelTable) -> str:
     drew = " (drawn by the table: the stack's order is unknown)" if pos.stack is None and t.puzzle is None else ""
     if not placements(pos, hand):
         return f"{hand}{drew} fits nowhere: put it out and draw again (CB3, CB11)"
-    return (f"place the drawn {hand}{drew} (click a dashed cell, then its turn), then if you like a follower on it "
-            "(CB4) or a tunnel token (TU1)")
+    return (f"place the drawn {hand}{drew} (click the middle of a dashed cell, then its turn), then if you like a "
+            "follower on it (CB4) or a tunnel token (TU1)")
 
 
 def _progress(t: TunnelTable) -> str:
