@@ -220,7 +220,7 @@ def create_app(studio: Studio) -> Starlette:
             return HTMLResponse("<p>Open the address <code>sectionx studio</code> printed: it carries this run's "
                                 "token.</p>", 403)
         page = resources.files("sectionx.studio").joinpath("static/studio.html").read_text(encoding="utf-8")
-        page = page.replace("{{TOKEN}}", studio.token).replace("{{FOLDER}}", _html(studio.folder.root.name or "/"))
+        page = page.replace("{{TOKEN}}", studio.token).replace("{{FOLDER}}", _html(studio.folder.name or studio.folder.root.name or "/"))
         response = HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                                                "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"})
@@ -237,7 +237,7 @@ def create_app(studio: Studio) -> Starlette:
     async def files(request: Request) -> Response:
         names, cut = await asyncio.to_thread(studio.folder.files)
         reports = await asyncio.to_thread(lambda: [studio.listing(n) for n in names])
-        return JSONResponse({"folder": studio.folder.root.name, "files": reports, "cut": cut})
+        return JSONResponse({"folder": studio.folder.name, "files": reports, "cut": cut})
 
     async def thumb(request: Request) -> Response:
         relative = request.query_params.get("path", "")

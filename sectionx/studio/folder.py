@@ -31,16 +31,18 @@ class OutsideFolder(SectionXError):
 
 @dataclass(frozen=True)
 class Folder:
-    """The opened folder (absolute, links resolved)."""
+    """The opened folder (absolute, links resolved), and its name as the user gave it
+    (``scenarios`` for a link to ``sectionx/examples``)."""
 
     root: Path
+    name: str = ""
 
     @classmethod
     def open(cls, path: Path) -> Folder:
         root = path.expanduser().resolve()
         if not root.is_dir():
             raise OutsideFolder(f"{path}: no such folder")
-        return cls(root)
+        return cls(root, path.expanduser().absolute().name or root.name or "/")
 
     def resolve(self, relative: object, *, new: bool = False) -> Path:
         """The file ``relative`` names inside the folder; :class:`OutsideFolder` for
