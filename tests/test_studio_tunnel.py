@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,8 +22,12 @@ from typer.testing import CliRunner
 from sectionx.cli import app
 from sectionx.games.tunnel import formats
 from sectionx.games.tunnel.commands import COMMANDS
-from sectionx.games.tunnel.rules import moves, parse_move, play
+from sectionx.games.tunnel.marks import NO_MARKS
+from sectionx.games.tunnel.model import Position
+from sectionx.games.tunnel.puzzles import Goal, Puzzle
+from sectionx.games.tunnel.rules import deal_sets, moves, parse_move, play
 from sectionx.games.tunnel.studio import PARTS, TunnelTable
+from sectionx.games.tunnel.tiles import tile_set
 from sectionx.studio.table import Choice, Limits, Refusal, Table
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
 
@@ -354,3 +359,31 @@ def test_random_playouts_never_raise_and_pickle_equal(seed: int, which: int) -> 
         assert isinstance(after, TunnelTable)
         table = after
     assert pickle.loads(pickle.dumps(table)) == table
+
+
+def _lone(first: str, stack: tuple[str, ...], puzzle: Puzzle | None = None) -> TunnelTable:
+    """A table on one tile ``first`` at 0,0 (no start tile: a file cannot write it,
+    TG2), then ``stack``."""
+    pos = Position(("red", "green"), supply=[7, 7], scores=[0, 0], sets=deal_sets(("red", "green")))
+    pos.pool = Counter(tile_set().box())
+    pos.left = 1
+    pos.put_tile((0, 0), tile_set().oriented(first, 0))
+    pos.turns = 0
+    pos.stack = stack
+    pos.left = len(stack)
+    return TunnelTable(kind="puzzle" if puzzle else "state", position=pos, title="Lone", marks=NO_MARKS,
+                       puzzle=puzzle, hand=stack[0], me=0, file="lone.yaml")
+
+
+def test_a_tile_that_fits_nowhere_is_a_button_and_no_turn_cb3_cb11() -> None:
+    table = _lone("C", ("B", "E"), Puzzle(Goal("points", 4, 1)))  # B (all field) meets only city
+    [out] = table.choices()
+    assert out.text == "B out" and out.clicks == () and "CB3" in out.label
+    assert "fits nowhere" in table.status().to_move
+    assert refused(table, "B 0,1@0").rules == ("CB3",)
+    after = played(table, "B out")
+    # The same player draws again (CB11), and it used none of the puzzle's turns (TQ2).
+    assert after.position.turn == 0 and after.hand == "E" and after.status().turns == 0
+    assert not after.status().over and "0 of 1 turn used" in after.status().goal
+    assert refused(after, "E out").rules == ("CB11",)  # E fits: out only when it fits nowhere
+    assert isinstance(after.picture().svg, str)
