@@ -221,3 +221,44 @@ def test_screenshots_of_the_file_list(page: Any, studio: Running) -> None:
     names = page.eval_on_selector_all("#files .file", "els => els.map(e => e.dataset.file)")
     assert names and all("hekla" in n for n in names)
     assert Path(SHOTS / "files.png").exists()
+
+
+def test_hint_solve_step_through_and_stop(page: Any, studio: Running) -> None:
+    name = "puzzles/01-the-fork.yaml"
+    table = table_of(studio.folder / name)
+    solution = table.solve(Limits(seconds=120), lambda line: None)
+    open_file(page, name)
+    page.click("#hint")
+    page.wait_for_selector(".message.hint .hint-move", timeout=120_000)
+    hinted = page.text_content(".message.hint .hint-move")
+    # The hint is a first move of an optimal solution: played, the rest still solves in the minimum.
+    after = table.play(hinted or "")
+    assert not isinstance(after, Refusal)
+    assert after.solve(Limits(seconds=120), lambda line: None).status == "solved"
+    assert page.locator("#studio-spots .spot.hint").count() >= 1
+    shot(page, "play-hint")
+    # Solve, then step through the solution turn by turn to solved.
+    page.click("#solve")
+    page.wait_for_selector("#next-turn:not([hidden])", timeout=120_000)
+    assert page.eval_on_selector_all("#solution li", "els => els.length") == solution.minimum
+    for _ in range(solution.minimum or 0):
+        page.click("#next-turn")
+    page.wait_for_selector(".message.solved")
+    shot(page, "play-stepped-through")
+    # A long solve is stopped: the worker goes, the page says so.
+    page.click("#restart")
+    page.wait_for_function("document.querySelectorAll('#moves li.done').length === 0")
+    page.click("#solve")
+    page.click("#stop")
+    page.wait_for_function("document.querySelector('#solver-progress').textContent === 'Stopped.'")
+    assert page.is_disabled("#stop")
+
+
+def test_the_sheet_exports_as_a_pdf(page: Any, studio: Running) -> None:
+    open_file(page, "puzzle-first-escape.yaml")
+    with page.expect_download(timeout=120_000) as info:
+        page.click("#export-pdf")
+    download = info.value
+    assert download.suggested_filename == "puzzle-first-escape-sheet.pdf"
+    data = Path(download.path()).read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 5000
