@@ -194,6 +194,9 @@ def test_refusals_name_why():
     assert isinstance(t.edit("- a list\n", "knot:blue", "field:1.1"), Refusal)
     assert refusal(t, "game: breakout\nwall: 3\n", "knot:blue", "field:1.1").rules == ("BW1",)
     assert isinstance(t.edit("game: breakout\nwall: ['...']\nescaped: 2\n", "figure:blue", "top:1"), Refusal)
+    unplaced = BLANK + "escaped: {yellow: 0, blue: 1}\n"  # valid: tops: is optional
+    formats.read(parse_yaml(unplaced, "x.yaml"))
+    assert refusal(t, unplaced, "figure:yellow", "top:2").rules == ("BW2",)
 
 
 def test_a_record_has_no_palette(tmp_path):
@@ -205,8 +208,13 @@ def test_a_record_has_no_palette(tmp_path):
     assert isinstance(t.edit(record.read_text(), "knot:yellow", "field:1.1"), Refusal)
 
 
-TOOLS = ["knot:yellow", "knot:blue", "figure:yellow", "figure:blue", "bar", "erase", "stone:1", ""]
+TOOLS = ["knot:yellow", "knot:blue", "figure:yellow", "figure:blue", "bar", "erase", "erase", "stone:1", ""]
+# Mostly the wall's own spots (so that most edits are made), then spots beyond it and junk.
+_FIELDS = st.builds(lambda r, c: f"field:{r}.{c}", st.integers(1, 5), st.integers(1, 5))
 SPOTS = st.one_of(
+    _FIELDS, _FIELDS, _FIELDS,
+    st.builds(lambda c: f"top:{c}", st.integers(1, 5)),
+    st.builds(lambda s, r: f"push:{s}{r}", st.sampled_from("LR"), st.integers(1, 5)),
     st.builds(lambda r, c: f"field:{r}.{c}", st.integers(0, 7), st.integers(0, 7)),
     st.builds(lambda c: f"top:{c}", st.integers(0, 7)),
     st.builds(lambda s, r: f"push:{s}{r}", st.sampled_from("LRX"), st.integers(0, 7)),

@@ -15,6 +15,8 @@ wall up with, and the file's text after a tool is used on a spot.
   house's flow form (``escaped: {yellow: 0, blue: 1}``, ``tops: [{player: blue,
   column: 2}]``, as ``sectionx`` writes a position).  A 4th figure is refused (B1:
   3 figures each); a 3rd is written and ``validate`` then says the game is over (B8).
+  A file whose ``escaped:`` counts figures without ``tops:`` placing them is refused
+  a figure until they are placed by hand (BW2: ``tops:`` lists every one or none).
 * ``bar`` ("Bar"), on a push arrow (``push:R3``): ``barred: R3``, the push B4
   forbids next.  A bar on a row that is not full is written and ``validate`` says
   why it cannot stand (B4).
@@ -243,6 +245,11 @@ def _add_figure(data: CommentedMap, column: int, who: Player) -> None:
     else:
         escaped[who.value] = had + 1
     if tops is None:
+        if any(_count(escaped, p) for p in PLAYERS):
+            # Where those figures stand is not written: a place for this one alone
+            # would leave tops: short of escaped: (BW2).
+            raise _Refused("escaped: counts figures that tops: does not place: write tops: for them first (BW2)",
+                           "BW2")
         _put(data, "tops", yamledit.flow([entry]))
     else:
         tops.append(entry)
