@@ -77,6 +77,8 @@ class Studio:
         #: The last valid table of each file's editor text: an edit made while the text has
         #: problems (a prisoner set before its tile) still needs the picture's spots.
         self.editing: dict[str, Table] = {}
+        #: The file list's entries by (modification time, size): a file is checked again once it changed.
+        self.listed: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
         self.jobs = Jobs()
 
     # --- reading files -------------------------------------------------------------
@@ -90,14 +92,40 @@ class Studio:
 
     def listing(self, relative: str) -> dict[str, Any]:
         """A file's entry in the folder's list: its report and its game's name (empty
-        when the file could not be read)."""
+        when the file could not be read); kept while the file's size and time stay."""
+        path = self.folder.resolve(relative)
+        try:
+            st = path.stat()
+            stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = None
+        cached = self.listed.get(relative)
+        if cached is not None and stamp is not None and cached[0] == stamp:
+            return cached[1]
         data = self.report(relative).as_json()
         try:
             with shared_budget():
                 data["game"] = read_game_file(self.folder.resolve(relative))[1].name
         except (LoadError, SectionXError):
             data["game"] = ""
+        if stamp is not None:
+            self.listed[relative] = (stamp, data)
         return data
+
+    def warm(self) -> None:
+        """Check every file and draw one position of each game once, in the background
+        at start: the first page then lists the folder from the cache, and the first
+        board opened does not wait for its game's modules and art to load."""
+        names, _ = self.folder.files()
+        seen: set[str] = set()
+        for name in names:
+            try:
+                entry = self.listing(name)
+                if entry["ok"] and entry["game"] not in seen:
+                    seen.add(entry["game"])
+                    self.table(name).picture()
+            except Exception:  # noqa: BLE001, S112 - a warm-up: the request that needs the file will say what is wrong
+                continue
 
     def table_from_text(self, relative: str, text: str) -> Table:
         """The table of ``text`` as if it were the file ``relative`` (the editor's

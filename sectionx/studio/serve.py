@@ -55,6 +55,7 @@ def run(folder: Path, *, port: int = 0, browser: bool = True, token: str | None 
     url = address(real_port, secret)
     print(f"sectionx studio: {opened.root} at {url}", flush=True)
     print("(Ctrl-C stops it)", file=sys.stderr, flush=True)
+    threading.Thread(target=studio.warm, name="warm-up", daemon=True).start()
     if browser:
         # After the server is up, or the page would find nothing there.
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()
