@@ -387,3 +387,17 @@ def test_a_tile_that_fits_nowhere_is_a_button_and_no_turn_cb3_cb11() -> None:
     assert not after.status().over and "0 of 1 turn used" in after.status().goal
     assert refused(after, "E out").rules == ("CB11",)  # E fits: out only when it fits nowhere
     assert isinstance(after.picture().svg, str)
+
+
+def test_a_hint_mid_puzzle_solves_what_is_left_tq2() -> None:
+    table = open_table(SCENARIOS / "puzzles" / "12-a-road-in-two.yaml")
+    whole = table.solve(Limits(), lambda _: None)
+    assert whole.status == "solved" and whole.minimum == 2
+    here = table
+    for text in whole.turns[0]:
+        here = played(here, text)
+    rest = here.solve(Limits(), lambda _: None)
+    assert rest.status == "solved" and rest.minimum == 1 and "in 1 turn" in rest.message
+    for text in rest.turns[0]:
+        here = played(here, text)
+    assert here.status().solved and here.status().turns == 2
