@@ -214,7 +214,9 @@ class TunnelTable:
                           False, result)
         sentence = goal.sentence(pos.players[self.me].capitalize()) + ". " + _progress(self)
         to_move = result if done else f"{player}: {_turn_words(self)}"
-        return Status(to_move, sentence, self.played, done, solved, result)
+        # TQ1 asks about the drawn tile's one turn, even when it is put out (CB3).
+        turns = self.moves if goal.kind == "best" else self.played
+        return Status(to_move, sentence, turns, done, solved, result)
 
     # ------------------------------------------------------------ playing
 
