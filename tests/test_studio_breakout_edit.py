@@ -245,3 +245,35 @@ def test_random_edits_never_raise_and_always_give_yaml(start, steps):
             r, c = (int(v) for v in spot.removeprefix("field:").split("."))
             assert pos.at(r, c) is None
         text = out
+
+
+def test_the_studio_edits_a_breakout_file_through_its_palette(tmp_path):
+    """POST /api/edit: the palette listed with the editor's view, an edit's new text
+    checked live, a refusal's words and ruling on the page."""
+    from starlette.testclient import TestClient
+
+    from sectionx.studio.app import HEADER, Studio, create_app
+    from sectionx.studio.folder import Folder
+
+    (tmp_path / "wall.yaml").write_text(BLANK, encoding="utf-8")
+    token = "breakout-edit-token-0123"
+    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
+    assert c.get(f"/?token={token}").status_code == 200
+
+    def post(path: str, data: dict[str, object]) -> dict[str, object]:
+        r = c.post(path, json=data, headers={HEADER: token})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert isinstance(out, dict)
+        return out
+
+    view = post("/api/check", {"path": "wall.yaml", "text": BLANK})
+    assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["knot:yellow", "knot:blue"]
+    assert {"top:1", "field:1.1", "push:L1"} <= {s["id"] for s in view["spots"]}
+    out = post("/api/edit", {"path": "wall.yaml", "text": BLANK, "tool": "knot:blue", "spot": "field:1.3"})
+    assert out["ok"] and '  - "..b.."\nto_move: yellow\n' in str(out["text"])
+    out = post("/api/edit", {"path": "wall.yaml", "text": BLANK, "tool": "bar", "spot": "push:L1"})
+    assert not out["ok"] and "barred: L1" in str(out["text"])  # written, and validate says why not (B4)
+    assert any("B4" in str(p) for p in out["problems"])
+    out = post("/api/edit", {"path": "wall.yaml", "text": BLANK, "tool": "figure:blue", "spot": "field:1.3"})
+    assert out["rules"] == ["BW2"] and "wall top" in str(out["refused"])
