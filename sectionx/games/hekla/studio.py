@@ -13,7 +13,14 @@ with one stone on it still takes a second, H3).  Only where one player has two
 stones of different values on a field (which then holds two stones, so it is no
 target) do the moves need to tell them apart: each of those two stones gets a spot
 of its own, ``stone:c3:0`` (the left place, HG1) and ``stone:c3:1`` (the right),
-listed after the fields so that it lies on top, its outline the drawn disc.
+listed after the fields so that it lies on top, its outline the drawn disc.  Last,
+one spot per track field, ``track:11`` (its number as the board prints it: the
+fields a volcanist there has advanced, the outer ring by its first time round,
+HG3), where the editor's volcanists stand; no turn clicks them.
+
+**Editing** (issue 31, "Edit"): :meth:`HeklaTable.tools` and :meth:`HeklaTable.edit`
+are :mod:`.editing`'s palette (each colour's stones by value, lava, the volcanists,
+erase) and its edits of the file's text, on the file's own position.
 
 **Clicks** (what a player clicks, in order, to pick each kind of turn):
 
@@ -71,10 +78,10 @@ from typing import TYPE_CHECKING
 
 from ...console import plural
 from ...errors import NotationError
-from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
+from ...studio.table import Choice, Editable, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table, Tool
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
-from . import art, formats, printing, records
+from . import art, editing, formats, printing, records
 from .formats import NO_MARKS, Goal, Marks
 from .rules import (
     PASS,
@@ -184,6 +191,15 @@ class HeklaTable:
                 disc = tuple((cx + r * math.cos(k * math.pi / 8), cy + shift + r * math.sin(k * math.pi / 8))
                              for k in range(16))
                 out.append(Spot(f"stone:{field_name(f)}:{i}", disc, f"{stone.owner} {stone.value} on {field_name(f)}"))
+        # The track fields, where the editor's volcanists stand (HG3); no turn clicks them.
+        board = pos.board
+        for n, cell in enumerate(editing.track_cells(board)):
+            x, y = g.box(cell)
+            y += shift
+            who = ", ".join(f"{p.value} volcanist ({t})" for p, t in zip(pos.players, pos.track)
+                            if board.track_field(t) == cell)
+            out.append(Spot(f"track:{n}", ((x, y), (x + art.FIELD, y), (x + art.FIELD, y + art.FIELD), (x, y + art.FIELD)),
+                            board.track_name(n).capitalize() + (f": {who}" if who else "")))
         return tuple(out)
 
     def choices(self) -> tuple[Choice, ...]:
@@ -350,6 +366,19 @@ class HeklaTable:
                         message=f"unknown: the search limit was reached; not within "
                                 f"{plural(answer.proved_none_below, 'turn')} (proved)")
 
+    # ------------------------------------------------------------ the editor (issue 31, "Edit")
+
+    def tools(self) -> tuple[Tool, ...]:
+        """The palette: each colour's stones by value, lava, the volcanists and erase
+        (:func:`.editing.tools`; none for a record, whose position its turns make)."""
+        return editing.tools(self.origin, record=self.kind == "record")
+
+    def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
+        """``text`` after ``tool`` is used on ``spot`` of this table's picture
+        (:func:`.editing.edit`: only the keys it touches change; a Refusal names the
+        ruling where the tool cannot go, HG1, HG3, H7)."""
+        return editing.edit(self.origin, self.kind, text, tool, spot, option)
+
     def __getstate__(self) -> dict[str, object]:
         # The cached spots and choices are made again after unpickling: a table crosses
         # to a solving process as its position alone.
@@ -429,5 +458,6 @@ def table(path: Path, doc: Doc) -> HeklaTable:
 
 #: mypy checks here that a Hekla table is what the studio asks for.
 _: type[Table] = HeklaTable
+_e: type[Editable] = HeklaTable
 
 __all__ = ["DEFAULT_NODES", "HeklaTable", "table"]

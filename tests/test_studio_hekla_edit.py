@@ -1,0 +1,338 @@
+"""Hekla's palette editor (issue 31 "Edit", sectionx/games/hekla/editing.py): shipped
+puzzles built from a new game's file by palette edits alone (and the goal lines by
+text) read back to the same position; every tool placed then erased gives the text
+back byte for byte; an edit changes only the key it touches (comments, key order and
+blank lines kept); refusals name their ruling (HG1, HG3, H7); a spot for every field
+and every track field, empty or not; random tool/spot/option sequences never raise and
+always give YAML."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sectionx.games.api import NewOptions
+from sectionx.games.hekla import art, editing, formats
+from sectionx.games.hekla.commands import COMMANDS
+from sectionx.games.hekla.rules import field_name, start
+from sectionx.games.hekla.studio import HeklaTable
+from sectionx.studio.table import Editable, Refusal
+from sectionx.yamlsrc import LoadError, parse_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
+FIGURE = ROOT / "scenarios" / "hekla" / "figure-4.yaml"
+
+
+def table_of(text: str) -> HeklaTable:
+    table = COMMANDS.table(Path("t.yaml"), parse_yaml(text, "t.yaml"))
+    assert isinstance(table, HeklaTable)
+    return table
+
+
+def blank(players: int) -> str:
+    return COMMANDS.new(NewOptions(players=players))
+
+
+class Editor:
+    """The studio's editor as the page drives it: each edit on the table of the text
+    when it is valid, else on the last valid one (the app keeps it so)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.table = table_of(text)
+
+    def use(self, tool: str, spot: str, option: str = "") -> str:
+        after = self.table.edit(self.text, tool, spot, option)
+        assert isinstance(after, str), (tool, spot, option, after)
+        self.text = after
+        try:
+            self.table = table_of(after)
+        except LoadError:
+            pass
+        return after
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+# ------------------------------------------------------------------ the palette
+
+
+def test_the_palette_has_each_colours_stones_lava_volcanists_and_erase() -> None:
+    for players in (2, 3, 4):
+        tools = table_of(blank(players)).tools()
+        ids = [t.id for t in tools]
+        colours = ["red", "green", "yellow", "blue"][:players]
+        assert ids == ([f"stone:{c}{v}" for c in colours for v in (3, 2, 1, 0)] + ["stone:lava0", "stone:lava1"]
+                       + [f"volcanist:{c}" for c in colours] + ["erase"])
+        assert {t.group for t in tools} == {f"{c.capitalize()} stones" for c in colours} | {"Lava", "Volcanists", "Erase"}
+        assert all(t.options == ("as numbered", "lap 3 (+32)", "lap 4 (+64)") for t in tools if t.group == "Volcanists")
+        assert all(not t.options for t in tools if t.group != "Volcanists")
+    assert isinstance(table_of(blank(2)), Editable)
+
+
+def test_every_field_and_track_field_has_a_spot_even_empty_hg1_hg3() -> None:
+    table = table_of(blank(4))
+    spots = table.picture().spots
+    ids = [s.id for s in spots]
+    assert len(ids) == len(set(ids)) == 25 + 24 + 32
+    assert ids[:25] == [f"field:{c}{r}" for r in range(1, 6) for c in "abcde"]
+    assert ids[25:] == [f"track:{n}" for n in range(56)]
+    board = table.position.board
+    g = art.Geometry(board)
+    svg = table.picture().svg
+    shift = 7.0  # the board under the title
+    for spot, cell in zip(spots[25:], editing.track_cells(board)):
+        x, y = g.box(cell)
+        assert spot.outline[0] == (x, y + shift)
+        # The drawn track field: a square 0.3 mm inside the box.
+        assert f'<path d="M {x + 0.3:g} {y + 0.3:g} L {x + art.FIELD - 0.3:g} {y + 0.3:g} ' in svg, spot
+    assert spots[25].title == "The start field: red volcanist (0), green volcanist (0), yellow volcanist (0), blue volcanist (0)"
+    assert spots[36].title == "Track field 11 (inner ring)"
+
+
+def test_play_clicks_never_name_a_track_spot() -> None:
+    table = table_of((ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml").read_text())
+    assert table.choices() and all(not c.startswith("track:") for choice in table.choices() for c in choice.clicks)
+    assert table.guess(("track:3",)) is None and table.guess(("field:a1", "track:3")) is None
+
+
+# ------------------------------------------------------------------ building a shipped puzzle
+
+
+def _lap(board_cells: int, inner: int, outer: int, value: int) -> tuple[int, str]:
+    """The track spot and the lap option that put a volcanist at ``value`` (HG3)."""
+    if value < board_cells:
+        return value, "as numbered"
+    laps, on = divmod(value - inner, outer)
+    return inner + on, f"lap {laps + 2} (+{laps * outer})"
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.stem)
+def test_a_shipped_puzzle_built_by_palette_edits_reads_back_the_same(path: Path) -> None:
+    shipped = formats.load(path)
+    pos = shipped.position
+    editor = Editor(blank(len(pos.players)))
+    for f, stones in pos.fields:
+        for s in stones:
+            editor.use(f"stone:{s}", f"field:{field_name(f)}")
+    board = pos.board
+    for p, t in zip(pos.players, pos.track):
+        if t:
+            cell, option = _lap(len(board.inner) + len(board.outer), len(board.inner), len(board.outer), t)
+            editor.use(f"volcanist:{p.value}", f"track:{cell}", option)
+    text = editor.text.replace("to_move: red", f"to_move: {pos.player.value}")
+    assert shipped.goal is not None
+    text += (f"quiet: {pos.quiet}\n" if pos.quiet else "") + \
+        f"goal: {{gain: {shipped.goal.gain}, within: {shipped.goal.within}}}\n"
+    built = formats.read(parse_yaml(text, "built.yaml"))
+    assert built.position == pos and built.goal == shipped.goal
+    # Written as a person writes it: the fields in the house's order, flow lists.
+    stones = re.findall(r"^  ([a-e][1-5]): \[([a-z0-3, ]+)\]$", text, re.MULTILINE)
+    assert [name for name, _ in stones] == sorted(name for name, _ in stones)
+
+
+def test_a_volcanist_on_a_later_lap_hg3() -> None:
+    editor = Editor(blank(2))
+    editor.use("volcanist:green", "track:30", "lap 3 (+32)")
+    assert "track: {green: 62}" in editor.text
+    editor.use("volcanist:red", "track:30", "lap 4 (+64)")
+    assert "track: {red: 94, green: 62}" in editor.text  # seat order
+    assert editor.table.position.track == (94, 62)
+    editor.use("erase", "track:30")
+    assert "track: {red: 94}" in editor.text  # the last in seat order first
+
+
+# ------------------------------------------------------------------ placed then erased
+
+
+def _targets(table: HeklaTable, text: str) -> dict[str, str]:
+    """A spot where each tool goes: an empty middle field for stones, a track field no
+    volcanist stands on for the volcanists of colours the text leaves unwritten."""
+    empty = [s.id for s in table.picture().spots if s.id.startswith("field:") and s.title.endswith("empty")
+             and s.id not in ("field:a1", "field:a5", "field:e1", "field:e5")]
+    out = {}
+    for tool in table.tools():
+        if tool.id.startswith("stone:"):
+            out[tool.id] = empty[0]
+        elif tool.id.startswith("volcanist:") and not re.search(rf"\b{tool.id[10:]}: ", text):
+            out[tool.id] = "track:40"
+    return out
+
+
+TRAILING = """# A hand-written position.
+game: hekla
+format: 1
+players: 2
+stones:
+  a1: [red3]
+  c3: [red2]   # the red two
+
+  # the volcanists
+track: {red: 3}
+
+# the end
+"""
+
+
+@pytest.mark.parametrize("text", [blank(2), blank(4), FIGURE.read_text(), PUZZLES[0].read_text(), TRAILING],
+                         ids=["new-2", "new-4", "figure-4", "puzzle-01", "trailing-comments"])
+def test_each_tool_placed_then_erased_gives_the_text_back_byte_for_byte(text: str) -> None:
+    table = table_of(text)
+    targets = _targets(table, text)
+    assert len(targets) >= len(table.tools()) - 1 - len(table.position.players)
+    for tool, spot in targets.items():
+        placed = table.edit(text, tool, spot)
+        assert isinstance(placed, str) and placed != text, (tool, spot)
+        assert len(changed_lines(text, placed)) <= 2
+        editor = Editor(text)
+        editor.use(tool, spot)  # lava 1 alone is not valid (H7): the last valid table takes the erase
+        assert editor.use("erase", spot) == text, (tool, spot)
+    # A field's two places: the second stone goes right of the first, erased first.
+    editor = Editor(text)
+    one = editor.use("stone:red2", "field:c2")
+    two = editor.use("stone:lava0", "field:c2")
+    assert re.search(r"^  c2: \[red2, lava0\]$", two, re.MULTILINE)
+    assert editor.use("erase", "field:c2") == one
+    # A stone's own spot takes that stone: the left one here.
+    editor.use("stone:lava0", "field:c2")
+    assert editor.use("erase", "stone:c2:0") == one.replace("c2: [red2]", "c2: [lava0]")
+
+
+def test_an_end_of_line_comment_pushed_right_stays_where_it_was_pushed() -> None:
+    """ruamel keeps an end-of-line comment's column: a longer line pushes it right,
+    and the erase that shortens the line again leaves it there (only spaces differ)."""
+    text = "game: hekla\nformat: 1\nplayers: 2\ntrack: {red: 3}   # far along\n"
+    editor = Editor(text)
+    assert editor.use("volcanist:green", "track:40") == "game: hekla\nformat: 1\nplayers: 2\ntrack: {red: 3, green: 40} # far along\n"
+    back = editor.use("erase", "track:40")
+    assert back != text and back.split() == text.split()
+
+
+# ------------------------------------------------------------------ only the touched key changes
+
+
+def test_an_edit_keeps_comments_key_order_and_changes_one_key() -> None:
+    text = (ROOT / "scenarios" / "hekla" / "puzzles" / "05.yaml").read_text()
+    table = table_of(text)
+    placed = table.edit(text, "stone:green3", "field:c2")
+    assert isinstance(placed, str)
+    assert changed_lines(text, placed) == ["+  c2: [green3]"]
+    assert placed.index("  c1: [green2]\n  c2: [green3]\n  c3: [red1, red0]") > 0
+    moved = table.edit(text, "volcanist:green", "track:20")
+    assert changed_lines(text, moved) == ["-track: {red: 13, green: 17, yellow: 17}", "+track: {red: 13, green: 20, yellow: 17}"]
+    taken = table.edit(text, "erase", "field:c3")
+    assert changed_lines(text, taken) == ["-  c3: [red1, red0]", "+  c3: [red1]"]
+    # The comments stay where they were, the top comments and the stones: line's.
+    for line in text.splitlines():
+        if "#" in line:
+            assert line in placed.splitlines() and line in taken.splitlines()
+
+
+def test_a_new_top_key_goes_where_the_format_writes_it() -> None:
+    text = "game: hekla\nformat: 1\nplayers: 2\nto_move: green\nquiet: 3   # since the last eruption\ngoal: {gain: 2, within: 1}\n"
+    table = table_of(text)
+    placed = table.edit(text, "stone:red2", "field:b2")
+    assert placed == text.replace("to_move: green\n", "to_move: green\nstones:\n  b2: [red2]\n")
+    assert isinstance(placed, str)
+    moved = table_of(placed).edit(placed, "volcanist:red", "track:7")
+    assert moved == placed.replace("quiet:", "track: {red: 7}\nquiet:")
+
+
+def test_trailing_blank_lines_and_comments_stay_below_a_new_last_field() -> None:
+    placed = table_of(TRAILING).edit(TRAILING, "stone:green0", "field:d3")
+    assert isinstance(placed, str)
+    assert "  c3: [red2]   # the red two\n  d3: [green0]\n\n  # the volcanists\ntrack:" in placed
+    erased = table_of(TRAILING).edit(TRAILING, "erase", "field:c3")
+    assert erased == TRAILING.replace("  c3: [red2]   # the red two\n", "")
+
+
+# ------------------------------------------------------------------ refusals
+
+
+@pytest.mark.parametrize(("tool", "spot", "option", "rule", "words"), [
+    ("stone:red2", "field:c3", "", "HG1", "a field has two places"),
+    ("stone:lava0", "field:a1", "", "H7", "a corner"),
+    ("stone:lava1", "field:e5", "", "H7", "middle field of an erupting triple"),
+    ("stone:red2", "track:3", "", "HG3", "a stone goes on a field of the area"),
+    ("volcanist:red", "field:b2", "", "HG3", "escape track"),
+    ("volcanist:red", "track:3", "lap 3 (+32)", "HG3", "inner ring"),
+    ("volcanist:red", "track:30", "lap 9", "HG3", "no lap"),
+    ("erase", "track:0", "", "HG3", "the volcanists start there"),
+    ("erase", "field:b2", "", "", "nothing to erase on b2"),
+    ("erase", "track:9", "", "", "nothing to erase on track field 9 (inner ring)"),
+    ("erase", "stone:a3:1", "", "", "nothing to erase on a3's right place"),
+    ("stone:purple2", "field:b2", "", "", "no tool of Hekla's palette"),
+    ("stone:lava2", "field:b2", "", "", "no tool of Hekla's palette"),
+    ("stone:red2", "field:f1", "", "HG1", "no place on this 5 x 5 board"),
+    ("stone:red2", "track:56", "", "HG1", "no place"),
+    ("stone:red2", "stone:c3:2", "", "HG1", "no place"),
+    ("stone:red2", "cell:0,0", "", "HG1", "no place"),
+])
+def test_a_refused_edit_names_why(tool: str, spot: str, option: str, rule: str, words: str) -> None:
+    text = "game: hekla\nformat: 1\nplayers: 2\nstones:\n  c3: [red1, green2]\n  a3: [green1]\n"
+    refused = table_of(text).edit(text, tool, spot, option)
+    assert isinstance(refused, Refusal), refused
+    assert words in refused.message and (rule in refused.rules if rule else True), refused
+
+
+def test_a_record_has_no_palette_and_refuses_edits(tmp_path: Path) -> None:
+    record = "game: hekla\nformat: 1\nstart:\n  players: 2\nactions:\n  - place red3 c3\n"
+    table = COMMANDS.table(tmp_path / "r.yaml", parse_yaml(record, "r.yaml"))
+    assert isinstance(table, HeklaTable) and table.kind == "record"
+    assert table.tools() == ()
+    refused = table.edit(record, "stone:red2", "field:b2")
+    assert isinstance(refused, Refusal) and "turns" in refused.message
+
+
+def test_text_the_editor_cannot_change_is_refused_not_raised() -> None:
+    table = table_of(blank(2))
+    for text, tool, spot in (("game: [hekla\n", "stone:red2", "field:c3"), ("- a\n- b\n", "erase", "field:c3"),
+                             ("game: hekla\nstones: [c3]\n", "stone:red2", "field:c3"),
+                             ("game: hekla\nstones: {c3: red2}\n", "erase", "field:c3"),
+                             ("game: hekla\ntrack: 5\n", "volcanist:red", "track:3"),
+                             ("game: hekla\ntrack: [red]\n", "erase", "track:3")):
+        out = table.edit(text, tool, spot)
+        assert isinstance(out, Refusal) and out.message, (text, tool, out)
+
+
+# ------------------------------------------------------------------ never raises
+
+
+def _moves() -> st.SearchStrategy[list[tuple[str, str, str]]]:
+    table = table_of(blank(4))
+    tools = [t.id for t in table.tools()] + ["stone:blue9", "volcanist:", "erase:x", ""]
+    spots = [s.id for s in table.picture().spots] + ["stone:c3:0", "stone:c3:1", "field:z9", "track:-1", "track:x", ""]
+    options = ["", "as numbered", "lap 3 (+32)", "lap 4 (+64)", "@3"]
+    return st.lists(st.tuples(st.sampled_from(tools), st.sampled_from(spots), st.sampled_from(options)), max_size=25)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(moves=_moves(), which=st.sampled_from([0, 1]))
+def test_random_edits_never_raise_and_always_give_yaml(moves: list[tuple[str, str, str]], which: int) -> None:
+    start_text = blank(4) if which == 0 else FIGURE.read_text()
+    editor = Editor(start_text)
+    for tool, spot, option in moves:
+        out = editor.table.edit(editor.text, tool, spot, option)
+        if isinstance(out, Refusal):
+            assert out.message
+            continue
+        parse_yaml(out, "t.yaml")  # always YAML the house reads
+        editor.text = out
+        try:
+            editor.table = table_of(out)
+        except LoadError:
+            pass
+
+
+def test_the_table_of_a_start_position_edits_like_a_new_file() -> None:
+    table = HeklaTable("position", start(3), start(3))
+    assert [t.id for t in table.tools()][-4:] == ["volcanist:red", "volcanist:green", "volcanist:yellow", "erase"]
