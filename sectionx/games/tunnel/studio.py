@@ -189,7 +189,7 @@ class TunnelTable:
 
     def picture(self) -> Picture:
         document = _document(self)
-        return Picture(_svg(document), tuple(_spots(self.position, self.marks, _board_shift(document))))
+        return Picture(_svg(document), tuple(_spots(self.position, self.marks, _board_shift(document), self.hand)))
 
     # ------------------------------------------------------------ choices
 
@@ -459,7 +459,9 @@ def _choice(pos: Position, move: Move) -> Choice:
         return Choice(str(move), (), f"{move.tile} out (fits nowhere, CB3)")
     x, y = move.cell
     clicks = [f"cell:{x},{y}"]
-    label = [f"@{move.rotation}"]
+    # The picture cannot show the tile in hand turned: the label says what its edges
+    # will be (``@1 (city N, road EW)``).
+    label = [f"@{move.rotation} ({_looks(move.tile, move.rotation)})"]
     tile = tile_set().oriented(move.tile, move.rotation)
     for step in move.steps:
         if isinstance(step, Follower):
@@ -473,6 +475,23 @@ def _choice(pos: Position, move: Move) -> Choice:
             clicks += [f"opening:{opening_text(o)}" for o in step.openings]
             label.append(f"t {step.set}")
     return Choice(str(move), tuple(clicks), " ".join(label))
+
+
+def _looks(name: str, rotation: int) -> str:
+    """Tile ``name`` turned ``rotation`` in a few words: its city and road edges, a
+    cloister, its tunnel openings (``city N, road EW, openings E``)."""
+    tile = tile_set().oriented(name, rotation)
+    words = []
+    for kind, letter in (("city", "C"), ("road", "R")):
+        edges = "".join(EDGES[e] for e in range(4) if tile.edges[e] == letter)
+        if edges:
+            words.append(f"{kind} {edges}")
+    if any(f.kind == "cloister" for f in tile.features):
+        words.append("cloister")
+    mouths = "".join(EDGES[f.edges[0]] for f in tile.features if f.end == "opening")
+    if mouths:
+        words.append(f"opening{'s' if len(mouths) > 1 else ''} {mouths}")
+    return ", ".join(words) or "fields only"
 
 
 def _part(feature: str) -> str:
@@ -571,7 +590,7 @@ def _box(x: float, y: float, t: float, u0: float, v0: float, u1: float, v1: floa
     return tuple(out)
 
 
-def _spots(pos: Position, marks: Marks, shift: tuple[float, float]) -> list[Spot]:
+def _spots(pos: Position, marks: Marks, shift: tuple[float, float], hand: str | None) -> list[Spot]:
     """Every spot, in the order the page lays them (later on top): the cells, the
     parts and new openings of the empty cells, the openings on the board."""
     from .picture import frame_for, shown_cells
@@ -586,7 +605,7 @@ def _spots(pos: Position, marks: Marks, shift: tuple[float, float]) -> list[Spot
         x, y = frame.box(cell)
         placed = pos.board.get(cell)
         what = (f"the tile {placed.tile.tile.name}@{placed.tile.rotation}" if placed is not None
-                else "empty (click its middle for the drawn tile, again for a follower on its cloister)")
+                else f"empty (click its middle for the drawn {hand or 'tile'}, again for a follower on a cloister)")
         spots.append(Spot(f"cell:{cell_text(cell)}", _box(x, y, t, 0, 0, 1, 1, 0), f"{cell_text(cell)}: {what}"))
     for cell in order:
         if cell in pos.board:
