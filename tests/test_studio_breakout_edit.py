@@ -164,7 +164,9 @@ def test_an_edit_keeps_the_comments_and_key_order_and_touches_only_its_line(path
 
 def test_refusals_name_why():
     t = table_of(BLANK)
-    assert refusal(t, BLANK, "figure:blue", "field:3.3").rules == ("BW2",)
+    why = refusal(t, BLANK, "figure:blue", "field:3.3")
+    assert why.rules == ("BW2",) and "wall top" in why.message
+    assert not why.message.endswith("(BW2)")  # the page shows the id beside the words: not said twice
     assert refusal(t, BLANK, "knot:yellow", "push:L3").rules == ("BW1",)
     assert refusal(t, BLANK, "knot:yellow", "top:3").rules == ("BW1",)
     assert refusal(t, BLANK, "bar", "field:3.3").rules == ("B4",)

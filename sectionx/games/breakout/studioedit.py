@@ -57,7 +57,10 @@ _LETTER = {Player.YELLOW: "y", Player.BLUE: "b"}
 
 
 def _no(message: str, *rules: str) -> Refusal:
-    """A refusal naming its rulings."""
+    """A refusal naming its rulings.  The page shows the ids beside the words, so a
+    message ending in its ruling's id in brackets drops it (it is not said twice)."""
+    for rule in rules:
+        message = message.removesuffix(f" ({rule})")
     return Refusal(message, rules)
 
 
@@ -66,7 +69,7 @@ class _Refused(Exception):
 
     def __init__(self, message: str, *rules: str):
         super().__init__(message)
-        self.refusal = Refusal(message, rules)
+        self.refusal = _no(message, *rules)
 
 
 def tools(kind: str) -> tuple[Tool, ...]:
