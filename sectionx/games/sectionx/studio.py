@@ -62,7 +62,7 @@ from ...console import plural
 from ...errors import NotationError, SectionXError
 from ...hexgrid import Cell, parse_cell
 from ...render.scene import Point, apply, compose, rotate, translate
-from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
+from ...studio.table import Choice, Editable, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table, Tool
 from ...yamlsrc import Doc, LoadError
 from . import checking, engine, formats
 from .actions import Action, End, Move, MoveDoor, Pass, PlaceDoor, PlaceTile, Rotate, Step, Swap, Take, parse, parse_place
@@ -402,6 +402,20 @@ class SectionXTable:
         sentence = goal_sentence(g)
         return f"{sentence[:1].upper()}{sentence[1:]}: {', '.join(progress)}; {used}"
 
+    # ------------------------------------------------------------------ editing
+
+    def tools(self) -> tuple[Tool, ...]:
+        """The editor's palette for the file (:mod:`.studioedit`)."""
+        from .studioedit import tools
+
+        return tools(self)
+
+    def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
+        """The file's text after ``tool`` is used on ``spot`` (:mod:`.studioedit`)."""
+        from .studioedit import edit
+
+        return edit(self, text, tool, spot, option)
+
     # ------------------------------------------------------------------ the solver
 
     def solve(self, limits: Limits, progress: Progress) -> Solution:
@@ -443,6 +457,7 @@ class SectionXTable:
 
 
 _: type[Table] = SectionXTable  # mypy checks here that the table answers the studio's protocol
+_e: type[Editable] = SectionXTable  # and its editing protocol
 
 
 # =========================================================================== helpers

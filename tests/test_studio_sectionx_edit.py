@@ -1,0 +1,301 @@
+"""Section X in the studio's editor (issue 31, "Edit"): the palette of a file, what each
+tool writes, and that an edit changes only the keys it touches.
+
+Shipped positions are built from a blank file by palette edits alone and read back to
+the same position; every tool placed then erased gives the text back byte for byte;
+comments and key order stay; refusals name their ruling; random edits never raise
+and always leave YAML."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sectionx.games.sectionx import formats
+from sectionx.games.sectionx.commands import COMMANDS
+from sectionx.games.sectionx.model import PlaceKind, State
+from sectionx.games.sectionx.studio import SectionXTable
+from sectionx.studio.table import Editable, Refusal, Tool
+from sectionx.yamlsrc import parse_yaml, read_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "scenarios" / "puzzles"
+TIE = PUZZLES / "03-tie.yaml"
+MASTERKEY = ROOT / "scenarios" / "masterkey.yaml"
+
+
+def open_file(path: Path) -> SectionXTable:
+    table = COMMANDS.table(path, read_yaml(path))
+    assert isinstance(table, SectionXTable)
+    assert isinstance(table, Editable)
+    return table
+
+
+def open_text(tmp_path: Path, text: str, name: str = "blank.yaml") -> SectionXTable:
+    path = tmp_path / name
+    path.write_text(text)
+    return open_file(path)
+
+
+def edited(table: SectionXTable, text: str, tool: str, spot: str, option: str = "") -> str:
+    out = table.edit(text, tool, spot, option)
+    assert isinstance(out, str), f"{tool} on {spot} ({option}): {out}"
+    return out
+
+
+def refused(table: SectionXTable, text: str, tool: str, spot: str, option: str = "") -> Refusal:
+    out = table.edit(text, tool, spot, option)
+    assert isinstance(out, Refusal), f"{tool} on {spot} ({option}) was not refused"
+    return out
+
+
+def state_of(text: str, name: str = "<text>", base: Path = ROOT) -> State:
+    return formats.loads(text, name, base).scenario.state
+
+
+# --------------------------------------------------------------------------- building by edits
+
+
+def edits_for(state: State) -> list[tuple[str, str, str]]:
+    """The palette edits (tool, spot, option) that put ``state``'s tiles, hands,
+    stacks, prisoners, doors, keys and zones onto a blank file, as a person clicks
+    them: each thing on the spot where it lies (options where no spot shows it)."""
+    out: list[tuple[str, str, str]] = []
+    for cell, placed in state.tiles:
+        out.append((f"tile:{placed.tile}", f"cell:{cell.q},{cell.r}", f"@{placed.rotation}"))
+    for p in state.players:
+        out += [(f"tile:{t}", "island", f"hand:{p.colour.value}") for t in p.hand]
+    for n, stack in enumerate(state.stacks, 1):
+        out += [(f"tile:{t}", f"stack:{n}", "@0") for t in reversed(stack)]  # each on top of the last
+    for p in state.players:
+        c = p.colour.value
+        for place in p.prisoners:
+            if place.kind in (PlaceKind.TILE, PlaceKind.GREEN):
+                assert place.cell is not None
+                spot = (f"feature:{place.cell.q},{place.cell.r}/{place.feature}" if place.kind is PlaceKind.TILE
+                        else f"cell:{place.cell.q},{place.cell.r}")
+                out.append((f"prisoner:{c}", spot, "at"))
+            elif place.kind is not PlaceKind.ISLAND:
+                out.append((f"prisoner:{c}", "island", place.kind.value))
+        out += [(f"door:{c}", f"feature:{d.cell.q},{d.cell.r}/{d.feature}", "") for d in p.doors]
+        if p.key:
+            out.append((f"key:{c}", "island", ""))
+    for zone, owner in state.zones:
+        green = min(state.board.zone_by_name[zone].cells)
+        out.append((f"zone:{owner.value}", f"cell:{green.q},{green.r}", ""))
+    return out
+
+
+@pytest.mark.parametrize("name, blank, tail", [
+    ("01-the-fork.yaml", "players: [red, blue]\nboard: standard\nturn: red\n",
+     "unused: out\ngoal: {kind: free, player: red, count: 2, turns: 1}\n"),
+    ("18-keep-the-key.yaml", "players: [red, blue]\nboard: standard\nturn: red\n",
+     "unused: out\ngoal:\n  player: red\n  turns: 1\n  all:\n    - {kind: free, count: 1}\n    - {kind: key}\n"),
+    ("16-the-back-door.yaml", "players: [red, blue]\nboard: standard\nturn: red\n",
+     "unused: out\ngoal: {kind: zone, zone: NW, player: red, turns: 3}\n"),
+])
+def test_a_shipped_puzzle_built_by_edits_reads_back_the_same(tmp_path: Path, name: str, blank: str, tail: str) -> None:
+    shipped = formats.load(PUZZLES / name).scenario.state
+    table = open_text(tmp_path, blank)  # the blank file is a valid game state: the editor's table
+    text = blank
+    for tool, spot, option in edits_for(shipped):
+        assert any(t.id == tool for t in table.tools()) or tool.startswith("tile:"), tool
+        text = edited(table, text, tool, spot, option)
+    text += tail  # the goal lines, typed
+    assert state_of(text, name, PUZZLES) == shipped, text
+
+
+def test_a_game_state_with_zones_keys_and_counts_built_by_edits(tmp_path: Path) -> None:
+    blank = "players: [red, blue, yellow]\nround: 3\nturn: {player: yellow, phase: 1}\n"
+    shipped = formats.load(MASTERKEY).scenario.state
+    table = open_text(tmp_path, blank)
+    text = blank
+    for tool, spot, option in edits_for(shipped):
+        text = edited(table, text, tool, spot, option)
+    assert state_of(text, "masterkey.yaml", ROOT / "scenarios") == shipped, text
+    assert "zones:\n  E: red\n  NE: blue\n  W: yellow\n" in text
+    assert "keys: [red]\n" in text and 'red: ["2,0"]' in text
+
+
+def test_the_palette_offers_the_catalogue_s_unused_tiles_and_each_colour() -> None:
+    table = open_file(TIE)
+    ids = [t.id for t in table.tools()]
+    on_board_or_hand = {"T01", "T26", "T02", "T09", "T10", "T41", "T16", "T11", "T43"}
+    assert [i for i in ids if i.startswith("tile:")] == [f"tile:T{n:02d}" for n in range(1, 55)
+                                                         if f"T{n:02d}" not in on_board_or_hand]
+    for c in ("red", "blue"):
+        assert {f"prisoner:{c}", f"door:{c}", f"key:{c}", f"zone:{c}"} <= set(ids)
+    assert ids[-1] == "erase"
+    tile = next(t for t in table.tools() if t.id == "tile:T20")
+    assert tile.options[:6] == tuple(f"@{r}" for r in range(6)) and "hand:red" in tile.options and "stack:3" in tile.options
+    assert tile.group == "Tiles" and "junction" in tile.label
+
+
+# --------------------------------------------------------------------------- what each tool writes
+
+
+def test_each_tool_writes_the_house_s_form() -> None:
+    table, text = open_file(TIE), TIE.read_text()
+    assert '  "2,-2": T20@3\n' in edited(table, text, "tile:T20", "cell:2,-2", "@3")
+    assert '  "2,-2": T20\n' in edited(table, text, "tile:T20", "cell:2,-2", "@0")
+    assert '  "-4,3": T20@1 ' in edited(table, text, "tile:T20", "feature:-4,3/0", "@1")  # replaces the tile there
+    assert "red: [T16, T11, T43, T20]" in edited(table, text, "tile:T20", "hand:T11", "@0")
+    assert "  - [T20]\n" in edited(table, text, "tile:T20", "cell:0,0", "stack:2")
+    assert '  red:\n    at: ["-4,3/0"]\n' not in edited(table, text, "prisoner:red", "feature:-4,3/0", "at")
+    assert '  red:\n    at: ["-4,3"]\n' in edited(table, text, "prisoner:red", "feature:-4,3/0", "at")
+    assert 'at: ["5,0"]' in edited(table, text, "prisoner:red", "cell:5,0", "at")  # a green area
+    assert 'blue: {at: ["-4,3", "-5,2", "-5,2"]' in edited(table, text, "prisoner:blue", "prisoner:blue:-5,2", "at")
+    assert 'blue: {at: ["-4,3", "-5,2"], dead: 1}' in edited(table, text, "prisoner:blue", "island", "dead")
+    assert 'red: ["-5,3", "-4,3"]' in edited(table, text, "door:red", "cell:-4,3")
+    assert "doors:\n  blue: [\"-2,2\"]\n  red: [\"-5,3\"]\nkeys: [red]\n\ngoal:" in edited(table, text, "key:red", "island")
+    assert "zones:\n  NW: blue\n" in edited(table, text, "zone:blue", "cell:0,-5")
+
+
+def test_a_written_island_count_keeps_eight(tmp_path: Path) -> None:
+    text = "players: [red, blue]\nprisoners:\n  red: {island: 6, freed: 2}\n"
+    table = open_text(tmp_path, text)
+    placed = edited(table, text, "tile:T01", "cell:2,0", "@0")
+    placed = edited(table, placed, "prisoner:red", "cell:2,0", "at")
+    assert "red: {island: 5, freed: 2, at: [\"2,0\"]}" in placed
+    assert state_of(placed).player_by_colour[table.state.players[0].colour].count(PlaceKind.TILE) == 1
+    freed = edited(table, placed, "prisoner:red", "island", "freed")
+    assert "island: 4, freed: 3" in freed
+    assert edited(table, edited(table, freed, "erase", "island", "freed red"), "erase", "prisoner:red:2,0") == \
+        edited(table, text, "tile:T01", "cell:2,0", "@0")
+
+
+def erase_spot(tool: Tool, option: str, spot: str) -> tuple[str, str]:
+    """The erase (spot, option) a person uses to take off what ``tool`` put on ``spot``:
+    the piece's own spot for a prisoner or a door, the hand tile, the stack."""
+    kind, _, what = tool.id.partition(":")
+    where = spot.partition(":")[2].replace("/0", "")
+    if kind == "tile" and option.startswith(("hand", "stack")):
+        return (f"hand:{what}" if option.startswith("hand") else option), "top"
+    if kind == "prisoner":
+        return ("island", f"{option} {what}") if option in ("freed", "dead") else (f"prisoner:{what}:{where}", "top")
+    if kind == "door":
+        return f"door:{what}:{where}/0", "top"
+    return spot, "top"
+
+
+@pytest.mark.parametrize("path, tile_cell", [(TIE, "-4,3"), (MASTERKEY, "0,2")], ids=lambda v: getattr(v, "name", v))
+def test_every_tool_placed_then_erased_gives_back_the_text(path: Path, tile_cell: str) -> None:
+    table, text = open_file(path), path.read_text()
+    # an empty cell, a tile (with a door and a prisoner on it in masterkey), the island, an unclaimed zone's green area
+    spots = {"tile": "cell:2,-2", "prisoner": f"feature:{tile_cell}/0", "door": f"cell:{tile_cell}", "key": "island",
+             "zone": "cell:0,5"}
+    tried = 0
+    tiles = [t for t in table.tools() if t.id.startswith("tile:")]
+    for tool in tiles[::9] + [t for t in table.tools() if t not in tiles]:  # every 9th tile: each takes the same path
+        kind = tool.id.partition(":")[0]
+        if kind == "erase" or (tool.id == "key:red" and path == MASTERKEY):  # red holds the key there
+            continue
+        for option in tool.options or ("",):
+            if kind == "tile" and option not in ("@0", "@5", "hand:red", "stack:2"):
+                continue
+            spot = spots[kind]
+            placed = edited(table, text, tool.id, spot, option)
+            assert placed != text, (tool.id, option)
+            where, how = erase_spot(tool, option, spot)
+            assert edited(table, placed, "erase", where, how) == text, (tool.id, option, placed)
+            tried += 1
+    assert tried > 20
+
+
+def test_an_edit_keeps_the_comments_and_key_order(tmp_path: Path) -> None:
+    table, text = open_file(TIE), TIE.read_text()
+    new = edited(table, text, "tile:T20", "cell:2,-2", "@3")
+    diff = [line for line in difflib.unified_diff(text.splitlines(), new.splitlines(), n=0, lineterm="")
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert diff == ['+  "2,-2": T20@3']
+    new = edited(table, text, "erase", "cell:-5,3")  # red's door first, then (again) the tile
+    assert [line for line in new.splitlines() if "#" in line] == [line for line in text.splitlines() if "#" in line]
+    assert '  red: ["-5,3"]' not in new and '"-5,3": T10@4' in new
+    new = edited(table, new, "erase", "cell:-5,3")
+    assert '"-5,3"' not in new and new.count("#") == text.count("#") - 1  # the tile's own comment leaves with it
+    keys = [line.split(":")[0] for line in new.splitlines() if line and line[0].isalpha()]
+    assert keys == ["format", "title", "description", "players", "board", "turn", "unused", "tiles", "hands",
+                    "prisoners", "doors", "goal", "answer"]
+
+
+def test_erase_takes_off_the_top_first() -> None:
+    table, text = open_file(MASTERKEY), MASTERKEY.read_text()
+    # 0,3: two red prisoners in the through hideout, on the tile T50
+    once = edited(table, text, "erase", "cell:0,3")
+    assert 'at: ["0,3", "-4,1", "-4,1"]' in once
+    twice = edited(table, once, "erase", "cell:0,3")
+    assert 'at: ["-4,1", "-4,1"]' in twice and '"0,3": T50@1' in twice
+    thrice = edited(table, twice, "erase", "cell:0,3")
+    assert '"0,3": T50@1' not in thrice
+    assert "keys: [red]" not in edited(table, text, "erase", "island")
+    assert "E: red" not in edited(table, text, "erase", "cell:5,0")
+    assert 'blue: ["0,2"]' not in edited(table, text, "erase", "door:blue:0,2")
+    assert "blue: [T20]" in edited(table, text, "erase", "hand:T13")
+    assert "freed: 2\n" in edited(table, text, "erase", "island", "freed red")
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("tool, spot, option, rule, words", [
+    ("tile:T20", "island", "@0", "P1", "no tile may lie on the island"),
+    ("tile:T20", "cell:5,0", "@0", "P1", "green area 5,0"),
+    ("door:red", "cell:5,0", "", "D2", "tunnel or dead end"),
+    ("door:red", "island", "", "D2", "the island"),
+    ("key:red", "cell:-4,3", "", "K1", "island"),
+    ("zone:red", "cell:-4,3", "", "Z1", "green areas"),
+    ("prisoner:red", "island", "at", "S1", "on the island already"),
+    ("prisoner:red", "stack:1", "at", "M1", "side panel"),
+])
+def test_a_refused_edit_names_its_rule(tool: str, spot: str, option: str, rule: str, words: str) -> None:
+    out = refused(open_file(TIE), TIE.read_text(), tool, spot, option)
+    assert out.rules == (rule,) and words in out.message and f"({rule}" in out.message
+
+
+@pytest.mark.parametrize("tool, spot, option, words", [
+    ("tile:T99", "cell:2,-2", "@0", "no tool 'tile:T99'"),
+    ("hammer", "cell:2,-2", "", "no tool 'hammer'"),
+    ("tile:T20", "cell:9,9", "@0", "not a cell of the board standard"),
+    ("tile:T20", "board:2,-2", "@0", "no place on this board"),
+    ("tile:T20", "cell:2,-2", "@7", "no option of a tile"),
+    ("erase", "cell:2,-2", "top", "nothing to erase on 2,-2"),
+    ("erase", "island", "top", "nothing to erase on the island"),
+    ("erase", "island", "dead red", "red has no dead prisoner"),
+])
+def test_refusals_without_a_rule_say_why(tool: str, spot: str, option: str, words: str) -> None:
+    assert words in refused(open_file(TIE), TIE.read_text(), tool, spot, option).message
+
+
+def test_text_that_is_no_yaml_is_refused_not_raised() -> None:
+    out = open_file(TIE).edit("players: [red\n", "erase", "island")
+    assert isinstance(out, Refusal) and "not YAML" in out.message
+    out = open_file(TIE).edit("players: [red, blue]\ntiles: [T01]\n", "tile:T20", "cell:2,-2", "@0")
+    assert isinstance(out, Refusal) and "tiles is not a mapping" in out.message
+
+
+# --------------------------------------------------------------------------- never raises
+
+
+TABLE = open_file(TIE)
+SPOTS = [s.id for s in TABLE.picture().spots] + ["island", "cell:0,0", "stack:2", "hand:T99", "prisoner:red:island",
+                                                 "door:red:9,9", "cell:", "feature:1,1/x", "", "nonsense"]
+TOOLS = list(TABLE.tools()) + [Tool("tile:T01", "", "", ("@0", "@9", "hand:green", "stack:4")),
+                               Tool("zone:green", "", ""), Tool("", "", "")]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(TOOLS), st.sampled_from(SPOTS), st.integers(0, 12)), max_size=8))
+def test_random_edits_never_raise_and_leave_yaml(steps: list[tuple[Tool, str, int]]) -> None:
+    text = TIE.read_text()
+    for tool, spot, pick in steps:
+        options = tool.options + ("", "junk")
+        out = TABLE.edit(text, tool.id, spot, options[pick % len(options)])
+        if isinstance(out, Refusal):
+            assert out.message
+            continue
+        parse_yaml(out, "edited.yaml")
+        text = out
