@@ -2,7 +2,7 @@
 puzzles built from a new game's file by palette edits alone (and the goal lines by
 text) read back to the same position; every tool placed then erased gives the text
 back byte for byte; an edit changes only the key it touches (comments, key order and
-blank lines kept); refusals name their ruling (HG1, HG3, H7); a spot for every field
+blank lines kept); refusals name their ruling (HG1, HG3, HG5, H7); a spot for every field
 and every track field, empty or not; random tool/spot/option sequences never raise and
 always give YAML."""
 
@@ -191,20 +191,24 @@ def test_each_tool_placed_then_erased_gives_the_text_back_byte_for_byte(text: st
     assert len(targets) >= len(table.tools()) - 1 - len(table.position.players)
     for tool, spot in targets.items():
         placed = table.edit(text, tool, spot)
+        if isinstance(placed, Refusal):  # every one of that stone is on the board (HG5)
+            assert placed.rules == ("HG5",) and "is on the board already" in placed.message, (tool, placed)
+            continue
         assert isinstance(placed, str) and placed != text, (tool, spot)
         assert len(changed_lines(text, placed)) <= 2
         editor = Editor(text)
         editor.use(tool, spot)  # lava 1 alone is not valid (H7): the last valid table takes the erase
         assert editor.use("erase", spot) == text, (tool, spot)
     # A field's two places: the second stone goes right of the first, erased first.
+    first = next(t for t in targets if t.startswith("stone:") and isinstance(table.edit(text, t, "field:c2"), str))[6:]
     editor = Editor(text)
-    one = editor.use("stone:red2", "field:c2")
+    one = editor.use(f"stone:{first}", "field:c2")
     two = editor.use("stone:lava0", "field:c2")
-    assert re.search(r"^  c2: \[red2, lava0\]$", two, re.MULTILINE)
+    assert re.search(rf"^  c2: \[{first}, lava0\]$", two, re.MULTILINE)
     assert editor.use("erase", "field:c2") == one
     # A stone's own spot takes that stone: the left one here.
     editor.use("stone:lava0", "field:c2")
-    assert editor.use("erase", "stone:c2:0") == one.replace("c2: [red2]", "c2: [lava0]")
+    assert editor.use("erase", "stone:c2:0") == one.replace(f"c2: [{first}]", "c2: [lava0]")
 
 
 def test_an_end_of_line_comment_pushed_right_stays_where_it_was_pushed() -> None:
@@ -263,6 +267,8 @@ def test_trailing_blank_lines_and_comments_stay_below_a_new_last_field() -> None
     ("stone:lava0", "field:a1", "", "H7", "a corner"),
     ("stone:lava1", "field:e5", "", "H7", "middle field of an erupting triple"),
     ("stone:red2", "track:3", "", "HG3", "a stone goes on a field of the area"),
+    ("stone:red1", "field:b2", "", "HG5", "every red 1 is on the board already: each player has 1 with 2 players"),
+    ("stone:blue2", "field:b2", "", "HG5", "blue does not play in a 2-player game"),
     ("volcanist:red", "field:b2", "", "HG3", "escape track"),
     ("volcanist:red", "track:3", "lap 3 (+32)", "HG3", "inner ring"),
     ("volcanist:red", "track:30", "lap 9", "HG3", "no lap"),
@@ -336,3 +342,44 @@ def test_random_edits_never_raise_and_always_give_yaml(moves: list[tuple[str, st
 def test_the_table_of_a_start_position_edits_like_a_new_file() -> None:
     table = HeklaTable("position", start(3), start(3))
     assert [t.id for t in table.tools()][-4:] == ["volcanist:red", "volcanist:green", "volcanist:yellow", "erase"]
+
+
+def test_the_eleventh_lava_stone_of_a_value_is_refused_hg5() -> None:
+    rows = "".join(f"  {c}{r}: [lava0]\n" for c in "bcd" for r in (2, 3, 4)) + "  c5: [lava0]\n"
+    text = "game: hekla\nformat: 1\nplayers: 2\nstones:\n" + rows
+    refused = table_of(text).edit(text, "stone:lava0", "field:b5")
+    assert refused == Refusal("every lava 0 is on the board already: there are 10 (HG5)", ("HG5",))
+    assert isinstance(table_of(text).edit(text, "stone:lava1", "field:b5"), str)
+
+
+def test_the_studio_edits_a_hekla_file_through_its_palette(tmp_path: Path) -> None:
+    """POST /api/check and /api/edit: the palette and the track's spots in the editor's
+    view, an edit's new text checked live, a refusal's words and ruling on the page."""
+    from starlette.testclient import TestClient
+
+    from sectionx.studio.app import HEADER, Studio, create_app
+    from sectionx.studio.folder import Folder
+
+    text = blank(2)
+    (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
+    token = "hekla-edit-token-0123456"
+    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
+    assert c.get(f"/?token={token}").status_code == 200
+
+    def post(path: str, data: dict[str, object]) -> dict[str, object]:
+        r = c.post(path, json=data, headers={HEADER: token})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert isinstance(out, dict)
+        return out
+
+    view = post("/api/check", {"path": "new.yaml", "text": text})
+    assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["stone:red3", "stone:red2"]
+    assert {"field:a1", "track:0", "track:55"} <= {s["id"] for s in view["spots"]}
+    out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "stone:green2", "spot": "field:c3"})
+    assert out["ok"] and "to_move: red\nstones:\n  c3: [green2]\n" in str(out["text"])
+    lava = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "stone:lava1", "spot": "field:c3"})
+    assert not lava["ok"] and "c3: [lava1]" in str(lava["text"])  # written; validate says why not (H7)
+    assert any("H7" in str(p) for p in lava["problems"])
+    out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "volcanist:red", "spot": "field:c3"})
+    assert out["rules"] == ["HG3"] and "escape track" in str(out["refused"])

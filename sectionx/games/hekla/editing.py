@@ -36,11 +36,14 @@ comments, key order, quoting and blank lines stay.
 stone on a field (HG1: a field has two places), lava on a field that is the middle
 of no triple (H7: lava goes only on an erupting triple's middle field, so never on a
 corner of the area), a stone on the track or a volcanist on a field (HG1, HG3), a
-later lap on the inner ring (HG3), erasing where nothing is, a spot or tool this
-board does not have, text that is not a mapping of keys, and a game record (its
-position is made by its turns: the palette edits positions, puzzles and figures).
-Anything else is written even when it makes the file invalid (a fourth red 2, a
-colour not in play: HG5), and ``validate``'s problems show beside the text.
+later lap on the inner ring (HG3), a stone of a colour the text's ``players:`` does
+not seat or one more than the game has (HG5: a fourth red 2 with two players, an
+11th lava 0), erasing where nothing is, a spot or tool this board does not have,
+text that is not a mapping of keys, and a game record (its position is made by its
+turns: the palette edits positions, puzzles and figures).
+Anything else is written even when it makes the file invalid (a value-1 lava stone
+while value-0 lava is left, H7; a colour's volcanist in a game it does not play,
+HG5), and ``validate``'s problems show beside the text.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from ruamel.yaml.tokens import CommentToken
 from ...errors import NotationError
 from ...studio import yamledit
 from ...studio.table import Refusal, Tool
-from .rules import LAVA, SEATS, Board, Field, Player, Position, field_name, parse_field
+from .rules import LAVA, LAVA_STONES, SEATS, STONES, Board, Field, Player, Position, field_name, parse_field
 
 #: The top keys of a position file in the order :func:`.formats.dumps` writes them: a
 #: new key goes after the last one before it that the file has.
@@ -256,13 +259,34 @@ def _seats(data: CommentedMap, pos: Position) -> tuple[Player, ...]:
 
 # ---------------------------------------------------------------------- the tools
 
-def _place(data: CommentedMap, board: Board, stone: str, f: Field) -> None:
+def _stock(data: CommentedMap, pos: Position, stone: str, stones: CommentedMap | None) -> None:
+    """_Refused when ``stone`` is not in the game the text's ``players:`` sets up, or
+    every one of them is on the board already (HG5)."""
+    owner, value = stone[:-1], int(stone[-1])
+    seats = _seats(data, pos)
+    if owner == LAVA:
+        have = LAVA_STONES[value]
+    elif owner in {p.value for p in seats}:
+        have = STONES[len(seats)][value]
+    else:
+        raise _Refused(f"{owner} does not play in a {len(seats)}-player game: the colours are "
+                       + ", ".join(p.value for p in seats) + " (HG5)", "HG5")
+    on = 0
+    for held in (stones or {}).values():
+        on += sum(str(s) == stone for s in held) if isinstance(held, list) else 0
+    if on >= have:
+        each = f"there are {have}" if owner == LAVA else f"each player has {have} with {len(seats)} players"
+        raise _Refused(f"every {owner} {value} is on the board already: {each} (HG5)", "HG5")
+
+
+def _place(data: CommentedMap, board: Board, pos: Position, stone: str, f: Field) -> None:
     name = field_name(f)
     if stone.startswith(LAVA) and f not in {t[1] for t in board.triples()}:
         raise _Refused(f"lava on {name}: lava is put only on the middle field of an erupting triple, and {name}, "
                        "a corner, is the middle of no triple (H7)", "H7")
     stones = _stones(data)
     key, here = _held(stones, f)
+    _stock(data, pos, stone, stones)
     if len(here) >= 2:
         raise _Refused(f"{name} holds two stones ({', '.join(here)}): a field has two places (HG1); erase one first",
                        "HG1")
@@ -362,7 +386,7 @@ def edit(pos: Position, kind: str, text: str, tool: str, spot: str, option: str 
             if f is None:
                 raise _Refused(f"a stone goes on a field of the area (HG1), not on {board.track_name(cell or 0)} "
                                "of the escape track (HG3)", "HG1", "HG3")
-            return yamledit.edited(text, lambda d: _place(d, board, arg, f))
+            return yamledit.edited(text, lambda d: _place(d, board, pos, arg, f))
         if what == "volcanist" and arg in [p.value for p in SEATS]:
             if cell is None:
                 raise _Refused(f"a volcanist stands on the escape track round the area (HG3), not on the field "
