@@ -359,6 +359,9 @@ def test_random_playouts_never_raise_and_pickle_equal(seed: int, which: int) -> 
         assert isinstance(after, TunnelTable)
         table = after
     assert pickle.loads(pickle.dumps(table)) == table
+    # The picture is drawn once per table and not pickled with it.
+    first = table.picture()
+    assert table.picture() is first and "_picture" not in pickle.loads(pickle.dumps(table)).__dict__
 
 
 def _lone(first: str, stack: tuple[str, ...], puzzle: Puzzle | None = None) -> TunnelTable:

@@ -188,8 +188,19 @@ class TunnelTable:
     # ------------------------------------------------------------ the picture
 
     def picture(self) -> Picture:
+        # Drawn once per table: the page draws the position again on undo and redo, and
+        # the SVG writer is nearly all of a move's time (a 60-tile board: ~0.2 s CPU).
+        drawn = self.__dict__.get("_picture")
+        if isinstance(drawn, Picture):
+            return drawn
         document = _document(self)
-        return Picture(_svg(document), tuple(_spots(self.position, self.marks, _board_shift(document), self.hand)))
+        drawn = Picture(_svg(document), tuple(_spots(self.position, self.marks, _board_shift(document), self.hand)))
+        object.__setattr__(self, "_picture", drawn)  # a memo, not a field: equality and hashing ignore it
+        return drawn
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the memoised picture (a solve's worker needs the position)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_picture"}
 
     # ------------------------------------------------------------ choices
 
