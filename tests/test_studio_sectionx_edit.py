@@ -253,7 +253,8 @@ def test_erase_takes_off_the_top_first() -> None:
 ])
 def test_a_refused_edit_names_its_rule(tool: str, spot: str, option: str, rule: str, words: str) -> None:
     out = refused(open_file(TIE), TIE.read_text(), tool, spot, option)
-    assert out.rules == (rule,) and words in out.message and f"({rule}" in out.message
+    assert out.rules == (rule,) and words in out.message
+    assert not out.message.endswith(f"({rule})")  # the page shows the id beside the words: not said twice
 
 
 @pytest.mark.parametrize("tool, spot, option, words", [
@@ -299,3 +300,17 @@ def test_random_edits_never_raise_and_leave_yaml(steps: list[tuple[Tool, str, in
             continue
         parse_yaml(out, "edited.yaml")
         text = out
+
+
+def test_a_record_has_no_palette(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sectionx.cli import app
+
+    record = tmp_path / "solved.yaml"
+    result = CliRunner().invoke(app, ["solve", str(PUZZLES / "02-change-places.yaml"), "--out", str(record)])
+    assert result.exit_code == 0, result.output
+    table = open_file(record)
+    assert table.kind == "record" and table.tools() == ()
+    out = table.edit(record.read_text(), "erase", "island")
+    assert isinstance(out, Refusal) and "made by its moves" in out.message

@@ -80,6 +80,8 @@ class _Refused(Exception):
 
     def __init__(self, message: str, *rules: str) -> None:
         super().__init__(message)
+        for rule in rules:  # the page shows the ids beside the words: not said twice
+            message = message.removesuffix(f" ({rule})")
         self.refusal = Refusal(message, tuple(rules))
 
 
@@ -87,7 +89,10 @@ class _Refused(Exception):
 
 
 def tools(table: SectionXTable) -> tuple[Tool, ...]:
-    """The palette for the table's file (module docstring)."""
+    """The palette for the table's file (module docstring); none for a record, whose
+    position is its moves' (``replay``), not written keys to edit."""
+    if table.kind == "record":
+        return ()
     state = table.scenario.state
     colours = tuple(p.colour.value for p in state.players)
     used = {t for _, placed in state.tiles for t in (placed.tile,)}
@@ -113,6 +118,8 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
 def edit(table: SectionXTable, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
     """``text`` after ``tool`` (with ``option``) is used on ``spot`` (module docstring);
     a :class:`Refusal` when the tool cannot go there.  Never raises."""
+    if table.kind == "record":
+        return Refusal("a record's position is made by its moves: edit its start position or puzzle instead")
     state = table.scenario.state
     try:
         target = _Target.read(spot, state)
