@@ -327,6 +327,7 @@ def test_every_piece_and_place_of_the_position_has_its_spot() -> None:
                    if place.kind in (PlaceKind.TILE, PlaceKind.ISLAND)}
         if table.panel:
             wanted |= {f"hand:{t}" for p in state.players for t in p.hand} | {"stack:1", "stack:2", "stack:3"}
+            wanted |= {f"player:{p.colour.value}" for p in state.players}  # the editor's place for a hand, empty or not
         assert set(ids) == wanted, set(ids) ^ wanted
         # Pieces lie over the places they stand on: listed after them, so on top.
         first_piece = min(i for i, s in enumerate(ids) if s.split(":")[0] in ("door", "prisoner"))

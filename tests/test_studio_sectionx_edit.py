@@ -132,7 +132,9 @@ def test_the_palette_offers_the_catalogue_s_unused_tiles_and_each_colour() -> No
     assert ids[-1] == "erase"
     tile = next(t for t in table.tools() if t.id == "tile:T20")
     assert tile.options[:6] == tuple(f"@{r}" for r in range(6)) and "hand:red" in tile.options and "stack:3" in tile.options
-    assert tile.group == "Tiles" and "junction" in tile.label
+    assert tile.group == "Tiles" and tile.label == "T20 Y junction"
+    assert [t.label for t in table.tools() if t.id in ("tile:T24", "tile:T28", "tile:T30")] == [
+        "T24 T junction", "T28 4-way", "T30 straight and bend"]
 
 
 # --------------------------------------------------------------------------- what each tool writes
@@ -144,6 +146,8 @@ def test_each_tool_writes_the_house_s_form() -> None:
     assert '  "2,-2": T20\n' in edited(table, text, "tile:T20", "cell:2,-2", "@0")
     assert '  "-4,3": T20@1 ' in edited(table, text, "tile:T20", "feature:-4,3/0", "@1")  # replaces the tile there
     assert "red: [T16, T11, T43, T20]" in edited(table, text, "tile:T20", "hand:T11", "@0")
+    assert "  blue: [T20]\n" in edited(table, text, "tile:T20", "player:blue", "@0")  # an empty hand: its block
+    assert "red: [T16, T11]  #" in edited(table, text, "erase", "player:red")
     assert "  - [T20]\n" in edited(table, text, "tile:T20", "cell:0,0", "stack:2")
     assert '  red:\n    at: ["-4,3/0"]\n' not in edited(table, text, "prisoner:red", "feature:-4,3/0", "at")
     assert '  red:\n    at: ["-4,3"]\n' in edited(table, text, "prisoner:red", "feature:-4,3/0", "at")
@@ -250,6 +254,7 @@ def test_erase_takes_off_the_top_first() -> None:
     ("zone:red", "cell:-4,3", "", "Z1", "green areas"),
     ("prisoner:red", "island", "at", "S1", "on the island already"),
     ("prisoner:red", "stack:1", "at", "M1", "side panel"),
+    ("door:blue", "player:blue", "", "D2", "side panel"),
 ])
 def test_a_refused_edit_names_its_rule(tool: str, spot: str, option: str, rule: str, words: str) -> None:
     out = refused(open_file(TIE), TIE.read_text(), tool, spot, option)

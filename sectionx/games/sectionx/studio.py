@@ -17,6 +17,8 @@ Spots (ids stable for the position, in the order they lie, the last on top):
 ``prisoner:COLOUR:PLACE``   the prisoner tokens of one colour on one place (``island``,
                             ``q,r`` or ``q,r/N``, as steps write them); tokens on one place
                             share a spot, since a step names the place, not the token
+``player:COLOUR``            a player's block in the side panel, under its hand tiles (the
+                            editor's place for a tile put into that hand, empty or not)
 ``hand:TILE``               a tile in hand, in the side panel (puzzles: ``render`` draws it)
 ``stack:N``                 a draw stack in the side panel
 ==========================  =================================================================
@@ -199,6 +201,8 @@ class SectionXTable:
             points = [(x + r * math.cos(a), y + r * math.sin(a))
                       for (x, y), r in tokens for a in (2 * math.pi * k / ROUND for k in range(ROUND))]
             out.append(Spot(f"prisoner:{colour.value}:{place}", _round(_hull(points)), f"{colour} prisoner on {place}"))
+        for colour, corners in places.players.items():  # under its hand tiles: a tile dropped here goes to the hand
+            out.append(Spot(f"player:{colour.value}", _round(corners), f"{colour}'s hand and belongings"))
         size = places.panel_tile  # the panel's small tiles, drawn as the board's (pointy-top)
         for tile_id, centre in places.hands.items():
             out.append(Spot(f"hand:{tile_id}", _round(hex_corners(size, centre)), f"tile {tile_id} in hand"))

@@ -13,10 +13,11 @@ tool (options)         what it writes, by the spot clicked
 =====================  ==============================================================
 ``tile:T05``           on a cell (or a feature, door or prisoner on it):
 (``@0``..``@5``,       ``tiles: {"q,r": T05@R}`` (``T05`` at ``@0``), replacing the tile
-``hand:COLOUR``,       there; on a hand tile: that player's ``hands`` list; on a stack:
-``stack:N``)           its top (``stacks``, top first).  With ``hand:COLOUR`` or
-                       ``stack:N`` the tile goes there wherever the click is (an empty
-                       hand has no spot).  Refused on the island or a green area (P1).
+``hand:COLOUR``,       there; on a player's block or hand tile in the side panel: that
+``stack:N``)           player's ``hands`` list; on a stack: its top (``stacks``, top
+                       first).  With ``hand:COLOUR`` or ``stack:N`` the tile goes there
+                       wherever the click is (a position that is no puzzle has no side
+                       panel).  Refused on the island or a green area (P1).
 ``prisoner:COLOUR``    on a cell, feature, door or another prisoner: ``"q,r"`` or
 (``at``, ``freed``,    ``"q,r/N"`` added to ``prisoners.COLOUR.at`` (a green cell is its
 ``dead``)              green area, M1); ``freed``/``dead``: that count plus one, wherever
@@ -30,10 +31,11 @@ tool (options)         what it writes, by the spot clicked
 ``zone:COLOUR``        on a green cell: ``zones: {ZONE: COLOUR}`` for the zone the
                        green area belongs to; refused elsewhere (Z1).
 ``erase`` (``top``,    takes off one thing, top first: a prisoner on the spot, then a
-``freed COLOUR``,      door, then the tile, then a green area's zone claim; a hand tile;
-``dead COLOUR``)       a stack's top tile; on the island the last key.  A taken-off
-                       prisoner goes back to a written ``island:`` count.  ``freed`` or
-                       ``dead COLOUR``: that count minus one.
+``freed COLOUR``,      door, then the tile, then a green area's zone claim; a hand tile
+``dead COLOUR``)       (a player's block: its last); a stack's top tile; on the island
+                       the last key.  A taken-off prisoner goes back to a written
+                       ``island:`` count.  ``freed`` or ``dead COLOUR``: that count
+                       minus one.
 =====================  ==============================================================
 
 Keys written new are quoted cells (``"2,-1"``), lists new are flow lists
@@ -100,7 +102,7 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
     if table.scenario.goal is not None:  # a puzzle names its stacks; a game state deals the rest into them
         used.update(t for stack in state.stacks for t in stack)
     where = ROTATIONS + tuple(f"hand:{c}" for c in colours) + tuple(f"stack:{n}" for n in range(1, STACKS + 1))
-    out = [Tool(f"tile:{t.id}", f"{t.id} {t.kind.replace('-', ' ')}", "Tiles", where)
+    out = [Tool(f"tile:{t.id}", f"{t.id} {_kind_words(t.kind)}", "Tiles", where)
            for t in state.catalogue.tiles if t.id not in used]
     out += [Tool(f"prisoner:{c}", f"{c} prisoner", "Prisoners", ("at", "freed", "dead")) for c in colours]
     out += [Tool(f"door:{c}", f"{c} door", "Doors") for c in colours]
@@ -110,6 +112,12 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
     erase = ("top",) + tuple(f"{what} {c}" for what in ("freed", "dead") for c in colours)
     out.append(Tool("erase", "erase", "Erase", erase))
     return tuple(out)
+
+
+def _kind_words(kind: str) -> str:
+    """A tile kind as the rules write it: ``y-junction`` "Y junction", ``4-way`` "4-way"."""
+    words = kind.replace("-", " ").replace("4 way", "4-way")
+    return words[0].upper() + words[1:] if words[:2] in ("y ", "t ") else words
 
 
 # =========================================================================== an edit
@@ -160,6 +168,8 @@ class _Target:
                 return target
             if kind == "hand" and rest:
                 return cls(spot, "hand", tile=rest)
+            if kind == "player" and rest in {p.colour.value for p in state.players}:
+                return cls(spot, "player", colour=rest)
             if kind == "stack" and rest.isdigit() and 1 <= int(rest) <= STACKS:
                 return cls(spot, "stack", stack=int(rest))
         except (ValueError, SectionXError):
@@ -190,7 +200,7 @@ class _Target:
             return "the island"
         if self.kind == "green":
             return f"the green area {self.where}"
-        if self.kind in ("hand", "stack"):
+        if self.kind in ("hand", "stack", "player"):
             return "the side panel"
         return self.where
 
@@ -235,6 +245,8 @@ def _tile(state: State, target: _Target, tile: str, option: str) -> Change:
         return lambda data: _add(_top(data, "hands"), [holder], tile)
     if target.kind == "stack":
         return lambda data: _stack(data, target.stack).insert(0, tile)
+    if target.kind == "player":
+        return lambda data: _add(_top(data, "hands"), [target.colour], tile)
     if target.kind in ("island", "green"):
         raise _Refused(f"no tile may lie on {target.words()} (P1)", "P1")
     assert target.cell is not None
@@ -269,7 +281,7 @@ def _prisoner(target: _Target, colour: str, option: str) -> Change:
 
 
 def _door(target: _Target, colour: str) -> Change:
-    if target.kind in ("island", "green", "hand", "stack"):
+    if target.kind in ("island", "green", "hand", "stack", "player"):
         raise _Refused(f"a door stands on a tunnel or dead end of a tile, not on {target.words()} (D2)", "D2")
     where = target.where
     return lambda data: _add(_top(data, "doors"), [colour], ye.quoted(where))
@@ -315,6 +327,12 @@ def _erase(state: State, target: _Target, option: str) -> Change:
                 if isinstance(hand, list) and target.tile in hand:
                     _remove_at(data, ["hands", holder], hand.index(target.tile))
                     return
+        elif kind == "player":
+            hand = _items(data.get("hands"))
+            found = next((h for c, h in hand if c == target.colour), None)
+            if isinstance(found, list) and found:
+                _remove_at(data, ["hands", target.colour], len(found) - 1)
+                return
         elif kind == "stack":
             stacks = data.get("stacks")
             n = target.stack - 1

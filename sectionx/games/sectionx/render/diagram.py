@@ -368,13 +368,15 @@ class Places:
     prisoner tokens by colour and place (a tile's feature, or the island for the
     cell block's token) with their radius, outline included; doors by colour and spot
     (the door's four corners); the side panel's hand tiles by id and stacks by number
-    (their centres; ``panel_tile`` their across-flats)."""
+    (their centres; ``panel_tile`` their across-flats) and each player's block (its
+    rectangle's corners: where a tile dropped goes into that hand, empty or not)."""
 
     tokens: dict[tuple[Colour, Place], list[tuple[Point, float]]] = field(default_factory=dict)
     doors: dict[tuple[Colour, Spot], tuple[Point, ...]] = field(default_factory=dict)
     hands: dict[str, Point] = field(default_factory=dict)
     stacks: dict[int, Point] = field(default_factory=dict)
     panel_tile: float = 0.0
+    players: dict[Colour, tuple[Point, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -823,8 +825,11 @@ class _Drawing:
         ink = self.theme.colours["ink"]
         head, body = F * 0.3, F * 0.22
         out: list[Item] = []
+        right = self.plan.width - self.plan.margin
         for p in self.state.players:
             out += self.player_block(p, x0, y)
+            bottom = y + _player_height(p, F) - 0.25 * F  # the gap to the next block is no one's
+            self.places.players[p.colour] = ((x0, y), (right, y), (right, bottom), (x0, bottom))
             y += _player_height(p, F)
         out.append(Text(x0, y + head * MM_PER_PT, self.words.stacks, head, ink, "start", True))
         y += head * MM_PER_PT * 1.6
