@@ -321,10 +321,16 @@ def _moves() -> st.SearchStrategy[list[tuple[str, str, str]]]:
     return st.lists(st.tuples(st.sampled_from(tools), st.sampled_from(spots), st.sampled_from(options)), max_size=25)
 
 
+ODD = [
+    "game: hekla\nformat: 1\nplayers: 4\nstones: {c3: [red2]}   # flow\ntrack: {}\n",
+    "game: hekla\nformat: 1\nplayers: 4\nstones:\n  C3:\n    - red2\nquiet: 2\n",
+]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(moves=_moves(), which=st.sampled_from([0, 1]))
+@given(moves=_moves(), which=st.sampled_from([0, 1, 2, 3, 4]))
 def test_random_edits_never_raise_and_always_give_yaml(moves: list[tuple[str, str, str]], which: int) -> None:
-    start_text = blank(4) if which == 0 else FIGURE.read_text()
+    start_text = [blank(4), FIGURE.read_text(), TRAILING, *ODD][which]
     editor = Editor(start_text)
     for tool, spot, option in moves:
         out = editor.table.edit(editor.text, tool, spot, option)
@@ -383,3 +389,20 @@ def test_the_studio_edits_a_hekla_file_through_its_palette(tmp_path: Path) -> No
     assert any("H7" in str(p) for p in lava["problems"])
     out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "volcanist:red", "spot": "field:c3"})
     assert out["rules"] == ["HG3"] and "escape track" in str(out["refused"])
+
+
+def test_the_files_own_forms_are_kept_flow_or_block() -> None:
+    flow_text, block_text = ODD
+    table = table_of(flow_text)
+    out = table.edit(flow_text, "stone:red0", "field:a2")
+    assert out == flow_text.replace("{c3: [red2]}   # flow", "{a2: [red0], c3: [red2]} # flow")
+    out = table.edit(flow_text, "volcanist:green", "track:4")
+    assert out == flow_text.replace("track: {}", "track: {green: 4}")  # an empty track: filled in the format's form
+    table = table_of(block_text)
+    out = table.edit(block_text, "stone:lava0", "field:c3")  # the person's C3 and block list
+    assert out == block_text.replace("    - red2\n", "    - red2\n    - lava0\n")
+    assert table.edit(block_text, "erase", "field:c3") == block_text.replace("stones:\n  C3:\n    - red2\n", "")
+    out = table.edit(block_text, "volcanist:red", "track:30")  # a new track: before quiet:
+    assert out == block_text.replace("quiet:", "track: {red: 30}\nquiet:")
+    empty = block_text.replace("quiet:", "track:\nquiet:")  # not valid: the last valid table edits it
+    assert table.edit(empty, "volcanist:red", "track:30") == out

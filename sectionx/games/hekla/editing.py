@@ -206,7 +206,7 @@ def _drop(parent: CommentedMap, key: Any) -> None:
 
 
 def _stones(data: CommentedMap) -> CommentedMap | None:
-    """The file's ``stones:`` mapping (None when it has none or it is empty)."""
+    """The file's ``stones:`` mapping (None when it has none, or ``stones:`` is left empty)."""
     found = data.get("stones")
     if found is None:
         return None
@@ -352,6 +352,8 @@ def _stand(data: CommentedMap, board: Board, player: str, cell: int, option: str
     elif player in track:
         track[player] = value
     else:
+        if not track:
+            track.fa.set_flow_style()  # track: {} filled stays on its line, as the format writes it
         _put_ranked(track, player, value, _seat_rank)
 
 
