@@ -276,6 +276,14 @@ def test_refusals_without_a_rule_say_why(tool: str, spot: str, option: str, word
     assert words in refused(open_file(TIE), TIE.read_text(), tool, spot, option).message
 
 
+def test_a_key_written_with_nothing_under_it_is_filled(tmp_path: Path) -> None:
+    table = open_file(TIE)
+    text = "players: [red, blue]\ntiles:\nkeys:\nstacks:\n"
+    assert '"2,-2": T20' in edited(table, text, "tile:T20", "cell:2,-2", "@0")
+    assert "keys: [red]" in edited(table, text, "key:red", "island")
+    assert "- [T20]" in edited(table, text, "tile:T20", "island", "stack:2")
+
+
 def test_text_that_is_no_yaml_is_refused_not_raised() -> None:
     out = open_file(TIE).edit("players: [red\n", "erase", "island")
     assert isinstance(out, Refusal) and "not YAML" in out.message

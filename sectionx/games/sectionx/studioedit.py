@@ -436,11 +436,10 @@ def _top(data: CommentedMap, key: str, new: Any = None) -> Any:
             data.insert(at, key, value)
         return value
     found = data[key]
-    if new is None and not isinstance(found, CommentedMap):
-        if found is None:  # "tiles:" with nothing under it yet
-            data[key] = found = CommentedMap()
-        else:
-            raise ye.EditError(f"{key} is not a mapping")
+    if found is None:  # "tiles:" with nothing under it yet
+        data[key] = found = CommentedMap() if new is None else new
+    elif new is None and not isinstance(found, CommentedMap):
+        raise ye.EditError(f"{key} is not a mapping")
     return found
 
 
