@@ -159,6 +159,22 @@ def test_each_tool_writes_the_house_s_form() -> None:
     assert "zones:\n  NW: blue\n" in edited(table, text, "zone:blue", "cell:0,-5")
 
 
+def test_turning_a_tile_keeps_its_line_and_comment() -> None:
+    table, text = open_file(TIE), TIE.read_text()
+    once = edited(table, text, "turn", "feature:-4,3/0", "clockwise")
+    assert '  "-4,3": T09@4         # red\'s tunnel (3 tiles)\n' in once
+    assert edited(table, once, "turn", "cell:-4,3", "anticlockwise") == text
+    assert '"-4,4": T02@1\n' in edited(table, text, "turn", "cell:-4,4", "anticlockwise")
+    new = text
+    for _ in range(2):
+        new = edited(table, new, "turn", "door:red:-5,3/0", "clockwise")
+    line = next(x for x in new.splitlines() if x.startswith('  "-5,3"'))
+    assert line.startswith('  "-5,3": T10 ')  # @4 two steps on is @0, written as the bare id
+    assert line.index("#") == text.splitlines()[text.splitlines().index(line.replace("T10  ", "T10@4"))].index("#")
+    assert "no tile lies on 2,-2" in refused(table, text, "turn", "cell:2,-2", "clockwise").message
+    assert "no tile lies on the island" in refused(table, text, "turn", "island", "clockwise").message
+
+
 def test_a_written_island_count_keeps_eight(tmp_path: Path) -> None:
     text = "players: [red, blue]\nprisoners:\n  red: {island: 6, freed: 2}\n"
     table = open_text(tmp_path, text)
@@ -196,7 +212,7 @@ def test_every_tool_placed_then_erased_gives_back_the_text(path: Path, tile_cell
     tiles = [t for t in table.tools() if t.id.startswith("tile:")]
     for tool in tiles[::9] + [t for t in table.tools() if t not in tiles]:  # every 9th tile: each takes the same path
         kind = tool.id.partition(":")[0]
-        if kind == "erase" or (tool.id == "key:red" and path == MASTERKEY):  # red holds the key there
+        if kind in ("erase", "turn") or (tool.id == "key:red" and path == MASTERKEY):  # red holds the key there; turn: its own test
             continue
         for option in tool.options or ("",):
             if kind == "tile" and option not in ("@0", "@5", "hand:red", "stack:2"):

@@ -11,6 +11,9 @@ comments, key order, quoting and blank lines stay.  What it writes is what
 =====================  ==============================================================
 tool (options)         what it writes, by the spot clicked
 =====================  ==============================================================
+``turn`` (``clock-     on a tile (its cell, feature, door or prisoner): its rotation
+wise``, ``anti-        one step on or back, ``T05@3`` to ``T05@4`` (``T05`` at 0);
+clockwise``)           refused where no tile lies.
 ``tile:T05``           on a cell (or a feature, door or prisoner on it):
 (``@0``..``@5``,       ``tiles: {"q,r": T05@R}`` (``T05`` at ``@0``), replacing the tile
 ``hand:COLOUR``,       there; on a player's block or hand tile in the side panel: that
@@ -69,6 +72,8 @@ if TYPE_CHECKING:
 __all__ = ["edit", "tools"]
 
 ROTATIONS = tuple(f"@{r}" for r in range(6))
+#: The turn tool's options: 60 degrees clockwise (a rotation's step, docs/format.md) or back.
+TURNS = ("clockwise", "anticlockwise")
 STACKS = 3
 #: The order of a scenario's top keys in docs/format.md: a key an edit adds goes
 #: before the first written key that follows it (tiles before the goal, not after).
@@ -102,8 +107,9 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
     if table.scenario.goal is not None:  # a puzzle names its stacks; a game state deals the rest into them
         used.update(t for stack in state.stacks for t in stack)
     where = ROTATIONS + tuple(f"hand:{c}" for c in colours) + tuple(f"stack:{n}" for n in range(1, STACKS + 1))
-    out = [Tool(f"tile:{t.id}", f"{t.id} {_kind_words(t.kind)}", "Tiles", where)
-           for t in state.catalogue.tiles if t.id not in used]
+    out = [Tool("turn", "turn a tile", "Tiles", TURNS)]
+    out += [Tool(f"tile:{t.id}", f"{t.id} {_kind_words(t.kind)}", "Tiles", where)
+            for t in state.catalogue.tiles if t.id not in used]
     out += [Tool(f"prisoner:{c}", f"{c} prisoner", "Prisoners", ("at", "freed", "dead")) for c in colours]
     out += [Tool(f"door:{c}", f"{c} door", "Doors") for c in colours]
     out += [Tool(f"key:{c}", f"master key: {c}", "Keys") for c in colours]
@@ -223,6 +229,8 @@ def _change(state: State, target: _Target, tool: str, option: str) -> Change:
         return _zone(state, target, what)
     if tool == "erase":
         return _erase(state, target, option or "top")
+    if tool == "turn":
+        return _turn(target, option or TURNS[0])
     raise _Refused(f"no tool {tool!r} in the palette of this file")
 
 
@@ -256,6 +264,25 @@ def _tile(state: State, target: _Target, tile: str, option: str) -> Change:
     def change(data: CommentedMap) -> None:
         tiles = _top(data, "tiles")
         ye.set_key(tiles, [_cell_key(tiles, cell) or ye.quoted(f"{cell.q},{cell.r}")], value)
+
+    return change
+
+
+def _turn(target: _Target, option: str) -> Change:
+    if option not in TURNS:
+        raise _Refused(f"{option!r} is no option of turning: clockwise or anticlockwise")
+    if target.kind not in ("cell", "feature", "door", "prisoner") or target.cell is None:
+        raise _Refused(f"no tile lies on {target.words()} to turn")
+    cell, by = target.cell, 1 if option == TURNS[0] else -1
+
+    def change(data: CommentedMap) -> None:
+        tiles = data.get("tiles")
+        key = _cell_key(tiles, cell) if isinstance(tiles, CommentedMap) else None
+        if key is None:
+            raise _Refused(f"no tile lies on {cell.q},{cell.r} to turn")
+        tile, _, turned = str(tiles[key]).strip().partition("@")
+        rotation = (int(turned) + by) % 6 if turned in {"0", "1", "2", "3", "4", "5"} else by % 6
+        ye.set_key(tiles, [key], tile if rotation == 0 else f"{tile}@{rotation}")
 
     return change
 
