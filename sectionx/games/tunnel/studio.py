@@ -58,10 +58,22 @@ from typing import TYPE_CHECKING
 
 from ...console import plural
 from ...errors import NotationError
-from ...studio.table import Choice, Limits, Picture, Progress, Refusal, Solution, Spot, Status, Table
+from ...studio.table import (
+    Choice,
+    Editable,
+    Limits,
+    Picture,
+    Progress,
+    Refusal,
+    Solution,
+    Spot,
+    Status,
+    Table,
+    Tool,
+)
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
-from . import formats, records
+from . import editing, formats, records
 from .marks import NO_MARKS, Marks
 from .model import COLOURS, Cell, Opening, Position
 from .puzzles import Goal, Puzzle, gain, need, points_for
@@ -77,7 +89,7 @@ from .rules import (
     play,
     problems,
 )
-from .tiles import EDGES, HALVES, tile_set
+from .tiles import EDGES, HALVES, Oriented, tile_set
 
 if TYPE_CHECKING:
     from ...render.scene import Document
@@ -197,6 +209,20 @@ class TunnelTable:
         drawn = Picture(_svg(document), tuple(_spots(self.position, self.marks, _board_shift(document), self.hand)))
         object.__setattr__(self, "_picture", drawn)  # a memo, not a field: equality and hashing ignore it
         return drawn
+
+    # ------------------------------------------------------------ the editor (issue 31, "Edit")
+
+    def tools(self) -> tuple[Tool, ...]:
+        """The palette: every tile kind with its turns, each seat's followers, each
+        token set, erase (:func:`.editing.tools`; none for a record, whose position its
+        turns make)."""
+        return editing.tools(self.position, record=self.kind == "record")
+
+    def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
+        """``text`` after ``tool`` is used on ``spot`` of this table's picture
+        (:func:`.editing.edit`: only the keys it touches change; a Refusal names the
+        ruling where the tool cannot go: TG1-TG4, CB1, CB2, CB4, TU1, TU2, TU8)."""
+        return editing.edit(self.position, self.kind, {s.id for s in self.picture().spots}, text, tool, spot, option)
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled without the memoised picture (a solve's worker needs the position)."""
@@ -344,8 +370,9 @@ class TunnelTable:
                         message=message)
 
 
-#: mypy checks here that the table answers the studio's protocol.
+#: mypy checks here that the table answers the studio's protocol and the editor's.
 _: type[Table] = TunnelTable
+_e: type[Editable] = TunnelTable
 
 
 # ------------------------------------------------------------------ what the table says
@@ -601,9 +628,18 @@ def _box(x: float, y: float, t: float, u0: float, v0: float, u1: float, v1: floa
     return tuple(out)
 
 
+def _part_words(tile: Oriented, part: str) -> str:
+    """What lies at ``part`` of a placed tile, for a spot's title: ``the road:E``."""
+    from .editing import pointed
+
+    local = pointed("part", part, tile)[0]
+    return f"(the {tile.features[local].name})" if local is not None else ""
+
+
 def _spots(pos: Position, marks: Marks, shift: tuple[float, float], hand: str | None) -> list[Spot]:
     """Every spot, in the order the page lays them (later on top): the cells, the
-    parts and new openings of the empty cells, the openings on the board."""
+    parts of every cell (a placed tile's for the editor), the new openings of the
+    empty cells, the openings on the board."""
     from .picture import frame_for, shown_cells
 
     cells = shown_cells(pos, marks, crop=False)
@@ -619,20 +655,25 @@ def _spots(pos: Position, marks: Marks, shift: tuple[float, float], hand: str | 
                 else f"empty (click its middle for the drawn {hand or 'tile'}, again for a follower on a cloister)")
         spots.append(Spot(f"cell:{cell_text(cell)}", _box(x, y, t, 0, 0, 1, 1, 0), f"{cell_text(cell)}: {what}"))
     for cell in order:
-        if cell in pos.board:
-            continue
         x, y = frame.box(cell)
         where = cell_text(cell)
+        on = pos.board.get(cell)
         for e, edge in enumerate(EDGES):
             # In the rim, clear of the middle (the cell: the tile, then a cloister) and
-            # of the corners; a half-edge's spot beside the edge's own.
+            # of the corners; a half-edge's spot beside the edge's own.  A placed tile's
+            # parts are the editor's (a follower put on a feature of it, issue 31); in
+            # play a click there is the cell's (a placement there, which CB3 refuses).
             spots.append(Spot(f"part:{where}:{edge}", _box(x, y, t, 0.38, 0.14, 0.62, 0.3, e),
-                              f"{where}: by the {_EDGE_WORDS[edge]} edge (a road or city there)"))
+                              f"{where}: by the {_EDGE_WORDS[edge]} edge "
+                              + (_part_words(on.tile, edge) if on is not None else "(a road or city there)")))
             for k in range(2):
                 half = HALVES[2 * e + k]
                 u0 = 0.18 if k == 0 else 0.66
                 spots.append(Spot(f"part:{where}:{half}", _box(x, y, t, u0, 0.0, u0 + 0.16, 0.18, e),
-                                  f"{where}: the field at half-edge {half}"))
+                                  f"{where}: the field at half-edge {half}"
+                                  + (" " + _part_words(on.tile, half) if on is not None else "")))
+        if on is not None:
+            continue
         for e, edge in enumerate(EDGES):
             spots.append(Spot(f"opening:{where}:{edge}", _box(x, y, t, 0.38, 0.0, 0.62, 0.13, e),
                               f"{where}:{edge}: a tunnel opening of the new tile"))

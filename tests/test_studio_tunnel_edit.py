@@ -1,0 +1,374 @@
+"""Der Tunnel's palette editor (issue 31 "Edit", sectionx/games/tunnel/editing.py):
+shipped puzzles built from a new game's file by palette edits alone (the set-up and
+goal lines by text) read back to the same position; every tool placed then erased
+gives the text back byte for byte; an edit changes only what it touches (comments, key
+order, blank lines kept); refusals name their ruling (TG1-TG4, CB1, CB2, CB4, TU1, TU2,
+TU8); a spot on every part of every cell shown, placed or empty; random tool/spot/option
+sequences never raise and always give YAML."""
+
+from __future__ import annotations
+
+import difflib
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ruamel.yaml.comments import CommentedMap
+
+from sectionx.games.api import NewOptions
+from sectionx.games.tunnel import editing, formats
+from sectionx.games.tunnel.commands import COMMANDS
+from sectionx.games.tunnel.model import COLOURS, FOLLOWERS
+from sectionx.games.tunnel.rules import cell_text
+from sectionx.games.tunnel.studio import PARTS, TunnelTable
+from sectionx.games.tunnel.tiles import DELTA, EDGES, tile_set
+from sectionx.studio import yamledit
+from sectionx.studio.table import Editable, Refusal
+from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios" / "tunnel"
+HALF_CLAIMED = SCENARIOS / "half-claimed-tunnel.yaml"  # comments on its lines, a tunnel half laid
+RECORD = SCENARIOS / "game-3p-seed4.yaml"
+#: Shipped puzzles built by edits: TV1, TV2 (stealable), TV3 (pairs of a common supply),
+#: a listed stack (TQ2), and a plain position.
+BUILT = ("puzzles/06-own-follower.yaml", "puzzles/07-steal-the-partner.yaml", "puzzles/08-pairs-at-once.yaml",
+         "puzzles/15-three-turns.yaml", "half-claimed-tunnel.yaml")
+#: The keys a person writes by text (the set-up, the goal); the palette writes the others.
+PIECES = ("game", "format", "title", "players", "board", "followers", "tunnels")
+
+
+def table_of(text: str) -> TunnelTable:
+    table = COMMANDS.table(Path("t.yaml"), parse_yaml(text, "t.yaml"))
+    assert isinstance(table, TunnelTable)
+    return table
+
+
+def blank(players: tuple[str, ...] = ("red", "green")) -> str:
+    return COMMANDS.new(NewOptions(players=len(players), colours=",".join(players)))
+
+
+class Editor:
+    """The studio's editor as the page drives it: each edit on the table of the text
+    when it is valid, else on the last valid one (the app keeps it so)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.table = table_of(text)
+
+    def use(self, tool: str, spot: str, option: str = "") -> str:
+        after = self.table.edit(self.text, tool, spot, option)
+        assert isinstance(after, str), (tool, spot, option, after)
+        self.text = after
+        try:
+            self.table = table_of(after)
+        except LoadError:
+            pass
+        return after
+
+    def type(self, key: str, value: Any) -> None:
+        """A top key set by text, as a person types it (on one line: ``{red: 4}``, ``[U, V]``)."""
+        if isinstance(value, dict):
+            typed = CommentedMap(value)
+            typed.fa.set_flow_style()
+            value = typed
+        elif isinstance(value, list):
+            value = yamledit.flow(value)
+        self.text = yamledit.edited(self.text, lambda d: yamledit.set_key(d, [key], value))
+        try:
+            self.table = table_of(self.text)
+        except LoadError:
+            pass
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def same(a: formats.Loaded, b: formats.Loaded) -> bool:
+    """The same position and puzzle: what dumps writes (the lines as a set: the order of
+    the tunnels: sets is the order they were laid) and the puzzle read."""
+    return sorted(formats.dumps(a.position).splitlines()) == sorted(formats.dumps(b.position).splitlines()) \
+        and a.puzzle == b.puzzle
+
+
+# ------------------------------------------------------------------ the palette
+
+
+def test_the_palette_has_every_tile_kind_each_seats_followers_each_set_and_erase() -> None:
+    table = table_of(blank(("red", "green", "blue")))
+    tools = table.tools()
+    ids = [t.id for t in tools]
+    kinds = list(tile_set().types)
+    sets = list(table.position.sets)
+    assert ids == ([f"tile:{k}" for k in kinds] + ["follower:red", "follower:green", "follower:blue"]
+                   + [f"token:{s}" for s in sets] + ["erase"])
+    assert len(kinds) == 28 and len(sets) == 6  # A-X and TU-A-TU-D (TG2, TG3); 3 players, 3/2: two sets each (TU8)
+    assert all(t.options == ("@0", "@1", "@2", "@3") for t in tools if t.id.startswith("tile:"))
+    assert {t.group for t in tools if t.id.startswith("tile:TU-")} == {"Tunnel tiles"}
+    assert {t.group for t in tools} == {"Tiles", "Tunnel tiles", "Followers", "Tunnel tokens", "Erase"}
+    assert isinstance(table, Editable)
+    record = COMMANDS.table(RECORD, read_yaml(RECORD))
+    assert isinstance(record, TunnelTable) and record.tools() == ()
+    refusal = record.edit(RECORD.read_text(), "erase", "cell:0,0")
+    assert isinstance(refusal, Refusal) and "record" in refusal.message
+
+
+def test_every_cell_shown_has_its_parts_placed_or_empty_and_empty_cells_their_openings() -> None:
+    table = table_of(HALF_CLAIMED.read_text())
+    ids = {s.id for s in table.picture().spots}
+    cells = [s.id.split(":")[1] for s in table.picture().spots if s.id.startswith("cell:")]
+    pos = table.position
+    assert len(cells) == len(pos.board) + len(pos.frontier)
+    for where in cells:
+        assert {f"part:{where}:{p}" for p in PARTS} <= ids
+    for cell in pos.frontier:
+        assert {f"opening:{cell_text(cell)}:{e}" for e in EDGES} <= ids
+    # A placed tile's part says what lies there.
+    titles = {s.id: s.title for s in table.picture().spots}
+    assert "road:E" in titles["part:1,0:E"] and "city:N" in titles["part:1,0:N"]
+
+
+# ------------------------------------------------------------------ building shipped positions
+
+
+def _tile_order(loaded: formats.Loaded) -> list[tuple[int, int]]:
+    """The board's cells from 0,0 outwards (each joined to one before it)."""
+    board = loaded.position.board
+    seen, todo, order = {(0, 0)}, deque([(0, 0)]), []
+    while todo:
+        x, y = todo.popleft()
+        order.append((x, y))
+        for dx, dy in DELTA:
+            if (x + dx, y + dy) in board and (x + dx, y + dy) not in seen:
+                seen.add((x + dx, y + dy))
+                todo.append((x + dx, y + dy))
+    return order[1:]
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_shipped_position_built_by_palette_edits_reads_back_the_same(name: str) -> None:
+    path = SCENARIOS / name
+    shipped = formats.load(path)
+    data = read_yaml(path).data
+    assert isinstance(data, dict)
+    editor = Editor(blank(tuple(shipped.position.players)))
+    for key in ("tokens", "variants", "sets", "turn", "scores", "stack", "out"):
+        if key in data:
+            editor.type(key, data[key])
+    for cell in _tile_order(shipped):
+        tile = shipped.position.board[cell].tile
+        editor.use(f"tile:{tile.tile.name}", f"cell:{cell_text(cell)}", f"@{tile.rotation}")
+    for player, items in (data.get("followers") or {}).items():
+        for text in items:
+            where, feature = text.split(" ")
+            tile = shipped.position.board[tuple(int(v) for v in where.split(","))].tile  # type: ignore[index]
+            local = tile.feature_named(feature)
+            assert local is not None
+            place = tile.features[local].places()[-1].rsplit(":", 1)[-1]  # not always the first place clicked
+            spot = f"cell:{where}" if place == "cloister" else f"part:{where}:{place}"
+            editor.use(f"follower:{player}", spot)
+    for set_name, items in (data.get("tunnels") or {}).items():
+        for text in items:
+            editor.use(f"token:{set_name}", f"opening:{text}")
+    for key in ("stealable", "goal", "drawn", "after", "answer"):
+        if key in data:
+            editor.type(key, data[key])
+    built = formats.read(parse_yaml(editor.text, "built.yaml"))
+    assert same(built, shipped)
+    # The house's forms: quoted cell keys, TILE@R, flow lists of quoted followers (each
+    # feature by its first place) and openings.
+    assert '  "0,0": D@0' in editor.text
+    for player in data.get("followers") or {}:
+        assert f'  {player}: ["' in editor.text
+    for set_name, items in (data.get("tunnels") or {}).items():
+        assert f"  {set_name}: [" + ", ".join(f'"{t}"' for t in items) + "]" in editor.text
+
+
+def test_a_new_games_stack_count_follows_the_tiles_placed_and_erased() -> None:
+    text = blank()
+    assert "stack: 75" in text
+    editor = Editor(text)
+    one = editor.use("tile:U", "cell:1,0", "@0")
+    assert "stack: 74                    # tiles left, order unknown" in one
+    table_of(one)  # valid: TG2's count holds
+    two = editor.use("tile:V", "cell:-1,0", "@1")
+    assert "stack: 73" in two and '"-1,0": V@1' in two.split('"0,0"')[0]  # board order: row, then column
+    assert editor.use("erase", "cell:-1,0") == one
+    assert editor.use("erase", "cell:1,0") == text
+
+
+# ------------------------------------------------------------------ placed then erased
+
+
+def test_every_tool_placed_then_erased_gives_the_text_back_byte_for_byte() -> None:
+    text = HALF_CLAIMED.read_text()
+    table = table_of(text)
+    pos = table.position
+    empty = min(pos.frontier)
+    done = 0
+    full = {"TU-B"}  # the box's one TU-B is on the board (TG3)
+    for tool in table.tools():
+        if tool.id.startswith("tile:"):
+            spot = f"cell:{cell_text(empty)}"
+            if tool.id[5:] in full:
+                refusal = table.edit(text, tool.id, spot, "@0")
+                assert isinstance(refusal, Refusal) and refusal.rules == ("TG3",)
+                continue
+        elif tool.id.startswith("follower:"):
+            spot = "part:3,0:Sw"  # K@0's field by the road S-W: free
+        elif tool.id.startswith("token:"):
+            spot = "opening:1,0:W"  # TU-B's west opening: free
+        else:
+            continue
+        for option in tool.options or ("",):
+            after = table.edit(text, tool.id, spot, option)
+            assert isinstance(after, str), (tool, after)
+            assert after != text
+            back = (table_of(after) if _valid(after) else table).edit(after, "erase", spot)
+            assert back == text, (tool.id, option, changed_lines(text, back if isinstance(back, str) else ""))
+            done += 1
+    assert done == 27 * 4 + len(pos.players) + len(pos.sets) == 116  # 2 players, 3/2: three sets each (TU8)
+
+
+def _valid(text: str) -> bool:
+    try:
+        table_of(text)
+    except LoadError:
+        return False
+    return True
+
+
+def test_an_edit_keeps_comments_key_order_and_touches_only_its_key() -> None:
+    text = HALF_CLAIMED.read_text()
+    table = table_of(text)
+    after = table.edit(text, "follower:green", "part:3,0:Sw")
+    assert isinstance(after, str)
+    trapped = "      # on the road from the east opening: trapped"
+    assert changed_lines(text, after) == ['-  green: ["2,0 road:W"]' + trapped,
+                                          '+  green: ["2,0 road:W", "3,0 field:Sw"]' + trapped]
+    tile = table.edit(text, "tile:U", "cell:4,0", "@0")
+    assert isinstance(tile, str)
+    assert changed_lines(text, tile) == ['+  "4,0": U@0']
+    token = table.edit(text, "token:red", "opening:1,0:W")
+    assert isinstance(token, str)
+    hand = "             # the first token of the red set; its partner is still in hand"
+    assert changed_lines(text, token) == ['-  red: ["1,0:E"]' + hand, '+  red: ["1,0:E", "1,0:W"]' + hand]
+    fresh = table.edit(text, "token:green", "opening:1,0:W")
+    assert isinstance(fresh, str)
+    assert changed_lines(text, fresh) == ['+  green: ["1,0:W"]']
+    assert list(read_yaml_text(fresh)) == list(read_yaml_text(text))  # the top keys in their order
+
+
+def read_yaml_text(text: str) -> dict[str, Any]:
+    data = parse_yaml(text, "t.yaml").data
+    assert isinstance(data, dict)
+    return data
+
+
+def test_new_keys_go_where_the_format_writes_them() -> None:
+    editor = Editor(blank())
+    editor.use("tile:TU-B", "cell:1,0", "@0")
+    editor.use("token:red", "opening:1,0:E")
+    editor.use("follower:green", "part:1,0:W")
+    assert list(read_yaml_text(editor.text)) == ["game", "format", "title", "players", "tokens", "turn", "board",
+                                                 "followers", "tunnels", "scores", "stack"]
+    assert 'followers:\n  green: ["1,0 road:W"]\ntunnels:\n  red: ["1,0:E"]\n' in editor.text
+    editor.use("follower:red", "part:0,0:W")  # red before green: seat order
+    assert 'followers:\n  red: ["0,0 road:E"]\n  green: ["1,0 road:W"]\n' in editor.text
+
+
+# ------------------------------------------------------------------ refusals
+
+
+def test_a_refused_edit_names_why() -> None:
+    text = HALF_CLAIMED.read_text()
+    table = table_of(text)
+    cases = {
+        ("tile:U", "cell:1,0", "@0"): "TG1",           # a tile there
+        ("tile:U", "cell:4,0", "@7"): "TG4",           # no such turn
+        ("tile:U", "nowhere", ""): "TG4",              # no such spot
+        ("tile:U", "cell:9,9", ""): "TG4",             # a cell not shown
+        ("follower:red", "cell:4,0", ""): "CB4",       # no tile
+        ("follower:red", "cell:1,0", ""): "CB4",       # TU-B has no cloister
+        ("follower:red", "part:2,0:W", ""): "CB4",     # green's road
+        ("follower:red", "part:2,0:Nw", ""): "CB2",    # another feature of a tile with a follower
+        ("token:red", "opening:1,0:E", ""): "TU2",     # red's token there
+        ("token:green", "part:3,0:E", ""): "TU1",      # no opening
+        ("token:green", "cell:4,0", ""): "TU1",        # no tile
+    }
+    for (tool, spot, option), rule in cases.items():
+        refusal = table.edit(text, tool, spot, option)
+        assert isinstance(refusal, Refusal), (tool, spot, refusal)
+        # The page shows the ruling beside the words: they do not end in it.
+        assert refusal.rules == (rule,) and not refusal.message.endswith(")"), (tool, spot, refusal)
+    # One C in the box (TG2), one TU-A (TG3).
+    for name, rule in (("C", "TG2"), ("TU-A", "TG3")):
+        once = table.edit(text, f"tile:{name}", "cell:4,0", "@0")
+        assert isinstance(once, str)
+        twice = table.edit(once, f"tile:{name}", "cell:-2,0", "@0")
+        assert isinstance(twice, Refusal) and twice.rules == (rule,)
+    # A third token of a set (TU8).
+    two = table.edit(text, "token:red", "opening:1,0:W")
+    assert isinstance(two, str)
+    editor = Editor(two)
+    editor.use("tile:TU-A", "cell:4,0", "@0")  # its edges do not match K's (CB3): written all the same
+    third = editor.table.edit(editor.text, "token:red", "opening:4,0:W")
+    assert isinstance(third, Refusal) and third.rules == ("TU8",)
+    # An eighth follower of a colour (CB1).
+    editor = Editor(blank())
+    for x in range(1, FOLLOWERS + 2):
+        editor.use("tile:U", f"cell:{x},0", "@0")
+    for x in range(1, FOLLOWERS + 1):
+        editor.use("follower:red", f"part:{x},0:Nw")
+    eighth = editor.table.edit(editor.text, "follower:red", "part:0,0:E")
+    assert isinstance(eighth, Refusal) and eighth.rules == ("CB1",)
+    for tool, spot in (("erase", "cell:4,0"), ("stone:red3", "cell:4,0"), ("follower:purple", "part:1,0:E"),
+                       (f"token:{COLOURS[-1]}x", "opening:1,0:W")):
+        refusal = table.edit(text, tool, spot)
+        assert isinstance(refusal, Refusal) and refusal.message, (tool, spot)
+    broken = table.edit("game: tunnel\nboard: [1, 2]\n", "tile:U", "cell:4,0")
+    assert isinstance(broken, Refusal) and "board:" in broken.message
+
+
+def test_erase_takes_the_top_first_then_the_tile() -> None:
+    text = HALF_CLAIMED.read_text()
+    editor = Editor(text)
+    editor.use("erase", "cell:1,0")  # TU-B: its red token first
+    assert "tunnels:" not in editor.text and '"1,0": TU-B@0' in editor.text
+    editor.use("erase", "cell:2,0")  # U: green's follower first
+    assert read_yaml_text(editor.text)["followers"] == {"red": ["-1,0 road:E"]}
+    assert '"2,0": U@0' in editor.text
+    editor.use("erase", "cell:2,0")  # then the tile, the stack's count left alone (it was not every tile left)
+    assert '"2,0"' not in editor.text and "stack: 60 " in editor.text
+
+
+# ------------------------------------------------------------------ never raises
+
+
+TOOLS = [t.id for t in table_of(HALF_CLAIMED.read_text()).tools()] + ["nonsense", "tile:Z"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(TOOLS), st.integers(0, 10_000), st.sampled_from(("", "@0", "@3", "x"))),
+                max_size=8))
+def test_random_edits_never_raise_and_always_give_yaml(steps: list[tuple[str, int, str]]) -> None:
+    text = HALF_CLAIMED.read_text()
+    table = table_of(text)
+    for tool, pick, option in steps:
+        spots = [s.id for s in table.picture().spots] + ["cell:x", "part:1,0:Q", "opening:1,0:Nw"]
+        after = table.edit(text, tool, spots[pick % len(spots)], option)
+        if isinstance(after, Refusal):
+            assert after.message
+            continue
+        parse_yaml(after, "t.yaml")
+        text = after
+        try:
+            table = table_of(text)
+        except LoadError:
+            pass
+    assert editing.read_spot("cell:1,0") == ("cell", (1, 0), "")
