@@ -270,6 +270,19 @@ def read_yaml_text(text: str) -> dict[str, Any]:
     return data
 
 
+def test_a_placed_tiles_kind_at_another_turn_turns_it_where_it_lies() -> None:
+    text = HALF_CLAIMED.read_text()
+    table = table_of(text)
+    turned = table.edit(text, "tile:U", "cell:2,0", "@2")
+    assert isinstance(turned, str)
+    assert changed_lines(text, turned) == ['-  "2,0": U@0', '+  "2,0": U@2']
+    back = table_of(turned).edit(turned, "tile:U", "cell:2,0", "@0")
+    assert back == text
+    for option in ("@0", ""):
+        same_turn = table.edit(text, "tile:U", "cell:2,0", option)
+        assert isinstance(same_turn, Refusal) and same_turn.rules == ("TG1",)
+
+
 def test_new_keys_go_where_the_format_writes_them() -> None:
     editor = Editor(blank())
     editor.use("tile:TU-B", "cell:1,0", "@0")

@@ -9,7 +9,9 @@ of the table's picture (:class:`.studio.TunnelTable` answers
   TG3), under "Tiles" and "Tunnel tiles", its options the turns ``@0`` to ``@3``
   (TG4: quarter turns clockwise).  On an empty cell (``cell:1,0``, or any spot of it)
   it writes ``board: {"1,0": U@1}`` — the cell key quoted, the tile ``NAME@R``, the new
-  line in board order (row, then column) as :func:`.formats.dumps` writes it;
+  line in board order (row, then column) as :func:`.formats.dumps` writes it.  On a
+  cell holding a tile of that kind, another turn turns it where it lies (its line's
+  value only: what stands on it and its comment stay);
 * ``follower:red`` — each seated colour's follower, under "Followers".  On a part of
   a placed tile (``part:1,0:E`` by an edge's middle: the road or city through it, or
   the field there on a field edge; ``part:1,0:Nw`` a half-edge: its field; the cell's
@@ -34,7 +36,7 @@ What a spot holds is read from the text as it stands (it may be ahead of the las
 valid table the page draws), not from the table.
 
 **Refused** (a :class:`~sectionx.studio.table.Refusal` naming the ruling): a tile on a
-cell that holds one (TG1), one more tile of a kind than the box holds, counting the
+cell that holds another kind or the same turn (TG1), one more tile of a kind than the box holds, counting the
 board, ``out:`` and a listed ``stack:`` (TG2, TG3); a follower where no tile is or on a
 feature the tile lacks there (a cloister, CB4), on a feature that holds one or on a
 tile that holds one already (CB4, CB2: one follower a tile), an eighth follower of a
@@ -349,7 +351,13 @@ def _place_tile(data: CommentedMap, name: str, option: str, cell: Cell) -> None:
     if cell in tiles:
         key, there = tiles[cell]
         held = f"{there.tile.name}@{there.rotation}" if there is not None else str((data.get("board") or {})[key])
-        raise _Refused(f"{where} holds {held}: a cell holds one tile; erase it first (TG1)", "TG1")
+        if there is not None and there.tile.name == name and option and option != f"@{there.rotation}":
+            # The same kind with another turn: the tile turned where it lies (its line,
+            # its comment and what stands on it kept), rather than erase and place again.
+            data["board"][key] = f"{name}{option}"
+            return
+        raise _Refused(f"{where} holds {held}: a cell holds one tile; erase it first, or choose another turn of "
+                       f"{there.tile.name if there is not None else 'it'} to turn it (TG1)", "TG1")
     kind = tile_set().types[name]
     if _box_count(data, tiles, name) >= kind.count:
         rule = "TG3" if kind.tunnel else "TG2"
