@@ -121,6 +121,28 @@ def test_a_game_state_with_zones_keys_and_counts_built_by_edits(tmp_path: Path) 
     assert "keys: [red]\n" in text and 'red: ["2,0"]' in text
 
 
+def test_a_new_game_set_up_by_edits_moves_each_tile_from_its_stack(tmp_path: Path) -> None:
+    """``sectionx new`` deals every tile into written stacks: a tile put down is taken
+    from its stack (T3: one place each), the stacks keep their form (``- [...]`` at
+    the key's column), and the position stays valid click after click."""
+    from sectionx.games.api import NewOptions
+
+    text = COMMANDS.new(NewOptions(players=2, seed=1))
+    table = open_text(tmp_path, text, "new.yaml")
+    assert len([t for t in table.tools() if t.id.startswith("tile:")]) == 54  # a game state's stacks are its supply
+    for tool, spot, option in [("tile:T01", "cell:1,-2", "@0"), ("tile:T02", "cell:2,-2", "@0"),
+                               ("tile:T20", "cell:3,0", "hand:red"), ("prisoner:red", "cell:1,-2", "at"),
+                               ("door:blue", "cell:2,-2", ""), ("tile:T20", "cell:3,0", "@1")]:
+        new = edited(table, text, tool, spot, option)
+        assert state_of(new, "new.yaml", tmp_path) is not None  # still valid: no tile in two places
+        text = new
+    state = state_of(text, "new.yaml", tmp_path)
+    assert {str(p) for _, p in state.tiles} == {"T01", "T02", "T20@1"} and not state.players[0].hand
+    assert sum(len(s) for s in state.stacks) == 51 and not any(t in s for s in state.stacks for t in ("T01", "T02", "T20"))
+    stacks = text[text.index("stacks:"):].splitlines()[1:4]
+    assert all(line.startswith("- [T") for line in stacks), stacks
+
+
 def test_the_palette_offers_the_catalogue_s_unused_tiles_and_each_colour() -> None:
     table = open_file(TIE)
     ids = [t.id for t in table.tools()]

@@ -31,12 +31,33 @@ class EditError(SectionXError):
     """The text cannot be edited (it is not YAML, or a key holds the wrong kind of value)."""
 
 
-def _yaml() -> YAML:
+def _yaml(text: str = "") -> YAML:
     y = YAML(typ="rt")
     y.preserve_quotes = True
     y.width = 4096  # never fold a long line the person wrote on one
-    y.indent(mapping=2, sequence=4, offset=2)
+    # ruamel writes every block list with one indentation: the text's own (its first
+    # block list under a key), so a list the edit did not touch is not re-indented.
+    if _dash_under_key(text):
+        y.indent(mapping=2, sequence=2, offset=0)
+    else:
+        y.indent(mapping=2, sequence=4, offset=2)
     return y
+
+
+def _dash_under_key(text: str) -> bool:
+    """Whether the text's first block list under a key starts its items at the key's
+    column (``stacks:`` then ``- [T01]``, as ``sectionx new`` writes) rather than
+    indented (``  - [T01]``)."""
+    key_column: int | None = None
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        column = len(line) - len(stripped)
+        if key_column is not None and stripped.startswith("- "):
+            return column == key_column
+        key_column = column if stripped.rstrip().endswith(":") and not stripped.startswith("- ") else None
+    return False
 
 
 def load(text: str) -> CommentedMap:
@@ -52,9 +73,10 @@ def load(text: str) -> CommentedMap:
     return data
 
 
-def dump(data: CommentedMap) -> str:
+def dump(data: CommentedMap, like: str = "") -> str:
+    """The mapping as YAML text, its block lists indented as in the text ``like``."""
     out = io.StringIO()
-    _yaml().dump(data, out)
+    _yaml(like).dump(data, out)
     return out.getvalue()
 
 
@@ -160,4 +182,4 @@ def edited(text: str, change: Any) -> str:
     """``text`` after ``change(data)`` edits its top mapping in place."""
     data = load(text)
     change(data)
-    return dump(data)
+    return dump(data, text)

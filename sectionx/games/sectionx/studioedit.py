@@ -20,7 +20,9 @@ clockwise``)           refused where no tile lies.
 ``stack:N``)           player's ``hands`` list; on a stack: its top (``stacks``, top
                        first).  With ``hand:COLOUR`` or ``stack:N`` the tile goes there
                        wherever the click is (a position that is no puzzle has no side
-                       panel).  Refused on the island or a green area (P1).
+                       panel).  A tile the text writes elsewhere (a stack, ``out``,
+                       a hand, another cell) is taken from there (T3: one place).
+                       Refused on the island or a green area (P1).
 ``prisoner:COLOUR``    on a cell, feature, door or another prisoner: ``"q,r"`` or
 (``at``, ``freed``,    ``"q,r/N"`` added to ``prisoners.COLOUR.at`` (a green cell is its
 ``dead``)              green area, M1); ``freed``/``dead``: that count plus one, wherever
@@ -241,20 +243,20 @@ def _tile(state: State, target: _Target, tile: str, option: str) -> Change:
     colours = {p.colour.value for p in state.players}
     head, _, tail = option.partition(":")
     if head == "hand" and tail in colours:
-        return lambda data: _add(_top(data, "hands"), [tail], tile)
+        return _lifted(tile, lambda data: _add(_top(data, "hands"), [tail], tile))
     if head == "stack" and tail.isdigit() and 1 <= int(tail) <= STACKS:
-        return lambda data: _stack(data, int(tail)).insert(0, tile)
+        return _lifted(tile, lambda data: _stack(data, int(tail)).insert(0, tile))
     if option not in ROTATIONS:
         raise _Refused(f"{option!r} is no option of a tile: a rotation @0..@5, hand:COLOUR or stack:N")
     if target.kind == "hand":
         holder = next((p.colour.value for p in state.players if target.tile in p.hand), None)
         if holder is None:
             raise _Refused(f"no hand holds {target.tile}")
-        return lambda data: _add(_top(data, "hands"), [holder], tile)
+        return _lifted(tile, lambda data: _add(_top(data, "hands"), [holder], tile))
     if target.kind == "stack":
-        return lambda data: _stack(data, target.stack).insert(0, tile)
+        return _lifted(tile, lambda data: _stack(data, target.stack).insert(0, tile))
     if target.kind == "player":
-        return lambda data: _add(_top(data, "hands"), [target.colour], tile)
+        return _lifted(tile, lambda data: _add(_top(data, "hands"), [target.colour], tile))
     if target.kind in ("island", "green"):
         raise _Refused(f"no tile may lie on {target.words()} (P1)", "P1")
     assert target.cell is not None
@@ -265,7 +267,43 @@ def _tile(state: State, target: _Target, tile: str, option: str) -> Change:
         tiles = _top(data, "tiles")
         ye.set_key(tiles, [_cell_key(tiles, cell) or ye.quoted(f"{cell.q},{cell.r}")], value)
 
+    return _lifted(tile, change, cell)
+
+
+def _lifted(tile: str, put: Change, cell: Cell | None = None) -> Change:
+    """``put`` after ``tile`` is taken from wherever else the text has it (a stack,
+    ``out``, a hand, another cell; not ``cell``, where it is turned in place): a tile
+    lies in one place (T3), so putting it down moves it, as a person moves it from
+    the stack ``sectionx new`` dealt it into."""
+
+    def change(data: CommentedMap) -> None:
+        for path, seq in _tile_lists(data):
+            for i in range(len(seq) - 1, -1, -1):
+                if str(seq[i]).strip() == tile:
+                    if path[0] == "stacks":
+                        del seq[i]  # a stack stays, empty or not: the three are written together
+                    else:
+                        _remove_at(data, path, i)
+        tiles = data.get("tiles")
+        if isinstance(tiles, CommentedMap):
+            for key in [k for k, v in tiles.items() if str(v).strip().partition("@")[0] == tile]:
+                if cell is None or _cell_key(tiles, cell) != key:
+                    _drop(data, ["tiles", key])
+        put(data)
+
     return change
+
+
+def _tile_lists(data: CommentedMap) -> list[tuple[list[ye.Key], CommentedSeq]]:
+    """The lists of tile ids the text writes: each stack, ``out``, each hand."""
+    found: list[tuple[list[ye.Key], CommentedSeq]] = []
+    stacks = data.get("stacks")
+    if isinstance(stacks, CommentedSeq):
+        found += [(["stacks", i], s) for i, s in enumerate(stacks) if isinstance(s, CommentedSeq)]
+    if isinstance(data.get("out"), CommentedSeq):
+        found.append((["out"], data["out"]))
+    found += [(["hands", c], h) for c, h in _items(data.get("hands")) if isinstance(h, CommentedSeq)]
+    return found
 
 
 def _turn(target: _Target, option: str) -> Change:
