@@ -141,6 +141,10 @@ def test_a_new_game_set_up_by_edits_moves_each_tile_from_its_stack(tmp_path: Pat
     assert sum(len(s) for s in state.stacks) == 51 and not any(t in s for s in state.stacks for t in ("T01", "T02", "T20"))
     stacks = text[text.index("stacks:"):].splitlines()[1:4]
     assert all(line.startswith("- [T") for line in stacks), stacks
+    shortest = min(range(3), key=lambda i: len(state.stacks[i]))
+    erased = edited(table, text, "erase", "cell:2,-2")  # blue's door first
+    erased = edited(table, erased, "erase", "cell:2,-2")  # then the tile: under the shortest stack, still valid
+    assert state_of(erased, "new.yaml", tmp_path).stacks[shortest][-1] == "T02"
 
 
 def test_the_palette_offers_the_catalogue_s_unused_tiles_and_each_colour() -> None:

@@ -38,7 +38,8 @@ clockwise``)           refused where no tile lies.
 ``erase`` (``top``,    takes off one thing, top first: a prisoner on the spot, then a
 ``freed COLOUR``,      door, then the tile, then a green area's zone claim; a hand tile
 ``dead COLOUR``)       (a player's block: its last); a stack's top tile; on the island
-                       the last key.  A taken-off prisoner goes back to a written
+                       the last key.  A tile off the board or a hand of a game state
+                       with written stacks goes under the shortest (T3).  A taken-off prisoner goes back to a written
                        ``island:`` count.  ``freed`` or ``dead COLOUR``: that count
                        minus one.
 =====================  ==============================================================
@@ -391,12 +392,15 @@ def _erase(state: State, target: _Target, option: str) -> Change:
             for holder, hand in _items(data.get("hands")):
                 if isinstance(hand, list) and target.tile in hand:
                     _remove_at(data, ["hands", holder], hand.index(target.tile))
+                    _to_stacks(data, target.tile)
                     return
         elif kind == "player":
             hand = _items(data.get("hands"))
             found = next((h for c, h in hand if c == target.colour), None)
             if isinstance(found, list) and found:
+                gone = str(found[-1])
                 _remove_at(data, ["hands", target.colour], len(found) - 1)
+                _to_stacks(data, gone)
                 return
         elif kind == "stack":
             stacks = data.get("stacks")
@@ -475,7 +479,25 @@ def _take_tile(data: CommentedMap, target: _Target) -> bool:
     if target.kind not in ("cell", "feature") or not isinstance(tiles, CommentedMap) or target.cell is None:
         return False
     key = _cell_key(tiles, target.cell)
-    return key is not None and _drop(data, ["tiles", key])
+    if key is None:
+        return False
+    gone = str(tiles[key]).strip().partition("@")[0]
+    _drop(data, ["tiles", key])
+    _to_stacks(data, gone)
+    return True
+
+
+def _to_stacks(data: CommentedMap, tile: str) -> None:
+    """A tile taken off the board or out of a hand in a game state whose stacks are
+    written goes under the shortest stack (the first of equals): a game's every tile
+    lies somewhere (T3), so the file stays valid.  A puzzle's tiles named nowhere are
+    out of play (Q3), so there it just goes."""
+    stacks = data.get("stacks")
+    if "goal" in data or not isinstance(stacks, CommentedSeq):
+        return
+    lists = [s for s in stacks if isinstance(s, CommentedSeq)]
+    if lists and not any(str(t) == tile for s in lists for t in s):
+        min(lists, key=len).append(tile)
 
 
 def _take_zone(state: State, data: CommentedMap, target: _Target) -> bool:
