@@ -128,6 +128,11 @@ def test_every_cell_shown_has_its_parts_placed_or_empty_and_empty_cells_their_op
         assert {f"part:{where}:{p}" for p in PARTS} <= ids
     for cell in pos.frontier:
         assert {f"opening:{cell_text(cell)}:{e}" for e in EDGES} <= ids
+    # The ids an edit checks a spot against, known without drawing the picture.
+    for path in [HALF_CLAIMED, *sorted((SCENARIOS / "puzzles").glob("*.yaml"))[:6], SCENARIOS / "figure-tunnel-joins.yaml"]:
+        fresh = COMMANDS.table(path, read_yaml(path))
+        assert isinstance(fresh, TunnelTable)
+        assert fresh.spot_ids() == {s.id for s in fresh.picture().spots}, path.name
     # A placed tile's part says what lies there.
     titles = {s.id: s.title for s in table.picture().spots}
     assert "road:E" in titles["part:1,0:E"] and "city:N" in titles["part:1,0:N"]
@@ -373,7 +378,7 @@ def test_random_edits_never_raise_and_always_give_yaml(steps: list[tuple[str, in
     text = HALF_CLAIMED.read_text()
     table = table_of(text)
     for tool, pick, option in steps:
-        spots = [s.id for s in table.picture().spots] + ["cell:x", "part:1,0:Q", "opening:1,0:Nw"]
+        spots = sorted(table.spot_ids()) + ["cell:x", "part:1,0:Q", "opening:1,0:Nw"]
         after = table.edit(text, tool, spots[pick % len(spots)], option)
         if isinstance(after, Refusal):
             assert after.message
@@ -385,3 +390,41 @@ def test_random_edits_never_raise_and_always_give_yaml(steps: list[tuple[str, in
         except LoadError:
             pass
     assert editing.read_spot("cell:1,0") == ("cell", (1, 0), "")
+
+
+# ------------------------------------------------------------------ through the studio's server
+
+
+def test_the_studio_edits_a_tunnel_file_through_its_palette(tmp_path: Path) -> None:
+    """POST /api/check and /api/edit: the palette and a placed tile's part spots in the
+    editor's view, an edit's new text checked live, a refusal's words and ruling."""
+    from starlette.testclient import TestClient
+
+    from sectionx.studio.app import HEADER, Studio, create_app
+    from sectionx.studio.folder import Folder
+
+    text = blank()
+    (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
+    token = "tunnel-edit-token-0123456"
+    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
+    assert c.get(f"/?token={token}").status_code == 200
+
+    def post(path: str, data: dict[str, object]) -> dict[str, Any]:
+        r = c.post(path, json=data, headers={HEADER: token})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert isinstance(out, dict)
+        return out
+
+    view = post("/api/check", {"path": "new.yaml", "text": text})
+    assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["tile:A", "tile:B"]
+    assert {"cell:1,0", "part:0,0:E", "part:1,0:Nw", "opening:1,0:W"} <= {s["id"] for s in view["spots"]}
+    out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "tile:U", "spot": "cell:1,0", "option": "@0"})
+    assert out["ok"] and '  "1,0": U@0\n' in out["text"] and "stack: 74 " in out["text"]
+    bad = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "tile:U", "spot": "cell:1,0", "option": "@1"})
+    assert not bad["ok"] and any("CB3" in str(p) for p in bad["problems"])  # written; validate says why not
+    follower = post("/api/edit", {"path": "new.yaml", "text": out["text"], "tool": "follower:green",
+                                  "spot": "part:1,0:W"})
+    assert follower["ok"] and 'followers:\n  green: ["1,0 road:E"]\n' in follower["text"]
+    refused = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "token:red", "spot": "part:0,0:E"})
+    assert refused["rules"] == ["TU1"] and "no tunnel opening" in str(refused["refused"])

@@ -222,7 +222,15 @@ class TunnelTable:
         """``text`` after ``tool`` is used on ``spot`` of this table's picture
         (:func:`.editing.edit`: only the keys it touches change; a Refusal names the
         ruling where the tool cannot go: TG1-TG4, CB1, CB2, CB4, TU1, TU2, TU8)."""
-        return editing.edit(self.position, self.kind, {s.id for s in self.picture().spots}, text, tool, spot, option)
+        return editing.edit(self.position, self.kind, self.spot_ids(), text, tool, spot, option)
+
+    def spot_ids(self) -> frozenset[str]:
+        """The ids of :meth:`picture`'s spots, without drawing it (the SVG writer is
+        nearly all of a picture's time, and an edit needs only to know the spot)."""
+        drawn = self.__dict__.get("_picture")
+        if isinstance(drawn, Picture):
+            return frozenset(s.id for s in drawn.spots)
+        return _spot_ids(self.position, self.marks)
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled without the memoised picture (a solve's worker needs the position)."""
@@ -634,6 +642,22 @@ def _part_words(tile: Oriented, part: str) -> str:
 
     local = pointed("part", part, tile)[0]
     return f"(the {tile.features[local].name})" if local is not None else ""
+
+
+def _spot_ids(pos: Position, marks: Marks) -> frozenset[str]:
+    """The ids :func:`_spots` gives, without the picture's frame (a test holds them equal)."""
+    from .picture import shown_cells
+
+    cells = shown_cells(pos, marks, crop=False)
+    ids = set()
+    for cell in cells:
+        where = cell_text(cell)
+        ids.add(f"cell:{where}")
+        ids.update(f"part:{where}:{p}" for p in PARTS)
+        if cell not in pos.board:
+            ids.update(f"opening:{where}:{e}" for e in EDGES)
+    ids.update(f"opening:{opening_text(o)}" for o in pos.mouths if o[0] in cells)
+    return frozenset(ids)
 
 
 def _spots(pos: Position, marks: Marks, shift: tuple[float, float], hand: str | None) -> list[Spot]:
