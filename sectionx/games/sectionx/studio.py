@@ -44,6 +44,10 @@ or a door, end); ``status().turns`` counts the same: the turns finished since th
 file's position, and the one under way once an action of it is played, so a puzzle
 solved in the middle of a turn counts that turn (Q4), as ``solve`` does.
 
+Editing (issue 31, "Edit"): the table is also the studio's
+:class:`~sectionx.studio.table.Editable`; its palette and what each tool writes on
+each spot are :mod:`.studioedit`'s.
+
 Opponents: in a puzzle the other players pass (Q2), so the table never moves for
 them; the goal's player plays turn after turn, and ``status`` says so.  A position
 that is no puzzle is played seat by seat by whoever uses the page, every seat
