@@ -109,63 +109,74 @@ def test_an_illegal_move_says_why_with_its_ruling_id(page: Any, studio: Running)
     page.wait_for_function("document.querySelector('.message.refused').textContent.includes('fly away')")
 
 
-EMPTY_BOARD_PUZZLE = """\
-# Made in the studio's editor: one straight on the board, one in hand, one turn.
-format: 1
-title: Out in one
-players: [red, blue]
-board: compact
-turn: red
-unused: out
+def _edit(page: Any, tool: str, spot: str, option: str) -> None:
+    """Pick ``tool`` with ``option`` from the palette and click ``spot`` on the editor's board."""
+    edits = int(page.evaluate("Number(document.body.dataset.edits || 0)"))
+    page.click(f'#palette [data-tool="{tool}"]')
+    page.select_option("#tool-option", option)
+    page.locator(f'#edit-board [data-spot="{spot}"]').dispatch_event("click")
+    page.wait_for_function(f"Number(document.body.dataset.edits || 0) > {edits}")
 
-hands:
-  red: [T05]
 
-tiles:
-  "2,0": T01            # straight, open west and east
+def _type(page: Any, text: str) -> None:
+    checks = int(page.evaluate("Number(document.body.dataset.checks || 0)"))
+    page.fill("#source", text)
+    page.dispatch_event("#source", "input")
+    page.wait_for_function(f"Number(document.body.dataset.checks) > {checks}")
 
-prisoners:
-  red:
-    at: ["2,0"]
 
+GOAL = """
 goal:
   kind: free
-  count: 1
   player: red
+  count: 1
   turns: 1
 """
 
 
-def test_a_puzzle_written_in_the_editor_is_saved_and_solve_agrees(page: Any, studio: Running) -> None:
-    page.click('#files [data-file="puzzle-first-escape.yaml"] .edit-link')
+def test_a_puzzle_built_from_an_empty_board_with_the_palette_is_saved_and_solve_agrees(page: Any, studio: Running) -> None:
+    """Issue 31: a one-turn Section X puzzle from an empty board in edit mode, saved, and
+    ``sectionx solve`` agreeing with what the studio showed."""
+    page.select_option("#new-game", "sectionx")
+    page.fill("#new-name", "made-in-studio.yaml")
+    page.click("#new")
     page.wait_for_selector("#view-edit:not([hidden])")
-    page.wait_for_function("Number(document.body.dataset.checks || 0) > 0")
-    page.fill("#save-as", "made-in-studio.yaml")
-    checks = int(page.evaluate("Number(document.body.dataset.checks)"))
-    page.fill("#source", EMPTY_BOARD_PUZZLE)
-    page.dispatch_event("#source", "input")
-    page.wait_for_function(f"Number(document.body.dataset.checks) > {checks}")
+    page.wait_for_selector('#palette [data-tool="tile:T01"]')
+    assert "tiles:" not in page.input_value("#source")  # a new game: the board is empty
+    shot(page, "edit-new-game")
+    _edit(page, "tile:T01", "cell:2,0", "@0")           # a straight tunnel east of red's block
+    _edit(page, "prisoner:red", "cell:2,0", "at")       # a red prisoner in it
+    _edit(page, "tile:T05", "cell:2,0", "hand:red")     # another straight in red's hand
+    text = page.input_value("#source")
+    assert '"2,0": T01' in text and 'at: ["2,0"]' in text and "red: [T05]" in text, text
+    # Whose turn and the goal are typed, as the editor's docs say.
+    _type(page, text.replace("turn: blue", "turn: red") + GOAL)
     problems = page.eval_on_selector_all("#problems li", "els => els.map(e => e.textContent)")
     assert not problems, problems
-    shot(page, "edit-new-puzzle")
+    assert page.evaluate("document.body.dataset.valid") == "true"
+    shot(page, "edit-palette-puzzle")
     page.click("#save")
     page.wait_for_function("document.querySelector('#save-note').textContent.startsWith('saved')")
     saved = studio.folder / "made-in-studio.yaml"
-    assert saved.read_text(encoding="utf-8") == EMPTY_BOARD_PUZZLE
+    assert saved.read_text(encoding="utf-8") == page.input_value("#source")
     open_file(page, "made-in-studio.yaml")
     page.click("#solve")
-    page.wait_for_function("document.querySelector('#solver-result').textContent.length > 0", timeout=120_000)
+    page.wait_for_selector("#next-turn:not([hidden])", timeout=120_000)
     studio_says = page.text_content("#solver-result")
-    turns_shown = page.eval_on_selector_all("#solution li", "els => els.length")
+    shown = page.eval_on_selector_all("#solution li", "els => els.map(e => e.textContent)")
     shot(page, "play-solved-by-solver")
     cli = subprocess.run([sys.executable, "-m", "sectionx", "solve", str(saved), "--format", "json"],
                          check=False, capture_output=True, text=True, timeout=300)
     assert cli.returncode == 0, cli.stderr
     answer = json.loads(cli.stdout)
-    assert answer["turns"] == turns_shown == 1
+    assert answer["turns"] == len(shown) == 1
     assert f"{answer['turns']} turn" in studio_says, studio_says
-    shown = page.eval_on_selector_all("#solution li", "els => els.map(e => e.textContent)")
     assert shown == [", ".join(turn) for turn in answer["solution"]]
+    # And it plays: the studio's solution, stepped through, solves it in the minimum.
+    page.click("#next-turn")
+    page.wait_for_function("document.querySelector('.message.solved') && "
+                           "document.querySelector('.message.solved').textContent.includes('the minimum is 1')",
+                           timeout=120_000)
 
 
 def test_a_figure_claim_made_false_is_flagged_at_its_line(page: Any, studio: Running) -> None:

@@ -439,7 +439,8 @@ function applyCheck(got) {
       el("button", {onclick: () => goLine(p.line)}, `line ${p.line}: ${p.message}`, p.rule ? " " : "",
         p.rule ? el("span", {class: "rule"}, p.rule) : "")));
   }
-  $("edit-status").textContent = got.ok ? `Valid ${got.kind} of ${got.game}. ${got.status.goal || ""}` : "";
+  const title = (state.games || {})[got.game] || got.game;
+  $("edit-status").textContent = got.ok ? `A valid ${got.kind} of ${title}. ${got.status.goal || ""}` : "";
   $("edit-stale").hidden = got.ok;
   if (got.ok) {
     drawPicture($("edit-board"), got.svg, got.spots, editSpot);
@@ -530,6 +531,7 @@ $("save").addEventListener("click", async () => {
 
 async function loadGames() {
   const got = await api("/api/games");
+  state.games = Object.fromEntries(got.games.map((g) => [g.name, g.title]));
   $("new-game").replaceChildren(...got.games.map((g) => el("option", {value: g.name}, g.title)));
 }
 
