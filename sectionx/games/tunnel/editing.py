@@ -223,9 +223,9 @@ def _lists(data: CommentedMap, key: str, shape: str) -> CommentedMap | None:
 
 
 def _followers(data: CommentedMap, tiles: dict[Cell, tuple[Any, Oriented | None]]
-               ) -> list[tuple[str, int, Cell, int | None]]:
-    """Each follower the text writes: its colour, its index in the colour's list, its
-    cell and its feature on the tile there (None where none reads)."""
+               ) -> list[tuple[Any, int, Cell, int | None]]:
+    """Each follower the text writes: its colour (the key as written), its index in the
+    colour's list, its cell and its feature on the tile there (None where none reads)."""
     section = _lists(data, "followers", 'red: ["1,0 road:E"]')
     found = []
     for player, items in (section or {}).items():
@@ -235,14 +235,15 @@ def _followers(data: CommentedMap, tiles: dict[Cell, tuple[Any, Oriented | None]
             if cell is None:
                 continue
             tile = tiles.get(cell, (None, None))[1]
-            found.append((str(player), i, cell, tile.feature_named(feature) if tile is not None else None))
+            found.append((player, i, cell, tile.feature_named(feature) if tile is not None else None))
     return found
 
 
-def _tokens(data: CommentedMap) -> list[tuple[str, int, str]]:
-    """Each token the text writes: its set, its index in the set's list, its opening as written."""
+def _tokens(data: CommentedMap) -> list[tuple[Any, int, str]]:
+    """Each token the text writes: its set (the key as written), its index in the set's
+    list, its opening as written."""
     section = _lists(data, "tunnels", 'red: ["1,0:E"]')
-    return [(str(name), i, str(text)) for name, items in (section or {}).items() for i, text in enumerate(items or [])]
+    return [(name, i, str(text)) for name, items in (section or {}).items() for i, text in enumerate(items or [])]
 
 
 def _shift_comment(parent: CommentedMap, key: Any, by: int) -> None:
@@ -401,7 +402,7 @@ def _place_follower(data: CommentedMap, pos: Position, player: str, kind: str, c
     feature = tile.features[local].name
     mine = 0
     for who, _, at, theirs in _followers(data, _tiles(data)):
-        mine += who == player
+        mine += str(who) == player
         if at != cell:
             continue
         if theirs == local:
@@ -428,7 +429,7 @@ def _place_token(data: CommentedMap, pos: Position, name: str, kind: str, cell: 
     for owner, _, text in _tokens(data):
         if text == opening:
             raise _Refused(f"{opening} holds a {owner} token already: an opening takes one (TU2)", "TU2")
-        count += owner == name
+        count += str(owner) == name
     if count >= 2:
         raise _Refused(f"both {name} tokens are on the board: a set has two (TU8)", "TU8")
     _add(data, "tunnels", name, opening, [*pos.sets, *COLOURS])
