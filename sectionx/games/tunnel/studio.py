@@ -22,6 +22,8 @@ cell shown (tiles and the empty cells beside them; a click on a placed tile is g
 as a placement there, which CB3 refuses); over the rim of each empty cell, leaving its
 middle and corners to the cell, ``part:x,y:P`` (P one of N E S W, the eight
 half-edges) and ``opening:x,y:E`` (the new tile's openings, at the edge itself);
+the same ``part:x,y:P`` over a placed tile's rim, for the editor (a follower put on
+that feature, :mod:`.editing`; in play a click there names the cell, as before);
 ``opening:x,y:E`` at every opening on the board.  After a turn the tile just placed
 is outlined (the annotation ``tiles:`` draws it; the file's own annotations are drawn
 on its position only).  A first click on a part of an empty
