@@ -282,6 +282,13 @@ def test_erase_takes_off_the_top_first() -> None:
     assert 'blue: ["0,2"]' not in edited(table, text, "erase", "door:blue:0,2")
     assert "blue: [T20]" in edited(table, text, "erase", "hand:T13")
     assert "freed: 2\n" in edited(table, text, "erase", "island", "freed red")
+    # a piece's spot takes off that piece only: nothing under it when it is gone
+    no_door = edited(table, text, "erase", "door:blue:0,2/0")
+    assert "nothing to erase" in refused(table, no_door, "erase", "door:blue:0,2/0").message
+    with_red = edited(table, text, "prisoner:red", "cell:5,0", "at")  # a red prisoner on red's green area (zone E)
+    assert edited(table, with_red, "erase", "prisoner:red:5,0") == text
+    assert "nothing to erase" in refused(table, text, "erase", "prisoner:red:5,0").message  # the claim stays
+    assert "E: red" not in edited(table, text, "erase", "cell:5,0")  # the cell itself: its claim
 
 
 # --------------------------------------------------------------------------- refusals

@@ -105,7 +105,7 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
         return ()
     state = table.scenario.state
     colours = tuple(p.colour.value for p in state.players)
-    used = {t for _, placed in state.tiles for t in (placed.tile,)}
+    used = {placed.tile for _, placed in state.tiles}
     used.update(t for p in state.players for t in p.hand)
     if table.scenario.goal is not None:  # a puzzle names its stacks; a game state deals the rest into them
         used.update(t for stack in state.stacks for t in stack)
@@ -149,12 +149,16 @@ def edit(table: SectionXTable, text: str, tool: str, spot: str, option: str = ""
 
 
 class _Target:
-    """A spot id read against the board: the cell, feature or place it names."""
+    """A spot id read against the board: the cell, feature or place it names
+    (``kind``: ``cell``, ``feature``, ``green``, ``island``, ``hand``, ``stack``,
+    ``player``), and for a piece's spot the piece (``door`` or ``prisoner``) and its
+    colour, so that erase takes off that piece and nothing under it."""
 
     def __init__(self, spot: str, kind: str, cell: Cell | None = None, feature: int = 0,
                  colour: str = "", tile: str = "", stack: int = 0) -> None:
         self.spot, self.kind, self.cell, self.feature = spot, kind, cell, feature
         self.colour, self.tile, self.stack = colour, tile, stack
+        self.piece = ""
 
     @classmethod
     def read(cls, spot: str, state: State) -> _Target:
@@ -170,10 +174,11 @@ class _Target:
             if kind in ("door", "prisoner"):
                 colour, _, place = rest.partition(":")
                 if place == "island" and kind == "prisoner":
-                    return cls(spot, "island", colour=colour)
-                f = parse_spot(place)
-                target = cls._on(spot, kind, f.cell, f.feature, state)
-                target.colour = colour
+                    target = cls(spot, "island", colour=colour)
+                else:
+                    f = parse_spot(place)
+                    target = cls._on(spot, "feature", f.cell, f.feature, state)
+                target.colour, target.piece = colour, kind
                 return target
             if kind == "hand" and rest:
                 return cls(spot, "hand", tile=rest)
@@ -196,7 +201,7 @@ class _Target:
 
     @property
     def on_board(self) -> bool:
-        return self.cell is not None and self.kind in ("cell", "feature", "door", "prisoner", "green")
+        return self.cell is not None and self.kind in ("cell", "feature", "green")
 
     @property
     def where(self) -> str:
@@ -310,7 +315,7 @@ def _tile_lists(data: CommentedMap) -> list[tuple[list[ye.Key], CommentedSeq]]:
 def _turn(target: _Target, option: str) -> Change:
     if option not in TURNS:
         raise _Refused(f"{option!r} is no option of turning: clockwise or anticlockwise")
-    if target.kind not in ("cell", "feature", "door", "prisoner") or target.cell is None:
+    if target.kind not in ("cell", "feature") or target.cell is None:
         raise _Refused(f"no tile lies on {target.words()} to turn")
     cell, by = target.cell, 1 if option == TURNS[0] else -1
 
@@ -418,6 +423,12 @@ def _erase(state: State, target: _Target, option: str) -> Change:
             if isinstance(keys, list) and keys:
                 _remove_at(data, ["keys"], len(keys) - 1)
                 return
+        elif target.piece == "prisoner":
+            if _take_prisoner(data, target):
+                return
+        elif target.piece == "door":
+            if _take_door(data, target):
+                return
         elif _take_prisoner(data, target) or _take_door(data, target) or _take_tile(data, target) or _take_zone(state, data, target):
             return
         raise _Refused(f"nothing to erase on {target.words()}")
@@ -453,8 +464,6 @@ def _last_match(data: CommentedMap, holder: str, target: _Target, sub: str | Non
 
 
 def _take_prisoner(data: CommentedMap, target: _Target) -> bool:
-    if target.kind == "door":
-        return False
     hit = _last_match(data, "prisoners", target, "at")
     if hit is None:
         return False
@@ -465,8 +474,6 @@ def _take_prisoner(data: CommentedMap, target: _Target) -> bool:
 
 
 def _take_door(data: CommentedMap, target: _Target) -> bool:
-    if target.kind == "prisoner":
-        return False
     hit = _last_match(data, "doors", target, None)
     if hit is None:
         return False
