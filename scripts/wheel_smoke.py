@@ -151,6 +151,11 @@ def _no_paper(g: str, work: Path, python: str) -> list[Step]:
     ]
 
 
+#: A puzzle of each game (in the examples written out) that the installed studio opens.
+STUDIO_PUZZLES = {"sectionx": "puzzle-first-escape.yaml", "breakout": "breakout/puzzles/01.yaml",
+                  "hekla": "hekla/puzzles/01.yaml", "tunnel": "tunnel/puzzles/01-token-closes-the-road.yaml"}
+
+
 def studio_smoke(command: str, work: Path) -> str:
     """Start ``sectionx studio`` on the examples written out, load its page and script,
     open a puzzle of each game and play nothing: "" when all of it answered, else why
@@ -181,8 +186,7 @@ def studio_smoke(command: str, work: Path) -> str:
                 time.sleep(0.3)
         if "studio.js" not in page or len(opener.open(f"{base}/static/studio.js", timeout=10).read()) < 1000:
             return "the page or its script is missing from the package"
-        for puzzle in ("puzzle-first-escape.yaml", "breakout/puzzles/01.yaml", "hekla/puzzles/01.yaml",
-                       "tunnel/puzzles/01-token-closes-the-road.yaml"):
+        for puzzle in STUDIO_PUZZLES.values():
             request = urllib.request.Request(f"{base}/api/open", data=json.dumps({"path": puzzle}).encode(),
                                              headers={"Content-Type": "application/json", "X-Studio-Token": token})
             view = json.loads(opener.open(request, timeout=60).read())

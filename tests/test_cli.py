@@ -495,6 +495,8 @@ STATUSES = {
     "book": (["book", "SET", "--format", "docx"], ["book", "BADSET", "-o", "OUT/x.pdf"],
              ["book", "SET", "-o", "OUT/no/such/folder/x.pdf"]),
     "examples": (["examples", "--nope"], None, ["examples", "-o", "BLOCKER"]),
+    # The studio serves a folder: a port it cannot take is the command line's (it writes no output file).
+    "studio": (["studio", "OUT", "--no-browser", "--port", "70000"], None, None),
     "manual": (["manual", "--lang", "zz", "-o", "OUT/m.pdf"], ["manual", "--template", "BAD", "-o", "OUT/m.pdf"],
                ["manual", "--game", "breakout", "-o", "OUT/no/such/folder/m.pdf"]),
 }
