@@ -307,3 +307,20 @@ def test_the_defence_with_its_cuts_is_the_first_answer_of_the_highest_rank(seed,
     top = max(r for r, _ in ranks)
     answer, after, guessed = _defence(pos, me, left)
     assert not guessed and answer == next(a for r, a in ranks if r == top) and after == apply(pos, answer)
+
+
+def test_the_defenders_reply_is_given_for_the_move_list() -> None:
+    """Status.answer: the reply the table played for the defender, colour and push, which
+    the page lists beside the player's move; none before a move and in free play."""
+    path = ROOT / "scenarios" / "breakout" / "puzzles" / "01.yaml"
+    table = COMMANDS.table(path, read_yaml(path))
+    assert table.status().answer == ""
+    after = table.play("L2")
+    assert not isinstance(after, Refusal)
+    answer = after.status().answer
+    assert re.fullmatch(r"yellow ([LR][1-5]|pass)", answer), answer
+    assert answer.split()[1] in after.status().goal  # the goal line names the same reply
+    figure = ROOT / "scenarios" / "breakout" / "figure-bar.yaml"
+    free = COMMANDS.table(figure, read_yaml(figure))
+    moved = free.play(free.choices()[0].text)
+    assert not isinstance(moved, Refusal) and moved.status().answer == ""

@@ -168,6 +168,7 @@ def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
         "choices": [asdict(c) for c in table.choices()],
         "status": asdict(table.status()),
         "moves": list(history.moves),
+        "answers": [t.status().answer for t in history.tables[1:]],
         "at": history.at,
         "start_turns": history.tables[0].status().turns,
     }

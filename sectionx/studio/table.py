@@ -83,7 +83,10 @@ class Status:
     of 3 used"), empty for a free position; ``turns`` the whole turns played since the
     file's position (the unit the solver counts); ``over`` true when no move is left
     (the game ended, or a puzzle's goal was met or its turns ran out); ``solved``
-    true when the puzzle's goal is met; ``result`` one line on how it ended."""
+    true when the puzzle's goal is met; ``result`` one line on how it ended;
+    ``answer`` the move the table itself played for another side right after the
+    player's last one (a defender's reply, in words and notation: ``yellow R3``), which
+    the move list shows beside it; empty when it played none."""
 
     to_move: str
     goal: str = ""
@@ -91,6 +94,7 @@ class Status:
     over: bool = False
     solved: bool = False
     result: str = ""
+    answer: str = ""
 
 
 @dataclass(frozen=True)

@@ -244,8 +244,9 @@ class BreakoutTable:
                 if self.guessed:
                     goal += " (the search limit was reached: the first answer that gives no rope)"
         over = self._over()
+        answer = f"{self.me.other.value} {self.answered}" if self.goal is not None and self.answered else ""
         return Status(to_move, goal, self.used, over, self.goal is not None and self.escaped_after is not None,
-                      self._result() if over else "")
+                      self._result() if over else "", answer)
 
     def _result(self) -> str:
         if self.goal is not None:

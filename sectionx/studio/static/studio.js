@@ -279,8 +279,10 @@ function drawMoves(v) {
   const list = $("moves");
   list.replaceChildren();
   v.moves.forEach((m, i) => {
+    const answer = (v.answers || [])[i];
     list.append(el("li", {class: i < v.at ? "done" : "undone"},
-      el("button", {onclick: () => goto(i + 1), title: "Go to the position after this move"}, m)));
+      el("button", {onclick: () => goto(i + 1), title: "Go to the position after this move"}, m),
+      answer ? el("span", {class: "answer", title: "the other side's reply, played by the studio"}, ` — ${answer}`) : ""));
   });
 }
 
