@@ -218,3 +218,14 @@ def test_the_command_refuses_a_missing_folder_and_a_busy_port_in_one_line(folder
     r = subprocess.run([sys.executable, "-m", "sectionx", "studio", str(folder), "--port", "70000"],
                        check=False, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_clicks_and_moves_out_of_bounds_are_refused_in_one_line(folder: Path) -> None:
+    c = client(folder)
+    post(c, "/api/open", {"path": "puzzle.yaml"})
+    for data in ({"clicks": ["cell:0,1"] * 1000}, {"clicks": ["x" * 5000]}, {"clicks": []}, {"clicks": [1, 2]},
+                 {"move": "x" * 10_000}, {"move": 5}, {}):
+        r = c.post("/api/play", json={"path": "puzzle.yaml", **data}, headers={HEADER: TOKEN})
+        assert r.status_code == 422 and "error" in r.json(), (data, r.text)
+    r = c.post("/api/play", json={"path": "other.yaml", "move": "pass"}, headers={HEADER: TOKEN})
+    assert r.status_code == 403  # no such file: the policy answers before the list of open files

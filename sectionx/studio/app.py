@@ -58,6 +58,8 @@ HEADER = "x-studio-token"
 MAX_TEXT = 1 << 20
 #: The longest a request body may be.
 MAX_BODY = MAX_TEXT + 4096
+#: The most clicks a move is made of (a Der Tunnel turn with two tokens is five).
+MAX_CLICKS = 12
 #: Bounds on a solve started from the page: the page may ask for less, never more.
 MAX_SECONDS = 300.0
 DEFAULT_SECONDS = 60.0
@@ -301,7 +303,8 @@ def create_app(studio: Studio) -> Starlette:
         move = data.get("move")
         clicks = data.get("clicks")
         table = history.current
-        if move is None and isinstance(clicks, list) and all(isinstance(c, str) for c in clicks):
+        if move is None and isinstance(clicks, list) and 0 < len(clicks) <= MAX_CLICKS \
+                and all(isinstance(c, str) and len(c) <= 200 for c in clicks):
             move = await asyncio.to_thread(table.guess, tuple(clicks))
             if move is None:
                 return JSONResponse({"refused": "no move is made of those clicks", "rules": []})
