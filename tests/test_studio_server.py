@@ -229,3 +229,14 @@ def test_clicks_and_moves_out_of_bounds_are_refused_in_one_line(folder: Path) ->
         assert r.status_code == 422 and "error" in r.json(), (data, r.text)
     r = c.post("/api/play", json={"path": "other.yaml", "move": "pass"}, headers={HEADER: TOKEN})
     assert r.status_code == 403  # no such file: the policy answers before the list of open files
+
+
+def test_a_sheet_that_cannot_be_made_says_why_in_words(tmp_path: Path) -> None:
+    from sectionx.errors import SectionXError
+    from sectionx.studio.app import export_sheet
+
+    (tmp_path / "p.yaml").write_text(PUZZLE.read_text(encoding="utf-8").replace("turns: 2", "turns: 1"), encoding="utf-8")
+    with pytest.raises(SectionXError, match="no solution within its turns"):
+        export_sheet(str(tmp_path / "p.yaml"), "pdf", 20, lambda line: None)
+    made = export_sheet(str(PUZZLE), "svg", 20, lambda line: None)
+    assert made["name"] == "puzzle-first-escape-sheet.zip" and made["type"] == "application/zip"

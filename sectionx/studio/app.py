@@ -42,6 +42,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from .. import fileio
+from ..console import Refusal as Refused
+from ..console import Stop
 from ..errors import SectionXError
 from ..figureclaims import claims
 from ..games import read as read_game_file
@@ -440,7 +442,6 @@ def create_app(studio: Studio) -> Starlette:
     async def new_file(request: Request) -> Response:
         data = await body(request)
         name = data.get("game")
-        from ..console import Refusal as Refused
         from ..games import games
 
         game = next((g for g in games() if g.name == name), None)
@@ -533,9 +534,19 @@ def export_sheet(path: str, kind: str, seconds: float, progress: Callable[[str],
     source = Path(path)
     with tempfile.TemporaryDirectory(prefix="sectionx-studio-") as tmp:
         out = Path(tmp) / f"{source.stem}-sheet.{kind}"
-        with shared_budget():
-            doc, game = read_file(source)
-        game.commands().sheet(source, doc, SheetOptions(out, kind, seconds=seconds))
+        try:
+            with shared_budget():
+                doc, game = read_file(source)
+            # What sheet says on a terminal ("wrote ...") is not for the page.
+            with contextlib.redirect_stderr(io.StringIO()):
+                game.commands().sheet(source, doc, SheetOptions(out, kind, seconds=seconds))
+        except Stop as exc:  # sheet solves first: 3 impossible, 4 a limit (the README's exit statuses)
+            raise SectionXError("the puzzle has no solution within its turns (proved)" if exc.code == 3 else
+                                f"the solver reached its limit of {seconds:.0f} s before the sheet could be drawn") from None
+        except Refused as exc:
+            raise SectionXError(exc.message) from None
+        except LoadError as exc:
+            raise SectionXError("; ".join(d.message for d in exc.diagnostics) or "the file has problems") from None
         made = sorted(Path(tmp).iterdir())
         if kind == "pdf":
             return {"name": out.name, "type": "application/pdf",

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from ..errors import SectionXError
 from .table import Limits, Table
 
 #: Address space a worker may use (bytes): a runaway search fails there, not the machine.
@@ -63,6 +64,8 @@ def _call(fn: Callable[..., Any], args: tuple[Any, ...], out: Any) -> None:
         value = fn(*args, lambda line: out.put(("progress", line)))
     except MemoryError:
         out.put(("error", f"the job needed more than {MEMORY >> 30} GiB of memory and was stopped"))
+    except SectionXError as exc:  # what the job says went wrong, in its words
+        out.put(("error", str(exc)))
     except Exception as exc:  # noqa: BLE001 - as above
         out.put(("error", f"{type(exc).__name__}: {exc}"))
     else:
