@@ -228,6 +228,10 @@ class Tool:
     label: str
     group: str
     options: tuple[str, ...] = ()
+    #: A tool for the whole file, not a place on the board (a puzzle's goal, its turn
+    #: limit, whose turn it is): the page applies it at once with its option, and
+    #: :meth:`Editable.edit` gets the spot ``""``.
+    whole: bool = False
 
 
 @runtime_checkable
@@ -248,6 +252,7 @@ class Editable(Protocol):
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
         """``text`` (this table's file as it stands in the editor) after ``tool`` (with
-        ``option``) is used on ``spot``; a :class:`Refusal` when the tool cannot go there
-        at all (a tile on the island, a spot the tool does not know)."""
+        ``option``) is used on ``spot`` (``""`` for a :attr:`Tool.whole` tool); a
+        :class:`Refusal` when the tool cannot go there at all (a tile on the island, a
+        spot the tool does not know)."""
         ...

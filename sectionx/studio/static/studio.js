@@ -465,6 +465,14 @@ function drawPalette(tools) {
       row = el("div", {class: "tool-group"});
       box.append(el("h4", {}, group), row);
     }
+    if (t.whole) {
+      // A setting of the whole file (a goal, a turn limit): its options and a button, applied at once.
+      const select = el("select", {"data-whole": t.id, "aria-label": t.label},
+        ...t.options.map((o) => el("option", {value: o}, o)));
+      row.append(el("span", {class: "setting"}, el("span", {}, t.label), select,
+        el("button", {class: "tool set", "data-set": t.id, onclick: () => applyWhole(t.id, select.value)}, "Set")));
+      continue;
+    }
     row.append(el("button", {class: "tool", "data-tool": t.id, title: t.id, onclick: () => pickTool(t.id)}, t.label));
   }
   if (state.tool && !tools.some((t) => t.id === state.tool)) pickTool(null);
@@ -486,8 +494,14 @@ function pickTool(id) {
 
 async function editSpot(spot) {
   if (!state.tool) { $("palette-note").textContent = "Pick a tool first."; return; }
+  await applyEdit(state.tool, spot, $("tool-option").value || "");
+}
+
+async function applyWhole(tool, option) { await applyEdit(tool, "", option); }
+
+async function applyEdit(tool, spot, option) {
   const got = await api("/api/edit", {path: $("save-as").value || state.path, text: $("source").value,
-                                      tool: state.tool, spot, option: $("tool-option").value || ""});
+                                      tool, spot, option});
   const box = $("edit-message");
   if (got.refused !== undefined) {
     box.className = "message refused";
