@@ -13,7 +13,7 @@ Nothing here names a game.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -150,6 +150,87 @@ def drop_key(data: CommentedMap, path: Sequence[Key], *, prune: bool = True) -> 
                 if above is not None:
                     del above[path[cut - 1]]
     return True
+
+
+def append_key(parent: CommentedMap, key: Any, value: Any) -> None:
+    """``key`` added last to ``parent``, before the blank lines and comments that close
+    the mapping: ruamel holds them as its last key's comment, so they move to the new
+    key (unlike :func:`set_key`, which moves blank lines only and only from a scalar,
+    this moves comments too, and from a flow list's or flow mapping's line).
+    :func:`remove_key` undoes it byte for byte."""
+    keys = list(parent)
+    parent[key] = value
+    token = parent.ca.items.get(keys[-1]) if keys else None
+    if token and len(token) > 2 and token[2] is not None:
+        head, newline, rest = token[2].value.partition("\n")
+        if newline and rest:
+            token[2].value = head + "\n"
+            parent.ca.items[key] = [None, None, CommentToken("\n" + rest, CommentMark(0), None), None]
+
+
+def insert_in_order(data: CommentedMap, key: Any, value: Any, order: Sequence[Any]) -> None:
+    """A new key at its place in ``order`` (a format's top keys as its writer puts
+    them): after the last key before it that the mapping has; last, by
+    :func:`append_key`, when that is the mapping's last key or there is none."""
+    rank = list(order).index(key)
+    before = [i for i, k in enumerate(data) if k in order[:rank]]
+    if not before or before[-1] == len(data) - 1:
+        append_key(data, key, value)
+    else:
+        data.insert(before[-1] + 1, key, value)
+
+
+def insert_ranked(parent: CommentedMap, key: Any, value: Any, rank: Callable[[Any], tuple[int, ...] | None]) -> None:
+    """A new key in ``parent`` before the first key that ranks after it (keys that do
+    not rank, ``rank`` giving None, are passed over); last, by :func:`append_key`,
+    when none does."""
+    mine = rank(key)
+    for i, k in enumerate(parent):
+        theirs = rank(k)
+        if mine is not None and theirs is not None and theirs > mine:
+            parent.insert(i, key, value)
+            return
+    append_key(parent, key, value)
+
+
+def remove_key(parent: CommentedMap, key: Any) -> None:
+    """``key`` removed from ``parent``, keeping the blank lines and comments written
+    after it: ruamel holds those after a mapping's last key as that key's comment, so
+    they move to the new last key (the last key of its block mapping where its value
+    is one).  Where the new last line ends a block list they are lost rather than
+    misplaced.  Undoes :func:`append_key` byte for byte; :func:`drop_key` (which
+    prunes along a path) drops them."""
+    keys = list(parent)
+    token = parent.ca.items.get(key)
+    after = ""
+    if key == keys[-1] and token and len(token) > 2 and token[2] is not None:
+        after = token[2].value.partition("\n")[2]
+    del parent[key]
+    parent.ca.items.pop(key, None)
+    if not after or not parent:
+        return
+    holder, last = parent, keys[-2]
+    while isinstance(holder[last], CommentedMap) and holder[last] and not holder[last].fa.flow_style():
+        holder, last = holder[last], list(holder[last])[-1]
+    if isinstance(holder[last], CommentedSeq) and not holder[last].fa.flow_style():
+        return  # a block list ends in its own last line: lost rather than misplaced
+    mine = holder.ca.items.get(last)
+    if mine and len(mine) > 2 and mine[2] is not None:
+        mine[2].value = mine[2].value + after
+    else:
+        holder.ca.items[last] = [None, None, CommentToken("\n" + after, CommentMark(0), None), None]
+
+
+def shift_comment(parent: CommentedMap, key: Any, by: int) -> None:
+    """The comment at the end of ``key``'s line (a flow list's or flow mapping's)
+    moved ``by`` columns as the line grows or shrinks: ruamel keeps a comment's column,
+    so a line grown past it pushes it to one space after and a line shrunk leaves a
+    wider gap; moved with the line, the gap stays as the person left it, and an edit
+    undone gives the text back byte for byte."""
+    token = parent.ca.items.get(key)
+    mark = getattr(token[2], "start_mark", None) if token and len(token) > 2 and token[2] is not None else None
+    if mark is not None and isinstance(getattr(mark, "column", None), int):
+        mark.column = max(0, mark.column + by)
 
 
 def add_to_list(data: CommentedMap, path: Sequence[Key], value: Any) -> None:

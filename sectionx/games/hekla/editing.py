@@ -48,13 +48,10 @@ HG5), and ``validate``'s problems show beside the text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import CommentMark
-from ruamel.yaml.tokens import CommentToken
+from ruamel.yaml.comments import CommentedMap
 
 from ...errors import NotationError
 from ...studio import yamledit
@@ -141,68 +138,6 @@ def _spot(board: Board, spot: str) -> _Place:
 
 
 # ---------------------------------------------------------------------- the text's parts
-
-def _append(parent: CommentedMap, key: Any, value: Any) -> None:
-    """``key`` added last to ``parent``, before the blank lines and comments that close
-    the mapping (ruamel holds them as its last key's comment: they move to the new
-    key, as :func:`yamledit.set_key` does for a scalar's, here for a flow list's too)."""
-    keys = list(parent)
-    parent[key] = value
-    token = parent.ca.items.get(keys[-1]) if keys else None
-    if token and len(token) > 2 and token[2] is not None:
-        head, newline, rest = token[2].value.partition("\n")
-        if newline and rest:
-            token[2].value = head + "\n"
-            parent.ca.items[key] = [None, None, CommentToken("\n" + rest, CommentMark(0), None), None]
-
-
-def _put_top(data: CommentedMap, key: str, value: Any) -> None:
-    """A new top key at its place in :data:`HOUSE_ORDER` (after the last key before it
-    that the file has; last when that is the file's last key or there is none)."""
-    rank = HOUSE_ORDER.index(key)
-    before = [i for i, k in enumerate(data) if k in HOUSE_ORDER[:rank]]
-    if not before or before[-1] == len(data) - 1:
-        _append(data, key, value)
-    else:
-        data.insert(before[-1] + 1, key, value)
-
-
-def _put_ranked(parent: CommentedMap, key: str, value: Any, rank: Callable[[Any], tuple[int, ...] | None]) -> None:
-    """A new key in ``parent`` before the first key that ranks after it (keys that do
-    not rank are passed over); last when none does."""
-    mine = rank(key)
-    for i, k in enumerate(parent):
-        theirs = rank(k)
-        if mine is not None and theirs is not None and theirs > mine:
-            parent.insert(i, key, value)
-            return
-    _append(parent, key, value)
-
-
-def _drop(parent: CommentedMap, key: Any) -> None:
-    """``key`` removed from ``parent``, keeping the lines written after it: ruamel holds
-    the blank lines and comments that follow a mapping's last key as that key's
-    comment, so they move to the new last key (the last key of its block mapping
-    where its value is one)."""
-    keys = list(parent)
-    token = parent.ca.items.get(key)
-    after = ""
-    if key == keys[-1] and token and len(token) > 2 and token[2] is not None:
-        after = token[2].value.partition("\n")[2]
-    del parent[key]
-    parent.ca.items.pop(key, None)
-    if not after or not parent:
-        return
-    holder, last = parent, keys[-2]
-    while isinstance(holder[last], CommentedMap) and holder[last] and not holder[last].fa.flow_style():
-        holder, last = holder[last], list(holder[last])[-1]
-    if isinstance(holder[last], CommentedSeq) and not holder[last].fa.flow_style():
-        return  # a block list ends in its own last line: lost rather than misplaced
-    mine = holder.ca.items.get(last)
-    if mine and len(mine) > 2 and mine[2] is not None:
-        mine[2].value = mine[2].value + after
-    else:
-        holder.ca.items[last] = [None, None, CommentToken("\n" + after, CommentMark(0), None), None]
 
 
 def _stones(data: CommentedMap) -> CommentedMap | None:
@@ -296,9 +231,9 @@ def _place(data: CommentedMap, board: Board, pos: Position, stone: str, f: Field
         if "stones" in data:
             data["stones"] = fresh
         else:
-            _put_top(data, "stones", fresh)
+            yamledit.insert_in_order(data, "stones", fresh, HOUSE_ORDER)
     elif key is None:
-        _put_ranked(stones, name, yamledit.flow([stone]), _field_rank)
+        yamledit.insert_ranked(stones, name, yamledit.flow([stone]), _field_rank)
     elif isinstance(stones[key], list):
         stones[key].append(stone)
     else:
@@ -317,9 +252,9 @@ def _take(data: CommentedMap, f: Field, index: int | None) -> None:
     if len(here) > 1:
         del stones[key][at]
         return
-    _drop(stones, key)
+    yamledit.remove_key(stones, key)
     if not stones:
-        _drop(data, "stones")
+        yamledit.remove_key(data, "stones")
 
 
 def _track(data: CommentedMap) -> CommentedMap | None:
@@ -348,13 +283,13 @@ def _stand(data: CommentedMap, board: Board, player: str, cell: int, option: str
         if "track" in data:
             data["track"] = fresh
         else:
-            _put_top(data, "track", fresh)
+            yamledit.insert_in_order(data, "track", fresh, HOUSE_ORDER)
     elif player in track:
         track[player] = value
     else:
         if not track:
             track.fa.set_flow_style()  # track: {} filled stays on its line, as the format writes it
-        _put_ranked(track, player, value, _seat_rank)
+        yamledit.insert_ranked(track, player, value, _seat_rank)
 
 
 def _leave(data: CommentedMap, board: Board, pos: Position, cell: int) -> None:
@@ -367,9 +302,9 @@ def _leave(data: CommentedMap, board: Board, pos: Position, cell: int) -> None:
             raise _Refused("nothing to erase on the start field: the volcanists start there, where track: does "
                            "not name them (HG3)", "HG3")
         raise _Refused(f"nothing to erase on {board.track_name(cell)}: no volcanist stands there")
-    _drop(track, here[-1])
+    yamledit.remove_key(track, here[-1])
     if not track:
-        _drop(data, "track")
+        yamledit.remove_key(data, "track")
 
 
 def edit(pos: Position, kind: str, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:

@@ -627,20 +627,17 @@ def _width(value: Any) -> int:
 
 
 def _shift_comment(data: CommentedMap, path: list[ye.Key], by: int) -> None:
-    """The end-of-line comment of the flow collection holding ``path`` moved ``by``
-    columns: ruamel keeps a comment's column, so a line grown past it pushes it to one
-    space after and a line shrunk leaves a wider gap; moving it with the line keeps the
-    gap, and an edit undone gives the text back byte for byte."""
+    """The end-of-line comment of the flow collection holding ``path`` (the first flow
+    mapping or list on the way down) moved ``by`` columns by
+    :func:`yamledit.shift_comment`, so the gap stays as the person left it and an
+    edit undone gives the text back byte for byte."""
     here: Any = data
     for key in path:
         if not isinstance(here, CommentedMap) or key not in here:
             return
         node = here[key]
         if isinstance(node, (CommentedMap, CommentedSeq)) and node.fa.flow_style():
-            token = here.ca.items.get(key)
-            mark = getattr(token[2], "start_mark", None) if token and len(token) > 2 and token[2] is not None else None
-            if mark is not None and isinstance(getattr(mark, "column", None), int):
-                mark.column = max(0, mark.column + by)
+            ye.shift_comment(here, key, by)
             return
         here = node
 

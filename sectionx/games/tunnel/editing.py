@@ -51,12 +51,10 @@ on a completed road, CB8), and ``validate``'s problems show beside the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import CommentMark
-from ruamel.yaml.tokens import CommentToken
+from ruamel.yaml.comments import CommentedMap
 
 from ...studio import yamledit
 from ...studio.table import Refusal, Tool
@@ -118,65 +116,6 @@ def read_spot(spot: str) -> tuple[str, Cell, str] | None:
 
 
 # ---------------------------------------------------------------------- the text's parts
-
-
-def _append(parent: CommentedMap, key: Any, value: Any) -> None:
-    """``key`` added last to ``parent``, before the blank lines and comments that close
-    the mapping (ruamel holds them as its last key's comment: they move to the new key)."""
-    keys = list(parent)
-    parent[key] = value
-    token = parent.ca.items.get(keys[-1]) if keys else None
-    if token and len(token) > 2 and token[2] is not None:
-        head, newline, rest = token[2].value.partition("\n")
-        if newline and rest:
-            token[2].value = head + "\n"
-            parent.ca.items[key] = [None, None, CommentToken("\n" + rest, CommentMark(0), None), None]
-
-
-def _put_top(data: CommentedMap, key: str, value: Any) -> None:
-    """A new top key at its place in :data:`HOUSE_ORDER`."""
-    rank = HOUSE_ORDER.index(key)
-    before = [i for i, k in enumerate(data) if k in HOUSE_ORDER[:rank]]
-    if not before or before[-1] == len(data) - 1:
-        _append(data, key, value)
-    else:
-        data.insert(before[-1] + 1, key, value)
-
-
-def _put_ranked(parent: CommentedMap, key: Any, value: Any, rank: Callable[[Any], tuple[int, ...] | None]) -> None:
-    """A new key in ``parent`` before the first key that ranks after it; last when none does."""
-    mine = rank(key)
-    for i, k in enumerate(parent):
-        theirs = rank(k)
-        if mine is not None and theirs is not None and theirs > mine:
-            parent.insert(i, key, value)
-            return
-    _append(parent, key, value)
-
-
-def _drop(parent: CommentedMap, key: Any) -> None:
-    """``key`` removed from ``parent``, keeping the blank lines and comments written
-    after it (ruamel holds those after a mapping's last key as that key's comment: they
-    move to the new last key, the last of its block mapping where its value is one)."""
-    keys = list(parent)
-    token = parent.ca.items.get(key)
-    after = ""
-    if key == keys[-1] and token and len(token) > 2 and token[2] is not None:
-        after = token[2].value.partition("\n")[2]
-    del parent[key]
-    parent.ca.items.pop(key, None)
-    if not after or not parent:
-        return
-    holder, last = parent, keys[-2]
-    while isinstance(holder[last], CommentedMap) and holder[last] and not holder[last].fa.flow_style():
-        holder, last = holder[last], list(holder[last])[-1]
-    if isinstance(holder[last], CommentedSeq) and not holder[last].fa.flow_style():
-        return  # a block list ends in its own last line: lost rather than misplaced
-    mine = holder.ca.items.get(last)
-    if mine and len(mine) > 2 and mine[2] is not None:
-        mine[2].value = mine[2].value + after
-    else:
-        holder.ca.items[last] = [None, None, CommentToken("\n" + after, CommentMark(0), None), None]
 
 
 def _section(data: CommentedMap, key: str, shape: str) -> CommentedMap | None:
@@ -246,18 +185,6 @@ def _tokens(data: CommentedMap) -> list[tuple[Any, int, str]]:
     return [(name, i, str(text)) for name, items in (section or {}).items() for i, text in enumerate(items or [])]
 
 
-def _shift_comment(parent: CommentedMap, key: Any, by: int) -> None:
-    """The comment at the end of ``key``'s line (a flow list's) moved ``by`` columns as
-    the list grows or shrinks: ruamel keeps a comment's column, so a line grown past it
-    pushes it to one space after and a line shrunk leaves a wider gap; moved with the
-    line, the gap stays as the person left it, and an edit undone gives the text back
-    byte for byte."""
-    token = parent.ca.items.get(key)
-    mark = getattr(token[2], "start_mark", None) if token and len(token) > 2 and token[2] is not None else None
-    if mark is not None and isinstance(getattr(mark, "column", None), int):
-        mark.column = max(0, mark.column + by)
-
-
 def _add(data: CommentedMap, key: str, name: str, value: str, order: Collection[str]) -> None:
     """``value`` (quoted) appended to the list ``name`` of the top mapping ``key``,
     a new list in ``order`` (seats, or TU8's sets) and a new mapping where dumps puts it."""
@@ -268,11 +195,11 @@ def _add(data: CommentedMap, key: str, name: str, value: str, order: Collection[
         if key in data:
             data[key] = fresh
         else:
-            _put_top(data, key, fresh)
+            yamledit.insert_in_order(data, key, fresh, HOUSE_ORDER)
         return
     items = section.get(name)
     if isinstance(items, list):
-        _shift_comment(section, name, len(value) + 2 + (2 if items else 0))
+        yamledit.shift_comment(section, name, len(value) + 2 + (2 if items else 0))
         items.append(yamledit.quoted(value))
         return
     ranks = list(order)
@@ -283,7 +210,7 @@ def _add(data: CommentedMap, key: str, name: str, value: str, order: Collection[
     if name in section:
         section[name] = yamledit.flow([yamledit.quoted(value)])
     else:
-        _put_ranked(section, name, yamledit.flow([yamledit.quoted(value)]), rank)
+        yamledit.insert_ranked(section, name, yamledit.flow([yamledit.quoted(value)]), rank)
 
 
 def _remove(data: CommentedMap, key: str, name: str, index: int) -> None:
@@ -292,12 +219,12 @@ def _remove(data: CommentedMap, key: str, name: str, index: int) -> None:
     section = data[key]
     items = section[name]
     if len(items) > 1:
-        _shift_comment(section, name, -(len(str(items[index])) + 2 + 2))
+        yamledit.shift_comment(section, name, -(len(str(items[index])) + 2 + 2))
         del items[index]
         return
-    _drop(section, name)
+    yamledit.remove_key(section, name)
     if not section:
-        _drop(data, key)
+        yamledit.remove_key(data, key)
 
 
 # ---------------------------------------------------------------------- the tools
@@ -374,9 +301,9 @@ def _place_tile(data: CommentedMap, name: str, option: str, cell: Cell) -> None:
         if "board" in data:
             data["board"] = fresh
         else:
-            _put_top(data, "board", fresh)
+            yamledit.insert_in_order(data, "board", fresh, HOUSE_ORDER)
         return
-    _put_ranked(board, yamledit.quoted(where), value, _board_rank)
+    yamledit.insert_ranked(board, yamledit.quoted(where), value, _board_rank)
 
 
 def _placed(data: CommentedMap, cell: Cell, what: str, rule: str) -> Oriented:
@@ -454,9 +381,9 @@ def _erase(data: CommentedMap, kind: str, cell: Cell, part: str) -> None:
         return
     _follow_stack(data, tiles, -1)
     board = data["board"]
-    _drop(board, key)
+    yamledit.remove_key(board, key)
     if not board:
-        _drop(data, "board")
+        yamledit.remove_key(data, "board")
 
 
 def edit(pos: Position, kind: str, spots: Collection[str], text: str, tool: str, spot: str, option: str = ""
