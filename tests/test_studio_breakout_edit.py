@@ -6,7 +6,6 @@ edit touching only its own line of a commented file, refusals naming their rulin
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,8 @@ from sectionx.games.breakout.studioedit import ORDER
 from sectionx.studio.table import Refusal
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
 
+from .studio_tables import changed_lines, opened, studio_poster
+
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "scenarios" / "breakout" / "puzzles").glob("*.yaml"))
 FIGURE = ROOT / "scenarios" / "breakout" / "figure-bar.yaml"
@@ -32,9 +33,7 @@ LETTER = {Player.YELLOW: "y", Player.BLUE: "b", None: "."}
 
 
 def table_of(text: str, name: str = "edited.yaml") -> BreakoutTable:
-    t = COMMANDS.table(Path(name), parse_yaml(text, name))
-    assert isinstance(t, BreakoutTable)
-    return t
+    return opened(BreakoutTable, COMMANDS, Path(name), text)
 
 
 def edited(t: BreakoutTable, text: str, tool: str, spot: str) -> str:
@@ -148,14 +147,13 @@ def test_an_edit_keeps_the_comments_and_key_order_and_touches_only_its_line(path
         if isinstance(out, Refusal) or out == text:
             continue
         changed += 1
-        diff = [d for d in difflib.ndiff(text.splitlines(), out.splitlines()) if d[:2] in ("- ", "+ ")]
+        diff = changed_lines(text, out)
         assert len(diff) == 2, diff  # one row line out, the same row with one character changed in
-        old, new = diff[0][2:], diff[1][2:]
+        old, new = diff[0][1:], diff[1][1:]
         assert len(old) == len(new) and sum(a != b for a, b in zip(old, new, strict=True)) == 1
     assert changed >= 2
     bar = edited(t, text, "bar", "push:R1")
-    added = [d for d in difflib.ndiff(text.splitlines(), bar.splitlines()) if d[:2] in ("- ", "+ ")]
-    assert added == ["+ barred: R1"]
+    assert changed_lines(text, bar) == ["+barred: R1"]
     lines = bar.splitlines()
     assert lines.index("barred: R1") == lines.index("to_move: yellow") + (3 if path == FIGURE else 1)
     assert [line for line in bar.splitlines() if line.startswith("#")] == \
@@ -252,22 +250,9 @@ def test_random_edits_never_raise_and_always_give_yaml(start, steps):
 def test_the_studio_edits_a_breakout_file_through_its_palette(tmp_path):
     """POST /api/edit: the palette listed with the editor's view, an edit's new text
     checked live, a refusal's words and ruling on the page."""
-    from starlette.testclient import TestClient
-
-    from sectionx.studio.app import HEADER, Studio, create_app
-    from sectionx.studio.folder import Folder
-
     (tmp_path / "wall.yaml").write_text(BLANK, encoding="utf-8")
     token = "breakout-edit-token-0123"
-    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
-    assert c.get(f"/?token={token}").status_code == 200
-
-    def post(path: str, data: dict[str, object]) -> dict[str, object]:
-        r = c.post(path, json=data, headers={HEADER: token})
-        assert r.status_code == 200, r.text
-        out = r.json()
-        assert isinstance(out, dict)
-        return out
+    post = studio_poster(tmp_path, token)
 
     view = post("/api/check", {"path": "wall.yaml", "text": BLANK})
     assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["knot:yellow", "knot:blue"]

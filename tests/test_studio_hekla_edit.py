@@ -8,7 +8,6 @@ always give YAML."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
@@ -24,43 +23,27 @@ from sectionx.games.hekla.studio import HeklaTable
 from sectionx.studio.table import Editable, Refusal
 from sectionx.yamlsrc import LoadError, parse_yaml
 
+from . import studio_tables
+from .studio_tables import changed_lines, opened, studio_poster
+
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
 FIGURE = ROOT / "scenarios" / "hekla" / "figure-4.yaml"
 
 
 def table_of(text: str) -> HeklaTable:
-    table = COMMANDS.table(Path("t.yaml"), parse_yaml(text, "t.yaml"))
-    assert isinstance(table, HeklaTable)
-    return table
+    return opened(HeklaTable, COMMANDS, Path("t.yaml"), text)
 
 
 def blank(players: int) -> str:
     return COMMANDS.new(NewOptions(players=players))
 
 
-class Editor:
-    """The studio's editor as the page drives it: each edit on the table of the text
-    when it is valid, else on the last valid one (the app keeps it so)."""
+class Editor(studio_tables.Editor):
+    """The studio's editor on Hekla's tables (:class:`.studio_tables.Editor`)."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.table = table_of(text)
-
-    def use(self, tool: str, spot: str, option: str = "") -> str:
-        after = self.table.edit(self.text, tool, spot, option)
-        assert isinstance(after, str), (tool, spot, option, after)
-        self.text = after
-        try:
-            self.table = table_of(after)
-        except LoadError:
-            pass
-        return after
-
-
-def changed_lines(before: str, after: str) -> list[str]:
-    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
-            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        super().__init__(text, table_of)
 
 
 # ------------------------------------------------------------------ the palette
@@ -361,23 +344,10 @@ def test_the_eleventh_lava_stone_of_a_value_is_refused_hg5() -> None:
 def test_the_studio_edits_a_hekla_file_through_its_palette(tmp_path: Path) -> None:
     """POST /api/check and /api/edit: the palette and the track's spots in the editor's
     view, an edit's new text checked live, a refusal's words and ruling on the page."""
-    from starlette.testclient import TestClient
-
-    from sectionx.studio.app import HEADER, Studio, create_app
-    from sectionx.studio.folder import Folder
-
     text = blank(2)
     (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
     token = "hekla-edit-token-0123456"
-    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
-    assert c.get(f"/?token={token}").status_code == 200
-
-    def post(path: str, data: dict[str, object]) -> dict[str, object]:
-        r = c.post(path, json=data, headers={HEADER: token})
-        assert r.status_code == 200, r.text
-        out = r.json()
-        assert isinstance(out, dict)
-        return out
+    post = studio_poster(tmp_path, token)
 
     view = post("/api/check", {"path": "new.yaml", "text": text})
     assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["stone:red3", "stone:red2"]

@@ -8,7 +8,6 @@ sequences never raise and always give YAML."""
 
 from __future__ import annotations
 
-import difflib
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,9 @@ from sectionx.studio import yamledit
 from sectionx.studio.table import Editable, Refusal
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
 
+from . import studio_tables
+from .studio_tables import changed_lines, opened, studio_poster
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios" / "tunnel"
 HALF_CLAIMED = SCENARIOS / "half-claimed-tunnel.yaml"  # comments on its lines, a tunnel half laid
@@ -42,32 +44,19 @@ PIECES = ("game", "format", "title", "players", "board", "followers", "tunnels")
 
 
 def table_of(text: str) -> TunnelTable:
-    table = COMMANDS.table(Path("t.yaml"), parse_yaml(text, "t.yaml"))
-    assert isinstance(table, TunnelTable)
-    return table
+    return opened(TunnelTable, COMMANDS, Path("t.yaml"), text)
 
 
 def blank(players: tuple[str, ...] = ("red", "green")) -> str:
     return COMMANDS.new(NewOptions(players=len(players), colours=",".join(players)))
 
 
-class Editor:
-    """The studio's editor as the page drives it: each edit on the table of the text
-    when it is valid, else on the last valid one (the app keeps it so)."""
+class Editor(studio_tables.Editor):
+    """The studio's editor on Der Tunnel's tables (:class:`.studio_tables.Editor`),
+    and a top key typed by text."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.table = table_of(text)
-
-    def use(self, tool: str, spot: str, option: str = "") -> str:
-        after = self.table.edit(self.text, tool, spot, option)
-        assert isinstance(after, str), (tool, spot, option, after)
-        self.text = after
-        try:
-            self.table = table_of(after)
-        except LoadError:
-            pass
-        return after
+        super().__init__(text, table_of)
 
     def type(self, key: str, value: Any) -> None:
         """A top key set by text, as a person types it (on one line: ``{red: 4}``, ``[U, V]``)."""
@@ -82,11 +71,6 @@ class Editor:
             self.table = table_of(self.text)
         except LoadError:
             pass
-
-
-def changed_lines(before: str, after: str) -> list[str]:
-    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
-            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
 
 
 def same(a: formats.Loaded, b: formats.Loaded) -> bool:
@@ -428,23 +412,10 @@ def test_odd_text_gives_text_or_a_refusal_never_an_error(odd: str) -> None:
 def test_the_studio_edits_a_tunnel_file_through_its_palette(tmp_path: Path) -> None:
     """POST /api/check and /api/edit: the palette and a placed tile's part spots in the
     editor's view, an edit's new text checked live, a refusal's words and ruling."""
-    from starlette.testclient import TestClient
-
-    from sectionx.studio.app import HEADER, Studio, create_app
-    from sectionx.studio.folder import Folder
-
     text = blank()
     (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
     token = "tunnel-edit-token-0123456"
-    c = TestClient(create_app(Studio(Folder.open(tmp_path), token)), base_url="http://127.0.0.1")
-    assert c.get(f"/?token={token}").status_code == 200
-
-    def post(path: str, data: dict[str, object]) -> dict[str, Any]:
-        r = c.post(path, json=data, headers={HEADER: token})
-        assert r.status_code == 200, r.text
-        out = r.json()
-        assert isinstance(out, dict)
-        return out
+    post = studio_poster(tmp_path, token)
 
     view = post("/api/check", {"path": "new.yaml", "text": text})
     assert view["ok"] and [t["id"] for t in view["tools"]][:2] == ["tile:A", "tile:B"]
