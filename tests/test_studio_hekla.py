@@ -22,7 +22,10 @@ from sectionx.games.hekla.commands import COMMANDS
 from sectionx.games.hekla.rules import apply, back_steps, explain, orders, parse_action, skip_to, start, turns
 from sectionx.games.hekla.studio import HeklaTable
 from sectionx.studio.table import Choice, Limits, Refusal, Table
-from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
+from sectionx.yamlsrc import LoadError, read_yaml
+
+from . import studio_tables
+from .studio_tables import by_clicks, opened
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
@@ -31,32 +34,15 @@ runner = CliRunner()
 
 
 def open_table(path: Path) -> HeklaTable:
-    table = COMMANDS.table(path, read_yaml(path))
-    assert isinstance(table, HeklaTable)
-    return table
+    return opened(HeklaTable, COMMANDS, path)
 
 
 def from_text(text: str, name: str = "t.yaml") -> HeklaTable:
-    table = COMMANDS.table(Path(name), parse_yaml(text, name))
-    assert isinstance(table, HeklaTable)
-    return table
+    return opened(HeklaTable, COMMANDS, Path(name), text)
 
 
 def played(table: Table, text: str) -> HeklaTable:
-    after = table.play(text)
-    assert isinstance(after, HeklaTable), after
-    return after
-
-
-def by_clicks(table: HeklaTable, text: str) -> Choice:
-    """The choice a player picks for ``text`` by its clicks: the clicks name it alone, or
-    its label tells it apart from every other choice with the same clicks."""
-    choices = table.choices()
-    [choice] = [c for c in choices if c.text == text]
-    same = [c for c in choices if c.clicks == choice.clicks]
-    if len(same) > 1:
-        assert choice.label and [c.label for c in same].count(choice.label) == 1, same
-    return choice
+    return studio_tables.played(HeklaTable, table, text)
 
 
 def referee_list(table: HeklaTable) -> set[str]:

@@ -20,7 +20,10 @@ from sectionx.games.sectionx.actions import parse
 from sectionx.games.sectionx.commands import COMMANDS
 from sectionx.games.sectionx.studio import SectionXTable
 from sectionx.studio.table import Choice, Limits, Refusal, Table
-from sectionx.yamlsrc import LoadError, read_yaml
+from sectionx.yamlsrc import LoadError
+
+from . import studio_tables
+from .studio_tables import opened
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -32,15 +35,11 @@ runner = CliRunner()
 
 
 def open_file(path: Path) -> SectionXTable:
-    table = COMMANDS.table(path, read_yaml(path))
-    assert isinstance(table, SectionXTable)
-    return table
+    return opened(SectionXTable, COMMANDS, path)
 
 
 def played(table: SectionXTable, move: str) -> SectionXTable:
-    after = table.play(move)
-    assert isinstance(after, SectionXTable), f"{move}: {after}"
-    return after
+    return studio_tables.played(SectionXTable, table, move)
 
 
 def by_clicks(choices: tuple[Choice, ...], wanted: Choice) -> Choice:

@@ -28,8 +28,11 @@ from sectionx.games.tunnel.puzzles import Goal, Puzzle
 from sectionx.games.tunnel.rules import deal_sets, moves, parse_move, play
 from sectionx.games.tunnel.studio import PARTS, TunnelTable
 from sectionx.games.tunnel.tiles import tile_set
-from sectionx.studio.table import Choice, Limits, Refusal, Table
+from sectionx.studio.table import Limits, Refusal, Table
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
+
+from . import studio_tables
+from .studio_tables import by_clicks, opened, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios" / "tunnel"
@@ -44,32 +47,11 @@ runner = CliRunner()
 
 
 def open_table(path: Path) -> TunnelTable:
-    table = COMMANDS.table(path, read_yaml(path))
-    assert isinstance(table, TunnelTable)
-    return table
+    return opened(TunnelTable, COMMANDS, path)
 
 
 def played(table: Table, text: str) -> TunnelTable:
-    after = table.play(text)
-    assert isinstance(after, TunnelTable), after
-    return after
-
-
-def refused(table: Table, text: str) -> Refusal:
-    after = table.play(text)
-    assert isinstance(after, Refusal), text
-    return after
-
-
-def by_clicks(table: TunnelTable, text: str) -> Choice:
-    """The choice a player picks for ``text`` by its clicks: the clicks name it alone, or
-    its label tells it apart from every other choice with the same clicks."""
-    choices = table.choices()
-    [choice] = [c for c in choices if c.text == text]
-    same = [c for c in choices if c.clicks == choice.clicks]
-    if len(same) > 1:
-        assert choice.label and [c.label for c in same].count(choice.label) == 1, same
-    return choice
+    return studio_tables.played(TunnelTable, table, text)
 
 
 def puzzle_params() -> list[object]:
