@@ -119,6 +119,17 @@ def test_each_tool_placed_then_erased_gives_the_text_back_byte_for_byte(path):
     assert tried >= 4
 
 
+def test_a_bar_placed_then_erased_keeps_the_blank_lines_that_close_the_file():
+    """The bar written last takes the file's closing blank lines with it (ruamel keeps
+    them as the last key's comment); erased, they go back to the key before it
+    (yamledit.remove_key), where drop_key lost them."""
+    text = BLANK + "\n\n"
+    t = table_of(text)
+    placed = edited(t, text, "bar", "push:R1")
+    assert placed.endswith("to_move: yellow\nbarred: R1\n\n\n")
+    assert edited(t, placed, "erase", "push:R1") == text
+
+
 def test_erase_takes_off_one_thing_at_a_time_the_last_figure_first():
     text = FIGURE.read_text(encoding="utf-8")
     t = table_of(text)

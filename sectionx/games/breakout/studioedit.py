@@ -275,9 +275,9 @@ def _erase_figure(data: CommentedMap, column: int) -> None:
     if who is not None and escaped is not None and _count(escaped, who) > 0:
         escaped[who.value] = _count(escaped, who) - 1
     if not tops:
-        yamledit.drop_key(data, ["tops"])
+        yamledit.remove_key(data, "tops")
         if escaped is not None and all(_count(escaped, p) == 0 for p in PLAYERS):
-            yamledit.drop_key(data, ["escaped"])
+            yamledit.remove_key(data, "escaped")
 
 
 def _bar(data: CommentedMap, push: str, *, set_it: bool) -> None:
@@ -292,7 +292,7 @@ def _bar(data: CommentedMap, push: str, *, set_it: bool) -> None:
         return
     if str(data.get("barred")) != push:
         raise _Refused(f"{push} is not barred: nothing to erase (B4)", "B4")
-    yamledit.drop_key(data, ["barred"])
+    yamledit.remove_key(data, "barred")
 
 
 __all__ = ["ORDER", "edit", "tools"]
