@@ -137,7 +137,9 @@ def set_key(data: CommentedMap, path: Sequence[Key], value: Any) -> None:
 
 def drop_key(data: CommentedMap, path: Sequence[Key], *, prune: bool = True) -> bool:
     """Remove ``path[-1]`` from the mapping at ``path[:-1]``; with ``prune`` remove the
-    mappings left empty on the way up.  Whether it was there."""
+    mappings left empty on the way up.  Whether it was there.  The blank lines and
+    comments after the last key (ruamel's comment of that key) go with it:
+    :func:`remove_key` passes them to the new last key instead."""
     parent = mapping(data, *path[:-1], create=False)
     if parent is None or path[-1] not in parent:
         return False
