@@ -265,7 +265,8 @@ class BreakoutTable:
     # ------------------------------------------------------------------ editing
 
     def tools(self) -> tuple[Tool, ...]:
-        """The editor's palette (:mod:`.studioedit`): knots, figures, the bar, erase."""
+        """The editor's palette (:mod:`.studioedit`): knots, figures, the bar, erase,
+        and the puzzle's settings (its goal's turns and opponent, whose push, no goal)."""
         return studioedit.tools(self.kind)
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:

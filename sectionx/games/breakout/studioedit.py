@@ -25,9 +25,33 @@ wall up with, and the file's text after a tool is used on a spot.
   fewer in ``escaped:``; both keys go when no figure is left), or the bar of a
   push arrow (``barred:`` goes).  Nothing there to take off is a refusal.
 
+**The puzzle's settings** ("Puzzle", whole-file tools, ``Tool.whole``: the page sends
+the spot ``""`` and the option chosen), each written as a person types it (BQ1's
+``goal: {escape_within: N, opponent: defends|passes}``):
+
+* ``goal:turns`` ("escape within", options ``1``..``6``, :data:`TURNS`; any whole
+  number 1 to 30 the format takes is written): ``escape_within: N`` in the goal.  A
+  file without a goal becomes a puzzle: ``goal: {escape_within: N, opponent:
+  defends}`` where the house writes it (after the position's keys, before
+  ``answer:``).  The puzzle's player is the one to push (BQ1).
+* ``goal:opponent`` ("the other player", ``defends`` / ``passes``): the goal's
+  ``opponent:``.  A file without a goal is refused (BQ1): its turns come first.
+* ``to_move`` ("to push", ``yellow`` / ``blue``): ``to_move:``, the puzzle's player.
+  With ``turns:`` written the two must agree (B1); a disagreeing one is written and
+  ``validate`` says why.
+* ``goal:none`` ("no goal"): the goal goes, and with it what answers it
+  (``answer:``, ``grade:``): the file becomes a position.  None to take off is
+  refused.
+
+A value set in place keeps its quotes, and the comment at the end of its line moves
+with the line (the gap the person left stays), so setting the old value back gives
+the text byte for byte.  A puzzle's ``answer:`` is left as written when its goal
+changes: ``solve`` says when it no longer holds.  A rule figure (``claims:``) shows a
+rule and sets no puzzle: its palette has whose push but no goal.
+
 Hands are not written in a Breakout file (a hand is 13 minus that colour's knots in
 the wall, B2), so the palette has no hand counts: a knot placed comes out of its
-owner's hand.  Whose push it is, the goal and the turn counts are typed.
+owner's hand.  The turn counts (``turns:``, ``stalemate:``, ``breakout:``) are typed.
 
 A new key goes where the house writes it (``escaped``, ``tops``, ``barred`` after
 ``to_move``, before ``goal``), so an edited file reads like one ``sectionx`` writes.
@@ -72,22 +96,36 @@ class _Refused(Exception):
         self.refusal = _no(message, *rules)
 
 
+#: The turns a goal may be set to from the palette: the shipped and generated puzzles
+#: take 2 to 5 (docs/breakout.md, "Generated puzzles"); a file may type up to 30 (BQ1).
+TURNS = tuple(str(n) for n in range(1, 7))
+_BOARD = (Tool("knot:yellow", "yellow knot", "Knots"), Tool("knot:blue", "blue knot", "Knots"),
+          Tool("figure:yellow", "yellow figure", "Figures"), Tool("figure:blue", "blue figure", "Figures"),
+          Tool("bar", "bar (B4)", "Bar"), Tool("erase", "erase", "Erase"))
+_TO_MOVE = Tool("to_move", "to push", "Puzzle", tuple(p.value for p in PLAYERS), whole=True)
+_GOAL = (Tool("goal:turns", "escape within (turns)", "Puzzle", TURNS, whole=True),
+         Tool("goal:opponent", "the other player", "Puzzle", ("defends", "passes"), whole=True))
+_NO_GOAL = Tool("goal:none", "no goal", "Puzzle", ("make it a position",), whole=True)
+
+
 def tools(kind: str) -> tuple[Tool, ...]:
-    """The palette for a file of ``kind`` (module docstring); none for a record."""
+    """The palette for a file of ``kind`` (module docstring); none for a record, whose
+    push alone for a rule figure (it shows a rule, it sets no puzzle)."""
     if kind == "record":
         return ()
-    return (Tool("knot:yellow", "yellow knot", "Knots"), Tool("knot:blue", "blue knot", "Knots"),
-            Tool("figure:yellow", "yellow figure", "Figures"), Tool("figure:blue", "blue figure", "Figures"),
-            Tool("bar", "bar (B4)", "Bar"), Tool("erase", "erase", "Erase"))
+    if kind == "figure":
+        return (*_BOARD, _TO_MOVE)
+    return (*_BOARD, *_GOAL, _TO_MOVE, _NO_GOAL)
 
 
 def edit(kind: str, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
-    """``text`` after ``tool`` is used on ``spot`` (module docstring); ``option`` is
-    unused (no Breakout tool has options).  Never raises: a tool or spot it does not
-    know, a spot the text's wall lacks, or text it cannot read is a Refusal."""
+    """``text`` after ``tool`` is used on ``spot`` (module docstring); ``option`` is a
+    setting's value (the board's tools take none).  Never raises: a tool or spot it
+    does not know, a spot the text's wall lacks, an option that is not the setting's,
+    or text it cannot read is a Refusal."""
     if kind == "record":
         return _no("a record's position follows from its moves: edit its start: or its moves as text")
-    change = _change(tool, spot)
+    change = _setting(tool, spot, option) if tool in _WHOLE else _change(tool, spot)
     if isinstance(change, Refusal):
         return change
     try:
@@ -101,7 +139,7 @@ def edit(kind: str, text: str, tool: str, spot: str, option: str = "") -> str | 
 def _change(tool: str, spot: str) -> Callable[[CommentedMap], None] | Refusal:
     """The change ``tool`` on ``spot`` makes to the file's top mapping, or why none."""
     kind, _, name = spot.partition(":")
-    if tool not in {t.id for t in tools("")}:
+    if tool not in {t.id for t in _BOARD}:
         return _no(f"{tool!r} is not a tool of Breakout's palette")
     if kind == "field":
         parts = name.split(".")
@@ -295,4 +333,90 @@ def _bar(data: CommentedMap, push: str, *, set_it: bool) -> None:
     yamledit.remove_key(data, "barred")
 
 
-__all__ = ["ORDER", "edit", "tools"]
+# ---------------------------------------------------------------------- the puzzle's settings
+
+_WHOLE = {t.id for t in (*_GOAL, _TO_MOVE, _NO_GOAL)}
+
+
+def _setting(tool: str, spot: str, option: str) -> Callable[[CommentedMap], None] | Refusal:
+    """The change a setting of the whole file (``Tool.whole``) makes, or why none."""
+    if spot:
+        return _no(f"{tool} is a setting of the whole file: it takes no spot, not {spot!r}")
+    if tool == "goal:turns":
+        if not (option.isascii() and option.isdigit() and 1 <= int(option) <= 30):
+            return _no(f"{option!r} is not a goal's turns: a whole number 1 to 30 (BQ1)", "BQ1")
+        turns = int(option)
+        return lambda data: _goal_turns(data, turns)
+    if tool == "goal:opponent":
+        if option not in ("defends", "passes"):
+            return _no(f"the other player defends or passes, not {option!r} (BQ1)", "BQ1")
+        return lambda data: _goal_opponent(data, option)
+    if tool == "to_move":
+        if option not in {p.value for p in PLAYERS}:
+            return _no(f"{option!r} is not a player: yellow or blue (B1)", "B1")
+        return lambda data: _set_scalar(data, data, "to_move", option, ORDER)
+    return _no_goal
+
+
+def _goal(data: CommentedMap) -> CommentedMap | None:
+    found = data.get("goal")
+    if found is None:
+        return None
+    if not isinstance(found, CommentedMap):
+        raise _Refused("goal: is not written {escape_within: N, opponent: defends|passes}: fix it by hand first "
+                       "(BQ1)", "BQ1")
+    return found
+
+
+def _set_scalar(data: CommentedMap, parent: CommentedMap, key: str, value: str | int,
+                order: tuple[str, ...]) -> None:
+    """``parent``'s ``key`` set to ``value``: in place, written as the old value was
+    (its quotes kept), the comment at the end of its line moved with the line so its
+    gap stays (and setting the old value back gives the text byte for byte); a new key
+    at its place in ``order``."""
+    if key not in parent:
+        yamledit.insert_in_order(parent, key, value, order)
+        return
+    old = parent[key]
+    if str(old) == str(value) and not isinstance(old, bool):
+        return
+    new: Any = type(old)(value) if isinstance(old, ScalarString) and isinstance(value, str) else value
+    parent[key] = new
+    # A flow mapping's line is its key's line in the mapping above (goal: {...}).
+    holder, at = (data, "goal") if parent is not data and parent.fa.flow_style() else (parent, key)
+    yamledit.shift_comment(holder, at, len(str(new)) - len(str(old)))
+
+
+def _goal_turns(data: CommentedMap, turns: int) -> None:
+    """``escape_within: turns`` (BQ1); a file without a goal becomes a puzzle against
+    a defending opponent, the goal written where the house writes it."""
+    goal = _goal(data)
+    if goal is None:
+        new = CommentedMap([("escape_within", turns), ("opponent", "defends")])
+        new.fa.set_flow_style()
+        yamledit.insert_in_order(data, "goal", new, ORDER)
+        return
+    _set_scalar(data, goal, "escape_within", turns, ("escape_within", "opponent"))
+
+
+def _goal_opponent(data: CommentedMap, opponent: str) -> None:
+    """``opponent: defends|passes`` in the goal (BQ1); a file without a goal is
+    refused: the goal's turns come first."""
+    goal = _goal(data)
+    if goal is None:
+        raise _Refused("a goal is an escape within N turns: set its turns first, then whether the other player "
+                       "defends or passes (BQ1)", "BQ1")
+    _set_scalar(data, goal, "opponent", opponent, ("escape_within", "opponent"))
+
+
+def _no_goal(data: CommentedMap) -> None:
+    """The goal taken off, and with it what answers it (``answer:``, ``grade:``): the
+    file becomes a position."""
+    if "goal" not in data:
+        raise _Refused("the file has no goal: it is a position already (BQ1)", "BQ1")
+    for key in ("grade", "answer", "goal"):
+        if key in data:
+            yamledit.remove_key(data, key)
+
+
+__all__ = ["ORDER", "TURNS", "edit", "tools"]
