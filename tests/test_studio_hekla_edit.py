@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from sectionx.games.api import NewOptions
 from sectionx.games.hekla import art, editing, formats
 from sectionx.games.hekla.commands import COMMANDS
-from sectionx.games.hekla.rules import field_name, start
+from sectionx.games.hekla.rules import Position, field_name, start
 from sectionx.games.hekla.studio import HeklaTable
-from sectionx.studio.table import Editable, Refusal
+from sectionx.studio.table import Editable, Limits, Refusal
 from sectionx.yamlsrc import LoadError, parse_yaml
 
 from . import studio_tables
@@ -29,6 +29,8 @@ from .studio_tables import changed_lines, opened, studio_poster
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "scenarios" / "hekla" / "puzzles").glob("*.yaml"))
 FIGURE = ROOT / "scenarios" / "hekla" / "figure-4.yaml"
+#: The whole-file tools, in the palette's order (group "Puzzle").
+SETTINGS = ["goal:gain", "goal:within", "goal:none", "to_move", "quiet"]
 
 
 def table_of(text: str) -> HeklaTable:
@@ -55,10 +57,17 @@ def test_the_palette_has_each_colours_stones_lava_volcanists_and_erase() -> None
         ids = [t.id for t in tools]
         colours = ["red", "green", "yellow", "blue"][:players]
         assert ids == ([f"stone:{c}{v}" for c in colours for v in (3, 2, 1, 0)] + ["stone:lava0", "stone:lava1"]
-                       + [f"volcanist:{c}" for c in colours] + ["erase"])
-        assert {t.group for t in tools} == {f"{c.capitalize()} stones" for c in colours} | {"Lava", "Volcanists", "Erase"}
+                       + [f"volcanist:{c}" for c in colours] + ["erase"] + SETTINGS)
+        assert {t.group for t in tools} == ({f"{c.capitalize()} stones" for c in colours}
+                                            | {"Lava", "Volcanists", "Erase", "Puzzle"})
         assert all(t.options == ("as numbered", "lap 3 (+32)", "lap 4 (+64)") for t in tools if t.group == "Volcanists")
-        assert all(not t.options for t in tools if t.group != "Volcanists")
+        assert all(not t.options for t in tools if t.group not in ("Volcanists", "Puzzle"))
+        assert [t.id for t in tools if t.whole] == SETTINGS and all(t.group == "Puzzle" for t in tools if t.whole)
+        options = {t.id: t.options for t in tools if t.whole}
+        assert options["goal:gain"] == tuple(str(k) for k in range(1, 31))
+        assert options["goal:within"] == ("1", "2", "3", "4", "5", "6")
+        assert options["to_move"] == tuple(colours)
+        assert options["quiet"] == tuple(str(k) for k in range(20 * players))  # at 20 rounds the game is over (H9)
     assert isinstance(table_of(blank(2)), Editable)
 
 
@@ -99,10 +108,9 @@ def _lap(board_cells: int, inner: int, outer: int, value: int) -> tuple[int, str
     return inner + on, f"lap {laps + 2} (+{laps * outer})"
 
 
-@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.stem)
-def test_a_shipped_puzzle_built_by_palette_edits_reads_back_the_same(path: Path) -> None:
-    shipped = formats.load(path)
-    pos = shipped.position
+def palette_built(pos: Position) -> Editor:
+    """The editor after a new game's file of ``pos``'s players is given ``pos``'s stones
+    and volcanists by palette clicks alone."""
     editor = Editor(blank(len(pos.players)))
     for f, stones in pos.fields:
         for s in stones:
@@ -112,6 +120,14 @@ def test_a_shipped_puzzle_built_by_palette_edits_reads_back_the_same(path: Path)
         if t:
             cell, option = _lap(len(board.inner) + len(board.outer), len(board.inner), len(board.outer), t)
             editor.use(f"volcanist:{p.value}", f"track:{cell}", option)
+    return editor
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.stem)
+def test_a_shipped_puzzle_built_by_palette_edits_reads_back_the_same(path: Path) -> None:
+    shipped = formats.load(path)
+    pos = shipped.position
+    editor = palette_built(pos)
     text = editor.text.replace("to_move: red", f"to_move: {pos.player.value}")
     assert shipped.goal is not None
     text += (f"quiet: {pos.quiet}\n" if pos.quiet else "") + \
@@ -171,7 +187,7 @@ track: {red: 3}
 def test_each_tool_placed_then_erased_gives_the_text_back_byte_for_byte(text: str) -> None:
     table = table_of(text)
     targets = _targets(table, text)
-    assert len(targets) >= len(table.tools()) - 1 - len(table.position.players)
+    assert len(targets) >= len([t for t in table.tools() if not t.whole]) - 1 - len(table.position.players)
     for tool, spot in targets.items():
         placed = table.edit(text, tool, spot)
         if isinstance(placed, Refusal):  # every one of that stone is on the board (HG5)
@@ -330,7 +346,8 @@ def test_random_edits_never_raise_and_always_give_yaml(moves: list[tuple[str, st
 
 def test_the_table_of_a_start_position_edits_like_a_new_file() -> None:
     table = HeklaTable("position", start(3), start(3))
-    assert [t.id for t in table.tools()][-4:] == ["volcanist:red", "volcanist:green", "volcanist:yellow", "erase"]
+    assert [t.id for t in table.tools() if not t.whole][-4:] == ["volcanist:red", "volcanist:green",
+                                                                  "volcanist:yellow", "erase"]
 
 
 def test_the_eleventh_lava_stone_of_a_value_is_refused_hg5() -> None:
@@ -376,3 +393,211 @@ def test_the_files_own_forms_are_kept_flow_or_block() -> None:
     assert out == block_text.replace("quiet:", "track: {red: 30}\nquiet:")
     empty = block_text.replace("quiet:", "track:\nquiet:")  # not valid: the last valid table edits it
     assert table.edit(empty, "volcanist:red", "track:30") == out
+
+
+# ------------------------------------------------------------------ the puzzle's settings (whole-file tools)
+
+
+def setting(text: str, tool: str, option: str) -> str:
+    """``text`` after the whole-file ``tool`` is set to ``option`` (the page's Set button: spot "")."""
+    out = table_of(text).edit(text, tool, "", option)
+    assert isinstance(out, str), (tool, option, out)
+    return out
+
+
+def other(values: tuple[str, ...], now: str) -> str:
+    return next(v for v in values if v != now)
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.stem)
+def test_each_setting_reads_back_as_set_and_set_back_gives_the_text_byte_for_byte_hq1_h9(path: Path) -> None:
+    text = path.read_text()
+    shipped = formats.load(path)
+    pos, goal = shipped.position, shipped.goal
+    assert goal is not None
+    options = {t.id: t.options for t in table_of(text).tools() if t.whole}
+    for tool, now, read in (("goal:gain", str(goal.gain), lambda x: str(x.goal.gain)),
+                            ("goal:within", str(goal.within), lambda x: str(x.goal.within)),
+                            ("to_move", pos.player.value, lambda x: x.position.player.value),
+                            ("quiet", str(pos.quiet), lambda x: str(x.position.quiet))):
+        value = other(options[tool], now)
+        changed = setting(text, tool, value)
+        assert len(changed_lines(text, changed)) <= 2, (tool, changed_lines(text, changed))
+        back = formats.read(parse_yaml(changed, "t.yaml"))
+        assert read(back) == value, tool  # the loader reads what was set
+        assert back.position.fields == pos.fields and back.position.track == pos.track
+        assert setting(changed, tool, now) == text, tool  # set back: byte for byte
+    # A two-digit gain pushes the goal's comment by the digit and back.
+    wide = setting(text, "goal:gain", "12")
+    assert "goal: {gain: 12, within: " in wide and setting(wide, "goal:gain", str(goal.gain)) == text
+
+
+def test_the_quiet_count_writes_a_line_as_sectionx_does_and_zero_takes_it_off_h9() -> None:
+    text = PUZZLES[11].read_text()  # puzzle 12 writes no quiet count
+    assert "quiet:" not in text
+    three = setting(text, "quiet", "3")
+    assert changed_lines(text, three) == ["+quiet: 3                  # turns in a row without an eruption (H9)"]
+    assert three.index("track:") < three.index("quiet: 3") < three.index("goal:")  # where the format writes it
+    assert setting(three, "quiet", "0") == text
+    assert setting(text, "quiet", "0") == text  # the default already
+    explicit = text.replace("goal:", "quiet: 0\ngoal:")
+    assert setting(explicit, "quiet", "0") == explicit  # a written 0 stays as written
+    refused = table_of(text).edit(text, "quiet", "", "60")  # 3 players: 60 quiet turns end the game
+    assert isinstance(refused, Refusal) and refused.rules == ("H9",) and "from 0 to 59" in refused.message
+
+
+def test_no_goal_makes_the_puzzle_a_position_and_a_goal_makes_it_a_puzzle_again_hq1() -> None:
+    path = PUZZLES[0]
+    text = path.read_text()
+    plain = setting(text, "goal:none", "take the goal off")
+    assert changed_lines(text, plain) == ["-goal: {gain: 4, within: 1}   # the others pass (HQ1)",
+                                          "-answer: {turns: 1, lines: 1}"]  # an answer belongs to a puzzle (HQ1)
+    loaded = formats.read(parse_yaml(plain, "t.yaml"))
+    assert loaded.goal is None and not loaded.has_answer and loaded.position == formats.load(path).position
+    assert table_of(plain).kind == "position"
+    refused = table_of(plain).edit(plain, "goal:none", "", "take the goal off")
+    assert isinstance(refused, Refusal) and refused.rules == ("HQ1",) and "no goal" in refused.message
+    # Set again: the goal's line comes back where it was, as the format writes it.
+    again = setting(setting(plain, "goal:gain", "4"), "goal:within", "1")
+    assert again == text.replace("answer: {turns: 1, lines: 1}\n", "")
+    assert table_of(again).kind == "puzzle"
+    # A graded puzzle loses its grade with its answer (a grade needs a solved puzzle, HQ1).
+    graded = text + "grade:\n  id: hekla/beginner#3\n  tier: beginner\n"
+    assert setting(graded, "goal:none", "") == plain
+
+
+def test_a_goal_set_on_a_position_goes_where_the_format_writes_it_and_comes_off_byte_for_byte() -> None:
+    for text in (TRAILING, blank(3), FIGURE.read_text().replace("claims:", "others:").split("others:")[0]):
+        gained = setting(text, "goal:gain", "6")
+        loaded = formats.read(parse_yaml(gained, "t.yaml"))
+        assert loaded.goal == formats.Goal(6, 1)  # the turn limit 1 until it is set
+        assert "goal: {gain: 6, within: 1}   # the others pass (HQ1)\n" in gained
+        assert setting(gained, "goal:none", "") == text
+        within = setting(text, "goal:within", "3")
+        assert formats.read(parse_yaml(within, "t.yaml")).goal == formats.Goal(1, 3)
+    # After the volcanists' track:, before a closing comment (ruamel's comment of the last key).
+    gained = setting(TRAILING, "goal:within", "2")
+    assert gained.endswith("track: {red: 3}\ngoal: {gain: 1, within: 2}   # the others pass (HQ1)\n\n# the end\n")
+    # Before the annotations: and claims: that the format writes after it.
+    text = "game: hekla\nformat: 1\nplayers: 2\nquiet: 2\nannotations: {fields: [c3]}\n"
+    assert setting(text, "goal:gain", "5") == text.replace(
+        "annotations:", "goal: {gain: 5, within: 1}   # the others pass (HQ1)\nannotations:")
+
+
+def test_whose_turn_is_the_goals_player_hg5_hq1() -> None:
+    text = PUZZLES[4].read_text()  # green to gain 8 within 2
+    yellow = setting(text, "to_move", "yellow")
+    assert changed_lines(text, yellow) == ["-to_move: green", "+to_move: yellow"]
+    loaded = formats.read(parse_yaml(yellow, "t.yaml"))
+    assert loaded.position.player.value == "yellow" and "yellow to gain 8" in formats.summary(loaded)
+    missing = "game: hekla\nformat: 1\nplayers: 3\nstones:\n  c3: [red2]\n"
+    assert setting(missing, "to_move", "green") == missing.replace("stones:", "to_move: green\nstones:")
+    refused = table_of(text).edit(text, "to_move", "", "blue")
+    assert isinstance(refused, Refusal) and refused.rules == ("HG5",) and "3-player game" in refused.message
+
+
+@pytest.mark.parametrize("path", PUZZLES[:8], ids=lambda p: p.stem)
+def test_a_position_made_a_puzzle_by_palette_clicks_and_settings_alone_solves_to_the_answer(path: Path) -> None:
+    shipped = formats.load(path)
+    pos, goal = shipped.position, shipped.goal
+    assert goal is not None and shipped.answer_turns is not None
+    editor = palette_built(pos)
+    assert table_of(editor.text).kind == "position"
+    for tool, option in (("to_move", pos.player.value), ("quiet", str(pos.quiet)),
+                         ("goal:gain", str(goal.gain)), ("goal:within", str(goal.within))):
+        editor.use(tool, "", option)
+    built = formats.read(parse_yaml(editor.text, "built.yaml"))
+    assert built.position == pos and built.goal == goal
+    table = table_of(editor.text)
+    assert table.kind == "puzzle"
+    solution = table.solve(Limits(), lambda _: None)
+    assert (solution.status, solution.minimum) == ("solved", shipped.answer_turns), solution.message
+
+
+@pytest.mark.parametrize(("tool", "option", "rule", "words"), [
+    ("goal:gain", "0", "HQ1", "from 1 to 1000"),
+    ("goal:gain", "1001", "HQ1", "no number of track fields"),
+    ("goal:gain", "-3", "HQ1", "from 1 to 1000"),
+    ("goal:within", "11", "HQ1", "no turn limit"),
+    ("goal:within", "", "HQ1", "no turn limit"),
+    ("goal:none", "maybe", "", "no option"),
+    ("to_move", "purple", "HG5", "does not play"),
+    ("quiet", "40", "H9", "at 40 the game is over"),
+    ("quiet", "x", "H9", "no quiet count"),
+])
+def test_a_refused_setting_names_why(tool: str, option: str, rule: str, words: str) -> None:
+    text = PUZZLES[0].read_text()
+    refused = table_of(text).edit(text, tool, "", option)
+    assert isinstance(refused, Refusal), refused
+    assert words in refused.message and (rule in refused.rules if rule else not refused.rules), refused
+
+
+def test_a_figure_has_no_goal_and_a_game_over_gets_none_hq1() -> None:
+    text = FIGURE.read_text()
+    table = table_of(text)
+    assert [t.id for t in table.tools() if t.whole] == ["to_move", "quiet"]
+    refused = table.edit(text, "goal:gain", "", "6")
+    assert isinstance(refused, Refusal) and refused.rules == ("HQ1",) and "rule figure" in refused.message
+    assert setting(text, "to_move", "red") == text.replace("to_move: green", "to_move: red")
+    over = "game: hekla\nformat: 1\nplayers: 2\nquiet: 40\n"  # 20 rounds without an eruption (H9)
+    assert table_of(over).position.over
+    refused = table_of(over).edit(over, "goal:within", "", "2")
+    assert isinstance(refused, Refusal) and refused.rules == ("HQ1",) and "game is over (H9)" in refused.message
+
+
+def test_a_setting_on_text_it_cannot_change_is_refused_not_raised() -> None:
+    table = table_of(blank(2))
+    for text in ("game: [hekla\n", "- a\n", "game: hekla\ngoal: 5\n", "game: hekla\ngoal: [6, 2]\n"):
+        out = table.edit(text, "goal:gain", "", "6")
+        assert isinstance(out, Refusal) and out.message, (text, out)
+    partial = "game: hekla\nformat: 1\ngoal: {within: 2}\n"  # a goal missing its gain: it goes in first
+    assert table.edit(partial, "goal:gain", "", "4") == partial.replace("{within: 2}", "{gain: 4, within: 2}")
+
+
+def _settings() -> st.SearchStrategy[list[tuple[str, str, str]]]:
+    table = table_of(blank(4))
+    whole = [t for t in table.tools() if t.whole]
+    tools = [t.id for t in whole] + ["goal", "goal:", "to_move:red", "quiet:3"]
+    options = sorted({o for t in whole for o in t.options}) + ["", "0", "-1", "1001", "11", "x", "3.5", "٣", "purple"]
+    spots = ["", "field:c3", "track:3"]
+    return st.lists(st.tuples(st.sampled_from(tools), st.sampled_from(options), st.sampled_from(spots)), max_size=12)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(moves=_settings(), which=st.sampled_from([0, 1, 2, 3, 4, 5]))
+def test_random_settings_never_raise_and_always_give_yaml(moves: list[tuple[str, str, str]], which: int) -> None:
+    start_text = [blank(4), FIGURE.read_text(), TRAILING, *ODD, PUZZLES[13].read_text()][which]
+    editor = Editor(start_text)
+    for tool, option, spot in moves:
+        out = editor.table.edit(editor.text, tool, spot, option)
+        if isinstance(out, Refusal):
+            assert out.message
+            continue
+        parse_yaml(out, "t.yaml")
+        editor.text = out
+        try:
+            editor.table = table_of(out)
+        except LoadError:
+            pass
+
+
+def test_the_studio_sets_a_goal_with_a_whole_file_tool(tmp_path: Path) -> None:
+    """POST /api/edit with a whole-file tool (spot ""): the goal written and checked live."""
+    text = blank(2)
+    (tmp_path / "new.yaml").write_text(text, encoding="utf-8")
+    token = "hekla-goal-token-0123456"
+    post = studio_poster(tmp_path, token)
+    view = post("/api/check", {"path": "new.yaml", "text": text})
+    assert [t["id"] for t in view["tools"] if t["whole"]] == SETTINGS
+    out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "goal:gain", "spot": "", "option": "5"})
+    assert out["ok"] and str(out["text"]).endswith("to_move: red\ngoal: {gain: 5, within: 1}   # the others pass (HQ1)\n")
+    out = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "quiet", "spot": "", "option": "99"})
+    assert out["rules"] == ["H9"] and "the game is over" in str(out["refused"])
+
+
+def test_a_goal_written_as_a_block_keeps_its_form_and_comments() -> None:
+    text = "game: hekla\nformat: 1\nplayers: 2\nquiet: 3 # q\ngoal:   # the puzzle\n  gain: 4    # fields\n  within: 1  # turns\n"
+    wide = table_of(text).edit(text, "goal:gain", "", "12")
+    assert wide == text.replace("gain: 4    #", "gain: 12    #")  # the gap as the person left it
+    assert setting(str(wide), "goal:gain", "4") == text
+    assert setting(text, "goal:none", "") == "game: hekla\nformat: 1\nplayers: 2\nquiet: 3 # q\n"

@@ -22,6 +22,30 @@ with these).
   volcanist in seat order on a track field (its ``track:`` entry goes, so it stands on
   the start field again, the format's default 0).
 
+**The puzzle's settings** (:func:`settings`; whole-file tools, :attr:`Tool.whole`, under
+"Puzzle": the page shows each with its options and a Set button, and the edit gets
+the spot ``""``):
+
+* ``goal:gain`` (options 1 to 30) and ``goal:within`` (1 to 6) — HQ1's "gain at least
+  K track fields within N of the player's turns, the others passing": the number set
+  in place, ``goal: {gain: 8, within: 2}``; a position without a goal becomes a puzzle
+  with ``goal: {gain: K, within: 1}   # the others pass (HQ1)`` (the other number 1
+  until it is set), as :func:`.formats.dumps` writes it, after ``quiet:``;
+* ``goal:none`` — no goal: ``goal:`` goes, and with it ``answer:`` and ``grade:`` (an
+  answer belongs to a puzzle, a grade to a solved one, HQ1): the file is a position;
+* ``to_move`` (the colours ``players:`` seats) — whose turn it is, in a puzzle the
+  goal's player (HQ1): ``to_move: green``;
+* ``quiet`` (0 to one less than 20 rounds' turns, H9) — ``quiet: 4`` with the format's
+  comment; 0, the default, takes a written count off (a written ``quiet: 0`` stays).
+
+A number set in place keeps the end-of-line comment's gap as the person left it, so
+setting a value and then the file's own again gives the text back byte for byte; a
+goal set on a position and taken off again does too.  A rule figure has no goal tools
+(it shows a rule with its claims, HQ1).  Refused: a number outside the format's
+bounds (gain 1 to 1000, within 1 to 10, HQ1), a colour not seated (HG5), a quiet
+count that ends the game (H9), a goal where the game is over (HQ1: a puzzle needs a
+game going on), no goal where there is none, and a ``goal:`` that is not a mapping.
+
 **What is written** is what a person writes by hand, in the format's forms
 (:mod:`.formats`): a new field goes into ``stones:`` in the house's order (a1, a2...,
 b1...) as a flow list ``c3: [red3]``; a new volcanist into ``track:`` in seat order,
@@ -52,11 +76,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
 
 from ...errors import NotationError
 from ...studio import yamledit
 from ...studio.table import Refusal, Tool
-from .rules import LAVA, LAVA_STONES, SEATS, STONES, Board, Field, Player, Position, field_name, parse_field
+from .rules import LAVA, LAVA_STONES, QUIET_ROUNDS, SEATS, STONES, Board, Field, Player, Position, field_name, parse_field
 
 #: The top keys of a position file in the order :func:`.formats.dumps` writes them: a
 #: new key goes after the last one before it that the file has.
@@ -68,6 +94,22 @@ VALUES = (3, 2, 1, 0)
 STONE_NAMES = frozenset([f"{p.value}{v}" for p in SEATS for v in VALUES] + [f"{LAVA}{v}" for v in (0, 1)])
 #: The later laps a volcanist tool offers on the outer ring (HG3: lap 3 and lap 4, the kit's tokens).
 LAPS = (3, 4)
+#: The whole-file tools (:func:`settings`): the goal's two numbers, no goal, whose turn, the quiet count.
+SETTINGS = ("goal:gain", "goal:within", "goal:none", "to_move", "quiet")
+#: The gains the goal's tool offers (HQ1): the shipped puzzles ask 3 to 13; a file may ask up to MAX_GAIN.
+GAINS = range(1, 31)
+#: The turn limits it offers: the solver proves these in seconds to minutes; a file may ask up to MAX_WITHIN.
+WITHINS = range(1, 7)
+#: The format's bounds on a goal (the schema's): gain 1 to 1000, within 1 to 10.
+MAX_GAIN, MAX_WITHIN = 1000, 10
+#: A goal's keys in the order the format writes them.
+GOAL_KEYS = ("gain", "within", "others")
+#: The comment :func:`.formats.dumps` writes after a goal.
+GOAL_COMMENT = "# the others pass (HQ1)"
+#: The comment :func:`.formats.dumps` writes after a quiet count, 18 spaces after it.
+QUIET_COMMENT = "# turns in a row without an eruption (H9)"
+#: The one option of the no-goal tool.
+NO_GOAL = "take the goal off"
 
 
 class _Refused(Exception):
@@ -84,9 +126,10 @@ def lap_options(board: Board) -> tuple[str, ...]:
     return ("as numbered",) + tuple(f"lap {lap} (+{(lap - 2) * outer})" for lap in LAPS)
 
 
-def tools(pos: Position, *, record: bool = False) -> tuple[Tool, ...]:
+def tools(pos: Position, *, record: bool = False, figure: bool = False) -> tuple[Tool, ...]:
     """The palette for a file whose position is ``pos`` (its colours in play, its
-    board's laps); a record has none (its position is made by its turns)."""
+    board's laps), its settings last (:func:`settings`); a record has none (its
+    position is made by its turns)."""
     if record:
         return ()
     out = [Tool(f"stone:{p.value}{v}", f"{p.value} {v}", f"{p.value.capitalize()} stones")
@@ -95,7 +138,7 @@ def tools(pos: Position, *, record: bool = False) -> tuple[Tool, ...]:
     out += [Tool(f"volcanist:{p.value}", f"{p.value} volcanist", "Volcanists", lap_options(pos.board))
             for p in pos.players]
     out.append(Tool("erase", "erase", "Erase"))
-    return tuple(out)
+    return tuple(out) + settings(pos, figure=figure)
 
 
 # ---------------------------------------------------------------------- spots
@@ -307,6 +350,148 @@ def _leave(data: CommentedMap, board: Board, pos: Position, cell: int) -> None:
         yamledit.remove_key(data, "track")
 
 
+# ---------------------------------------------------------------------- the whole file's settings
+
+
+def settings(pos: Position, *, figure: bool = False) -> tuple[Tool, ...]:
+    """The puzzle's settings (:attr:`Tool.whole`, group "Puzzle"): the goal's gain and
+    its turn limit (HQ1), no goal, whose turn it is and the quiet count (H9).  A rule
+    figure shows a rule with its claims, so it gets no goal tools; its player to move
+    and quiet count are still set here."""
+    out = []
+    if not figure:
+        out += [Tool("goal:gain", "Goal: gain (track fields)", "Puzzle", tuple(map(str, GAINS)), whole=True),
+                Tool("goal:within", "Goal: within (turns)", "Puzzle", tuple(map(str, WITHINS)), whole=True),
+                Tool("goal:none", "No goal (a position)", "Puzzle", (NO_GOAL,), whole=True)]
+    out += [Tool("to_move", "To move (the goal's player)", "Puzzle", tuple(p.value for p in pos.players), whole=True),
+            Tool("quiet", "Quiet turns (H9)", "Puzzle", tuple(map(str, range(pos.quiet_limit))), whole=True)]
+    return tuple(out)
+
+
+def _number(option: str, what: str, low: int, high: int, *rules: str) -> int:
+    """``option`` read as a whole number from ``low`` to ``high``; _Refused otherwise."""
+    value = int(option) if option.isascii() and option.isdigit() and len(option) <= 6 else None
+    if value is None or not low <= value <= high:
+        raise _Refused(f"{option!r} is no {what}: from {low} to {high} ({', '.join(rules)})", *rules)
+    return value
+
+
+def _eol(parent: CommentedMap, key: Any, comment: str, column: int) -> None:
+    """``comment`` at the end of ``key``'s line, at ``column``, as :func:`.formats.dumps`
+    writes it; the blank lines and comments that closed the mapping (ruamel's comment
+    of its last key, which :func:`yamledit.append_key` moved to ``key``) stay after it."""
+    token = parent.ca.items.get(key)
+    after = token[2].value.partition("\n")[2] if token and len(token) > 2 and token[2] is not None else ""
+    parent.ca.items[key] = [None, None, CommentToken(f"{comment}\n{after}", CommentMark(column), None), None]
+
+
+def _set_scalar(data: CommentedMap, parent: CommentedMap, key: str, value: int) -> None:
+    """``key`` of ``parent`` set to ``value`` in place, the comment at the end of its
+    line (``parent`` is ``data``) or of the line of the flow mapping ``parent`` moved
+    with the line, so the gap stays as the person left it and a setting set back gives
+    the text back byte for byte."""
+    old = parent[key]
+    parent[key] = value
+    grow = len(str(value)) - len(str(old))
+    if parent is data or not parent.fa.flow_style():
+        yamledit.shift_comment(parent, key, grow)  # the comment at the end of the key's own line
+    else:
+        for top, held in data.items():
+            if held is parent:
+                yamledit.shift_comment(data, top, grow)  # at the end of the flow mapping's line
+
+
+def _goal(data: CommentedMap, pos: Position, part: str, value: int) -> None:
+    """The goal's ``part`` (``gain`` or ``within``) set; a position without a goal gets
+    ``goal: {gain: K, within: N}`` where the format writes it, the other part 1 (HQ1)."""
+    found = data.get("goal")
+    if found is not None and not isinstance(found, CommentedMap):
+        raise _Refused("goal: is not a mapping ({gain: 6, within: 2}); mend it by text first")
+    if isinstance(found, CommentedMap) and part in found:
+        _set_scalar(data, found, part, value)
+        return
+    if isinstance(found, CommentedMap):  # a goal written without this part: it goes in
+        yamledit.insert_ranked(found, part, value, lambda k: (GOAL_KEYS.index(k),) if k in GOAL_KEYS else None)
+        return
+    if pos.over:
+        raise _Refused(f"the game is over ({pos.ended_by}): a puzzle needs a game going on (HQ1)", "HQ1")
+    fresh = CommentedMap()  # a flow mapping on one line, as the format writes it
+    fresh.fa.set_flow_style()
+    fresh["gain"] = value if part == "gain" else 1
+    fresh["within"] = value if part == "within" else 1
+    if "goal" in data:  # goal: left empty
+        data["goal"] = fresh
+    else:
+        yamledit.insert_in_order(data, "goal", fresh, HOUSE_ORDER)
+    line = f"goal: {{gain: {fresh['gain']}, within: {fresh['within']}}}"
+    _eol(data, "goal", GOAL_COMMENT, len(line) + 3)
+
+
+def _no_goal(data: CommentedMap) -> None:
+    """The goal taken off, and with it the puzzle's recorded ``answer:`` and ``grade:``
+    (an answer belongs to a puzzle, a grade to a solved one, HQ1): the file is a position."""
+    if "goal" not in data:
+        raise _Refused("the file has no goal to take off: it is a position already (HQ1)", "HQ1")
+    for key in ("grade", "answer", "goal"):
+        if key in data:
+            yamledit.remove_key(data, key)
+
+
+def _to_move(data: CommentedMap, pos: Position, colour: str) -> None:
+    seats = _seats(data, pos)
+    if colour not in [p.value for p in seats]:
+        raise _Refused(f"{colour!r} does not play in a {len(seats)}-player game: the colours are "
+                       + ", ".join(p.value for p in seats) + " (HG5)", "HG5")
+    if data.get("to_move") == colour:
+        return
+    if "to_move" in data:
+        old = str(data["to_move"])
+        data["to_move"] = colour
+        yamledit.shift_comment(data, "to_move", len(colour) - len(old))
+    else:
+        yamledit.insert_in_order(data, "to_move", colour, HOUSE_ORDER)
+
+
+def _quiet(data: CommentedMap, value: int) -> None:
+    """``quiet: N`` (a new line with :func:`.formats.dumps`'s comment); 0, the format's
+    default, takes a written count off (as ``sectionx`` writes a file), and leaves a
+    written ``quiet: 0`` as it is."""
+    held = data.get("quiet")
+    if held == value or (value == 0 and "quiet" not in data):
+        return
+    if value == 0:
+        yamledit.remove_key(data, "quiet")
+    elif isinstance(held, int) and not isinstance(held, bool):
+        _set_scalar(data, data, "quiet", value)
+    elif "quiet" in data:
+        data["quiet"] = value
+    else:
+        yamledit.insert_in_order(data, "quiet", value, HOUSE_ORDER)
+        _eol(data, "quiet", QUIET_COMMENT, len(f"quiet: {value}") + 18)
+
+
+def _setting(data: CommentedMap, pos: Position, kind: str, tool: str, option: str) -> None:
+    """The whole-file tool ``tool`` with ``option`` applied to the text's ``data``."""
+    if tool.startswith("goal:") and kind == "figure":
+        raise _Refused("a rule figure shows a rule with its claims; a puzzle is a position file with a goal (HQ1)",
+                       "HQ1")
+    if tool == "goal:gain":
+        _goal(data, pos, "gain", _number(option, "number of track fields to gain", 1, MAX_GAIN, "HQ1"))
+    elif tool == "goal:within":
+        _goal(data, pos, "within", _number(option, "turn limit", 1, MAX_WITHIN, "HQ1"))
+    elif tool == "goal:none":
+        if option not in ("", NO_GOAL):
+            raise _Refused(f"{option!r} is no option of no goal: {NO_GOAL}")
+        _no_goal(data)
+    elif tool == "to_move":
+        _to_move(data, pos, option)
+    else:
+        seats = _seats(data, pos)
+        limit = QUIET_ROUNDS * len(seats)
+        _quiet(data, _number(option, f"quiet count with {len(seats)} players (at {limit} the game is over)",
+                             0, limit - 1, "H9"))
+
+
 def edit(pos: Position, kind: str, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
     """``text`` after ``tool`` (with ``option``) is used on ``spot`` of the picture of
     ``pos`` (the table's position; its board's fields and track), or why not (the
@@ -316,6 +501,8 @@ def edit(pos: Position, kind: str, text: str, tool: str, spot: str, option: str 
         if kind == "record":
             raise _Refused("a game record's position is made by its turns: the palette edits positions, puzzles "
                            "and figures (write a record's start: by text)")
+        if tool in SETTINGS:
+            return yamledit.edited(text, lambda d: _setting(d, pos, kind, tool, option))
         at = _spot(board, spot)
         what, _, arg = tool.partition(":")
         f, cell = at.field, at.cell

@@ -371,7 +371,7 @@ class HeklaTable:
     def tools(self) -> tuple[Tool, ...]:
         """The palette: each colour's stones by value, lava, the volcanists and erase
         (:func:`.editing.tools`; none for a record, whose position its turns make)."""
-        return editing.tools(self.origin, record=self.kind == "record")
+        return editing.tools(self.origin, record=self.kind == "record", figure=self.kind == "figure")
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
         """``text`` after ``tool`` is used on ``spot`` of this table's picture
