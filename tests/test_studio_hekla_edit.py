@@ -449,13 +449,13 @@ def test_the_quiet_count_writes_a_line_as_sectionx_does_and_zero_takes_it_off_h9
 def test_no_goal_makes_the_puzzle_a_position_and_a_goal_makes_it_a_puzzle_again_hq1() -> None:
     path = PUZZLES[0]
     text = path.read_text()
-    plain = setting(text, "goal:none", "take the goal off")
+    plain = setting(text, "goal:none", "take off")
     assert changed_lines(text, plain) == ["-goal: {gain: 4, within: 1}   # the others pass (HQ1)",
                                           "-answer: {turns: 1, lines: 1}"]  # an answer belongs to a puzzle (HQ1)
     loaded = formats.read(parse_yaml(plain, "t.yaml"))
     assert loaded.goal is None and not loaded.has_answer and loaded.position == formats.load(path).position
     assert table_of(plain).kind == "position"
-    refused = table_of(plain).edit(plain, "goal:none", "", "take the goal off")
+    refused = table_of(plain).edit(plain, "goal:none", "", "take off")
     assert isinstance(refused, Refusal) and refused.rules == ("HQ1",) and "no goal" in refused.message
     # Set again: the goal's line comes back where it was, as the format writes it.
     again = setting(setting(plain, "goal:gain", "4"), "goal:within", "1")

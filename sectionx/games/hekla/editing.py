@@ -109,7 +109,7 @@ GOAL_COMMENT = "# the others pass (HQ1)"
 #: The comment :func:`.formats.dumps` writes after a quiet count, 18 spaces after it.
 QUIET_COMMENT = "# turns in a row without an eruption (H9)"
 #: The one option of the no-goal tool.
-NO_GOAL = "take the goal off"
+NO_GOAL = "take off"
 
 
 class _Refused(Exception):
