@@ -232,6 +232,9 @@ class Tool:
     #: limit, whose turn it is): the page applies it at once with its option, and
     #: :meth:`Editable.edit` gets the spot ``""``.
     whole: bool = False
+    #: For a whole-file tool, the file's value now (one of ``options``), which the page
+    #: shows selected; empty when the file has none (no goal yet).
+    value: str = ""
 
 
 @runtime_checkable

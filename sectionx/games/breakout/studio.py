@@ -267,7 +267,11 @@ class BreakoutTable:
     def tools(self) -> tuple[Tool, ...]:
         """The editor's palette (:mod:`.studioedit`): knots, figures, the bar, erase,
         and the puzzle's settings (its goal's turns and opponent, whose push, no goal)."""
-        return studioedit.tools(self.kind)
+        now = {"to_move": self.position.to_move.value}
+        if self.goal is not None:
+            now |= {"goal:turns": str(self.goal.turns), "goal:opponent": "passes" if self.goal.passes else "defends"}
+        return tuple(replace(t, value=now[t.id]) if t.whole and t.id in now else t
+                     for t in studioedit.tools(self.kind))
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
         """``text`` after ``tool`` is used on ``spot`` (:mod:`.studioedit`)."""

@@ -469,6 +469,7 @@ function drawPalette(tools) {
       // A setting of the whole file (a goal, a turn limit): its options and a button, applied at once.
       const select = el("select", {"data-whole": t.id, "aria-label": t.label},
         ...t.options.map((o) => el("option", {value: o}, o)));
+      if (t.value && t.options.includes(t.value)) select.value = t.value;
       row.append(el("span", {class: "setting"}, el("span", {}, t.label), select,
         el("button", {class: "tool set", "data-set": t.id, onclick: () => applyWhole(t.id, select.value)}, "Set")));
       continue;
