@@ -330,6 +330,6 @@ def test_the_puzzles_settings_show_the_files_values() -> None:
     """Tool.value: the page selects the file's own value in each setting."""
     path = ROOT / "scenarios" / "breakout" / "puzzles" / "06.yaml"
     table = COMMANDS.table(path, read_yaml(path))
-    values = {t.id: t.value for t in table.tools() if t.whole}  # type: ignore[attr-defined]
+    values = {t.id: t.value for t in table.tools() if t.whole}
     assert values["goal:turns"] == "4" and values["goal:opponent"] == "defends" and values["to_move"] == "yellow"
-    assert all(v in next(t.options for t in table.tools() if t.id == k) for k, v in values.items() if v)  # type: ignore[attr-defined]
+    assert all(v in next(t.options for t in table.tools() if t.id == k) for k, v in values.items() if v)
