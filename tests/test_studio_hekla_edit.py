@@ -601,3 +601,15 @@ def test_a_goal_written_as_a_block_keeps_its_form_and_comments() -> None:
     assert wide == text.replace("gain: 4    #", "gain: 12    #")  # the gap as the person left it
     assert setting(str(wide), "goal:gain", "4") == text
     assert setting(text, "goal:none", "") == "game: hekla\nformat: 1\nplayers: 2\nquiet: 3 # q\n"
+
+
+def test_the_puzzles_settings_show_the_files_values() -> None:
+    """Tool.value: the page selects the file's own goal, player to move and quiet count."""
+    from sectionx.games.hekla.commands import COMMANDS
+    from sectionx.yamlsrc import read_yaml
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "hekla" / "puzzles" / "05.yaml"
+    tools = COMMANDS.table(path, read_yaml(path)).tools()
+    values = {t.id: t.value for t in tools if t.whole}
+    assert values == {"goal:gain": "8", "goal:within": "2", "goal:none": "", "to_move": "green", "quiet": "4"}
+    assert all(t.value in t.options for t in tools if t.whole and t.value)

@@ -371,7 +371,11 @@ class HeklaTable:
     def tools(self) -> tuple[Tool, ...]:
         """The palette: each colour's stones by value, lava, the volcanists and erase
         (:func:`.editing.tools`; none for a record, whose position its turns make)."""
-        return editing.tools(self.origin, record=self.kind == "record", figure=self.kind == "figure")
+        now = {"to_move": self.origin.player.value, "quiet": str(self.origin.quiet)}
+        if self.goal is not None:
+            now |= {"goal:gain": str(self.goal.gain), "goal:within": str(self.goal.within)}
+        return tuple(replace(t, value=now[t.id]) if t.whole and t.id in now else t
+                     for t in editing.tools(self.origin, record=self.kind == "record", figure=self.kind == "figure"))
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
         """``text`` after ``tool`` is used on ``spot`` of this table's picture
