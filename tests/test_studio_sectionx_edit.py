@@ -20,7 +20,9 @@ from sectionx.games.sectionx.commands import COMMANDS
 from sectionx.games.sectionx.model import PlaceKind, State
 from sectionx.games.sectionx.studio import SectionXTable
 from sectionx.studio.table import Editable, Refusal, Tool
-from sectionx.yamlsrc import parse_yaml, read_yaml
+from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
+
+from .studio_tables import Editor
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "scenarios" / "puzzles"
@@ -238,7 +240,7 @@ def test_every_tool_placed_then_erased_gives_back_the_text(path: Path, tile_cell
     tiles = [t for t in table.tools() if t.id.startswith("tile:")]
     for tool in tiles[::9] + [t for t in table.tools() if t not in tiles]:  # every 9th tile: each takes the same path
         kind = tool.id.partition(":")[0]
-        if kind in ("erase", "turn") or (tool.id == "key:red" and path == MASTERKEY):  # red holds the key there; turn: its own test
+        if kind in ("erase", "turn") or tool.whole or (tool.id == "key:red" and path == MASTERKEY):  # red holds the key there; turn: its own test
             continue
         for option in tool.options or ("",):
             if kind == "tile" and option not in ("@0", "@5", "hand:red", "stack:2"):
@@ -405,3 +407,241 @@ def test_every_shipped_position_built_by_edits_reads_back_the_same(tmp_path: Pat
             text = edited(table, text, tool, spot, option)
         text += yaml.safe_dump(tail, sort_keys=False) if tail else ""
         assert state_of(text, path.name, path.parent) == shipped, path.name
+
+
+# --------------------------------------------------------------------------- the puzzle's settings (whole-file tools)
+
+
+def whole(table: SectionXTable) -> dict[str, Tool]:
+    return {t.id: t for t in table.tools() if t.whole}
+
+
+def setting(table: SectionXTable, text: str, tool: str, option: str) -> str:
+    return edited(table, text, tool, "", option)
+
+
+def test_the_settings_a_puzzle_and_a_position_offer() -> None:
+    tools = whole(open_file(PUZZLES / "01-the-fork.yaml"))
+    assert list(tools) == ["goal", "goal:part", "goal:turns", "to-move"]
+    assert all(t.group == "Puzzle" for t in tools.values())
+    # red has 5 prisoners in play there; the standard board's six zones are free
+    assert tools["goal"].options == ("free 1", "free 2", "free 3", "free 4", "free 5", "hide", "key", "zone E", "zone SE",
+                                     "zone SW", "zone W", "zone NW", "zone NE", "no goal")
+    assert tools["goal:turns"].options == tuple(str(n) for n in range(1, 9)) + ("no limit",)
+    assert tools["to-move"].options == ("red", "blue")
+    position = whole(open_file(MASTERKEY))  # a game state: its goal makes it a puzzle; zones owned are left out
+    assert list(position) == ["goal", "to-move"] and "no goal" not in position["goal"].options
+    assert [o for o in position["goal"].options if o.startswith("zone")] == ["zone SE", "zone SW", "zone NW"]
+
+
+@pytest.mark.parametrize("name, tool, option, goal", [
+    ("01-the-fork.yaml", "goal", "free 3", "free, red, count 3, turns 1"),
+    ("01-the-fork.yaml", "goal", "hide", "hide, red, turns 1"),
+    ("01-the-fork.yaml", "goal", "key", "key, red, turns 1"),
+    ("01-the-fork.yaml", "goal", "zone NE", "zone NE, red, turns 1"),
+    ("01-the-fork.yaml", "goal:part", "key", "all [free 2, key], red, turns 1"),
+    ("01-the-fork.yaml", "goal:turns", "4", "free, red, count 2, turns 4"),
+    ("01-the-fork.yaml", "goal:turns", "no limit", "free, red, count 2"),
+    ("01-the-fork.yaml", "to-move", "blue", "free, blue, count 2, turns 1"),
+    ("18-keep-the-key.yaml", "goal:part", "free 2", "all [free 2, key], red, turns 1"),
+    ("18-keep-the-key.yaml", "goal:part", "zone W", "all [free 1, key, zone W], red, turns 1"),
+    ("18-keep-the-key.yaml", "goal", "free 1", "free, red, count 1, turns 1"),
+    ("16-the-back-door.yaml", "goal", "free 1", "free, red, count 1, turns 3"),
+    ("13-swap-in-the-hideout.yaml", "goal", "zone SW", "zone SW, red, turns 1"),
+])
+def test_each_setting_reads_back_as_the_goal_set(name: str, tool: str, option: str, goal: str) -> None:
+    from sectionx.games.sectionx.model import Goal, GoalKind
+
+    def words(g: Goal) -> str:
+        if g.kind is GoalKind.ALL:
+            head = "all [" + ", ".join(f"free {p.count}" if p.kind is GoalKind.FREE else
+                                       f"zone {p.zone}" if p.kind is GoalKind.ZONE else p.kind.value for p in g.parts) + "]"
+        else:
+            head = f"zone {g.zone}" if g.kind is GoalKind.ZONE else g.kind.value
+        bits = [head, str(g.player)] + ([f"count {g.count}"] if g.kind is GoalKind.FREE else [])
+        return ", ".join(bits + ([f"turns {g.turns}"] if g.turns is not None else []))
+
+    path = PUZZLES / name
+    table, text = open_file(path), path.read_text()
+    new = setting(table, text, tool, option)
+    scenario = formats.loads(new, name, PUZZLES).scenario
+    assert scenario.goal is not None and words(scenario.goal) == goal, new
+    if tool == "to-move":
+        assert scenario.state.current.colour.value == option  # Q2: the goal's player moves first
+    assert COMMANDS.table(path, parse_yaml(new, name)).status().goal  # the studio opens it as a puzzle
+
+
+def file_value(table: SectionXTable, tool: str) -> str | None:
+    """The option naming what the file has for ``tool`` (None: no option does)."""
+    from sectionx.games.sectionx.model import GoalKind
+
+    goal = table.scenario.goal
+    if tool == "to-move":
+        return table.scenario.state.current.colour.value
+    if goal is None:
+        return None
+    if tool == "goal:turns":
+        return "no limit" if goal.turns is None else str(goal.turns)
+    if tool == "goal" and goal.kind is not GoalKind.ALL:
+        named: dict[GoalKind, str] = {GoalKind.FREE: f"free {goal.count}", GoalKind.ZONE: f"zone {goal.zone}"}
+        return named.get(goal.kind, str(goal.kind))
+    return None
+
+
+SETTLED = [PUZZLES / n for n in ("01-the-fork.yaml", "13-swap-in-the-hideout.yaml", "14-one-hideout-too-many.yaml",
+                                 "16-the-back-door.yaml", "18-keep-the-key.yaml", "23-let-them-find-out.yaml")]
+
+
+@pytest.mark.parametrize("path", SETTLED, ids=lambda p: p.name)
+def test_a_setting_set_back_gives_the_text_back(path: Path) -> None:
+    """Every option of every setting, then the file's own value again: the text byte
+    for byte (the other options of the goal's kind and number, turn limits, players)."""
+    table, text = open_file(path), path.read_text()
+    tried = 0
+    for tool in whole(table).values():
+        back = file_value(table, tool.id)
+        if back is None:
+            continue
+        for option in tool.options:
+            if option == "no goal":
+                continue  # takes the answer with it: its own test
+            there = table.edit(text, tool.id, "", option)
+            if isinstance(there, Refusal):
+                assert there.rules == ("Q1",), (tool.id, option, there)  # a goal this position cannot have
+                continue
+            try:  # the page edits on the table of the text when valid, else on the last valid one
+                now = open_text_of(path, there)
+            except LoadError:
+                now = table
+            assert setting(now, there, tool.id, back) == text, (tool.id, option, back)
+            tried += 1
+    assert tried >= 8
+
+
+def test_a_part_set_back_and_the_goal_made_one_kind_again() -> None:
+    path = PUZZLES / "01-the-fork.yaml"
+    table, text = open_file(path), path.read_text()
+    both = setting(table, text, "goal:part", "key")
+    assert "  turns: 1\n  all:\n    - {kind: free, count: 2}\n    - {kind: key}\n\nanswer:" in both  # the blank line stays
+    assert setting(open_text_of(path, both), both, "goal", "free 2") == text
+    path = PUZZLES / "18-keep-the-key.yaml"
+    table, text = open_file(path), path.read_text()
+    assert setting(table, setting(table, text, "goal:part", "free 2"), "goal:part", "free 1") == text  # set in place
+    assert setting(table, setting(table, text, "goal:part", "zone W"), "goal:part", "free 1").count("kind: zone") == 1
+    one = setting(table, text, "goal", "free 1")
+    assert "goal:\n  kind: free\n  player: red\n  count: 1\n  turns: 1\n\nanswer:" in one
+
+
+def open_text_of(path: Path, text: str) -> SectionXTable:
+    table = COMMANDS.table(path, parse_yaml(text, path.name))
+    assert isinstance(table, SectionXTable)
+    return table
+
+
+def test_no_goal_makes_the_file_a_position() -> None:
+    path = PUZZLES / "01-the-fork.yaml"
+    table, text = open_file(path), path.read_text()
+    new = setting(table, text, "goal", "no goal")
+    scenario = formats.loads(new, path.name, PUZZLES).scenario
+    assert scenario.goal is None and scenario.answer is None
+    assert "unused" not in new and "answer" not in new and new.endswith('  red: {at: ["4,-3", "3,-4"]}\n')
+    assert "turn: red\n\ntiles:" in new  # the blank line after unused: out stays
+    assert scenario.state.tiles == formats.load(path).scenario.state.tiles
+    assert sum(len(s) for s in scenario.state.stacks) == 54 - 5  # Q3: a position's unnamed tiles are in its stacks
+    puzzle = setting(open_text_of(path, new), new, "goal", "free 2")  # a goal again: a puzzle, its unnamed tiles out
+    again = formats.loads(puzzle, path.name, PUZZLES).scenario
+    assert again.goal is not None and not any(again.state.stacks) and again.state.tiles == scenario.state.tiles
+
+
+@pytest.mark.parametrize("path, tool, option, rule, words", [
+    (PUZZLES / "18-keep-the-key.yaml", "goal", "key", "Q1", "already holds the master key"),
+    (PUZZLES / "01-the-fork.yaml", "goal", "free 7", "Q1", "red wins after 5 more"),
+    (PUZZLES / "18-keep-the-key.yaml", "goal:part", "free 3", "Q1", "red has only 2 in play"),
+    (MASTERKEY, "goal", "zone E", "Q1", "belongs to red"),
+    (PUZZLES / "01-the-fork.yaml", "goal", "zone XY", "Q1", "no free zone 'XY'"),
+    (PUZZLES / "deck" / "intermediate-002.yaml", "goal", "no goal", "Q3", "out of play"),
+    (MASTERKEY, "goal:turns", "2", "Q4", "set the goal first"),
+    (MASTERKEY, "goal:part", "key", "Q4", "set the goal first"),
+    (PUZZLES / "01-the-fork.yaml", "to-move", "yellow", "S1", "not playing"),
+])
+def test_a_refused_setting_names_its_rule(path: Path, tool: str, option: str, rule: str, words: str) -> None:
+    out = refused(open_file(path), path.read_text(), tool, "", option)
+    assert out.rules == (rule,) and words in out.message, out
+
+
+@pytest.mark.parametrize("option, words", [("free", "no goal"), ("free 0", "no goal"), ("hide 2", "no goal"),
+                                           ("", "no goal"), ("0", "no turn limit"), ("51", "no turn limit")])
+def test_refused_settings_without_a_rule_say_why(option: str, words: str) -> None:
+    table, text = open_file(TIE), TIE.read_text()
+    tool = "goal:turns" if option.isdigit() else "goal"
+    assert words in refused(table, text, tool, "", option).message
+    assert "it is a position already" in refused(open_file(MASTERKEY), MASTERKEY.read_text(), "goal", "", "no goal").message
+
+
+def test_a_one_line_goal_keeps_its_comment_s_gap(tmp_path: Path) -> None:
+    text = "players: [red, blue]\nturn: red   # who\ngoal: {kind: free, player: red, count: 2, turns: 1}  # typed\n"
+    table = open_text(tmp_path, text)
+    blue = setting(table, text, "to-move", "blue")
+    assert blue == "players: [red, blue]\nturn: blue   # who\ngoal: {kind: free, player: blue, count: 2, turns: 1}  # typed\n"
+    assert setting(table, blue, "to-move", "red") == text
+    assert setting(table, setting(table, text, "goal:turns", "no limit"), "goal:turns", "1") == text
+    assert "goal: {kind: key, player: red, turns: 1}  # typed" in setting(table, text, "goal", "key")
+    parts = setting(table, text, "goal:part", "key")  # an all: goal is written a part a line, as format.md does
+    assert formats.loads(parts, "x.yaml", tmp_path).scenario.goal is not None and "    - {kind: key}\n" in parts
+
+
+PUZZLE_BUILT = [
+    ("01-the-fork.yaml", [("goal", "free 2"), ("goal:turns", "1")]),
+    ("13-swap-in-the-hideout.yaml", [("goal", "hide"), ("goal:turns", "1")]),
+    ("16-the-back-door.yaml", [("goal", "zone NW"), ("goal:turns", "3")]),
+    ("18-keep-the-key.yaml", [("goal", "free 1"), ("goal:part", "key"), ("goal:turns", "1")]),
+]
+
+
+@pytest.mark.parametrize("name, settings_", PUZZLE_BUILT, ids=[n for n, _ in PUZZLE_BUILT])
+def test_a_position_made_a_puzzle_by_clicks_alone_solves(tmp_path: Path, name: str,
+                                                          settings_: list[tuple[str, str]]) -> None:
+    """A blank file, the shipped puzzle's position by palette clicks, its goal and turn
+    limit by the settings (the studio's editor loop): the same goal, and the solver
+    proves the shipped answer."""
+    from sectionx.studio.table import Limits
+
+    shipped = formats.load(PUZZLES / name).scenario
+    blank = "players: [" + ", ".join(p.colour.value for p in shipped.state.players) + "]\nboard: standard\n"
+    editor = Editor(blank, lambda t: open_text(tmp_path, t))
+    editor.use("to-move", "", "red")
+    for tool, spot, option in edits_for(shipped.state):
+        editor.use(tool, spot, option)
+    for tool, option in settings_:
+        now = editor.table
+        assert isinstance(now, SectionXTable) and now.kind == ("state" if tool == settings_[0][0] else "puzzle")
+        assert option in whole(now)[tool].options  # offered by the palette the page shows
+        editor.use(tool, "", option)
+    table = open_text(tmp_path, editor.text)
+    assert table.kind == "puzzle" and table.scenario.state == shipped.state
+    assert table.scenario.goal == shipped.goal, editor.text
+    solution = table.solve(Limits(seconds=60), lambda _: None)
+    assert shipped.answer is not None and (solution.status, solution.minimum) == ("solved", shipped.answer.turns)
+
+
+WHOLE_TEXTS = [TIE.read_text(), MASTERKEY.read_text(), (PUZZLES / "18-keep-the-key.yaml").read_text(),
+               "players: [red, blue]\ngoal: 3\nturn: [x]\n", "players: [red, blue]\ngoal: {all: 5, count: x}\n",
+               "players: [red, blue]\ngoal:\n  all:\n    - 7\n    - {kind: zone}\nturn: {phase: 2}\n", "players: red\n"]
+WHOLE_OPTIONS = sorted({o for t in TABLE.tools() if t.whole for o in t.options}
+                       | {"", "free 9", "zone", "zone NE", "no goal", "no limit", "50", "-1", "green", "free -1", "key 2"})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(WHOLE_TEXTS),
+       st.lists(st.tuples(st.sampled_from(["goal", "goal:part", "goal:turns", "to-move", "goal:", "Goal"]),
+                          st.sampled_from(WHOLE_OPTIONS)), max_size=6))
+def test_random_settings_never_raise_and_leave_yaml(text: str, steps: list[tuple[str, str]]) -> None:
+    for table in (TABLE, open_file(MASTERKEY)):
+        now = text
+        for tool, option in steps:
+            out = table.edit(now, tool, "", option)
+            if isinstance(out, Refusal):
+                assert out.message
+                continue
+            parse_yaml(out, "edited.yaml")
+            now = out

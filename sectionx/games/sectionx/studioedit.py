@@ -35,6 +35,9 @@ clockwise``)           refused where no tile lies.
                        ``COLOUR`` added to ``keys``; refused elsewhere (K1).
 ``zone:COLOUR``        on a green cell: ``zones: {ZONE: COLOUR}`` for the zone the
                        green area belongs to; refused elsewhere (Z1).
+``goal``, ``goal:``    the puzzle's settings, whole-file tools with no spot (group
+``part``, ``goal:``    "Puzzle"): the goal's kind and number, a part of an ``all``
+``turns``, ``to-move`` goal, the turn limit, whose turn it is (:mod:`.studiogoal`).
 ``erase`` (``top``,    takes off one thing, top first: a prisoner on the spot, then a
 ``freed COLOUR``,      door, then the tile, then a green area's zone claim; a hand tile
 ``dead COLOUR``)       (a player's block: its last); a stack's top tile; on the island
@@ -65,6 +68,7 @@ from ...errors import SectionXError
 from ...hexgrid import Cell, parse_cell
 from ...studio import yamledit as ye
 from ...studio.table import Refusal, Tool
+from . import studiogoal
 from .actions import parse_spot
 from .model import Spot as Feature
 from .model import State
@@ -118,6 +122,7 @@ def tools(table: SectionXTable) -> tuple[Tool, ...]:
     out += [Tool(f"key:{c}", f"master key: {c}", "Keys") for c in colours]
     if state.board.zones:
         out += [Tool(f"zone:{c}", f"zone for {c}", "Zones") for c in colours]
+    out += studiogoal.tools(table)  # the puzzle's settings: whole-file tools
     erase = ("top",) + tuple(f"{what} {c}" for what in ("freed", "dead") for c in colours)
     out.append(Tool("erase", "erase", "Erase", erase))
     return tuple(out)
@@ -138,6 +143,13 @@ def edit(table: SectionXTable, text: str, tool: str, spot: str, option: str = ""
     if table.kind == "record":
         return Refusal("a record's position is made by its moves: edit its start position or puzzle instead")
     state = table.scenario.state
+    if tool in studiogoal.TOOLS:  # a setting of the whole file: no spot
+        try:
+            return ye.edited(text, studiogoal.change(state, tool, option))
+        except studiogoal.Refused as refused:
+            return _Refused(str(refused), *refused.rules).refusal
+        except ye.EditError as exc:
+            return Refusal(f"the text cannot be edited: {exc}")
     try:
         target = _Target.read(spot, state)
         change = _change(state, target, tool, option)
