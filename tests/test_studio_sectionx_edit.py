@@ -645,3 +645,24 @@ def test_random_settings_never_raise_and_leave_yaml(text: str, steps: list[tuple
                 continue
             parse_yaml(out, "edited.yaml")
             now = out
+
+
+def test_the_studio_sets_a_goal_through_the_page_s_settings(tmp_path: Path) -> None:
+    """POST /api/edit as the page's Set button sends it (spot ""): the settings come
+    with the editor's view, a position becomes a puzzle checked live, a refusal shows
+    its rule."""
+    from .studio_tables import studio_poster
+
+    text = MASTERKEY.read_text()
+    (tmp_path / "masterkey.yaml").write_text(text, encoding="utf-8")
+    post = studio_poster(tmp_path, "sectionx-goal-token-0123")
+    view = post("/api/check", {"path": "masterkey.yaml", "text": text})
+    settings_ = {t["id"]: t for t in view["tools"] if t.get("whole")}
+    assert set(settings_) == {"goal", "to-move"} and "free 2" in settings_["goal"]["options"]
+    out = post("/api/edit", {"path": "masterkey.yaml", "text": text, "tool": "goal", "spot": "", "option": "free 2"})
+    assert out["ok"] and str(out["text"]).endswith("  W: yellow\ngoal:\n  kind: free\n  player: yellow\n  count: 2\n")
+    out = post("/api/edit", {"path": "masterkey.yaml", "text": out["text"], "tool": "goal:turns", "spot": "",
+                             "option": "3"})
+    assert out["ok"] and str(out["text"]).endswith("  count: 2\n  turns: 3\n")
+    out = post("/api/edit", {"path": "masterkey.yaml", "text": text, "tool": "goal", "spot": "", "option": "zone E"})
+    assert out["rules"] == ["Q1"] and "belongs to red" in str(out["refused"])
