@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from ruamel.yaml.comments import CommentedMap
 
 from sectionx.games.api import NewOptions
-from sectionx.games.tunnel import editing, formats
+from sectionx.games.tunnel import editing, formats, puzzleedit, solver
 from sectionx.games.tunnel.commands import COMMANDS
-from sectionx.games.tunnel.model import COLOURS, FOLLOWERS
+from sectionx.games.tunnel.model import COLOURS, FOLLOWERS, Position
+from sectionx.games.tunnel.puzzles import Goal, Stated, drawn_tile
 from sectionx.games.tunnel.rules import cell_text
 from sectionx.games.tunnel.studio import PARTS, TunnelTable
 from sectionx.games.tunnel.tiles import DELTA, EDGES, tile_set
@@ -90,11 +91,11 @@ def test_the_palette_has_every_tile_kind_each_seats_followers_each_set_and_erase
     kinds = list(tile_set().types)
     sets = list(table.position.sets)
     assert ids == ([f"tile:{k}" for k in kinds] + ["follower:red", "follower:green", "follower:blue"]
-                   + [f"token:{s}" for s in sets] + ["erase"])
+                   + [f"token:{s}" for s in sets] + ["erase", "goal", "turn"])  # the settings: below
     assert len(kinds) == 28 and len(sets) == 6  # A-X and TU-A-TU-D (TG2, TG3); 3 players, 3/2: two sets each (TU8)
     assert all(t.options == ("@0", "@1", "@2", "@3") for t in tools if t.id.startswith("tile:"))
     assert {t.group for t in tools if t.id.startswith("tile:TU-")} == {"Tunnel tiles"}
-    assert {t.group for t in tools} == {"Tiles", "Tunnel tiles", "Followers", "Tunnel tokens", "Erase"}
+    assert {t.group for t in tools} == {"Tiles", "Tunnel tiles", "Followers", "Tunnel tokens", "Erase", "Puzzle"}
     assert isinstance(table, Editable)
     record = COMMANDS.table(RECORD, read_yaml(RECORD))
     assert isinstance(record, TunnelTable) and record.tools() == ()
@@ -139,14 +140,17 @@ def _tile_order(loaded: formats.Loaded) -> list[tuple[int, int]]:
     return order[1:]
 
 
-@pytest.mark.parametrize("name", BUILT)
-def test_a_shipped_position_built_by_palette_edits_reads_back_the_same(name: str) -> None:
-    path = SCENARIOS / name
+SET_UP = ("tokens", "variants", "sets", "turn", "scores", "stack", "out")
+
+
+def built_by_clicks(path: Path, typed: tuple[str, ...] = SET_UP) -> Editor:
+    """The editor on a new game's file after the shipped file's set-up keys ``typed`` by
+    text and its tiles, followers and tokens placed by palette clicks."""
     shipped = formats.load(path)
     data = read_yaml(path).data
     assert isinstance(data, dict)
     editor = Editor(blank(tuple(shipped.position.players)))
-    for key in ("tokens", "variants", "sets", "turn", "scores", "stack", "out"):
+    for key in typed:
         if key in data:
             editor.type(key, data[key])
     for cell in _tile_order(shipped):
@@ -164,6 +168,16 @@ def test_a_shipped_position_built_by_palette_edits_reads_back_the_same(name: str
     for set_name, items in (data.get("tunnels") or {}).items():
         for text in items:
             editor.use(f"token:{set_name}", f"opening:{text}")
+    return editor
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_shipped_position_built_by_palette_edits_reads_back_the_same(name: str) -> None:
+    path = SCENARIOS / name
+    shipped = formats.load(path)
+    data = read_yaml(path).data
+    assert isinstance(data, dict)
+    editor = built_by_clicks(path)
     for key in ("stealable", "goal", "drawn", "after", "answer"):
         if key in data:
             editor.type(key, data[key])
@@ -429,3 +443,317 @@ def test_the_studio_edits_a_tunnel_file_through_its_palette(tmp_path: Path) -> N
     assert follower["ok"] and 'followers:\n  green: ["1,0 road:E"]\n' in follower["text"]
     refused = post("/api/edit", {"path": "new.yaml", "text": text, "tool": "token:red", "spot": "part:0,0:E"})
     assert refused["rules"] == ["TU1"] and "no tunnel opening" in str(refused["refused"])
+
+
+# ------------------------------------------------------------------ the puzzle's settings (whole-file tools)
+
+
+PUZZLES = SCENARIOS / "puzzles"
+TQ1 = PUZZLES / "01-token-closes-the-road.yaml"  # drawn: T, stack of unknown order
+TQ2 = PUZZLES / "12-a-road-in-two.yaml"  # {road: 4, within: 2}, stack: [S, H], blue to move
+TQ2_POINTS = PUZZLES / "13-points-in-two.yaml"
+TQ3 = PUZZLES / "09-the-last-word.yaml"
+TQ3_AFTER = PUZZLES / "11-one-more-turn.yaml"
+FIGURE = ROOT / "sectionx" / "games" / "tunnel" / "rulebook" / "figures" / "tu4-joins.yaml"
+
+
+def settings_of(table: TunnelTable) -> dict[str, tuple[str, ...]]:
+    whole = [t for t in table.tools() if t.whole]
+    assert {t.group for t in whole} <= {"Puzzle"}
+    return {t.id: t.options for t in whole}
+
+
+def set_to(text: str, tool: str, option: str, table: TunnelTable | None = None) -> str:
+    """The text after the setting ``tool`` is set to ``option`` (on the text's own table,
+    or ``table``: the last valid one, as the page keeps it)."""
+    after = (table or table_of(text)).edit(text, tool, "", option)
+    assert isinstance(after, str), (tool, option, after)
+    return after
+
+
+def loaded(text: str) -> formats.Loaded:
+    return formats.read(parse_yaml(text, "t.yaml"))
+
+
+def without(text: str, *keys: str) -> str:
+    """The text with top keys taken off by text (a file without them, as a person has it)."""
+    def cut(data: CommentedMap) -> None:
+        for key in keys:
+            yamledit.remove_key(data, key)
+    return yamledit.edited(text, cut)
+
+
+def test_the_settings_each_file_offers() -> None:
+    # A new game (a stack of unknown order): TQ1 or TQ3, nothing to take off, whose turn.
+    fresh = settings_of(table_of(blank(("red", "green", "blue"))))
+    assert fresh == {"goal": ("best turn (TQ1)", "score at the end (TQ3)"), "turn": ("red", "green", "blue")}
+    # A TQ2 puzzle: every kind (its stack is listed), its number, a limit up to the tiles listed.
+    road = settings_of(table_of(TQ2.read_text()))
+    assert road["goal"] == tuple(puzzleedit.GOALS) and road["within"] == ("1", "2")
+    assert road["target"] == tuple(str(n) for n in range(2, 13)) and list(road) == ["goal", "target", "within", "turn"]
+    assert settings_of(table_of(TQ2_POINTS.read_text()))["target"] == tuple(str(n) for n in range(1, 31))
+    # A TQ1 puzzle of unknown order: the tile in hand, any kind still to draw (TU-B is on the board: TG3).
+    best = settings_of(table_of(TQ1.read_text()))
+    assert list(best) == ["goal", "drawn", "turn"] and "T" in best["drawn"] and "TU-A" in best["drawn"]
+    assert "TU-B" not in best["drawn"] and puzzleedit.TOP not in best["drawn"]
+    labels = {t.id: t.label for t in table_of(TQ1.read_text()).tools() if t.whole}
+    assert labels == {"goal": "Goal (now best turn, TQ1)", "drawn": "Tile in hand (now T)", "turn": "To move (now red)"}
+    assert list(settings_of(table_of(TQ3.read_text()))) == ["goal", "turn"]
+    # A figure asks nothing: whose turn only.  A record has no palette.
+    figure = COMMANDS.table(FIGURE, read_yaml(FIGURE))
+    assert isinstance(figure, TunnelTable) and list(settings_of(figure)) == ["turn"]
+    assert all(t.whole for t in table_of(TQ2.read_text()).tools() if t.id in puzzleedit.TOOL_IDS)
+
+
+#: (file, setting, option) and what the loader reads back: the goal, the tile in hand
+#: (drawn_tile), the player to move, whether the recorded answer stays.
+SETTINGS = [
+    (TQ2, "goal", "points (TQ2)", Goal("points", 4, 2), "S", "blue", True),
+    (TQ2, "goal", "best turn (TQ1)", Goal("best"), "S", "blue", False),  # a listed stack: its top in hand
+    (TQ2, "goal", "score at the end (TQ3)", Goal("end"), "S", "blue", False),
+    (TQ2, "goal", "no goal", None, "S", "blue", False),
+    (TQ2, "target", "6", Goal("road", 6, 2), "S", "blue", True),
+    (TQ2, "within", "1", Goal("road", 4, 1), "S", "blue", False),  # answer turns 2 > 1: it goes
+    (TQ2, "turn", "red", Goal("road", 4, 2), "S", "red", True),
+    (TQ2_POINTS, "target", "12", Goal("points", 12, 2), "A", "red", True),
+    (TQ2_POINTS, "goal", "road (TQ2)", Goal("road", 8, 2), "A", "red", True),
+    (TQ1, "drawn", "X", Goal("best"), "X", "red", True),
+    (TQ1, "goal", "score at the end (TQ3)", Goal("end"), None, "red", False),
+    (TQ1, "turn", "blue", Goal("best"), "T", "blue", True),
+    (TQ3, "goal", "best turn (TQ1)", Goal("best"), "drawn", "red", False),  # unknown order: drawn: written
+    (TQ3, "turn", "green", Goal("end"), None, "green", True),
+    (TQ3_AFTER, "goal", "no goal", None, None, "green", False),
+    (HALF_CLAIMED, "goal", "best turn (TQ1)", Goal("best"), "drawn", "green", False),
+    (HALF_CLAIMED, "goal", "score at the end (TQ3)", Goal("end"), None, "green", False),
+    (HALF_CLAIMED, "turn", "red", None, None, "red", False),
+]
+
+
+@pytest.mark.parametrize(("path", "tool", "option", "goal", "hand", "player", "answer"), SETTINGS,
+                         ids=[f"{p.stem[:12]}-{t}-{o}" for p, t, o, *_ in SETTINGS])
+def test_a_setting_reads_back_as_set(path: Path, tool: str, option: str, goal: Goal | None, hand: str | None,
+                                     player: str, answer: bool) -> None:
+    text = path.read_text()
+    after = set_to(text, tool, option)
+    back = loaded(after)
+    assert (back.puzzle.goal if back.puzzle is not None else None) == goal
+    assert back.position.player == player
+    if goal is not None and goal.kind == "best":
+        drawn = drawn_tile(back.puzzle, back.position)
+        assert drawn == hand or (hand == "drawn" and drawn is not None and "drawn: " + drawn in after)
+    assert ("answer:" in after) == answer and ("after:" in after) == (goal is not None and "after:" in text)
+    # The position is the file's: only the puzzle's keys (and turn:) changed.
+    assert sorted(formats.dumps(back.position).splitlines()) == sorted(
+        formats.dumps(_with_turn(formats.load(path).position, player)).splitlines())
+    touched = {line[1:].split(":")[0] for line in changed_lines(text, after)}
+    assert touched <= {"goal", "drawn", "after", "answer", "grade", "turn"}, touched
+
+
+def _with_turn(pos: Position, player: str) -> Position:
+    pos.turn = pos.players.index(player)
+    return pos
+
+
+def test_a_goal_line_reads_as_a_person_writes_it() -> None:
+    text = TQ2.read_text()
+    assert changed_lines(text, set_to(text, "target", "10")) == [
+        "-goal: {road: 4, within: 2}   # the others pass (TQ2)", "+goal: {road: 10, within: 2}   # the others pass (TQ2)"]
+    best = set_to(text, "goal", "best turn (TQ1)")  # the house's TQ2 comment goes with TQ2
+    assert changed_lines(text, best) == ["-goal: {road: 4, within: 2}   # the others pass (TQ2)",
+                                         "-answer: {turns: 2, first: 2}", "+goal: {best: turn}"]
+    # A position made a puzzle: the goal (and TQ1's tile in hand) after the stack, where dumps writes it.
+    position = HALF_CLAIMED.read_text()
+    made = set_to(position, "goal", "best turn (TQ1)")
+    lines = changed_lines(position, made)
+    assert lines[0] == "+goal: {best: turn}" and lines[1].startswith("+drawn: ") and len(lines) == 2
+    assert made.startswith(position.rstrip("\n"))
+    assert list(read_yaml_text(made))[-3:] == ["stack", "goal", "drawn"]
+    listed = set_to(set_to(TQ2.read_text(), "goal", "no goal"), "goal", "road (TQ2)")
+    assert listed.endswith("stack: [S, H]\ngoal: {road: 4, within: 2}   # the others pass (TQ2)\n")
+    assert "\ngoal: {score: end}\n" in set_to(TQ2.read_text(), "goal", "score at the end (TQ3)")
+
+
+#: A setting set and set back: (file, setting, away, back).
+ROUND_TRIPS = [
+    (TQ2, "turn", "red", "blue"),
+    (TQ2, "target", "7", "4"),
+    (TQ2, "goal", "points (TQ2)", "road (TQ2)"),
+    (TQ1, "drawn", "TU-A", "T"),
+    (TQ1, "turn", "green", "red"),
+    (TQ3_AFTER, "turn", "red", "green"),  # not valid while red is to move: green's token in after: (TU8)
+    (TQ3, "turn", "green", "red"),  # a follower list wrapped over two lines stays so
+    (HALF_CLAIMED, "goal", "best turn (TQ1)", "no goal"),
+    (HALF_CLAIMED, "goal", "score at the end (TQ3)", "no goal"),
+    (HALF_CLAIMED, "turn", "red", "green"),
+]
+
+
+@pytest.mark.parametrize(("path", "tool", "away", "back"), ROUND_TRIPS,
+                         ids=[f"{p.stem[:12]}-{t}-{a}" for p, t, a, _ in ROUND_TRIPS])
+def test_a_setting_set_and_set_back_gives_the_text_byte_for_byte(path: Path, tool: str, away: str, back: str) -> None:
+    text = path.read_text()
+    changed = set_to(text, tool, away)
+    assert changed != text
+    assert set_to(changed, tool, back, _table_or(changed, text)) == text
+    # The value the file has already: the text as it was.
+    assert set_to(text, tool, back) == text
+
+
+def _table_or(text: str, last: str) -> TunnelTable:
+    """The table of ``text``, else of ``last`` (the page edits on the last valid table)."""
+    return table_of(text) if _valid(text) else table_of(last)
+
+
+def test_the_turn_limit_and_goals_set_back_where_the_file_had_them() -> None:
+    # Within: on the puzzle without its recorded answer (an answer of 2 turns does not read with a limit of 1).
+    text = without(TQ2.read_text(), "answer")
+    assert set_to(set_to(text, "within", "1"), "within", "2") == text
+    # A position with a listed stack made TQ2, TQ1, TQ3 and back: the position's text.
+    position = without(TQ2.read_text(), "goal", "answer")
+    for kind in ("road (TQ2)", "points (TQ2)", "best turn (TQ1)", "score at the end (TQ3)"):
+        assert set_to(set_to(position, "goal", kind), "goal", "no goal") == position, kind
+    # TQ2 to TQ1 and back: the goal line again with its comment (the answer of TQ2's form went).
+    assert set_to(set_to(TQ2.read_text(), "goal", "best turn (TQ1)"), "goal", "road (TQ2)") == without(
+        TQ2.read_text(), "answer")
+    # Blank lines and a comment closing the file stay after the goal, whatever it becomes.
+    closed = position + "\n\n# the end\n"
+    road = set_to(closed, "goal", "road (TQ2)")
+    assert road.endswith("goal: {road: 4, within: 2}   # the others pass (TQ2)\n\n\n# the end\n")
+    assert set_to(set_to(road, "goal", "score at the end (TQ3)"), "goal", "road (TQ2)") == road
+    assert set_to(road, "goal", "no goal") == closed
+
+
+def _solved(text: str) -> Stated:
+    return solver.stated_answer(solver.solve_puzzle(loaded(text)))
+
+
+@pytest.mark.parametrize(("path", "steps"), [
+    (TQ1, [("turn", "green"), ("goal", "score at the end (TQ3)"), ("goal", "best turn (TQ1)"), ("drawn", "T"),
+           ("turn", "red")]),
+    (TQ2, [("turn", "blue"), ("goal", "points (TQ2)"), ("target", "3"), ("within", "1"), ("goal", "road (TQ2)"),
+           ("target", "4"), ("within", "2")]),
+    (TQ3, [("goal", "best turn (TQ1)"), ("goal", "score at the end (TQ3)")]),
+], ids=["TQ1", "TQ2", "TQ3"])
+def test_a_position_made_a_puzzle_by_clicks_and_settings_solves_to_the_shipped_answer(
+        path: Path, steps: list[tuple[str, str]]) -> None:
+    """The shipped puzzle's position built from a new game by palette clicks (its set-up
+    typed: the stack, the scores, the token count), then its question asked by settings
+    alone: the solver proves the answer the shipped file records."""
+    editor = built_by_clicks(path, typed=tuple(k for k in SET_UP if k != "turn"))
+    assert "goal:" not in editor.text
+    for tool, option in steps:
+        after = editor.table.edit(editor.text, tool, "", option)
+        assert isinstance(after, str), (tool, option, after)
+        editor.text = after
+        editor.table = table_of(after)  # valid after every setting
+    shipped = formats.load(path)
+    made = loaded(editor.text)
+    assert made.puzzle is not None and shipped.puzzle is not None
+    assert made.puzzle.goal == shipped.puzzle.goal and made.position.player == shipped.position.player
+    assert drawn_tile(made.puzzle, made.position) == drawn_tile(shipped.puzzle, shipped.position)
+    assert _solved(editor.text) == shipped.puzzle.answer
+
+
+def test_a_refused_setting_names_its_ruling() -> None:
+    over = yamledit.edited(TQ3.read_text(), lambda d: yamledit.set_key(d, ["stack"], 0))
+    table_of(over)  # valid: a game at its end
+    cases: list[tuple[Path, str, str, *tuple[str, ...]]] = [
+        (HALF_CLAIMED, "goal", "road (TQ2)", "TQ2"),       # a stack of unknown order
+        (HALF_CLAIMED, "goal", "anything", "TQ1"),
+        (TQ1, "within", "1", "TQ2"),                       # no TQ2 goal
+        (TQ1, "target", "5", "TQ2"),
+        (TQ2, "within", "3", "TQ2"),                       # the stack lists 2
+        (TQ2, "within", "0", "TQ2"),
+        (TQ2, "target", "x", "TQ2"),
+        (TQ2, "target", "101", "TQ2"),                     # the format's most for a road
+        (TQ2, "drawn", "S", "TQ1"),                        # no TQ1 goal
+        (TQ1, "drawn", "Z", "TG2", "TG3"),
+        (TQ1, "drawn", "TU-B", "TG3"),                     # the box's one TU-B is on the board
+        (TQ1, "drawn", puzzleedit.TOP, "TQ1"),             # the order is unknown
+        (TQ1, "turn", "purple", "CB2"),
+        (TQ1, "turn", "yellow", "CB2"),                    # a colour, not seated
+    ]
+    for path, tool, option, *rules in cases:
+        text = path.read_text()
+        refusal = table_of(text).edit(text, tool, "", option)
+        assert isinstance(refusal, Refusal), (path.name, tool, option, refusal)
+        assert refusal.rules == tuple(rules) and not refusal.message.endswith(")"), (path.name, tool, option, refusal)
+    # A listed stack: the player draws its top (CB2).
+    best = set_to(TQ2.read_text(), "goal", "best turn (TQ1)")
+    refusal = table_of(best).edit(best, "drawn", "", "H")
+    assert isinstance(refusal, Refusal) and refusal.rules == ("CB2",) and "top of the stack is S" in refusal.message
+    assert set_to(best, "drawn", "S").endswith("drawn: S\n")
+    assert set_to(set_to(best, "drawn", "S"), "drawn", puzzleedit.TOP) == best
+    # The game over: nothing to play (TQ1, TQ2); the end's scoring still asks.
+    for option, rule in (("best turn (TQ1)", "TQ1"), ("road (TQ2)", "TQ2")):
+        refusal = table_of(over).edit(over, "goal", "", option)
+        assert isinstance(refusal, Refusal) and refusal.rules == (rule,) and "over" in refusal.message
+    assert settings_of(table_of(over))["goal"] == ("score at the end (TQ3)", "no goal")
+    # A figure asks nothing; a record's position is its turns'; a setting the palette lacks.
+    figure = COMMANDS.table(FIGURE, read_yaml(FIGURE))
+    assert isinstance(figure, TunnelTable)
+    refusal = figure.edit(FIGURE.read_text(), "goal", "", "best turn (TQ1)")
+    assert isinstance(refusal, Refusal) and "figure" in refusal.message
+    assert "turn: green" in str(figure.edit(FIGURE.read_text(), "turn", "", "green"))
+    record = COMMANDS.table(RECORD, read_yaml(RECORD))
+    assert isinstance(record, TunnelTable)
+    refusal = record.edit(RECORD.read_text(), "turn", "", "red")
+    assert isinstance(refusal, Refusal) and "record" in refusal.message
+    refusal = table_of(TQ1.read_text()).edit(TQ1.read_text(), "stack", "", "5")
+    assert isinstance(refusal, Refusal) and "no setting" in refusal.message
+    broken = table_of(TQ1.read_text()).edit("game: tunnel\ngoal: [best]\n", "goal", "", "road (TQ2)")
+    assert isinstance(broken, Refusal) and "goal:" in broken.message
+
+
+#: Every option any setting offers on the shipped files, and odd ones.
+SETTING_TEXTS = [p.read_text() for p in (TQ1, TQ2, TQ2_POINTS, TQ3, TQ3_AFTER, HALF_CLAIMED)]
+OPTIONS = sorted({o for text in SETTING_TEXTS for t in table_of(text).tools() if t.whole for o in t.options}
+                 | {"", "0", "11", "-1", "1000", "1001", "top", "Z", "grey", "no goal ", "１"})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(SETTING_TEXTS))),
+       st.lists(st.tuples(st.sampled_from([*puzzleedit.TOOL_IDS, "tile:U", "nonsense"]), st.sampled_from(OPTIONS)),
+                max_size=8))
+def test_random_settings_never_raise_and_always_give_yaml(start: int, steps: list[tuple[str, str]]) -> None:
+    text = SETTING_TEXTS[start]
+    table = table_of(text)
+    for tool, option in steps:
+        after = table.edit(text, tool, "", option)
+        if isinstance(after, Refusal):
+            assert after.message
+            continue
+        parse_yaml(after, "t.yaml")
+        text = after
+        try:
+            table = table_of(text)
+        except LoadError:
+            pass
+
+
+@pytest.mark.parametrize("odd", ODD_TEXTS + ("game: tunnel\ngoal: 5\nstack: [U]\n", "game: tunnel\ngoal:\n",
+                                             "game: tunnel\nplayers: 9\ngoal: {road: x, points: 3}\nanswer: 7\n"))
+def test_settings_on_odd_text_give_text_or_a_refusal(odd: str) -> None:
+    table = table_of(TQ2.read_text())
+    for tool in [t for t in table.tools() if t.whole]:
+        for option in (*tool.options, "x"):
+            out = table.edit(odd, tool.id, "", option)
+            assert isinstance(out, (str, Refusal))
+            if isinstance(out, str) and out != odd:  # a value the text has already: the text as it was
+                parse_yaml(out, "t.yaml")
+
+
+def test_the_studio_sets_a_goal_through_its_palette(tmp_path: Path) -> None:
+    """POST /api/check lists the settings as whole-file tools; /api/edit with the spot
+    "" sets one, and the new text is checked live."""
+    text = HALF_CLAIMED.read_text()
+    (tmp_path / "pos.yaml").write_text(text, encoding="utf-8")
+    token = "tunnel-goal-token-0123456"
+    post = studio_poster(tmp_path, token)
+    view = post("/api/check", {"path": "pos.yaml", "text": text})
+    whole = [t for t in view["tools"] if t["whole"]]
+    assert [t["id"] for t in whole] == ["goal", "turn"] and {t["group"] for t in whole} == {"Puzzle"}
+    out = post("/api/edit", {"path": "pos.yaml", "text": text, "tool": "goal", "spot": "", "option": "score at the end (TQ3)"})
+    assert out["ok"] and out["text"].endswith("goal: {score: end}\n")
+    refused = post("/api/edit", {"path": "pos.yaml", "text": text, "tool": "goal", "spot": "", "option": "road (TQ2)"})
+    assert refused["rules"] == ["TQ2"]

@@ -75,7 +75,7 @@ from ...studio.table import (
 )
 from ...yamlsrc import Doc, LoadError
 from ..records import is_record
-from . import editing, formats, records
+from . import editing, formats, puzzleedit, records
 from .marks import NO_MARKS, Marks
 from .model import COLOURS, Cell, Opening, Position
 from .puzzles import Goal, Puzzle, gain, need, points_for
@@ -217,13 +217,19 @@ class TunnelTable:
     def tools(self) -> tuple[Tool, ...]:
         """The palette: every tile kind with its turns, each seat's followers, each
         token set, erase (:func:`.editing.tools`; none for a record, whose position its
-        turns make)."""
-        return editing.tools(self.position, record=self.kind == "record")
+        turns make), and the puzzle's settings (:func:`.puzzleedit.tools`: the goal, its
+        number and turn limit, the tile in hand, whose turn)."""
+        return (*editing.tools(self.position, record=self.kind == "record"),
+                *puzzleedit.tools(self.position, self.puzzle, self.kind))
 
     def edit(self, text: str, tool: str, spot: str, option: str = "") -> str | Refusal:
         """``text`` after ``tool`` is used on ``spot`` of this table's picture
         (:func:`.editing.edit`: only the keys it touches change; a Refusal names the
-        ruling where the tool cannot go: TG1-TG4, CB1, CB2, CB4, TU1, TU2, TU8)."""
+        ruling where the tool cannot go: TG1-TG4, CB1, CB2, CB4, TU1, TU2, TU8); a
+        puzzle's setting, or any tool with the spot ``""``, by :func:`.puzzleedit.edit`
+        (TQ1-TQ3, CB2)."""
+        if tool in puzzleedit.TOOL_IDS or not spot:
+            return puzzleedit.edit(self.position, self.kind, self.hand, text, tool, option)
         return editing.edit(self.position, self.kind, self.spot_ids(), text, tool, spot, option)
 
     def spot_ids(self) -> frozenset[str]:
