@@ -77,3 +77,22 @@ def test_shift_comment_keeps_the_gap_before_a_flow_lines_comment() -> None:
         del d["red"][-1]
 
     assert round_trip(grown, shrink) == text
+
+
+def test_edited_in_place_keeps_the_lines_the_round_trip_would_rewrite() -> None:
+    """A flow list wrapped over two lines, which ruamel's round trip joins into one, stays
+    as written when an edit touches another key; an edit of that very list gives
+    ruamel's text (as edited does); a change that changes nothing gives the text."""
+    text = 'game: x\nfollowers:\n  green: ["0,-2 field:Se", "1,1 road:N",\n    "0,2 field:Nw"]\nturn: red\n# end\n'
+    assert ye.edited(text, lambda d: None) != text  # the round trip joins the wrapped list
+    turned = ye.edited_in_place(text, lambda d: ye.set_key(d, ["turn"], "green"))
+    assert turned == text.replace("turn: red", "turn: green")
+    added = ye.edited_in_place(text, lambda d: ye.append_key(d, "goal", "x"))
+    assert added == text.replace("turn: red\n", "turn: red\ngoal: x\n")
+    assert ye.edited_in_place(added, lambda d: ye.remove_key(d, "goal")) == text
+    first = ye.edited_in_place(text, lambda d: ye.insert_in_order(d, "format", 1, ["game", "format", "followers"]))
+    assert first == text.replace("game: x\n", "game: x\nformat: 1\n")
+    assert ye.edited_in_place(text, lambda d: None) == text
+    joined = ye.edited_in_place(text, lambda d: d["followers"]["green"].append("9,9 road:E"))
+    assert joined == ye.edited(text, lambda d: d["followers"]["green"].append("9,9 road:E"))
+    assert ye.edited_in_place("a: 1\n", lambda d: ye.set_key(d, ["a"], 2)) == "a: 2\n"

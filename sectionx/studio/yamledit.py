@@ -12,6 +12,7 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+import difflib
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -266,3 +267,42 @@ def edited(text: str, change: Any) -> str:
     data = load(text)
     change(data)
     return dump(data, text)
+
+
+def edited_in_place(text: str, change: Any) -> str:
+    """``text`` after ``change(data)``, as :func:`edited`, but with every line the edit
+    did not change kept as the text wrote it, even where ruamel's round trip writes it
+    otherwise (a flow list the person wrapped over two lines, which ruamel joins into
+    one): the edit's lines, found by comparing the round trip before and after the
+    change, are put into the text itself.  Where an edit touches a line the round trip
+    rewrites, ruamel's whole text is given (as :func:`edited`)."""
+    data = load(text)
+    before = dump(data, text)
+    change(data)
+    after = dump(data, text)
+    if before == text:
+        return after
+    if before == after:
+        return text  # nothing changed: the text as it was
+    base, mine, new = before.splitlines(True), text.splitlines(True), after.splitlines(True)
+    kept: dict[int, int] = {}  # a round-trip line the text has as it is: its line in the text
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, base, mine, autojunk=False).get_opcodes():
+        if tag == "equal":
+            kept.update((i1 + k, j1 + k) for k in range(i2 - i1))
+    out = list(mine)
+    hunks = [h for h in difflib.SequenceMatcher(None, base, new, autojunk=False).get_opcodes() if h[0] != "equal"]
+    for _, i1, i2, j1, j2 in reversed(hunks):
+        if i1 < i2:
+            lines = [kept.get(i) for i in range(i1, i2)]
+            first = lines[0]
+            if first is None or lines != list(range(first, first + i2 - i1)):
+                return after
+            start, end = first, first + i2 - i1
+        elif i1 in kept:
+            start = end = kept[i1]
+        elif i1 - 1 in kept or i1 == 0:
+            start = end = kept[i1 - 1] + 1 if i1 else 0
+        else:
+            return after
+        out[start:end] = new[j1:j2]
+    return "".join(out)
