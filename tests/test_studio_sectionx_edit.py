@@ -588,6 +588,13 @@ def test_a_one_line_goal_keeps_its_comment_s_gap(tmp_path: Path) -> None:
     assert "goal: {kind: key, player: red, turns: 1}  # typed" in setting(table, text, "goal", "key")
     parts = setting(table, text, "goal:part", "key")  # an all: goal is written a part a line, as format.md does
     assert formats.loads(parts, "x.yaml", tmp_path).scenario.goal is not None and "    - {kind: key}\n" in parts
+    one_line = "players: [red, blue]\nturn: red\ngoal: {player: red, all: [{kind: free, count: 1}, {kind: hide}]}\n"
+    assert setting(table, one_line, "goal:part", "key") == (  # never [.., kind: hide] (ruamel's braceless form)
+        "players: [red, blue]\nturn: red\ngoal:\n  player: red\n  all:\n    - {kind: free, count: 1}\n"
+        "    - {kind: hide}\n    - {kind: key}\n")
+    typed = "players: [red, blue]\nturn: blue\ngoal:\nanswer: {turns: 1, plans: 1}\n"  # "goal:" with nothing under it
+    assert setting(table, typed, "goal", "key") == ("players: [red, blue]\nturn: blue\ngoal:\n  kind: key\n"
+                                                    "  player: blue\nanswer: {turns: 1, plans: 1}\n")
 
 
 PUZZLE_BUILT = [

@@ -228,7 +228,7 @@ def _take(goal: CommentedMap, key: str) -> None:
 
 def _goal_map(data: CommentedMap) -> CommentedMap | None:
     goal = data.get("goal")
-    if goal is None and "goal" not in data:
+    if goal is None:  # none, or "goal:" with nothing under it yet
         return None
     if not isinstance(goal, CommentedMap):
         raise ye.EditError("goal is not a mapping")
@@ -272,7 +272,10 @@ def _set_goal(state: State, data: CommentedMap, part: Goal) -> None:
         colour = _colour_of(state, data)
         if colour is not None:
             ye.insert_ranked(new, "player", colour.value, _rank)
-        ye.insert_in_order(data, "goal", new, HOUSE_ORDER)
+        if "goal" in data:
+            data["goal"] = new  # "goal:" typed with nothing under it: filled in its place
+        else:
+            ye.insert_in_order(data, "goal", new, HOUSE_ORDER)
         return
     if isinstance(goal.get("all"), CommentedSeq):
         _blank_lines_to_key(goal)
@@ -308,6 +311,12 @@ def _set_part(state: State, data: CommentedMap, part: Goal) -> None:
             goal.fa.set_block_style()
         _put(goal, "all", parts)
         _blank_lines_to_list(goal)
+    elif parts.fa.flow_style():
+        # A part a line, as format.md writes them: ruamel writes a one-key mapping in a
+        # one-line list without its braces ([{kind: free}, kind: key]).
+        parts.fa.set_block_style()
+        if goal.fa.flow_style():
+            goal.fa.set_block_style()
     for entry in parts:
         if isinstance(entry, dict) and str(entry.get("kind", "free")) == part.kind.value:
             for key, value in _written(part):
