@@ -46,7 +46,8 @@ solved in the middle of a turn counts that turn (Q4), as ``solve`` does.
 
 Editing (issue 31, "Edit"): the table is also the studio's
 :class:`~sectionx.studio.table.Editable`; its palette and what each tool writes on
-each spot are :mod:`.studioedit`'s.
+each spot are :mod:`.studioedit`'s, the puzzle's settings (goal, turn limit, whose
+turn: whole-file tools) :mod:`.studiogoal`'s.
 
 Opponents: in a puzzle the other players pass (Q2), so the table never moves for
 them; the goal's player plays turn after turn, and ``status`` says so.  A position
