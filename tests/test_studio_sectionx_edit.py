@@ -424,13 +424,17 @@ def test_the_settings_a_puzzle_and_a_position_offer() -> None:
     tools = whole(open_file(PUZZLES / "01-the-fork.yaml"))
     assert list(tools) == ["goal", "goal:part", "goal:turns", "to-move"]
     assert all(t.group == "Puzzle" for t in tools.values())
-    # red has 5 prisoners in play there; the standard board's six zones are free
-    assert tools["goal"].options == ("free 1", "free 2", "free 3", "free 4", "free 5", "hide", "key", "zone E", "zone SE",
+    # red has 5 prisoners in play there; the standard board's six zones are free; the file's own value first
+    assert tools["goal"].options == ("free 2", "free 1", "free 3", "free 4", "free 5", "hide", "key", "zone E", "zone SE",
                                      "zone SW", "zone W", "zone NW", "zone NE", "no goal")
     assert tools["goal:turns"].options == tuple(str(n) for n in range(1, 9)) + ("no limit",)
     assert tools["to-move"].options == ("red", "blue")
+    assert whole(open_file(PUZZLES / "16-the-back-door.yaml"))["goal:turns"].options[:4] == ("3", "1", "2", "4")
+    assert whole(open_file(PUZZLES / "16-the-back-door.yaml"))["goal"].options[0] == "zone NW"
+    assert whole(open_file(PUZZLES / "18-keep-the-key.yaml"))["goal"].options[0] == "free 1"  # an all goal: in order
     position = whole(open_file(MASTERKEY))  # a game state: its goal makes it a puzzle; zones owned are left out
     assert list(position) == ["goal", "to-move"] and "no goal" not in position["goal"].options
+    assert position["to-move"].options == ("yellow", "red", "blue")  # yellow's turn there
     assert [o for o in position["goal"].options if o.startswith("zone")] == ["zone SE", "zone SW", "zone NW"]
 
 

@@ -20,7 +20,7 @@ tool (options)         what it writes
                        puzzle.  ``no goal`` takes ``goal:``, its ``answer:`` and
                        ``grade:`` away and ``unused: out`` with them (Q3: only a
                        puzzle puts tiles out of play): the file becomes a position.
-``goal:part`` (the     a part of an ``all:`` goal (Q4: parts that hold at once): a part
+``goal:part`` (the     "and also": a part of an ``all:`` goal (Q4: parts that hold at once): a part
 goal's kinds)          of the same kind is set in place, another is added as
                        ``- {kind: key}``; a one-kind goal becomes ``all:`` with its own
                        kind as the first part.
@@ -88,19 +88,28 @@ class Refused(Exception):
 def tools(table: SectionXTable) -> tuple[Tool, ...]:
     """The puzzle settings for the table's file (module docstring): the goal's kinds
     that make sense for its goal player, a part only for a puzzle, the turn limit only
-    for a puzzle, whose turn it is always."""
+    for a puzzle, whose turn it is always.  The file's own value is each setting's
+    first option (the page's select shows the first), the others in their order."""
     state = table.scenario.state
-    puzzle = table.scenario.goal is not None
+    goal = table.scenario.goal
     colours = tuple(p.colour.value for p in state.players)
     kinds = _kinds(state, _player(table))
-    out = [Tool("goal", "goal" if puzzle else "goal (makes it a puzzle)", GROUP,
-                kinds + ((NO_GOAL,) if puzzle else ()), whole=True)]
-    if puzzle:
-        out.append(Tool("goal:part", "goal: a part that holds at once (all)", GROUP, kinds, whole=True))
-        out.append(Tool("goal:turns", "turn limit", GROUP, tuple(str(n) for n in range(1, MAX_TURNS + 1)) + (NO_LIMIT,),
-                        whole=True))
-    out.append(Tool("to-move", "the goal's player, to move" if puzzle else "to move", GROUP, colours, whole=True))
-    return tuple(out)
+    if goal is None:
+        return (Tool("goal", "goal (makes it a puzzle)", GROUP, kinds, whole=True),
+                Tool("to-move", "to move", GROUP, _first(colours, state.current.colour.value), whole=True))
+    own = {GoalKind.FREE: f"free {goal.count}", GoalKind.ZONE: f"zone {goal.zone}", GoalKind.ALL: ""}.get(
+        goal.kind, goal.kind.value)
+    turns = tuple(str(n) for n in range(1, MAX_TURNS + 1)) + (NO_LIMIT,)
+    return (Tool("goal", "goal", GROUP, _first(kinds + (NO_GOAL,), own), whole=True),
+            Tool("goal:part", "goal: and also (all)", GROUP, kinds, whole=True),
+            Tool("goal:turns", "turn limit", GROUP, _first(turns, NO_LIMIT if goal.turns is None else str(goal.turns)),
+                 whole=True),
+            Tool("to-move", "the goal's player, to move", GROUP, _first(colours, _player(table).value), whole=True))
+
+
+def _first(options: tuple[str, ...], value: str) -> tuple[str, ...]:
+    """``options`` with ``value`` first where it is one of them."""
+    return (value,) + tuple(o for o in options if o != value) if value in options else options
 
 
 def _player(table: SectionXTable) -> Colour:
