@@ -571,6 +571,21 @@ def test_a_goal_line_reads_as_a_person_writes_it() -> None:
     listed = set_to(set_to(TQ2.read_text(), "goal", "no goal"), "goal", "road (TQ2)")
     assert listed.endswith("stack: [S, H]\ngoal: {road: 4, within: 2}   # the others pass (TQ2)\n")
     assert "\ngoal: {score: end}\n" in set_to(TQ2.read_text(), "goal", "score at the end (TQ3)")
+    top = table_of(best).tools()
+    assert [(t.label, t.options) for t in top if t.id == "drawn"] == [("Tile in hand (now S, the top)", ("top of stack",))]
+
+
+def test_a_follower_list_wrapped_over_two_lines_stays_so() -> None:
+    """09's green followers are written over two lines; ruamel's round trip would join
+    them: a tile placed, a setting set and a token laid elsewhere leave them as written."""
+    text = TQ3.read_text()
+    assert '"0,1 road:S", "3,1 city:N",\n    "0,2 field:Nw"]' in text
+    table = table_of(text)
+    tile = table.edit(text, "tile:U", "cell:4,1", "@1")
+    left = "                    # tiles left, order unknown"
+    assert isinstance(tile, str)
+    assert changed_lines(text, tile) == ['+  "4,1": U@1', f"-stack: 61{left}", f"+stack: 60{left}"]
+    assert changed_lines(text, set_to(text, "turn", "green")) == ["-turn: red", "+turn: green"]
 
 
 #: A setting set and set back: (file, setting, away, back).

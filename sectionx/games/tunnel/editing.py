@@ -29,7 +29,9 @@ of the table's picture (:class:`.studio.TunnelTable` answers
   erased gives back the text byte for byte.
 
 **What is written** goes through :mod:`sectionx.studio.yamledit`'s round trip: only the
-keys an edit touches change; comments, key order, quoting and blank lines stay.  New
+keys an edit touches change; comments, key order, quoting and blank lines stay, and
+every other line as written (a follower list wrapped over two lines, which the round
+trip would join: :func:`~sectionx.studio.yamledit.edited_in_place`).  New
 top keys go where :func:`.formats.dumps` writes them (``followers:`` and ``tunnels:``
 after ``board:``), a new colour's list in seat order (a set's in TU8's deal order).
 What a spot holds is read from the text as it stands (it may be ahead of the last
@@ -402,13 +404,13 @@ def edit(pos: Position, kind: str, spots: Collection[str], text: str, tool: str,
         where, cell, part = at
         what, _, arg = tool.partition(":")
         if what == "tile" and arg in tile_set().types:
-            return yamledit.edited(text, lambda d: _place_tile(d, arg, option, cell))
+            return yamledit.edited_in_place(text, lambda d: _place_tile(d, arg, option, cell))
         if what == "follower" and arg in pos.players:
-            return yamledit.edited(text, lambda d: _place_follower(d, pos, arg, where, cell, part))
+            return yamledit.edited_in_place(text, lambda d: _place_follower(d, pos, arg, where, cell, part))
         if what == "token" and arg in pos.sets:
-            return yamledit.edited(text, lambda d: _place_token(d, pos, arg, where, cell, part))
+            return yamledit.edited_in_place(text, lambda d: _place_token(d, pos, arg, where, cell, part))
         if tool == "erase":
-            return yamledit.edited(text, lambda d: _erase(d, where, cell, part))
+            return yamledit.edited_in_place(text, lambda d: _erase(d, where, cell, part))
         raise _Refused(f"{tool!r} is no tool of Der Tunnel's palette (tile:U, follower:red, token:red, erase)")
     except _Refused as refused:
         return refused.refusal

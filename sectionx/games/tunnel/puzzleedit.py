@@ -126,7 +126,8 @@ def tools(pos: Position, puzzle: Puzzle | None, kind: str) -> tuple[Tool, ...]:
             hands = [TOP] + ([held] if held != TOP else [])
         else:
             hands = [n for n in tile_set().types if pos.pool[n] > 0 or n == held]
-        out.append(Tool("drawn", f"Tile in hand (now {held})", GROUP, tuple(hands), whole=True))
+        now = held if held != TOP else f"{pos.next_tile()}, the top"
+        out.append(Tool("drawn", f"Tile in hand (now {now})", GROUP, tuple(hands), whole=True))
     out.append(turn)
     return tuple(out)
 
