@@ -22,7 +22,7 @@ from sectionx.games.sectionx.studio import SectionXTable
 from sectionx.studio.table import Editable, Refusal, Tool
 from sectionx.yamlsrc import LoadError, parse_yaml, read_yaml
 
-from .studio_tables import Editor
+from .studio_tables import Editor, changed_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "scenarios" / "puzzles"
@@ -493,7 +493,8 @@ def file_value(table: SectionXTable, tool: str) -> str | None:
 
 
 SETTLED = [PUZZLES / n for n in ("01-the-fork.yaml", "13-swap-in-the-hideout.yaml", "14-one-hideout-too-many.yaml",
-                                 "16-the-back-door.yaml", "18-keep-the-key.yaml", "23-let-them-find-out.yaml")]
+                                 "16-the-back-door.yaml", "18-keep-the-key.yaml", "23-let-them-find-out.yaml")] + [
+    PUZZLES / "deck" / "intermediate-002.yaml"]  # its out: list wrapped over lines, which ruamel joins: kept
 
 
 @pytest.mark.parametrize("path", SETTLED, ids=lambda p: p.name)
@@ -677,3 +678,18 @@ def test_the_studio_sets_a_goal_through_the_page_s_settings(tmp_path: Path) -> N
     assert out["ok"] and str(out["text"]).endswith("  count: 2\n  turns: 3\n")
     out = post("/api/edit", {"path": "masterkey.yaml", "text": text, "tool": "goal", "spot": "", "option": "zone E"})
     assert out["rules"] == ["Q1"] and "belongs to red" in str(out["refused"])
+
+
+def test_an_edit_keeps_a_list_wrapped_over_lines() -> None:
+    """``sectionx generate`` wraps a long ``out:`` list over lines; ruamel's round trip
+    would join them: an edit that does not touch it keeps it as written
+    (:func:`yamledit.edited_in_place`), and placed then erased gives the text back."""
+    path = PUZZLES / "deck" / "intermediate-002.yaml"
+    table, text = open_file(path), path.read_text()
+    wrapped = text[text.index("out: ["):text.index("prisoners:")]
+    assert wrapped.count("\n") == 3
+    placed = edited(table, text, "prisoner:red", "feature:3,0/0", "at")
+    assert wrapped in placed and changed_lines(text, placed) == ['-    island: 1', '+    island: 0',
+                                                                 '+    at: ["3,0"]']
+    assert edited(table, placed, "erase", "prisoner:red:3,0") == text
+    assert wrapped in setting(table, text, "goal:turns", "3")

@@ -5,7 +5,9 @@
 depends on the file: its catalogue's tiles not yet used, its players' colours, its
 board's zones.  An edit changes the file's *text* through :mod:`sectionx.studio.yamledit`
 (ruamel.yaml's round trip), so only the keys it touches change and the person's
-comments, key order, quoting and blank lines stay.  What it writes is what
+comments, key order, quoting and blank lines stay; the lines it does not change stay
+as written even where the round trip would rewrite them (an ``out:`` list wrapped
+over lines, :func:`~sectionx.studio.yamledit.edited_in_place`).  What it writes is what
 ``docs/format.md`` tells a person to write by hand:
 
 =====================  ==============================================================
@@ -145,7 +147,7 @@ def edit(table: SectionXTable, text: str, tool: str, spot: str, option: str = ""
     state = table.scenario.state
     if tool in studiogoal.TOOLS:  # a setting of the whole file: no spot
         try:
-            return ye.edited(text, studiogoal.change(state, tool, option))
+            return ye.edited_in_place(text, studiogoal.change(state, tool, option))
         except studiogoal.Refused as refused:
             return _Refused(str(refused), *refused.rules).refusal
         except ye.EditError as exc:
@@ -153,7 +155,7 @@ def edit(table: SectionXTable, text: str, tool: str, spot: str, option: str = ""
     try:
         target = _Target.read(spot, state)
         change = _change(state, target, tool, option)
-        return ye.edited(text, change)
+        return ye.edited_in_place(text, change)
     except _Refused as refused:
         return refused.refusal
     except ye.EditError as exc:
