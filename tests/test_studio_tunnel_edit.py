@@ -21,7 +21,7 @@ from sectionx.games.api import NewOptions
 from sectionx.games.tunnel import editing, formats, puzzleedit, solver
 from sectionx.games.tunnel.commands import COMMANDS
 from sectionx.games.tunnel.model import COLOURS, FOLLOWERS, Position
-from sectionx.games.tunnel.puzzles import Goal, Stated, drawn_tile
+from sectionx.games.tunnel.puzzles import Goal, Puzzle, Stated, drawn_tile
 from sectionx.games.tunnel.rules import cell_text
 from sectionx.games.tunnel.studio import PARTS, TunnelTable
 from sectionx.games.tunnel.tiles import DELTA, EDGES, tile_set
@@ -772,3 +772,17 @@ def test_the_studio_sets_a_goal_through_its_palette(tmp_path: Path) -> None:
     assert out["ok"] and out["text"].endswith("goal: {score: end}\n")
     refused = post("/api/edit", {"path": "pos.yaml", "text": text, "tool": "goal", "spot": "", "option": "road (TQ2)"})
     assert refused["rules"] == ["TQ2"]
+
+
+def test_a_goal_written_as_a_block_keeps_its_lines() -> None:
+    """A goal a person wrote as a block mapping: its number, limit and kind between road
+    and points change on their own lines, the comments beside them kept."""
+    text = TQ2.read_text().replace("goal: {road: 4, within: 2}   # the others pass (TQ2)\n",
+                                   "goal:   # the question\n  road: 4   # tiles\n  within: 2\n")
+    assert loaded(text).puzzle == formats.load(TQ2).puzzle
+    assert changed_lines(text, set_to(text, "within", "1")) == ["-  within: 2", "-answer: {turns: 2, first: 2}",
+                                                               "+  within: 1"]
+    points = set_to(text, "goal", "points (TQ2)")
+    assert changed_lines(text, points) == ["-  road: 4   # tiles", "+  points: 4 # tiles"]
+    assert set_to(points, "goal", "road (TQ2)") == text
+    assert loaded(set_to(text, "goal", "best turn (TQ1)")).puzzle == Puzzle(Goal("best"))

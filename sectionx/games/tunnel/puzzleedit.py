@@ -200,7 +200,7 @@ def _set_goal(data: CommentedMap, goal: CommentedMap, old: str) -> None:
     end; the house's ``# the others pass (TQ2)`` added when the goal becomes TQ2 and
     taken off when it stops being."""
     before = data.get("goal")
-    was = _flow_text(before) if isinstance(before, CommentedMap) else None
+    was = _flow_text(before) if isinstance(before, CommentedMap) and before.fa.flow_style() else None
     _put(data, "goal", goal)
     if was is not None:
         yamledit.shift_comment(data, "goal", len(_flow_text(goal)) - len(was))
@@ -218,6 +218,14 @@ def _set_goal(data: CommentedMap, goal: CommentedMap, old: str) -> None:
         column = len("goal: " + _flow_text(goal)) + 3
         after = mine.value if mine is not None else "\n"
         data.ca.items["goal"] = [None, None, CommentToken(OTHERS_PASS + after, CommentMark(column), None), None]
+
+
+def _shift(data: CommentedMap, goal: CommentedMap, was: str) -> None:
+    """The comment after a goal written on one line (``{road: 4, within: 2}``), whose
+    text was ``was``, moved with the line's end (a goal written as a block keeps its
+    comments where they are)."""
+    if goal.fa.flow_style():
+        yamledit.shift_comment(data, "goal", len(_flow_text(goal)) - len(was))
 
 
 def _left(data: CommentedMap, name: str) -> int:
@@ -261,11 +269,19 @@ def _set_kind(data: CommentedMap, pos: Position, hand: str | None, option: str) 
     if new in ("road", "points") and not isinstance(stack, list):
         raise _Refused("a TQ2 puzzle lists the player's next tiles in order: write stack: [TILE, ...] first, "
                        "not a number (TQ2)", "TQ2")
-    fresh = CommentedMap()
     if new in ("road", "points") and goal is not None and old in ("road", "points"):
-        # Road and points ask a number within K turns: the key renamed, the rest kept.
-        fresh.update((new if k == old else k, v) for k, v in goal.items())
-    elif new in ("road", "points"):
+        # Road and points ask a number within K turns: the key renamed where it stands,
+        # its value, its comment and the rest of the goal kept.
+        was = _flow_text(goal)
+        place, value, note = list(goal).index(old), goal[old], goal.ca.items.pop(old, None)
+        del goal[old]
+        goal.insert(place, new, value)
+        if note is not None:
+            goal.ca.items[new] = note
+        _shift(data, goal, was)
+        return True
+    fresh = CommentedMap()
+    if new in ("road", "points"):
         assert isinstance(stack, list)
         fresh[new] = ROAD if new == "road" else POINTS
         fresh["within"] = max(1, min(WITHIN, len(stack)))
@@ -312,7 +328,7 @@ def _set_target(data: CommentedMap, option: str) -> bool:
         return False
     was = _flow_text(goal)
     goal[kind] = value
-    yamledit.shift_comment(data, "goal", len(_flow_text(goal)) - len(was))
+    _shift(data, goal, was)
     return True
 
 
@@ -330,7 +346,7 @@ def _set_within(data: CommentedMap, option: str) -> bool:
         return False
     was = _flow_text(goal)
     goal["within"] = value
-    yamledit.shift_comment(data, "goal", len(_flow_text(goal)) - len(was))
+    _shift(data, goal, was)
     answer = data.get("answer")
     turns = answer.get("turns") if isinstance(answer, dict) else None
     if isinstance(turns, int) and turns > value:
