@@ -79,7 +79,7 @@ ROAD_OPTIONS = tuple(range(2, 13))
 POINTS_OPTIONS = tuple(range(1, 31))
 #: The format's ranges (schema.json), the refusal's bounds for a number sent by hand.
 _RANGE = {"road": (1, 100), "points": (1, 1000)}
-#: The tile tool's option that takes ``drawn:`` off.
+#: The tile-in-hand setting's option that takes ``drawn:`` off (the top of a listed stack).
 TOP = "top of stack"
 #: The comment :func:`.puzzles.lines` writes after a TQ2 goal, three spaces after it.
 OTHERS_PASS = "# the others pass (TQ2)"
