@@ -489,12 +489,15 @@ def test_the_settings_each_file_offers() -> None:
     assert fresh == {"goal": ("best turn (TQ1)", "score at the end (TQ3)"), "turn": ("red", "green", "blue")}
     # A TQ2 puzzle: every kind (its stack is listed), its number, a limit up to the tiles listed.
     road = settings_of(table_of(TQ2.read_text()))
-    assert road["goal"] == tuple(puzzleedit.GOALS) and road["within"] == ("1", "2")
-    assert road["target"] == tuple(str(n) for n in range(2, 13)) and list(road) == ["goal", "target", "within", "turn"]
-    assert settings_of(table_of(TQ2_POINTS.read_text()))["target"] == tuple(str(n) for n in range(1, 31))
+    # Each setting's options start with the file's value (the page's select shows the first), the rest in order.
+    assert road["goal"] == ("road (TQ2)", "best turn (TQ1)", "points (TQ2)", "score at the end (TQ3)", "no goal")
+    assert road["within"] == ("2", "1") and road["turn"] == ("blue", "red", "green")
+    assert road["target"] == ("4", "2", "3", *(str(n) for n in range(5, 13)))
+    assert list(road) == ["goal", "target", "within", "turn"]
+    assert sorted(settings_of(table_of(TQ2_POINTS.read_text()))["target"], key=int) == [str(n) for n in range(1, 31)]
     # A TQ1 puzzle of unknown order: the tile in hand, any kind still to draw (TU-B is on the board: TG3).
     best = settings_of(table_of(TQ1.read_text()))
-    assert list(best) == ["goal", "drawn", "turn"] and "T" in best["drawn"] and "TU-A" in best["drawn"]
+    assert list(best) == ["goal", "drawn", "turn"] and best["drawn"][0] == "T" and "TU-A" in best["drawn"]
     assert "TU-B" not in best["drawn"] and puzzleedit.TOP not in best["drawn"]
     labels = {t.id: t.label for t in table_of(TQ1.read_text()).tools() if t.whole}
     assert labels == {"goal": "Goal (now best turn, TQ1)", "drawn": "Tile in hand (now T)", "turn": "To move (now red)"}

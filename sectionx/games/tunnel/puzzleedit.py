@@ -5,7 +5,8 @@ number, its turn limit, the tile in hand and whose turn it is, as a person write
 by hand.  :class:`.studio.TunnelTable` offers them beside :mod:`.editing`'s tiles,
 followers and tokens, and sends them here (the spot is ``""``).
 
-**The settings** (:func:`tools`; each a label, its options, a Set button):
+**The settings** (:func:`tools`; each a label saying what the file has now, its
+options with the file's own value first, a Set button):
 
 * ``goal`` — the question: ``best turn (TQ1)`` writes ``goal: {best: turn}``;
   ``road (TQ2)`` ``goal: {road: L, within: K}``; ``points (TQ2)`` ``goal: {points: N,
@@ -53,6 +54,7 @@ text whose ``goal:`` is not the mapping the format writes.  Never raises.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
@@ -100,7 +102,7 @@ def tools(pos: Position, puzzle: Puzzle | None, kind: str) -> tuple[Tool, ...]:
     turn it is.  A figure has only whose turn; a record none."""
     if kind == "record":
         return ()
-    turn = Tool("turn", f"To move (now {pos.player})", GROUP, tuple(pos.players), whole=True)
+    turn = Tool("turn", f"To move (now {pos.player})", GROUP, _first(pos.players, pos.player), whole=True)
     if kind == "figure":
         return (turn,)
     goal = puzzle.goal if puzzle is not None else None
@@ -110,16 +112,17 @@ def tools(pos: Position, puzzle: Puzzle | None, kind: str) -> tuple[Tool, ...]:
              or (k in ("road", "points") and going and bool(pos.stack))
              or (k == "" and goal is not None)]
     now = _NOW[goal.kind] if goal is not None else "none"
-    out = [Tool("goal", f"Goal (now {now})", GROUP, tuple(kinds), whole=True)]
+    mine = next((label for label, k in GOALS.items() if goal is not None and k == goal.kind), "")
+    out = [Tool("goal", f"Goal (now {now})", GROUP, _first(kinds, mine), whole=True)]
     if goal is not None and goal.others_pass:
         shown = ROAD_OPTIONS if goal.kind == "road" else POINTS_OPTIONS
         numbers = sorted({*shown, goal.target})
         what = f"Road length (now {goal.target} tiles)" if goal.kind == "road" else f"Points (now {goal.target})"
-        out.append(Tool("target", what, GROUP, tuple(str(n) for n in numbers), whole=True))
+        out.append(Tool("target", what, GROUP, _first([str(n) for n in numbers], str(goal.target)), whole=True))
         most = min(MAX_TURNS, len(pos.stack or ()))
         limits = sorted({*range(1, most + 1), goal.within})
-        out.append(Tool("within", f"Turn limit (now {goal.within})", GROUP, tuple(str(n) for n in limits),
-                        whole=True))
+        out.append(Tool("within", f"Turn limit (now {goal.within})", GROUP,
+                        _first([str(n) for n in limits], str(goal.within)), whole=True))
     if goal is not None and goal.kind == "best":
         held = puzzle.drawn if puzzle is not None and puzzle.drawn is not None else TOP
         if pos.stack is not None:
@@ -127,9 +130,16 @@ def tools(pos: Position, puzzle: Puzzle | None, kind: str) -> tuple[Tool, ...]:
         else:
             hands = [n for n in tile_set().types if pos.pool[n] > 0 or n == held]
         now = held if held != TOP else f"{pos.next_tile()}, the top"
-        out.append(Tool("drawn", f"Tile in hand (now {now})", GROUP, tuple(hands), whole=True))
+        out.append(Tool("drawn", f"Tile in hand (now {now})", GROUP, _first(hands, held), whole=True))
     out.append(turn)
     return tuple(out)
+
+
+def _first(options: Sequence[str], mine: str) -> tuple[str, ...]:
+    """``options`` with the file's own value first (the page's select shows the first
+    option: so it shows what the file has, and Set without a choice changes nothing),
+    the others in their order."""
+    return (mine, *(o for o in options if o != mine)) if mine in options else tuple(options)
 
 
 # ---------------------------------------------------------------------- the text
