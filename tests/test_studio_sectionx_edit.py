@@ -638,7 +638,9 @@ def test_a_position_made_a_puzzle_by_clicks_alone_solves(tmp_path: Path, name: s
 
 WHOLE_TEXTS = [TIE.read_text(), MASTERKEY.read_text(), (PUZZLES / "18-keep-the-key.yaml").read_text(),
                "players: [red, blue]\ngoal: 3\nturn: [x]\n", "players: [red, blue]\ngoal: {all: 5, count: x}\n",
-               "players: [red, blue]\ngoal:\n  all:\n    - 7\n    - {kind: zone}\nturn: {phase: 2}\n", "players: red\n"]
+               "players: [red, blue]\ngoal:\n  all:\n    - 7\n    - {kind: zone}\nturn: {phase: 2}\n", "players: red\n",
+               "turn: 5\ngoal: {kind: 5, count: [1], player: [x]}\n", "goal: {all: [{kind: free}], turns: x}\nturn:\n",
+               "goal: null\nunused: out\nout: 3\n", "- 1\n", "", "goal:\n  all: {kind: key}\n"]
 WHOLE_OPTIONS = sorted({o for t in TABLE.tools() if t.whole for o in t.options}
                        | {"", "free 9", "zone", "zone NE", "no goal", "no limit", "50", "-1", "green", "free -1", "key 2"})
 

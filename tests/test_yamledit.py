@@ -96,3 +96,8 @@ def test_edited_in_place_keeps_the_lines_the_round_trip_would_rewrite() -> None:
     joined = ye.edited_in_place(text, lambda d: d["followers"]["green"].append("9,9 road:E"))
     assert joined == ye.edited(text, lambda d: d["followers"]["green"].append("9,9 road:E"))
     assert ye.edited_in_place("a: 1\n", lambda d: ye.set_key(d, ["a"], 2)) == "a: 2\n"
+    # New lines under a key the text writes otherwise ("goal: null", the round trip's
+    # "goal:") are not put after the text's line: that would not be YAML.
+    null = "goal: null\nturn: red\n"
+    filled = ye.edited_in_place(null, lambda d: d.__setitem__("goal", CommentedMap([("kind", "key")])))
+    assert filled == "goal:\n  kind: key\nturn: red\n"

@@ -298,9 +298,10 @@ def edited_in_place(text: str, change: Any) -> str:
             if first is None or lines != list(range(first, first + i2 - i1)):
                 return after
             start, end = first, first + i2 - i1
-        elif i1 in kept:
-            start = end = kept[i1]
         elif i1 - 1 in kept or i1 == 0:
+            # New lines go after the line before them, never before the line after: the
+            # line before may be one the text writes otherwise ("goal: null" for
+            # "goal:"), whose block the new lines are.
             start = end = kept[i1 - 1] + 1 if i1 else 0
         else:
             return after
