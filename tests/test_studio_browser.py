@@ -118,25 +118,18 @@ def _edit(page: Any, tool: str, spot: str, option: str) -> None:
     page.wait_for_function(f"Number(document.body.dataset.edits || 0) > {edits}")
 
 
-def _type(page: Any, text: str) -> None:
-    checks = int(page.evaluate("Number(document.body.dataset.checks || 0)"))
-    page.fill("#source", text)
-    page.dispatch_event("#source", "input")
-    page.wait_for_function(f"Number(document.body.dataset.checks) > {checks}")
-
-
-GOAL = """
-goal:
-  kind: free
-  player: red
-  count: 1
-  turns: 1
-"""
+def _set(page: Any, tool: str, option: str) -> None:
+    """Choose ``option`` in the palette's setting ``tool`` (a whole-file tool) and Set it."""
+    edits = int(page.evaluate("Number(document.body.dataset.edits || 0)"))
+    page.select_option(f'#palette select[data-whole="{tool}"]', option)
+    page.click(f'#palette [data-set="{tool}"]')
+    page.wait_for_function(f"Number(document.body.dataset.edits || 0) > {edits}")
 
 
 def test_a_puzzle_built_from_an_empty_board_with_the_palette_is_saved_and_solve_agrees(page: Any, studio: Running) -> None:
-    """Issue 31: a one-turn Section X puzzle from an empty board in edit mode, saved, and
-    ``sectionx solve`` agreeing with what the studio showed."""
+    """Issue 31: a one-turn Section X puzzle from an empty board in edit mode (the palette's
+    pieces and the puzzle's settings, nothing typed), saved, and ``sectionx solve``
+    agreeing with what the studio showed."""
     page.select_option("#new-game", "sectionx")
     page.fill("#new-name", "made-in-studio.yaml")
     page.click("#new")
@@ -149,8 +142,12 @@ def test_a_puzzle_built_from_an_empty_board_with_the_palette_is_saved_and_solve_
     _edit(page, "tile:T05", "cell:2,0", "hand:red")     # another straight in red's hand
     text = page.input_value("#source")
     assert '"2,0": T01' in text and 'at: ["2,0"]' in text and "red: [T05]" in text, text
-    # Whose turn and the goal are typed, as the editor's docs say.
-    _type(page, text.replace("turn: blue", "turn: red") + GOAL)
+    # The puzzle's settings: red to move, free one prisoner, within one turn.
+    _set(page, "to-move", "red")
+    _set(page, "goal", "free 1")
+    _set(page, "goal:turns", "1")
+    text = page.input_value("#source")
+    assert "turn: red" in text and "kind: free" in text and "count: 1" in text and "turns: 1" in text, text
     problems = page.eval_on_selector_all("#problems li", "els => els.map(e => e.textContent)")
     assert not problems, problems
     assert page.evaluate("document.body.dataset.valid") == "true"
