@@ -253,9 +253,12 @@ def test_hint_solve_step_through_and_stop(page: Any, studio: Running) -> None:
     page.click("#solve")
     page.wait_for_selector("#next-turn:not([hidden])", timeout=120_000)
     assert page.eval_on_selector_all("#solution li", "els => els.length") == solution.minimum
-    for _ in range(solution.minimum or 0):
+    for turn in range(solution.minimum or 0):
         page.click("#next-turn")
-    page.wait_for_selector(".message.solved")
+        page.wait_for_function(f"document.querySelectorAll('#solution li.played').length > {turn}")
+    page.wait_for_function("document.querySelector('.message.solved') && "
+                           "document.querySelector('.message.solved').textContent.includes('the minimum is')",
+                           timeout=120_000)
     shot(page, "play-stepped-through")
     # A long solve is stopped: the worker goes, the page says so.
     page.click("#restart")

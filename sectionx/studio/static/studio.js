@@ -265,7 +265,7 @@ async function playMove(text) {
   render(got);
   // A move's round trip as the player sees it: the request, the server's play, the new board drawn.
   window.studioMoves.push(performance.now() - started);
-  say(`${got.played}`, "played");
+  if (!got.status.solved) say(`${got.played}`, "played");  // the end's line stays
   return true;
 }
 
@@ -317,6 +317,7 @@ async function solveFrom(which, handlers, seconds = 60) {
   if (state.job) await stopJob();
   const got = await api("/api/solve", {path: state.path, from: which, seconds});
   follow(got.job, handlers);
+  state.job.kind = which === "start" ? "minimum" : "solve";
 }
 
 async function stopJob() {
@@ -381,8 +382,9 @@ $("hint").addEventListener("click", () => {
 function solvedLine() {
   const n = state.view.status.turns;
   const base = `Solved in ${n} turn${n === 1 ? "" : "s"}`;
-  say(base + " — finding the minimum…", "solved");
   if (state.startMinimum !== null) { say(`${base} — the minimum is ${state.startMinimum}.`, "solved"); return; }
+  say(base + " — finding the minimum…", "solved");
+  if (state.job && state.job.kind === "minimum") return;  // already on its way
   solveFrom("start", {
     done: (s) => {
       if (s.status === "solved") { state.startMinimum = s.minimum; say(`${base} — the minimum is ${s.minimum}.`, "solved"); }
