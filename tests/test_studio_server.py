@@ -240,3 +240,56 @@ def test_a_sheet_that_cannot_be_made_says_why_in_words(tmp_path: Path) -> None:
         export_sheet(str(tmp_path / "p.yaml"), "pdf", 20, lambda line: None)
     made = export_sheet(str(PUZZLE), "svg", 20, lambda line: None)
     assert made["name"] == "puzzle-first-escape-sheet.zip" and made["type"] == "application/zip"
+
+
+def test_a_yaml_link_to_another_kind_of_file_is_refused(folder: Path) -> None:
+    """The policy holds where a link leads: link.yaml -> notes.txt is not a YAML file, and a
+    dangling hook.yaml -> .git/hooks/pre-commit is not one either (it would be created)."""
+    (folder / "link.yaml").symlink_to(folder / "notes.txt")
+    (folder / ".git" / "hooks").mkdir(parents=True)
+    (folder / "hook.yaml").symlink_to(folder / ".git" / "hooks" / "pre-commit")
+    c = client(folder)
+    for name in ("link.yaml", "hook.yaml"):
+        assert c.get("/api/source", params={"path": name}).status_code == 403
+        r = c.post("/api/save", json={"path": name, "text": "x: 1\n"}, headers={HEADER: TOKEN})
+        assert r.status_code == 403, r.text
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "not a game file\n"
+    assert not (folder / ".git" / "hooks" / "pre-commit").exists()
+    assert "link.yaml" not in [f["file"] for f in c.get("/api/files").json()["files"]]
+
+
+def test_odd_tokens_and_deep_json_get_a_refusal_not_a_500(folder: Path) -> None:
+    c = client(folder)
+    assert c.get("/?token=%C3%A9").status_code in (200, 403)  # the cookie is already set: 200
+    bare = client(folder, cookie=False)
+    assert bare.get("/?token=%C3%A9").status_code == 403
+    r = c.post("/api/open", content=b"[" * 100_000, headers={HEADER: TOKEN})
+    assert r.status_code == 422 and "JSON" in r.json()["error"]
+
+
+def test_two_plays_at_once_play_one_after_the_other(folder: Path) -> None:
+    """A double click sends the same move twice: the second waits for the first and is
+    judged on the position the first left (here: it is no longer legal, or it is a new
+    move), and the move list stays in step with the positions."""
+    import asyncio
+
+    import httpx
+
+    studio = Studio(Folder.open(folder), TOKEN)
+    app = create_app(studio)
+
+    async def run() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
+            await c.get(f"/?token={TOKEN}")
+            view = (await c.post("/api/open", json={"path": "puzzle.yaml"}, headers={HEADER: TOKEN})).json()
+            move = view["choices"][0]["text"]
+            answers = await asyncio.gather(*[c.post("/api/play", json={"path": "puzzle.yaml", "move": move},
+                                                    headers={HEADER: TOKEN}) for _ in range(2)])
+            assert all(a.status_code == 200 for a in answers)
+        history = studio.open["puzzle.yaml"]
+        assert len(history.moves) == len(history.tables) - 1 == history.at
+        for i, played in enumerate(history.moves):  # each position is the one before it, with its move
+            assert history.tables[i].play(played) == history.tables[i + 1]
+
+    asyncio.run(run())

@@ -53,7 +53,7 @@ from .folder import Folder, OutsideFolder
 from .solving import Jobs
 from .table import Editable, History, Limits, Picture, Refusal, Table
 
-COOKIE = "sectionx-studio"
+COOKIE = "sectionx-studio"  # and the port: two studios on one machine keep their own cookies
 HEADER = "x-studio-token"
 #: The longest file the editor sends back to check or save (the house's YAML limit is larger,
 #: but a hand-written puzzle is a few KiB).
@@ -78,6 +78,8 @@ class Studio:
         self.token = token
         self.port = port
         self.open: dict[str, History] = {}
+        self.stamps: dict[str, tuple[int, int] | None] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
         #: The last valid table of each file's editor text: an edit made while the text has
         #: problems (a prisoner set before its tile) still needs the picture's spots.
         self.editing: dict[str, Table] = {}
@@ -97,12 +99,7 @@ class Studio:
     def listing(self, relative: str) -> dict[str, Any]:
         """A file's entry in the folder's list: its report and its game's name (empty
         when the file could not be read); kept while the file's size and time stay."""
-        path = self.folder.resolve(relative)
-        try:
-            st = path.stat()
-            stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = None
+        stamp = _stamp(self.folder.resolve(relative))
         cached = self.listed.get(relative)
         if cached is not None and stamp is not None and cached[0] == stamp:
             return cached[1]
@@ -155,11 +152,19 @@ class Studio:
             return game.commands().table(path, doc)
 
     def history(self, relative: str) -> History:
+        """The file's line of play, kept between visits; begun afresh when the file
+        changed on disk since (another program, or the editor's Save)."""
+        stamp = _stamp(self.folder.resolve(relative))
         found = self.open.get(relative)
-        if found is None:
+        if found is None or self.stamps.get(relative) != stamp:
             found = History([self.table(relative)])
             self.open[relative] = found
+            self.stamps[relative] = stamp
         return found
+
+    def lock(self, relative: str) -> asyncio.Lock:
+        """One request at a time changes a file's line of play (a double click sends two)."""
+        return self.locks.setdefault(relative, asyncio.Lock())
 
 
 def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
@@ -181,6 +186,15 @@ def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
         out["svg"] = picture.svg
         out["spots"] = _spots(picture)
     return out
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size: what tells that it changed."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 def _editable(table: object) -> Editable | None:
@@ -212,8 +226,14 @@ def create_app(studio: Studio) -> Starlette:
         return host in (f"127.0.0.1:{studio.port}", f"localhost:{studio.port}") or (
             studio.port == 0 and host.split(":")[0] in ("127.0.0.1", "localhost", "testserver"))
 
+    cookie = f"{COOKIE}-{studio.port}" if studio.port else COOKIE
+
+    def same(given: str, secret: str) -> bool:
+        # Bytes, so a token of any characters is compared, never a TypeError (a 500).
+        return hmac.compare_digest(given.encode("utf-8", "surrogateescape"), secret.encode("utf-8"))
+
     def has_cookie(request: Request) -> bool:
-        return hmac.compare_digest(request.cookies.get(COOKIE, ""), studio.token)
+        return same(request.cookies.get(cookie, ""), studio.token)
 
     def guarded(handler: Handler, *, changes: bool = False) -> Handler:
         async def run(request: Request) -> Response:
@@ -221,7 +241,7 @@ def create_app(studio: Studio) -> Starlette:
                 return _refused("this studio answers only at 127.0.0.1", 403)
             if not has_cookie(request):
                 return _refused("open the address the studio printed (it carries the run's token)", 403)
-            if changes and not hmac.compare_digest(request.headers.get(HEADER, ""), studio.token):
+            if changes and not same(request.headers.get(HEADER, ""), studio.token):
                 return _refused("a change needs the run's token", 403)
             try:
                 return await handler(request)
@@ -239,7 +259,7 @@ def create_app(studio: Studio) -> Starlette:
             raise SectionXError("the request is too long")
         try:
             data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             raise SectionXError("the request is not JSON") from None
         if not isinstance(data, dict):
             raise SectionXError("the request is not a JSON object")
@@ -249,7 +269,7 @@ def create_app(studio: Studio) -> Starlette:
         if not allowed_host(request):
             return HTMLResponse("this studio answers only at 127.0.0.1", 403)
         given = request.query_params.get("token", "")
-        if not (has_cookie(request) or hmac.compare_digest(given, studio.token)):
+        if not (has_cookie(request) or same(given, studio.token)):
             return HTMLResponse("<p>Open the address <code>sectionx studio</code> printed: it carries this run's "
                                 "token.</p>", 403)
         page = resources.files("sectionx.studio").joinpath("static/studio.html").read_text(encoding="utf-8")
@@ -257,7 +277,7 @@ def create_app(studio: Studio) -> Starlette:
         response = HTMLResponse(page, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                                                "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"})
-        response.set_cookie(COOKIE, studio.token, httponly=True, samesite="strict")
+        response.set_cookie(cookie, studio.token, httponly=True, samesite="strict")
         return response
 
     async def static(request: Request) -> Response:
@@ -471,6 +491,15 @@ def create_app(studio: Studio) -> Starlette:
         report = await asyncio.to_thread(studio.report, str(relative))
         return JSONResponse({"saved": relative, "report": report.as_json()})
 
+    def one_at_a_time(handler: Handler) -> Handler:
+        """The handler run while it alone changes its file's line of play (a double
+        click's second request waits, then plays on the position the first left)."""
+        async def run(request: Request) -> Response:
+            data = await body(request)  # Starlette keeps the body: the handler reads it again
+            async with studio.lock(str(data.get("path"))):
+                return await handler(request)
+        return run
+
     def post(path: str, handler: Handler) -> Route:
         return Route(path, guarded(handler, changes=True), methods=["POST"])
 
@@ -484,11 +513,11 @@ def create_app(studio: Studio) -> Starlette:
         get("/api/thumb", thumb),
         get("/api/source", source),
         get("/api/jobs/{job}", events),
-        post("/api/open", open_file),
-        post("/api/play", play),
-        post("/api/undo", undo),
-        post("/api/redo", redo),
-        post("/api/goto", goto),
+        post("/api/open", one_at_a_time(open_file)),
+        post("/api/play", one_at_a_time(play)),
+        post("/api/undo", one_at_a_time(undo)),
+        post("/api/redo", one_at_a_time(redo)),
+        post("/api/goto", one_at_a_time(goto)),
         post("/api/solve", solve),
         post("/api/export", export),
         post("/api/jobs/{job}/stop", stop),

@@ -60,6 +60,10 @@ class Folder:
         real = path.resolve()
         if not real.is_relative_to(self.root):
             raise OutsideFolder(f"{relative!r} leads out of the studio's folder")
+        if not real.name.lower().endswith(SUFFIXES):
+            # A link named .yaml may lead to any file of the folder (a script, a hook): what
+            # is read or written is where it leads, so that must be a .yaml file too.
+            raise OutsideFolder(f"{relative!r} leads to a file that is not .yaml")
         if os.path.lexists(real):
             if not real.is_file():
                 raise OutsideFolder(f"{relative!r} is not a regular file")
@@ -86,7 +90,7 @@ class Folder:
                     real = path.resolve()
                 except (OSError, RuntimeError):
                     continue
-                if real.is_relative_to(self.root) and real.is_file():
+                if real.is_relative_to(self.root) and real.is_file() and real.name.lower().endswith(SUFFIXES):
                     found.append(self.relative(path))
                 if len(found) >= MAX_FILES:
                     return found, True

@@ -59,7 +59,9 @@ def run(folder: Path, *, port: int = 0, browser: bool = True, token: str | None 
     if browser:
         # After the server is up, or the page would find nothing there.
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(create_app(studio), log_level="warning", lifespan="on", access_log=False)
+    # Ctrl-C must not wait for a solve's open stream to end (minutes): two seconds, then go.
+    config = uvicorn.Config(create_app(studio), log_level="warning", lifespan="on", access_log=False,
+                            timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

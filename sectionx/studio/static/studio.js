@@ -39,6 +39,15 @@ async function api(path, data) {
   return body;
 }
 window.studioTimings = [];
+// A request that fails says so on the page, in the view it was made from.
+window.addEventListener("unhandledrejection", (ev) => {
+  const message = ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason);
+  if (document.body.dataset.view === "edit") {
+    const box = $("edit-message");
+    box.className = "message refused"; box.textContent = message;
+  } else if (document.body.dataset.view === "play") say(message, "refused");
+  else $("files-note").textContent = message;
+});
 window.studioMoves = [];
 
 function el(tag, attrs = {}, ...children) {
@@ -79,7 +88,12 @@ function show(name) {
 for (const tab of document.querySelectorAll("nav [role=tab]")) {
   tab.addEventListener("click", () => {
     const v = tab.dataset.view;
-    if (v === "edit") openEditor(state.path); else show(v);
+    if (v === "edit") {
+      // The editor keeps its unsaved text while the same file is shown elsewhere.
+      if (state.editorPath && state.editorPath === state.path) show("edit"); else openEditor(state.path);
+    } else if (v === "play") {
+      openPlay(state.path);  // the server's line of play, begun afresh if the file changed
+    } else show(v);
   });
 }
 
@@ -132,7 +146,8 @@ async function openPlay(path, reload = false) {
     say("");
     document.body.dataset.opens = String(Number(document.body.dataset.opens || 0) + 1);
   } catch (e) {
-    if (e.body && e.body.problems) openEditor(path); else say(e.message, "refused");
+    if (e.body && e.body.problems && state.editorPath !== path) openEditor(path);
+    else throw e;  // said in the view the click came from (the unhandled-rejection line above)
   }
 }
 
@@ -308,7 +323,7 @@ function follow(job, handlers) {
   source.addEventListener("done", (ev) => { finish(); handlers.done(JSON.parse(ev.data)); });
   source.addEventListener("error", (ev) => {
     if (ev.data) { finish(); handlers.error(JSON.parse(ev.data)); }
-    else if (source.readyState === EventSource.CLOSED) { finish(); }
+    else if (source.readyState === EventSource.CLOSED) { finish(); handlers.error("the job is gone (the studio may have stopped)"); }
   });
   source.addEventListener("stopped", () => { finish(); handlers.error("stopped"); });
 }
@@ -418,6 +433,7 @@ async function openEditor(path, text) {
   if (!path) return;
   if (text === undefined) text = (await api("/api/source?path=" + encodeURIComponent(path))).text;
   state.path = path;
+  state.editorPath = path;
   state.tool = null;
   state.tools = [];
   $("tab-edit").disabled = false;
@@ -431,8 +447,11 @@ async function openEditor(path, text) {
 }
 
 async function checkSource() {
-  const got = await api("/api/check", {path: $("save-as").value || state.path, text: $("source").value});
-  applyCheck(got);
+  // Checked as the file being edited (its folder's references), whatever the Save box says
+  // while a new name is typed; only the answer to the latest text is shown.
+  const seq = (state.checkSeq = (state.checkSeq || 0) + 1);
+  const got = await api("/api/check", {path: state.editorPath, text: $("source").value});
+  if (seq === state.checkSeq) applyCheck(got);
 }
 
 function applyCheck(got) {
@@ -503,8 +522,8 @@ async function editSpot(spot) {
 async function applyWhole(tool, option) { await applyEdit(tool, "", option); }
 
 async function applyEdit(tool, spot, option) {
-  const got = await api("/api/edit", {path: $("save-as").value || state.path, text: $("source").value,
-                                      tool, spot, option});
+  state.checkSeq = (state.checkSeq || 0) + 1;  // a check still on its way is older than this edit
+  const got = await api("/api/edit", {path: state.editorPath, text: $("source").value, tool, spot, option});
   const box = $("edit-message");
   if (got.refused !== undefined) {
     box.className = "message refused";
@@ -537,9 +556,15 @@ $("source").addEventListener("input", () => {
 
 $("save").addEventListener("click", async () => {
   const path = $("save-as").value.trim();
+  if (path !== state.editorPath && state.files.some((f) => f.file === path)
+      && !window.confirm(`${path} exists. Replace it with this text?`)) {
+    $("save-note").textContent = "not saved";
+    return;
+  }
   try {
     const got = await api("/api/save", {path, text: $("source").value});
     state.path = path;
+    state.editorPath = path;
     $("opened").textContent = path;
     $("save-note").textContent = got.report.ok ? "saved" : `saved, with ${got.report.problems.length} problem(s)`;
     await loadFiles();
