@@ -121,7 +121,7 @@ function drawFiles() {
       el("button", {class: "open", title: f.ok ? "Play" : "Edit to fix", onclick: () => (f.ok ? openPlay(f.file) : openEditor(f.file))},
         el("div", {class: "thumb"}, thumb),
         el("div", {class: "name"}, f.file),
-        el("div", {class: "meta"}, `${game ? game + " " : ""}${f.kind}`, " · ",
+        el("div", {class: "meta"}, [(state.games || {})[game] || game, f.kind !== game ? f.kind : ""].filter(Boolean).join(" "), " · ",
           el("span", {class: f.ok ? "valid" : "invalid"}, f.ok ? "valid" : `${problems} problem${problems === 1 ? "" : "s"}`)),
         el("div", {class: "summary"}, f.ok ? f.summary : (f.problems[0] ? `line ${f.problems[0].line}: ${f.problems[0].message}` : ""))),
       el("button", {class: "edit-link", onclick: () => openEditor(f.file)}, "Edit"));
@@ -587,5 +587,5 @@ $("new").addEventListener("click", async () => {
   $("save-note").textContent = "new, unsaved";
 });
 
-loadGames().catch(() => {});
-loadFiles().catch((e) => { $("files-note").textContent = e.message; });
+// The games' titles first (the cards name them), then the folder's files.
+loadGames().catch(() => {}).finally(() => loadFiles().catch((e) => { $("files-note").textContent = e.message; }));
