@@ -288,7 +288,7 @@ def test_two_plays_at_once_play_one_after_the_other(folder: Path) -> None:
                                                     headers={HEADER: TOKEN}) for _ in range(2)])
             assert all(a.status_code == 200 for a in answers)
         history = studio.open["puzzle.yaml"]
-        assert len(history.moves) == len(history.tables) - 1 == history.at
+        assert len(history.moves) == len(history.answers) == len(history.tables) - 1 == history.at
         for i, played in enumerate(history.moves):  # each position is the one before it, with its move
             assert history.tables[i].play(played) == history.tables[i + 1]
 

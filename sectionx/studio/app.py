@@ -167,7 +167,7 @@ class Studio:
         return self.locks.setdefault(relative, asyncio.Lock())
 
 
-def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
+def view(history: History) -> dict[str, Any]:
     """What the page draws for the position shown: picture, spots, choices, status,
     the move list and where in it we are."""
     table = history.current
@@ -177,14 +177,12 @@ def view(history: History, *, with_picture: bool = True) -> dict[str, Any]:
         "choices": [asdict(c) for c in table.choices()],
         "status": asdict(table.status()),
         "moves": list(history.moves),
-        "answers": [t.status().answer for t in history.tables[1:]],
+        "answers": list(history.answers),
         "at": history.at,
-        "start_turns": history.tables[0].status().turns,
     }
-    if with_picture:
-        picture = table.picture()
-        out["svg"] = picture.svg
-        out["spots"] = _spots(picture)
+    picture = table.picture()
+    out["svg"] = picture.svg
+    out["spots"] = _spots(picture)
     return out
 
 

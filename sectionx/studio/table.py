@@ -187,6 +187,9 @@ class History:
 
     tables: list[Table]
     moves: list[str] = field(default_factory=list)
+    #: Beside each move, the reply the table played for another side (``Status.answer``),
+    #: kept when the move is played so the move list needs no status of every position.
+    answers: list[str] = field(default_factory=list)
     at: int = 0
 
     @property
@@ -196,8 +199,10 @@ class History:
     def push(self, move: str, table: Table) -> None:
         del self.tables[self.at + 1:]
         del self.moves[self.at:]
+        del self.answers[self.at:]
         self.tables.append(table)
         self.moves.append(move)
+        self.answers.append(table.status().answer)
         self.at += 1
 
     def undo(self) -> bool:
