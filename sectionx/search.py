@@ -87,9 +87,14 @@ class Problem(Protocol[N, M]):
     * ``cost_bound(node, remaining)`` (optional; 0 if absent): at most the cost any
       solution from ``node`` within ``remaining`` turns still adds.
     * ``successors_within(node, remaining, budget)`` (optional): the turns of
-      ``successors`` whose cost is at most ``budget`` (it may give more), or None
-      when that would be all of them anyway; a search that only looks for
-      solutions that cheap asks for these.
+      ``successors`` whose cost is at most ``budget`` (it may give more), and
+      whether it left out any turn of ``successors`` (False: these are all of
+      them); a search that only looks for solutions that cheap asks for these.
+    * ``first_met(node, budget)`` (optional): with one turn left, a turn of
+      ``successors`` that meets the goal at a cost of at most ``budget`` (None:
+      any cost), or None when none does; and whether turns costing more than the
+      budget were left out unseen.  The deepening asks it instead of listing a
+      last turn whole: it needs only one such turn.
     * ``watch(check)`` (optional): the search hands over a callable (or None when
       it ends) that the problem calls every so often while it lists a node's
       successors; ``check`` may raise :class:`LimitReached`, which the problem
@@ -184,8 +189,10 @@ class _Search(Generic[N, M]):
         self.budget_cut = False  # whether a budgeted pass skipped anything for its budget
         bound = getattr(problem, "cost_bound", None)
         self.cost_bound: Callable[[N, int], int] = bound if bound is not None else (lambda node, remaining: 0)
-        self.within: Callable[[N, int, int], Iterable[Successor[N, M]] | None] | None = getattr(
+        self.within: Callable[[N, int, int], tuple[Iterable[Successor[N, M]], bool]] | None = getattr(
             problem, "successors_within", None)
+        self.first_met: Callable[[N, int | None], tuple[Successor[N, M] | None, bool]] | None = getattr(
+            problem, "first_met", None)
 
     def check(self) -> None:
         """The time limit and the progress report (about once a second): between
@@ -215,10 +222,23 @@ class _Search(Generic[N, M]):
             raise LimitReached(f"node limit {self.limit.nodes:,} reached")
         self.check()
         if budget is not None and self.within is not None:
-            some = self.within(node, remaining, budget)
-            if some is not None:
-                return iter(some), budget
+            some, left_out = self.within(node, remaining, budget)
+            return iter(some), budget if left_out else None
         return iter(self.problem.successors(node, remaining)), None
+
+    def first(self, node: N, budget: int | None) -> Successor[N, M] | None:
+        """With one turn left: a turn that meets the goal within ``budget``, or None
+        (proved none); the budget marked as having cut when it left anything out."""
+        s = self.stats
+        s.nodes += 1
+        if self.limit.nodes is not None and s.nodes > self.limit.nodes:
+            raise LimitReached(f"node limit {self.limit.nodes:,} reached")
+        self.check()
+        assert self.first_met is not None
+        found, left_out = self.first_met(node, budget)
+        if left_out and budget is not None:
+            self.budget_cut = True
+        return found
 
     def find(self, node: N, remaining: int, keep: bool = False, budget: int | None = None) -> list[M] | None:
         """One solution within ``remaining`` turns (moves in order), or None: proved none.
@@ -252,6 +272,14 @@ class _Search(Generic[N, M]):
 
     def _find(self, node: N, key: Hashable, remaining: int, keep: bool, budget: int | None) -> list[M] | None:
         cost_bound = self.cost_bound
+        if remaining == 1 and self.first_met is not None:
+            # The last turn: one turn that meets the goal is all that is asked (the
+            # count lists the turns again, within its own budget).
+            met = self.first(node, budget)
+            if met is None:
+                return None
+            self.found_cost = met.cost
+            return [met.move]
         children = []
         succs: Iterable[Successor[N, M]]
         if keep:
@@ -277,8 +305,15 @@ class _Search(Generic[N, M]):
                 return [succ.move]
             children.append(succ)
         if remaining > 1:
-            # Most promising first: fewest turns still needed, then cheapest (order only).
-            children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
+            # Most promising first: fewest turns still needed; then, in a pass with a
+            # budget, the dearest turns first, as what is left of the budget below them is
+            # least and their search the smallest (a turn that cost nothing is searched
+            # below with the whole budget: in Section X, every tile action of the next
+            # turn); without a budget, the cheapest first.  Order only: no answer changes.
+            if budget is None:
+                children.sort(key=lambda s: (self.problem.lower_bound(s.node), s.cost))
+            else:
+                children.sort(key=lambda s: (self.problem.lower_bound(s.node), -s.cost))
             for succ in children:
                 if self.problem.lower_bound(succ.node) > remaining - 1:
                     self.stats.bound_cuts += 1  # cut whatever the budget: no proof leans on it
@@ -356,7 +391,12 @@ class _Counter(Generic[N, M]):
             # budget the deepening already proved empty here (its ``poor`` table:
             # none within ``remaining`` turns costing at most that much).
             floor = max(self.cost_bound(node, remaining), self.search.poor.get(key, -1) + 1)
-            for succ in self.search.expand(node, remaining, budget):
+            # The turns that meet the goal first, then the dearest: what is left of the
+            # budget below a dear turn is small and its search the smallest, so more than
+            # ``cap`` plans (the stop below) are found sooner.  Order only: when the count
+            # is not cut short every turn is looked at, whatever the order.
+            turns = sorted(self.search.expand(node, remaining, budget), key=lambda s: (not s.met, -s.cost))
+            for succ in turns:
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
                     if out.cost <= floor and len(out.plans) > self.cap:

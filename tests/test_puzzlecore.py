@@ -450,3 +450,48 @@ def test_a_whole_turn_reads_the_search_clock_and_is_unmade_when_it_stops():
     # The position as it was: its key, and the referee's state read back from it.
     assert problem.pos.key() == root.key
     assert problem.pos.to_state() == CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 50).pos.to_state()
+
+
+def _within_agrees(sc: Scenario) -> None:
+    """A listing within a budget holds exactly the endings of the full listing that
+    cost at most the budget (budget 0: at least those, and maybe swaps of alike
+    tiles the full last turn leaves to its cheapest endings), says when it left one out,
+    and the last turn's one answer (first_met) exists exactly when a listed ending
+    meets the goal within the budget (search.Problem's contract)."""
+    goal, began = puzzle.goal_of(sc), puzzle.start(sc)
+    problem = CoreProblem(goal, began, 50)
+    root = problem.root()
+    nodes = [(root, 2), (root, 1)]
+    nodes += [(s.node, 1) for s in list(problem.successors(root, 2))[:6] if not s.met]
+    for node, remaining in nodes:
+        full = {(s.node.key, s.plan): (s.cost, s.met) for s in problem.successors(node, remaining)}
+        for budget in (0, 1, 2):
+            listed, left_out = problem.successors_within(node, remaining, budget)
+            within = {(s.node.key, s.plan): (s.cost, s.met) for s in listed}
+            cheap = {k: v for k, v in full.items() if v[0] <= budget}
+            if budget > 0:
+                assert within == cheap
+            else:  # the turns without tile and door actions (but swaps of alike tiles): maybe more
+                assert cheap.items() <= within.items()
+            if not left_out:
+                assert within == full
+            if remaining == 1:
+                found, _ = problem.first_met(node, budget)
+                assert (found is not None) == any(met for cost, met in cheap.values())
+                if found is not None:
+                    assert found.met and found.cost <= budget
+                    assert budget == 0 or (found.node.key, found.plan) in full
+        if remaining == 1:
+            found, _ = problem.first_met(node, None)
+            assert (found is not None) == any(met for cost, met in full.values())
+
+
+@pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
+def test_turns_within_a_budget_are_the_full_turns_that_cheap(name, sc, turns, plans):
+    _within_agrees(sc)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles())
+def test_turns_within_a_budget_are_the_full_turns_that_cheap_on_wide_puzzles(sc):
+    _within_agrees(sc)

@@ -193,12 +193,31 @@ def test_a_budgeted_pass_that_cut_nothing_below_a_node_refutes_it_for_every_budg
 @dataclass
 class CheapGraph(CostedGraph):
     """A :class:`CostedGraph` that lists, when asked, only the turns within a budget
-    (``successors_within``), and all of them (None) for a budget of 2 or more."""
+    (``successors_within``), and all of them for a budget of 2 or more; it says
+    whether it left one out."""
 
-    def successors_within(self, node: int, remaining: int, budget: int) -> Iterable[Successor[int, str]] | None:
+    def successors_within(self, node: int, remaining: int, budget: int
+                          ) -> tuple[list[Successor[int, str]], bool]:
+        every = list(self.successors(node, remaining))
         if budget >= 2:
-            return None
-        return [s for s in self.successors(node, remaining) if s.cost <= budget]
+            return every, False
+        within = [s for s in every if s.cost <= budget]
+        return within, len(within) < len(every)
+
+
+@dataclass
+class FirstGraph(CheapGraph):
+    """A :class:`CheapGraph` that also answers the last turn with one turn meeting
+    the goal within the budget (``first_met``), the dearest such turn first (any
+    will do), saying whether one was left out for the budget, or always saying so
+    (``always_left_out``: as a game that cannot tell)."""
+
+    always_left_out: bool = False
+
+    def first_met(self, node: int, budget: int | None) -> tuple[Successor[int, str] | None, bool]:
+        met = sorted((s for s in self.successors(node, 1) if s.met), key=lambda s: -s.cost)
+        within = [s for s in met if budget is None or s.cost <= budget]
+        return (within[0] if within else None), self.always_left_out or len(within) < len(met)
 
 
 @settings(max_examples=150, deadline=None)
@@ -208,6 +227,43 @@ def test_turns_listed_within_a_budget_give_brute_forces_answer(graph: Graph, tur
     budget; a pass given fewer turns never counts as one that cut nothing (so it
     refutes nothing outright), and the answer is still brute force's."""
     answers_as_brute_force(CheapGraph(graph.edges, graph.slack, slack), turns)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.integers(1, 4), st.integers(0, 2), st.booleans())
+def test_the_last_turn_answered_by_one_turn_that_meets_the_goal_gives_brute_forces_answer(
+        graph: Graph, turns: int, slack: int, always: bool):
+    """The deepening asks the last turn only for one turn that meets the goal
+    (``first_met``), not the cheapest: the turns, cost and count are still brute
+    force's (the count lists the turns itself)."""
+    answers_as_brute_force(FirstGraph(graph.edges, graph.slack, slack, always), turns)
+
+
+def test_the_last_turn_is_not_listed_by_the_deepening_when_the_game_answers_it():
+    class Counting(FirstGraph):
+        listed: int = 0
+        asked: int = 0
+
+        answering = False
+
+        def successors(self, node: int, remaining: int = 0) -> Iterable[Successor[int, str]]:
+            if remaining == 1 and node == 1 and not self.answering:
+                self.listed += 1  # the search listed the last turn (not first_met's own look)
+            return super().successors(node, remaining)
+
+        def first_met(self, node: int, budget: int | None) -> tuple[Successor[int, str] | None, bool]:
+            self.asked += 1
+            self.answering = True
+            try:
+                return super().first_met(node, budget)
+            finally:
+                self.answering = False
+
+    g = Counting({0: [(1, "a", 0, False)], 1: [(2, "win", 0, True), (2, "other win", 0, True)]}, {})
+    result = solve(g, 0, Limit(turns=2), count=False)
+    assert result.turns == 2 and g.asked >= 1 and g.listed == 0
+    counted = solve(g, 0, Limit(turns=2))
+    assert counted.plans == 2  # the count lists the last turn whole
 
 
 class _SlowTurns(Graph):

@@ -757,38 +757,54 @@ class CoreProblem:
         """Every distinct way the turn at ``node`` can go, except turns after which
         the bound says the goal cannot be met in ``remaining - 1`` more turns; in the
         last turn, only the cheapest endings (module docstring)."""
+        yield from self._turns(node, remaining, None, False)[0]
+
+    def _turns(self, node: Node, remaining: int, budget: int | None, first: bool
+               ) -> tuple[list[Successor[Node, tuple[CoreMove, ...]]], bool]:
+        """:meth:`successors` (those of a cost within ``budget``; with ``first``, in
+        the last turn, at most one, meeting the goal), and whether the budget left
+        anything out (:meth:`_Turn.run`)."""
         self._load(node)
         turn = _Turn(self, remaining)
-        if remaining <= 1 and self.reach_only:
-            plain = list(turn.run(tiles=False))
-            if any(s.cost == 0 for s in plain):
-                yield from plain
-                return
-            self._load(node)
-            turn = _Turn(self, remaining)
-            yield from turn.run(tiles=True, relevant=turn.relevant_cells())
-            return
-        if remaining <= 1:
-            # Key and hide parts: the same two passes (docs/solver.md, "Key and hide goals").
-            plain = list(turn.run(tiles=False))
-            if any(s.cost == 0 for s in plain):
-                yield from plain
-                return
-            self._load(node)
-            turn = _Turn(self, remaining)
-            yield from turn.run(tiles=True, relevant=turn.near_cells())
-            return
-        yield from turn.run(tiles=True)
+        if remaining > 1:
+            return list(turn.run(tiles=True, budget=budget)), turn.skipped
+        # Last turn: first without tile actions; only when no such line meets the
+        # goal at no cost, the tile actions near the prisoners as well (docs/solver.md,
+        # "The last turn"; key and hide parts: "Key and hide goals").
+        plain = list(turn.run(tiles=False, budget=budget, first=first))
+        if any(s.cost == 0 for s in plain) or (first and plain):
+            # (With ``first``: a line that meets the goal within the budget, which
+            # is all the deepening asks of a last turn.)
+            return plain, turn.skipped
+        self._load(node)
+        turn = _Turn(self, remaining)
+        relevant = turn.relevant_cells() if self.reach_only else turn.near_cells()
+        return list(turn.run(tiles=True, relevant=relevant, budget=budget, first=first)), turn.skipped
 
     def successors_within(self, node: Node, remaining: int, budget: int
-                          ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]] | None:
+                          ) -> tuple[list[Successor[Node, tuple[CoreMove, ...]]], bool]:
         """:meth:`successors`, but only those of a cost within ``budget`` are needed
-        (:class:`sectionx.search.Problem`): with a budget below 1, the turns without
-        a tile or door action, but for swaps of two alike tiles (every other turn
-        has a plan item, Q5); None (all of them) for a larger budget."""
-        if budget >= 1:
-            return None
-        return self._cheap(node, remaining)
+        (:class:`sectionx.search.Problem`), and whether any was left out.  With a
+        budget below 1, the turns without a tile or door action, but for swaps of
+        two alike tiles (every other turn has a plan item, Q5; counted as leaving
+        something out); else the lines of play whose plan items stay within the
+        budget (:meth:`_Turn.run`)."""
+        if budget < 1:
+            return list(self._cheap(node, remaining)), True
+        return self._turns(node, remaining, budget, False)
+
+    def first_met(self, node: Node, budget: int | None
+                  ) -> tuple[Successor[Node, tuple[CoreMove, ...]] | None, bool]:
+        """In the last turn: one line that meets the goal at a cost within ``budget``
+        (None: any cost), or None when no line does; and whether the budget left
+        anything out (:class:`sectionx.search.Problem`)."""
+        if budget is not None and budget < 1:
+            self._load(node)
+            turn = _Turn(self, 1)
+            met = list(turn.run(tiles=False, doors=False, swaps=True, budget=budget, first=True))
+            return (met[0] if met else None), True
+        found, skipped = self._turns(node, 1, budget, True)
+        return (found[0] if found else None), skipped
 
     def _cheap(self, node: Node, remaining: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
         self._load(node)

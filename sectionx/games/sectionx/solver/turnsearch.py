@@ -57,6 +57,8 @@ class _Turn:
     def __init__(self, problem: CoreProblem, remaining: int):
         self.pr = problem
         self.ticks = 0  # moves looked at since the search's clock was last read
+        # Whether a run given a cost budget left out a line for it (see run).
+        self.skipped = False
         self.pos = pos = problem.pos
         self.T = problem.T
         self.remaining = remaining
@@ -289,14 +291,23 @@ class _Turn:
 
     # -- the search
 
-    def run(self, tiles: bool, relevant: frozenset[int] | None = None, doors: bool = True, swaps: bool = False
-            ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+    def run(self, tiles: bool, relevant: frozenset[int] | None = None, doors: bool = True, swaps: bool = False,
+            budget: int | None = None, first: bool = False) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
         """The turn's endings (module docstring).  ``tiles=False``: no tile actions
         (but with ``swaps``, the swaps of two tiles of one type and different
         classes, which may leave the board looking the same, so no plan item, Q5,
         in another position); ``doors=False``: no door
         actions.  ``relevant``: in the last turn, the cells a tile action must
-        change to be tried."""
+        change to be tried.
+
+        ``budget``: only the endings whose cost (plan items, Q5) is at most this.
+        A line's items only grow as it goes on, so a line past the budget is cut
+        where it passes it, and a tile or door action is not made at all once the
+        line has ``budget`` items: each adds an item, but for a swap of two alike
+        tiles (see ``_cheap`` in puzzlecore).  ``skipped`` is set when anything
+        was left out so.  ``first``: stop at the first line that meets the goal
+        within the budget and give only it (a proof that the goal can be met, for
+        the deepening; not every ending, so not for the count)."""
         pos, pr = self.pos, self.pr
         # Inside the turn, positions after the same tile action (or none) have the same
         # tiles, so the tile action stands for them in the key (Position.key_without_tiles).
@@ -317,6 +328,14 @@ class _Turn:
         shelter = self.shelter
         if shelter is not None and shelter.cut():
             return
+        dear = budget if budget is not None else 1 << 30  # a line with this many items makes no tile or door action
+
+        def over(now: tuple[str, ...]) -> bool:
+            # Past the budget: this line and every line it leads to cost too much.
+            if len(now) > dear:
+                self.skipped = True
+                return True
+            return False
         # A tile action away from the relevant cells matters only by sending home a
         # door that stands on one, or one of the player's own (D4): only an action
         # that touches such a door's tunnel (or a cell next to it) is made to see.
@@ -337,10 +356,14 @@ class _Turn:
                     return None
             if pr.met():
                 now = items if before is None else items + self._items(move, kind, before)
+                if over(now):
+                    return None
                 k = (pos.key(), now)
                 had = given.get(k)
                 if had is None or len(had.move) > len(path):
                     given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
+                    if first:
+                        raise _First(given[k])
                 return None
             if pos.turn_ended(move[0], self.player, self.round):
                 if last or pos.ranking:
@@ -359,6 +382,8 @@ class _Turn:
                 if full is None:
                     return None  # no use: the bound is a property of the position alone
                 now = items if before is None else items + self._items(move, kind, before)
+                if over(now):
+                    return None
                 ending = (full, now)
                 had = given.get(ending)
                 if had is None or len(had.move) > len(path):
@@ -366,6 +391,8 @@ class _Turn:
                                               False)
                 return None
             now = items if before is None else items + self._items(move, kind, before)
+            if over(now):
+                return None
             now_done = move if tile else done
             inside = (now_done, pos.key_without_tiles(), now)
             if inside in seen:
@@ -407,6 +434,9 @@ class _Turn:
                 if tile:
                     if not tiles and not (swaps and kind == SWAP and _alike(pos, move)):
                         continue
+                    if len(items) >= dear and not (kind == SWAP and _alike(pos, move)):
+                        self.skipped = True  # it would add an item (Q5): past the budget
+                        continue
                     cells = _touched(pos, move, kind)
                     touches = relevant is None or any(c in relevant for c in cells)
                     if not touches:
@@ -426,6 +456,9 @@ class _Turn:
                     # follows it this turn (N4, V2): in the last turn it can only help
                     # through the collapse at the turn's end (E2), which sends every door
                     # home, so the same line without it ends the same, one action cheaper.
+                    continue
+                elif door and len(items) >= dear:
+                    self.skipped = True  # a door action is a plan item (Q5): past the budget
                     continue
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
                     placed = kind == DOOR
@@ -449,8 +482,12 @@ class _Turn:
                     path.pop()
                     pos.unmake(undo)
 
-        for _ in search((), -1, 0, None):
-            pass
+        try:
+            for _ in search((), -1, 0, None):
+                pass
+        except _First as found:
+            yield found.successor
+            return
         yield from given.values()
 
     # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
@@ -515,6 +552,15 @@ class _Turn:
         changed.sort()
         head = "tiles " if PLACE <= kind <= ROTATE else "door "
         return (head + ", ".join(f"{cell} {text}" for cell, text in changed),)
+
+
+class _First(Exception):
+    """Raised by a run with ``first`` at the first line that meets the goal within
+    its budget: the unmakes on the way out leave the position as the run found it."""
+
+    def __init__(self, successor: Successor[Node, tuple[CoreMove, ...]]):
+        super().__init__()
+        self.successor = successor
 
 
 def _alike(pos: Position, move: CoreMove) -> bool:
