@@ -391,12 +391,7 @@ class _Counter(Generic[N, M]):
             # budget the deepening already proved empty here (its ``poor`` table:
             # none within ``remaining`` turns costing at most that much).
             floor = max(self.cost_bound(node, remaining), self.search.poor.get(key, -1) + 1)
-            # The turns that meet the goal first, then the dearest: what is left of the
-            # budget below a dear turn is small and its search the smallest, so more than
-            # ``cap`` plans (the stop below) are found sooner.  Order only: when the count
-            # is not cut short every turn is looked at, whatever the order.
-            turns = sorted(self.search.expand(node, remaining, budget), key=lambda s: (not s.met, -s.cost))
-            for succ in turns:
+            for succ in self.search.expand(node, remaining, budget):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
                     if out.cost <= floor and len(out.plans) > self.cap:
