@@ -20,8 +20,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from sectionx.games.sectionx import puzzle
 from sectionx.games.sectionx.model import Scenario
 from sectionx.games.sectionx.solver.exact import solve_puzzle
-from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem
+from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem, _Turn
 from sectionx.games.sectionx.solver.reference import solve_reference
+from sectionx.games.sectionx.solver.shelter import LastTurnCut, no_key_by_steps
+from sectionx.hexgrid import Cell
 
 from .test_puzzlecore import _agree, wide_puzzles
 from .test_reference import board, puzzle_of
@@ -174,3 +176,57 @@ def test_prisoners_need_room_in_at_most_two_hideouts():
     core = CoreProblem(puzzle.goal_of(two), puzzle.start(two), 2)
     assert core._slots(None, core.ride_costs(), 1)[0] == 2
     assert solve_puzzle(two).result.status == solve_reference(two).status == "impossible"
+
+
+#: Red's prisoner on the straight 1,0 and one on the island; the only hideout, on
+#: 2,0, opens onto 1,0 and holds two (T2).
+_ONE_HIDEOUT = """\
+tiles: {"1,0": T01, "2,0": T46@3}
+prisoners:
+  red: {dead: 6, island: 1, at: ["1,0"]}%s
+goal: {kind: key, turns: 1}
+"""
+
+
+def test_the_last_turn_asks_the_prisoners_together_for_room_in_the_hideouts():
+    """K1 needs both of red's prisoners in at most two hideouts, and the one
+    hideout holds two (T2). With blue's prisoner in it, each of red's alone can
+    still step in (one step, or two from the island), so the walks one by one
+    cut nothing, but together they cannot both stand there: no step can bring
+    the key this turn (no_key_by_steps). Refused without blue's prisoner: both
+    fit, and the key comes in one turn."""
+    cells = board("1,0", "2,0", east="3,0")
+    full = puzzle_of(cells, _ONE_HIDEOUT % '\n  blue: {at: ["2,0"]}')
+    core = CoreProblem(puzzle.goal_of(full), puzzle.start(full), 1)
+    cut = LastTurnCut(core.pos, core.me, [(False, False)], core._targets(-1), True, list)
+    assert not cut._unsheltered(False, (), frozenset(), 5, together=False)
+    assert no_key_by_steps(core.pos, core.me, core._targets(-1), 5)
+    assert cut._unsheltered(False, (), frozenset(), 5)  # together: the cut falls once the board is as it lies
+    assert solve_puzzle(full).result.status == solve_reference(full, max_turns=1).status == "impossible"
+    # With a tile action still to come that touches the straight (made wild: any
+    # tile, a hideout with room for both), the two may yet stand together.
+    assert not no_key_by_steps(core.pos, core.me, core._targets(-1), 5, wild=(core.T.cells.index(Cell(1, 0)),),
+                               hideouts=True)
+    room = puzzle_of(cells, _ONE_HIDEOUT % "")
+    core = CoreProblem(puzzle.goal_of(room), puzzle.start(room), 1)
+    assert not no_key_by_steps(core.pos, core.me, core._targets(-1), 5)
+    assert not no_key_by_steps(core.pos, core.me, core._targets(-1), 3)  # one step, and two from the island
+    assert no_key_by_steps(core.pos, core.me, core._targets(-1), 2)  # but not within two steps in all (M3)
+    result, reference = solve_puzzle(room).result, solve_reference(room, max_turns=1)
+    assert (result.status, result.turns, result.cost, result.plans) == ("solved", 1, 0, 1)
+    assert (reference.turns, reference.cost, reference.plans) == (1, 0, 1)
+
+
+def test_a_collapse_this_turn_needs_the_last_tile_of_the_stacks():
+    """The round ends this turn by E2 only when the tile taken now is the last
+    (N1: one a turn): with one tile left in the stacks the last turn's cut allows
+    for a collapse; with two, or none (and the last not taken already), it does
+    not, and the walks to shelter decide (E1 is out of reach here: one prisoner)."""
+    cells = board("1,0", "2,0", "3,0", "0,1", east="4,0")
+    for stacks, may in (("[[T05], [], []]", True), ("[[T05, T06], [], []]", False), ("[[T05], [T06], []]", False),
+                        ("[[], [], []]", False)):
+        sc = puzzle_of(cells, f"stacks: {stacks}\n" + _BEHIND_THE_DOOR % "")
+        core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 2)
+        assert core._collapse_now(_Turn(core, 1)) is may, stacks
+        result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=2)
+        assert (result.status, result.turns, result.cost) == (reference.status, reference.turns, reference.cost)

@@ -834,7 +834,7 @@ class CoreProblem:
         reach bound's distances with every cell filled and the turn's one tile
         action)."""
         pos, me, T = self.pos, self.me, self.T
-        if pos.round_ends or (pos.phase <= 1 and any(pos.stacks)):
+        if pos.round_ends or (pos.phase <= 1 and sum(len(st) for st in pos.stacks) == 1):
             return True
         static = self._static_reach(self._targets(-1), turn.ride_cost)
         fills = 1 if turn.fill_open() else 0

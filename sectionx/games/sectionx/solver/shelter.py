@@ -39,6 +39,8 @@ from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, Tables
 
 #: No green area.
 _NONE: frozenset[int] = frozenset()
+#: A green area, in :func:`no_key_by_steps` (hideouts are spots, or ``-1 - cell`` when wild).
+_GREEN = -(1 << 30)
 
 
 class Shelter:
@@ -300,6 +302,145 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     return INF
 
 
+def hideouts_within(pos: PositionBase, me: int, s: int, limit: int, greens: frozenset[int], doors_block: bool,
+                    open_doors: frozenset[int] = frozenset(), wild: tuple[int, ...] = (), hideouts: bool = False
+                    ) -> tuple[dict[int, int], int]:
+    """Every hideout the goal player's prisoner on place ``s`` can stand in after at
+    most ``limit`` steps over the board as it lies, with the fewest steps to each
+    (its own hideout with 0, if it stands in one), and the fewest steps to a green
+    area in ``greens`` (``INF``: none within ``limit``).  Steps as :func:`walk`
+    counts them (M2, T2 beside the other players' prisoners, M4 with
+    ``doors_block`` but for ``open_doors``, Z1, Z2; nobody steps on from a green
+    area, M5), through hideouts as through any feature.  A cell in ``wild`` is
+    what a tile action still to come may make it, as :func:`walk` has it (any
+    tile, entered from and left by any edge); with ``hideouts`` it is also a
+    hideout, named ``-1 - cell``."""
+    T = pos.T
+    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
+    load, mine, door, hid = pos.load, pos.pc[me], pos.door, pos.hid
+    found: dict[int, int] = {}
+    green = INF
+
+    def enter(c: int, e: int) -> int | None:
+        if c in wild:
+            return -1 - c
+        t = tile[c]
+        if t < 0:
+            return None
+        tt = types[t]
+        f = tt.feature_at[rot[c]][e]
+        if f < 0:
+            return None
+        q = spot0 + 3 * c + f
+        if load[q] - mine[q] >= tt.capacity[f]:
+            return None
+        if doors_block and door[q] >= 0 and door[q] != me and q not in open_doors:
+            return None
+        return q
+
+    if s >= spot0 and hid[s]:
+        found[s] = 0
+    frontier = [s]
+    seen = {s}
+    for d in range(1, limit + 1):
+        nxt: list[int] = []
+        for p in frontier:
+            if p == 0:
+                exits = list(T.island_edges)
+            elif p < 0:
+                exits = [(-1 - p, e) for e in range(6)]
+            else:
+                c, f = divmod(p - spot0, 3)
+                exits = [(c, e) for e in types[tile[c]].feature_edges[f][rot[c]]]
+            for c, e in exits:
+                q: int | None
+                if p == 0:
+                    q = enter(c, e)
+                else:
+                    m = nb[6 * c + e]
+                    if m >= 0:
+                        q = enter(m, (e + 3) % 6)
+                    elif m == ISLAND_NB:
+                        q = 0
+                    else:
+                        if m <= GREEN_NB and GREEN_NB - m in greens:
+                            green = min(green, d)
+                        continue
+                if q is None or q in seen:
+                    continue
+                seen.add(q)
+                nxt.append(q)
+                if (q < 0 and hideouts) or (q >= spot0 and hid[q]):
+                    found[q] = d
+        frontier = nxt
+    return found, green
+
+
+def no_key_by_steps(pos: PositionBase, me: int, greens: frozenset[int], left: int,
+                    open_doors: frozenset[int] = frozenset(), wild: tuple[int, ...] = (), hideouts: bool = False
+                    ) -> bool:
+    """Whether no steps over the board as it lies can bring K1 about this turn:
+    every prisoner of the player in play off the island and off every tunnel,
+    junction and dead end, so each in a hideout or on a green area, the hideouts
+    at most two and at least one (K1, K3), none holding more than it has room for
+    beside the other players' prisoners (T2), each prisoner within the steps it
+    has left (at most 2, M3) and all of them within the turn's ``left`` (M3).
+    Every prisoner's place is asked apart (:func:`hideouts_within`), and together
+    only through those counts, so a True is a proof; the walks between, and the
+    room they pass through, are not asked together (no cut from them).  Cells in
+    ``wild`` (a tile action still to come, which carries none of the player's
+    prisoners) are as :func:`hideouts_within` has them, each a hideout with room
+    for all if ``hideouts``, and counted as one hideout whatever it holds."""
+    T = pos.T
+    doors_block = not pos.key_[me]
+    options: list[list[tuple[int, int]]] = []  # per prisoner: (steps, hideout or _GREEN)
+    for s in pos.where[me]:
+        if not (s == 0 or s >= T.spot0):
+            continue  # on a green area already
+        cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+        found, green = hideouts_within(pos, me, s, cap, greens, doors_block, open_doors, wild, hideouts)
+        here = sorted((d, q) for q, d in found.items())
+        if green < INF:
+            here.append((green, _GREEN))
+        if not here:
+            return True
+        options.append(here)
+    types, tile = T.tile_types, pos.tile
+
+    def room(q: int) -> int:
+        if q < 0:
+            return len(options)  # a wild cell: room for every prisoner
+        c, f = divmod(q - T.spot0, 3)
+        return types[tile[c]].capacity[f] - (pos.load[q] - pos.pc[me][q])
+
+    used: dict[int, int] = {}
+
+    def fits(i: int, steps: int) -> bool:
+        if steps > left:
+            return False
+        if i == len(options):
+            return 1 <= len(used) <= 2
+        for d, q in options[i]:
+            if q == _GREEN:
+                if fits(i + 1, steps + d):
+                    return True
+                continue
+            n = used.get(q, 0)
+            if n >= room(q) or (n == 0 and len(used) >= 2):
+                continue
+            used[q] = n + 1
+            ok = fits(i + 1, steps + d)
+            if n:
+                used[q] = n
+            else:
+                del used[q]
+            if ok:
+                return True
+        return False
+
+    return not fits(0, 0)
+
+
 class LastTurnCut:
     """The last turn's cut by walks over the board (docs/solver.md, "The last
     turn" and "Key and hide goals").
@@ -397,10 +538,13 @@ class LastTurnCut:
             hit = self._cuts[key] = self.cut(wild, not carries, opened)
         return hit
 
-    def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int) -> bool:
+    def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int,
+                     together: bool = True) -> bool:
         """Whether some exposed prisoner cannot reach shelter within its steps this
         turn, or all of them together not within the ``left`` steps of the turn,
-        or (K3, for the key) none a hideout when none is in one."""
+        or (K3, for the key) none a hideout when none is in one; for the key, with
+        ``together``, or the prisoners together cannot stand as K1 wants
+        (:func:`no_key_by_steps`; not asked of a tile action that may carry one)."""
         pos, me = self.pos, self.me
         doors_block = not pos.key_[me]
         total = 0
@@ -412,9 +556,13 @@ class LastTurnCut:
             total += d
         if total > left:
             return True
-        return not hide and not pos.hides[me] and all(
-            walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
-                 cells, self.hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide)))
+        if not hide and not pos.hides[me] and all(
+                walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
+                     cells, self.hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide))):
+            return True
+        # The key: the prisoners together (room, two hideouts), unless the tile action
+        # still to come may carry one of them away (a ride, N3).
+        return not hide and together and no_key_by_steps(pos, me, self.greens, left, opened, cells, self.hideouts)
 
     def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int) -> bool:
         """Whether the prisoners may stand as K1 wants after a collapse this turn:
@@ -443,7 +591,9 @@ class LastTurnCut:
         it lies (``wild`` None; answered only once the tile action is done or
         passed, else False), or with the cells ``wild`` made wild by the tile
         action about to be made, which may send home the doors on ``opened``.
-        ``reach``: ask the walks to green areas too."""
+        ``reach``: ask the walks to green areas too, and whether the prisoners
+        together can stand as K1 wants (False for a tile action that may carry
+        one of them away, N3)."""
         pos, me = self.pos, self.me
         if wild is None and not (pos.tile_action or (not pos.advanced and pos.phase >= 3)):
             return False
@@ -451,14 +601,14 @@ class LastTurnCut:
         doors_block = not pos.key_[me]
         cells = wild or ()
         for hide, collapse in self.parts:
-            if self._unsheltered(hide, cells, opened, left) and not (
+            if self._unsheltered(hide, cells, opened, left, reach) and not (
                     collapse and self._may_survive(cells, opened, left)):
                 return True
         if reach:
             T = pos.T
             # Another player's door blocks the way unless the key may come this turn
             # (M4, K1): every exposed prisoner sheltered within its steps first.
-            block = doors_block and self._unsheltered(False, cells, opened, left)
+            block = doors_block and self._unsheltered(False, cells, opened, left, reach)
             for targets, need in self.reach():
                 found: list[int] = []
                 for s in set(pos.where[me]):
@@ -476,4 +626,5 @@ class LastTurnCut:
         return False
 
 
-__all__ = ["LastTurnCut", "Shelter", "board_facts", "exposed", "fight_turn", "foreign_owned", "hideouts_in_play", "walk"]
+__all__ = ["LastTurnCut", "Shelter", "board_facts", "exposed", "fight_turn", "foreign_owned", "hideouts_in_play",
+           "hideouts_within", "no_key_by_steps", "walk"]

@@ -411,6 +411,7 @@ class _Turn:
             # they fill (or none) and on whether they bring a hideout tile (the
             # bonus): asked once per case, before making any of them.
             cut: dict[tuple[int, int], bool] = {}
+            touched_cut: dict[tuple[int, ...], bool] = {}
             mine: set[int] | None = None
             # A move that only ends the turn (end, or a door action that ends it, N4)
             # leaves the prisoners, tiles and zones as they are, so the next turn's
@@ -446,8 +447,15 @@ class _Turn:
                             continue
                     if mine is None:
                         mine = self._cells_of_mine()
-                    if shelter is not None and shelter.tile_cut(cells, any(c in mine for c in cells)):
-                        continue
+                    if shelter is not None:
+                        # The cut before a tile action asks only which cells it touches:
+                        # asked once per cells at this position (the tiles, rotations and
+                        # hand tiles that touch them are many).
+                        hit = touched_cut.get(cells)
+                        if hit is None:
+                            hit = touched_cut[cells] = shelter.tile_cut(cells, any(c in mine for c in cells))
+                        if hit:
+                            continue
                     brings = int(pr.brings_hideout(move, kind))
                     if self.tile_hopeless(move, kind, cells, brings, mine, cut):
                         continue
