@@ -230,3 +230,24 @@ def test_a_collapse_this_turn_needs_the_last_tile_of_the_stacks():
         assert core._collapse_now(_Turn(core, 1)) is may, stacks
         result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=2)
         assert (result.status, result.turns, result.cost) == (reference.status, reference.turns, reference.cost)
+
+
+def test_the_last_turn_ends_into_a_collapse_only_when_it_may_give_the_key():
+    """Red takes the stacks' last tile, so the round ends with the turn (E2).
+    With red's prisoners in a hideout (1,0) and on a dead end (3,0) the collapse
+    buries the one on the dead end and red receives the key (E3, K1): ending
+    the turn is made. With a prisoner of red's on the island as well, no
+    collapse can give the key (K1), so the last turn does not end into one
+    (CoreProblem.collapse_misses) - and the answer is still the reference's."""
+    cells = board("1,0", "2,0", "3,0", east="4,0")
+    stacks = "stacks: [[T05], [], []]\n"
+    hidden = puzzle_of(cells, _COLLAPSE % stacks)
+    core = CoreProblem(puzzle.goal_of(hidden), puzzle.start(hidden), 1)
+    assert not core.collapse_misses()
+    island = puzzle_of(cells, (_COLLAPSE % stacks).replace("dead: 6,", "dead: 5, island: 1,"))
+    core = CoreProblem(puzzle.goal_of(island), puzzle.start(island), 1)
+    assert core.collapse_misses()
+    for sc in (hidden, island):
+        result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=2)
+        assert (result.status, result.turns, result.cost, result.plans) == (
+            reference.status, reference.turns, reference.cost, reference.plans)

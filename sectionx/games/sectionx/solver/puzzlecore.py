@@ -790,7 +790,7 @@ class CoreProblem:
         something out); else the lines of play whose plan items stay within the
         budget (:meth:`_Turn.run`)."""
         if budget < 1:
-            return list(self._cheap(node, remaining)), True
+            return list(self._cheap(node, remaining, budget)), True
         return self._turns(node, remaining, budget, False)
 
     def first_met(self, node: Node, budget: int | None
@@ -806,9 +806,9 @@ class CoreProblem:
         found, skipped = self._turns(node, 1, budget, True)
         return (found[0] if found else None), skipped
 
-    def _cheap(self, node: Node, remaining: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+    def _cheap(self, node: Node, remaining: int, budget: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
         self._load(node)
-        yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True)
+        yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True, budget=budget)
 
     def last_turn_cut(self, turn: _Turn) -> LastTurnCut:
         """The last turn's cut by walks over the board (:class:`~.shelter.LastTurnCut`):
@@ -826,6 +826,22 @@ class CoreProblem:
             return [(targets, self.need(kind, count, zone)) for targets, kind, count, zone in self._needs()]
 
         return LastTurnCut(pos, me, shelters, self._targets(-1), hideouts_in_play(pos, me), reach)
+
+    def collapse_misses(self) -> bool:
+        """Whether the collapse at the end of this turn (E3), were the turn ended
+        now with nothing more done, cannot meet the goal: a goal of one *key* part
+        not held, with a prisoner of the player on the island or with no hideout
+        or more than two holding the player's prisoners.  The collapse buries
+        those on tunnels, junctions and dead ends, frees those on green areas and
+        keeps those on the island and in hideouts, whose tiles stay (E3); so
+        afterwards K1 holds exactly when none is on the island and one or two
+        hideouts hold them (K1, K3; K5 only takes a key away).  The referee,
+        which carries the collapse out, is then not asked (docs/solver.md, "The
+        last turn")."""
+        pos, me = self.pos, self.me
+        if len(self.parts) != 1 or self.parts[0][0] is not GoalKind.KEY or pos.key_[me]:
+            return False
+        return pos.pc[me][0] > 0 or not 1 <= pos.hides[me] <= 2
 
     def _collapse_now(self, turn: _Turn) -> bool:
         """At the start of the last turn: whether the round may end during it (E3):

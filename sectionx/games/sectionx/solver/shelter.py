@@ -472,6 +472,9 @@ class LastTurnCut:
         self.fights = sum(1 for d in pos.doors if d) >= 2
         self._near: dict[tuple[int, ...], frozenset[int]] = {}
         self._cuts: dict[tuple[object, ...], bool] = {}
+        # Set by a turn's search that makes no tile action that changes what a walk
+        # reads (see _Turn.run): the board is then as it lies from the start.
+        self.settled = False
         self._zones: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, frozenset[int]]]] = {}
 
     def _door_zones(self) -> list[tuple[int, int, frozenset[int]]]:
@@ -589,13 +592,13 @@ class LastTurnCut:
             opened: frozenset[int] = frozenset()) -> bool:
         """Whether some part can no longer come to hold this turn: for the board as
         it lies (``wild`` None; answered only once the tile action is done or
-        passed, else False), or with the cells ``wild`` made wild by the tile
+        passed, or when the search makes none, ``settled``; else False), or with the cells ``wild`` made wild by the tile
         action about to be made, which may send home the doors on ``opened``.
         ``reach``: ask the walks to green areas too, and whether the prisoners
         together can stand as K1 wants (False for a tile action that may carry
         one of them away, N3)."""
         pos, me = self.pos, self.me
-        if wild is None and not (pos.tile_action or (not pos.advanced and pos.phase >= 3)):
+        if wild is None and not (self.settled or pos.tile_action or (not pos.advanced and pos.phase >= 3)):
             return False
         left = STEP_BUDGET - pos.nsteps
         doors_block = not pos.key_[me]

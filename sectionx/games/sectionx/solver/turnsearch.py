@@ -326,8 +326,13 @@ class _Turn:
         if self.hopeless(-1, self.fill_open() + self.remaining - 1):
             return
         shelter = self.shelter
-        if shelter is not None and shelter.cut():
-            return
+        if shelter is not None:
+            # No tile action, or (within no cost) only swaps of alike tiles, which leave
+            # every touched cell's text as it was (else a plan item, Q5): its features,
+            # openings, doors and prisoners, all a walk reads; so the board is as it lies.
+            shelter.settled = not listed or (not tiles and budget is not None and budget <= 0)
+            if shelter.cut():
+                return
         dear = budget if budget is not None else 1 << 30  # a line with this many items makes no tile or door action
 
         def over(now: tuple[str, ...]) -> bool:
@@ -468,6 +473,8 @@ class _Turn:
                 elif door and len(items) >= dear:
                     self.skipped = True  # a door action is a plan item (Q5): past the budget
                     continue
+                if kind == END and last and pos.round_ends and pr.collapse_misses():
+                    continue  # the collapse it brings cannot meet the goal (CoreProblem.collapse_misses)
                 if (door or kind == END) and not pos.round_ends and pos._ends_turn(kind):
                     placed = kind == DOOR
                     shut = closing.get(placed)
