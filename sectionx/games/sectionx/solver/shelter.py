@@ -535,7 +535,8 @@ class LastTurnCut:
         near = self._around()
         wild = tuple(sorted({c for c in cells if c in near}))
         opened = self._opened(cells)
-        key = (wild, carries, opened, tuple(pos.where[self.me]), pos.moved)
+        # (The key held or not decides whether doors block the walks.)
+        key = (wild, carries, opened, tuple(pos.where[self.me]), pos.moved, pos.key_[self.me])
         hit = self._cuts.get(key)
         if hit is None:
             hit = self._cuts[key] = self.cut(wild, not carries, opened)
@@ -592,8 +593,9 @@ class LastTurnCut:
             opened: frozenset[int] = frozenset()) -> bool:
         """Whether some part can no longer come to hold this turn: for the board as
         it lies (``wild`` None; answered only once the tile action is done or
-        passed, or when the search makes none, ``settled``; else False), or with the cells ``wild`` made wild by the tile
-        action about to be made, which may send home the doors on ``opened``.
+        passed, or when the search makes none, ``settled``; else False), or with
+        the cells ``wild`` made wild by the tile action about to be made, which
+        may send home the doors on ``opened``.
         ``reach``: ask the walks to green areas too, and whether the prisoners
         together can stand as K1 wants (False for a tile action that may carry
         one of them away, N3)."""
@@ -603,15 +605,20 @@ class LastTurnCut:
         left = STEP_BUDGET - pos.nsteps
         doors_block = not pos.key_[me]
         cells = wild or ()
+        no_key: bool | None = None  # _unsheltered for the key, asked once
         for hide, collapse in self.parts:
-            if self._unsheltered(hide, cells, opened, left, reach) and not (
-                    collapse and self._may_survive(cells, opened, left)):
+            out = self._unsheltered(hide, cells, opened, left, reach)
+            if not hide:
+                no_key = out
+            if out and not (collapse and self._may_survive(cells, opened, left)):
                 return True
         if reach:
             T = pos.T
             # Another player's door blocks the way unless the key may come this turn
             # (M4, K1): every exposed prisoner sheltered within its steps first.
-            block = doors_block and self._unsheltered(False, cells, opened, left, reach)
+            if doors_block and no_key is None:
+                no_key = self._unsheltered(False, cells, opened, left, reach)
+            block = doors_block and bool(no_key)
             for targets, need in self.reach():
                 found: list[int] = []
                 for s in set(pos.where[me]):
