@@ -272,9 +272,10 @@ class _Search(Generic[N, M]):
 
     def _find(self, node: N, key: Hashable, remaining: int, keep: bool, budget: int | None) -> list[M] | None:
         cost_bound = self.cost_bound
-        if remaining == 1 and self.first_met is not None:
+        if remaining == 1 and not keep and self.first_met is not None:
             # The last turn: one turn that meets the goal is all that is asked (the
-            # count lists the turns again, within its own budget).
+            # count lists the turns again, within its own budget).  Not at the start
+            # (``keep``), whose listing the next pass and the count read.
             met = self.first(node, budget)
             if met is None:
                 return None

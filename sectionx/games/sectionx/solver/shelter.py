@@ -217,6 +217,37 @@ def fight_turn(pos: PositionBase, me: int) -> int:
     return 1 if pos.doors[me] or len(owners) >= 2 else 2
 
 
+def _entry(pos: PositionBase, me: int, doors_block: bool, wild: tuple[int, ...], open_doors: frozenset[int]
+           ) -> Callable[[int, int], int | None]:
+    """A step's way in, for :func:`walk` and :func:`hideouts_within`: ``enter(c, e)``
+    gives the place entered on cell ``c`` across its edge ``e`` (``-1 - c`` for a
+    wild cell), or None: no tile, no feature opening there, no room beside the
+    other players' prisoners (T2; the player's own may step away), or another
+    player's door with ``doors_block`` (M4) not on ``open_doors``."""
+    T = pos.T
+    spot0, types, tile, rot = T.spot0, T.tile_types, pos.tile, pos.rot
+    load, mine, door = pos.load, pos.pc[me], pos.door
+
+    def enter(c: int, e: int) -> int | None:
+        if c in wild:
+            return -1 - c
+        t = tile[c]
+        if t < 0:
+            return None
+        tt = types[t]
+        f = tt.feature_at[rot[c]][e]
+        if f < 0:
+            return None
+        q = spot0 + 3 * c + f
+        if load[q] - mine[q] >= tt.capacity[f]:
+            return None
+        if doors_block and door[q] >= 0 and door[q] != me and q not in open_doors:
+            return None
+        return q
+
+    return enter
+
+
 def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: frozenset[int], doors_block: bool,
          wild: tuple[int, ...] = (), hideouts: bool = False, into_hideouts: bool = True,
          open_doors: frozenset[int] = frozenset()) -> int:
@@ -237,26 +268,9 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     home first)."""
     T = pos.T
     spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    load, mine, door, hid = pos.load, pos.pc[me], pos.door, pos.hid
+    hid = pos.hid
     n = T.ncells
-
-    def enter(c: int, e: int) -> int | None:
-        """The place entered on cell ``c`` across its edge ``e`` (-1 - c for a wild cell), or None."""
-        if c in wild:
-            return -1 - c
-        t = tile[c]
-        if t < 0:
-            return None
-        tt = types[t]
-        f = tt.feature_at[rot[c]][e]
-        if f < 0:
-            return None
-        q = spot0 + 3 * c + f
-        if load[q] - mine[q] >= tt.capacity[f]:
-            return None
-        if doors_block and door[q] >= 0 and door[q] != me and q not in open_doors:
-            return None
-        return q
+    enter = _entry(pos, me, doors_block, wild, open_doors)
 
     def across(c: int, e: int) -> tuple[int | None, bool]:
         """What a step from cell ``c`` across its edge ``e`` enters, and whether it shelters."""
@@ -317,26 +331,10 @@ def hideouts_within(pos: PositionBase, me: int, s: int, limit: int, greens: froz
     hideout, named ``-1 - cell``."""
     T = pos.T
     spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    load, mine, door, hid = pos.load, pos.pc[me], pos.door, pos.hid
+    hid = pos.hid
     found: dict[int, int] = {}
     green = INF
-
-    def enter(c: int, e: int) -> int | None:
-        if c in wild:
-            return -1 - c
-        t = tile[c]
-        if t < 0:
-            return None
-        tt = types[t]
-        f = tt.feature_at[rot[c]][e]
-        if f < 0:
-            return None
-        q = spot0 + 3 * c + f
-        if load[q] - mine[q] >= tt.capacity[f]:
-            return None
-        if doors_block and door[q] >= 0 and door[q] != me and q not in open_doors:
-            return None
-        return q
+    enter = _entry(pos, me, doors_block, wild, open_doors)
 
     if s >= spot0 and hid[s]:
         found[s] = 0
