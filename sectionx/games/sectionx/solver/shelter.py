@@ -217,6 +217,19 @@ def fight_turn(pos: PositionBase, me: int) -> int:
     return 1 if pos.doors[me] or len(owners) >= 2 else 2
 
 
+def _exits(pos: PositionBase, p: int) -> list[tuple[int, int]]:
+    """The (cell, edge) pairs a step from place ``p`` leaves by: the island's
+    edges, every edge of a wild cell (``-1 - cell``), or the openings of the
+    feature it stands on (M2)."""
+    T = pos.T
+    if p == 0:
+        return list(T.island_edges)
+    if p < 0:
+        return [(-1 - p, e) for e in range(6)]
+    c, f = divmod(p - T.spot0, 3)
+    return [(c, e) for e in T.tile_types[pos.tile[c]].feature_edges[f][pos.rot[c]]]
+
+
 def _entry(pos: PositionBase, me: int, doors_block: bool, wild: tuple[int, ...], open_doors: frozenset[int]
            ) -> Callable[[int, int], int | None]:
     """A step's way in, for :func:`walk` and :func:`hideouts_within`: ``enter(c, e)``
@@ -267,8 +280,7 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     door does not block even with ``doors_block`` (a tunnel fight may send it
     home first)."""
     T = pos.T
-    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    hid = pos.hid
+    nb, hid = T.nb, pos.hid
     n = T.ncells
     enter = _entry(pos, me, doors_block, wild, open_doors)
 
@@ -291,15 +303,7 @@ def walk(pos: PositionBase, me: int, s: int, limit: int, hide: bool, greens: fro
     for d in range(1, limit + 1):
         nxt: list[int] = []
         for p in frontier:
-            if p == 0:
-                exits = [(c, e) for c, e in T.island_edges]
-            elif p < 0:
-                w = -1 - p
-                exits = [(w, e) for e in range(6)]
-            else:
-                c, f = divmod(p - spot0, 3)
-                exits = [(c, e) for e in types[tile[c]].feature_edges[f][rot[c]]]
-            for c, e in exits:
+            for c, e in _exits(pos, p):
                 if p == 0:
                     q = enter(c, e)
                     safe = q is not None and into_hideouts and (hideouts if q < 0 else hid[q])
@@ -330,8 +334,7 @@ def hideouts_within(pos: PositionBase, me: int, s: int, limit: int, greens: froz
     tile, entered from and left by any edge); with ``hideouts`` it is also a
     hideout, named ``-1 - cell``."""
     T = pos.T
-    spot0, nb, types, tile, rot = T.spot0, T.nb, T.tile_types, pos.tile, pos.rot
-    hid = pos.hid
+    spot0, nb, hid = T.spot0, T.nb, pos.hid
     found: dict[int, int] = {}
     green = INF
     enter = _entry(pos, me, doors_block, wild, open_doors)
@@ -343,14 +346,7 @@ def hideouts_within(pos: PositionBase, me: int, s: int, limit: int, greens: froz
     for d in range(1, limit + 1):
         nxt: list[int] = []
         for p in frontier:
-            if p == 0:
-                exits = list(T.island_edges)
-            elif p < 0:
-                exits = [(-1 - p, e) for e in range(6)]
-            else:
-                c, f = divmod(p - spot0, 3)
-                exits = [(c, e) for e in types[tile[c]].feature_edges[f][rot[c]]]
-            for c, e in exits:
+            for c, e in _exits(pos, p):
                 q: int | None
                 if p == 0:
                     q = enter(c, e)
