@@ -799,16 +799,18 @@ class CoreProblem:
         (None: any cost), or None when no line does; and whether the budget left
         anything out (:class:`sectionx.search.Problem`)."""
         if budget is not None and budget < 1:
-            self._load(node)
-            turn = _Turn(self, 1)
-            met = list(turn.run(tiles=False, doors=False, swaps=True, budget=budget, first=True))
+            met = list(self._cheap(node, 1, budget, first=True))
             return (met[0] if met else None), True
         found, skipped = self._turns(node, 1, budget, True)
         return (found[0] if found else None), skipped
 
-    def _cheap(self, node: Node, remaining: int, budget: int) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+    def _cheap(self, node: Node, remaining: int, budget: int, first: bool = False
+               ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+        """The turns within a budget below 1: no tile or door action but swaps of
+        alike tiles (see :meth:`successors_within`); with ``first``, the first
+        line that meets the goal (:meth:`_Turn.run`)."""
         self._load(node)
-        yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True, budget=budget)
+        yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True, budget=budget, first=first)
 
     def last_turn_cut(self, turn: _Turn) -> LastTurnCut:
         """The last turn's cut by walks over the board (:class:`~.shelter.LastTurnCut`):
