@@ -72,6 +72,10 @@ MY_VALUES: Final = tuple(tuple(sorted({x for x in c if x < OTHER})) for c in CON
 END: Final = tuple(t if n else -100 for t, n in zip(TOTAL, COUNT))
 #: The same for a triple's middle, which may hold at most one lava stone (H4).
 MIDDLE: Final = tuple(t if n and lava <= 1 else -100 for t, n, lava in zip(TOTAL, COUNT, NLAVA))
+#: MIDDLE with a middle of more than one lava stone far below an empty one (-100): the
+#: deep search's last turn tells "one field empty" (a stone brought there may complete the
+#: triple) from "no stone can" by the sum alone.
+MIDDLE_OPEN: Final = tuple(-1000 if n and lava > 1 else m for m, n, lava in zip(MIDDLE, COUNT, NLAVA))
 #: What the searcher gains from a field of a triple that erupts (H6): one field for each
 #: of their stones, two on a hot field (HG2), and the field's values (the sum less 7
 #: is the mover's, counted once for the triple).  Index 0 an ordinary field, 1 a hot one.
@@ -147,6 +151,14 @@ class Geometry:
         #: pair[j][j] those through j alone (a placement's).
         self.pair = tuple(tuple(tuple(sorted({*self.through[i], *self.through[j]})) for j in range(self.n))
                           for i in range(self.n))
+        #: Bit masks for the deep search's last turn (``deep.Deep.last``): each field's bit, the
+        #: fields next to it in its row and column (a one-field move, H3) and the others in
+        #: them (a long move), and per triple the (a, b, c) with their bits and its three fields' bits.
+        self.bit = tuple(1 << i for i in range(self.n))
+        self.near_mask = tuple(sum(1 << j for j, near in self.lines[i] if near) for i in range(self.n))
+        self.far_mask = tuple(sum(1 << j for j, near in self.lines[i] if not near) for i in range(self.n))
+        self.masked = tuple((a, b, c, 1 << a, 1 << b, 1 << c, (1 << a) | (1 << b) | (1 << c))
+                            for a, b, c in self.triples)
         self._backs: dict[int, tuple[int, ...]] = {}
 
     def backs(self, progress: int) -> tuple[int, ...]:

@@ -32,7 +32,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
-from .compact import ADD, BONUS, COUNT, END, ERUPTS, MIDDLE, MY_VALUES, NLAVA, REMOVE, TOTAL, Compact, Turn
+from .compact import (
+    ADD,
+    AFTER_ERUPTION,
+    BITS,
+    BONUS,
+    COUNT,
+    END,
+    ERUPTS,
+    MIDDLE,
+    MIDDLE_OPEN,
+    MINE,
+    MY_VALUES,
+    NLAVA,
+    REMOVE,
+    TOTAL,
+    Compact,
+    Turn,
+)
 from .rules import Position
 
 #: The deadline is looked at each time the count of turns tried passes a multiple of this.
@@ -139,6 +156,8 @@ class Deep:
                 s.resolve(())
                 best = self.most(k - 1)
                 s.unresolve()
+            elif k == 2:
+                best = self._two(turns)
             else:
                 best = -1 << 30
                 self._count(len(turns))
@@ -182,6 +201,103 @@ class Deep:
                     if value > best:
                         best = value
         self.table[key] = best
+        return best
+
+    def _two(self, turns: list[Turn]) -> int:
+        """:meth:`most` with two turns left and a turn to make: the same turns tried in the
+        same order, with the same pass-over, and the same table; a turn that sets off
+        nothing is made on the fields alone (the key of the position after it worked
+        out from them) and made whole only when the table does not hold the turn after
+        it (then :meth:`last` works it out)."""
+        s = self.state
+        before = s.track
+        self._count(len(turns))
+        quiet = s.quiet
+        after_quiet = min(quiet + self._players, self._quiet_reach)
+        ends = after_quiet >= self._quiet_reach
+        need, live = self._reach()
+        # With two turns left, a quiet turn without a back-step after which no triple through
+        # a field it changed can be set off cannot lead to more than the best one turn here
+        # (``alone``); once a turn has reached that, such turns are passed over (:meth:`_near`).
+        alone = self._alone() if not any(live) else -1
+        vmax = self._vmax() if alone >= 0 else -1
+        best = -1 << 30
+        cell = s.cell
+        supply = s.supply
+        table = self.table
+        sup0, sup1, sup2, sup3 = supply
+        lava0, lava1 = s.lava0, s.lava1
+        cells = s.cells
+        for turn in turns:
+            src, dst, v, back = turn
+            if live[src] or v >= need[dst]:
+                # It may set off a triple: made whole and looked at.
+                hits = s.play(turn)
+                if not hits:
+                    if ends:
+                        value = -back
+                    elif 0 <= alone <= best and not back and not self._near(turn, vmax, need):
+                        s.unplay()
+                        continue
+                    else:
+                        s.quiet = after_quiet
+                        value = -back + self.most(1)
+                        s.quiet = quiet
+                else:
+                    if len(hits) > 1:
+                        self._count(math.factorial(len(hits)) - 1)
+                    for order in permutations(hits) if len(hits) > 1 else (hits,):
+                        s.resolve(order)
+                        value = s.track - before + self.most(1)
+                        s.unresolve()
+                        if value > best:
+                            best = value
+                s.unplay()
+                if value > best:
+                    best = value
+                continue
+            # It sets off nothing (:meth:`last`'s test): the stone placed or moved on the
+            # fields alone (H2, H3), the volcanist back by the back-step, the others sitting out.
+            old_dst = cell[dst]
+            new_dst = ADD[old_dst][v]
+            cell[dst] = new_dst
+            old_src = new_src = 0
+            if src >= 0:
+                old_src = cell[src]
+                new_src = REMOVE[old_src][v]
+                cell[src] = new_src
+            if ends:
+                value = -back  # H9 ends the game after it
+            elif 0 <= alone <= best and not back and not self._near(turn, vmax, need):
+                value = best  # passed over: it cannot beat ``best`` (:meth:`_near`)
+            else:
+                after = cells + ((new_dst - old_dst) << (BITS * dst))
+                if src >= 0:
+                    after += (new_src - old_src) << (BITS * src)
+                    key = (after, sup0, sup1, sup2, sup3, lava0, lava1, before - back, -1, 1)
+                else:
+                    key = (after, sup0 - (v == 0), sup1 - (v == 1), sup2 - (v == 2), sup3 - (v == 3),
+                           lava0, lava1, before, -1, 1)
+                got = table.get(key)
+                if got is None:
+                    # The rest of the turn, for last(): the supply, the track, the quiet count.
+                    s.cells = after
+                    s.track = before - back
+                    s.quiet = after_quiet
+                    if src < 0:
+                        supply[v] -= 1
+                    got = table[key] = self.last()
+                    if src < 0:
+                        supply[v] += 1
+                    s.cells = cells
+                    s.track = before
+                    s.quiet = quiet
+                value = got - back
+            cell[dst] = old_dst
+            if src >= 0:
+                cell[src] = old_src
+            if value > best:
+                best = value
         return best
 
     def _alone(self) -> int:
@@ -301,61 +417,135 @@ class Deep:
         both, never raises it).  A triple through the field a stone *leaves*, and not
         through its new field, loses that stone: it can be scorable after the turn
         only if it was before (``live``).  Every other turn sets off nothing: it gains
-        minus its back-step (H3, H6) and is counted without being played."""
+        minus its back-step (H3, H6) and is counted without being played.  The rest are
+        made on the fields alone and looked at, those that set off several triples
+        with every order of them (H5) on the fields too, since only the gain is asked.
+
+        How much it costs is most of the deep search's time (docs/benchmarks.md), so
+        ``need`` and ``live`` are bit masks here, the moves' fields too: the turns are
+        counted a field at a time (``int.bit_count``) and only the few that may set off a
+        triple are listed."""
         s = self.state
         cell = s.cell
         geo = s.geo
         n = geo.n
-        need, live = self._reach()
-        before = s.track
+        # ``need`` and ``live`` of the docstring as bit masks (as :meth:`_reach` works them out):
+        # ``low[x]`` the fields some triple through which a stone of value x completes (x <= 0
+        # counted as 0), so ``hot[v]`` (the fields whose ``need`` is at most v) is low[0] | ... |
+        # low[v]; ``livem`` the fields of the triples scorable now.
+        low0 = low1 = low2 = low3 = livem = 0
+        for a, b, c, ba, bb, bc, m in geo.masked:
+            ca, cb, cc = cell[a], cell[b], cell[c]
+            # END and MIDDLE_OPEN are the totals, -100 for an empty field, -1000 for a middle
+            # of two lava stones; so with every field holding stones (and at most one lava
+            # stone in the middle) the sum is the triple's, and with exactly one field empty
+            # it is the other two's less 100.
+            s3 = END[ca] + MIDDLE_OPEN[cb] + END[cc]
+            if s3 >= ERUPTS - 3:
+                # A stone of value x >= ERUPTS - s3 brought to any of its fields completes it;
+                # at ERUPTS or more it is scorable now.
+                if s3 >= ERUPTS:
+                    livem |= m
+                    low0 |= m
+                elif s3 == ERUPTS - 1:
+                    low1 |= m
+                elif s3 == ERUPTS - 2:
+                    low2 |= m
+                else:
+                    low3 |= m
+            elif -100 + ERUPTS - 3 <= s3 < 0:
+                # One field empty (the two-lava middle and two empty fields are far below):
+                # only a stone brought to it completes the triple.
+                f = ba if not ca else bb if not cb else bc
+                x = ERUPTS - (s3 + 100)
+                if x <= 0:
+                    low0 |= f
+                elif x == 1:
+                    low1 |= f
+                elif x == 2:
+                    low2 |= f
+                else:
+                    low3 |= f
+        low1 |= low0
+        low2 |= low1
+        hot = (low0, low1, low2, low3 | low2)
+        # One pass over the fields: the empty ones (a placement's, H2), the full ones (two
+        # stones: no move ends there, H3) and those holding the player's stones.
+        bit = geo.bit
+        empty = full = 0
+        own: list[int] = []
+        for i in range(n):
+            c = cell[i]
+            if not c:
+                empty |= bit[i]
+            else:
+                if COUNT[c] >= 2:
+                    full |= bit[i]
+                if MINE[c]:
+                    own.append(i)
         best = -1 << 30
-        quiet = 0
+        turns = 0
         loud: list[tuple[int, int, int, int]] = []
         supply = s.supply
-        values = [v for v in range(4) if supply[v]]
-        if values:
-            top = values[-1]
-            places = cell.count(0) * len(values)
-            for i in [i for i in range(n) if need[i] <= top and not cell[i]]:
-                for v in values:
-                    if v >= need[i]:
-                        loud.append((-1, i, v, 0))
-                        places -= 1
-            quiet += places
-            if places:
+        if empty:
+            places = 0
+            for v in range(4):
+                if supply[v]:
+                    places += 1
+                    m = empty & hot[v]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        loud.append((-1, low.bit_length() - 1, v, 0))
+            places *= empty.bit_count()
+            turns += places
+            if places > len(loud):
                 best = 0  # a placement that sets off nothing (H2, H6)
-        backs = geo.backs(s.track)
-        lines = geo.lines
-        for i in range(n):
-            mine = MY_VALUES[cell[i]]
-            if not mine:
-                continue
-            back = backs[i]
-            was_live = live[i]
-            for j, near in lines[i]:
-                if COUNT[cell[j]] >= 2:
-                    continue
-                if near:
-                    step = 0
-                elif back < 0:
-                    continue
+        if own:
+            backs = geo.backs(s.track)
+            near_mask, far_mask = geo.near_mask, geo.far_mask
+            for i in own:
+                mine = MY_VALUES[cell[i]]
+                back = backs[i]
+                near = near_mask[i] & ~full
+                far = far_mask[i] & ~full if back >= 0 else 0
+                turns += len(mine) * (near.bit_count() + far.bit_count())
+                if livem >> i & 1:
+                    hv = -1  # a triple through the field is scorable: every move from it may set it off
                 else:
-                    step = back
-                needed = need[j]
-                for v in mine:
-                    if was_live or v >= needed:
-                        loud.append((i, j, v, step))
-                    else:
-                        quiet += 1
-                        if -step > best:
-                            best = -step
-        self._count(quiet + len(loud))
+                    hv = hot[mine[-1]]
+                    least = hot[mine[0]]
+                    # A move of a stone below every ``need`` it meets sets off nothing and gains
+                    # minus its back-step (H3, H6); the least value has the most such.
+                    if near & ~least:
+                        if best < 0:
+                            best = 0
+                    elif far & ~least and -back > best:
+                        best = -back
+                m = near & hv
+                while m:
+                    low = m & -m
+                    m ^= low
+                    j = low.bit_length() - 1
+                    for v in mine:
+                        if hv < 0 or hot[v] & low:
+                            loud.append((i, j, v, 0))
+                m = far & hv
+                while m:
+                    low = m & -m
+                    m ^= low
+                    j = low.bit_length() - 1
+                    for v in mine:
+                        if hv < 0 or hot[v] & low:
+                            loud.append((i, j, v, back))
+        self._count(turns)
         # The turns that may set off a triple: made on the fields alone and looked at; one
         # that sets off none gains minus its back-step, one that sets off one triple is
         # scored by H6 (nothing comes before it, and its lava stone changes no gain, even
-        # the last, H8); only several (their order matters, H5) are played, every order.
+        # the last, H8); several (their order matters, H5) are tried in every order.
         scored = geo.scored
         pair = geo.pair
+        through = geo.through
         for turn in loud:
             src, dst, v, step = turn
             old_dst = cell[dst]
@@ -363,9 +553,11 @@ class Deep:
             if src >= 0:
                 old_src = cell[src]
                 cell[src] = REMOVE[old_src][v]
-                touched = pair[src][dst]
+                # A triple through the field left and not through dst only loses a stone: it
+                # can be scorable after the turn only if it is now (``livem``).
+                touched = pair[src][dst] if livem >> src & 1 else through[dst]
             else:
-                touched = pair[dst][dst]
+                touched = through[dst]
             hit = -1
             several = False
             for t in touched:
@@ -376,6 +568,37 @@ class Deep:
                         break
                     hit = t
                     value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS - step
+            if several:
+                # Every order of the triples set off (H5), each erupting only if still
+                # scorable when its turn comes, the middle made over by H7 (0-lava first),
+                # the game ending with the last lava stone (H8): what Compact.resolve does,
+                # on the fields alone (the gain is all that is asked).
+                hits = [t for t in touched if END[cell[scored[t][0]]] + MIDDLE[cell[scored[t][1]]]
+                        + END[cell[scored[t][2]]] >= ERUPTS]
+                self._count(math.factorial(len(hits)) - 1)
+                for order in permutations(hits):
+                    value = -step
+                    lava0, lava1 = s.lava0, s.lava1
+                    changed: list[tuple[int, int]] = []
+                    for t in order:
+                        a, b, c, oa, ob, oc = scored[t]
+                        ca, cb, cc = cell[a], cell[b], cell[c]
+                        if END[ca] + MIDDLE[cb] + END[cc] < ERUPTS:
+                            continue  # no longer scorable when its turn comes (H5)
+                        value += oa[ca] + ob[cb] + oc[cc] - BONUS
+                        if lava0:
+                            lava0 -= 1
+                            cell[b] = AFTER_ERUPTION[cb][0]
+                        else:
+                            lava1 -= 1
+                            cell[b] = AFTER_ERUPTION[cb][1]
+                        changed.append((b, cb))
+                        if not lava0 and not lava1:
+                            break  # the last lava stone ends the game (H8)
+                    for b, cb in reversed(changed):
+                        cell[b] = cb
+                    if value > best:
+                        best = value
             cell[dst] = old_dst
             if src >= 0:
                 cell[src] = old_src
@@ -384,16 +607,6 @@ class Deep:
                     value = -step
                 if value > best:
                     best = value
-                continue
-            hits = s.play(turn)
-            self._count(math.factorial(len(hits)) - 1)
-            for order in permutations(hits):
-                s.resolve(order)
-                value = s.track - before
-                s.unresolve()
-                if value > best:
-                    best = value
-            s.unplay()
         if best == -1 << 30:
             self._count(1)
             return 0  # no turn at all: a pass gains nothing (H1)
