@@ -211,6 +211,38 @@ def test_the_two_turn_pass_over_agrees_with_the_old_search_on_many_positions():
         assert list(most_gains(pos, 2).gains) == [old.most(pos, 1), old.most(pos, 2)]
 
 
+def test_the_last_turn_on_the_fields_agrees_where_several_triples_erupt_and_the_lava_runs_out():
+    """Deep.last works out a turn that sets off several triples on the fields alone (two
+    written out, three or more every order), and Deep._two makes a quiet turn on the
+    fields alone: on 150 positions of random games with little lava left (1-3 stones,
+    value-1 lava only in some: H7 uses 0s first, H8 ends the game with the last, between
+    two eruptions of one turn), the most in 1 and 2 turns against solver._Search; the
+    positions cover turns that set off two and three triples."""
+    rng = random.Random(29)
+    several = {2: 0, 3: 0}
+    for _ in range(150):
+        pos = start(rng.choice((2, 3, 4)))
+        for _ in range(rng.randrange(20, 70)):
+            if pos.over:
+                break
+            pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
+        if pos.over:
+            continue
+        lava0 = rng.choice((0, 0, 1, 2))
+        pos = replace(pos, lava=(lava0, rng.randrange(0 if lava0 else 1, 3)),
+                      track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
+                                  for i, t in enumerate(pos.track)))
+        c = Compact(pos)
+        for turn in c.turns():
+            hits = c.play(turn)
+            if len(hits) >= 2:
+                several[min(len(hits), 3)] += 1
+            c.unplay()
+        old = _Search(pos, 10**12)
+        assert list(most_gains(pos, 2).gains) == [old.most(pos, 1), old.most(pos, 2)]
+    assert several[2] >= 20 and several[3] >= 1, several
+
+
 # ---------------------------------------------------------------------- solve and the generator on the deep search
 
 

@@ -153,12 +153,11 @@ class Geometry:
                           for i in range(self.n))
         #: Bit masks for the deep search's last turn (``deep.Deep.last``): each field's bit, the
         #: fields next to it in its row and column (a one-field move, H3) and the others in
-        #: them (a long move), and per triple the (a, b, c) with their bits and its three fields' bits.
+        #: them (a long move), and per triple its (a, b, c) with the three fields' bits.
         self.bit = tuple(1 << i for i in range(self.n))
         self.near_mask = tuple(sum(1 << j for j, near in self.lines[i] if near) for i in range(self.n))
         self.far_mask = tuple(sum(1 << j for j, near in self.lines[i] if not near) for i in range(self.n))
-        self.masked = tuple((a, b, c, 1 << a, 1 << b, 1 << c, (1 << a) | (1 << b) | (1 << c))
-                            for a, b, c in self.triples)
+        self.masked = tuple((a, b, c, (1 << a) | (1 << b) | (1 << c)) for a, b, c in self.triples)
         self._backs: dict[int, tuple[int, ...]] = {}
 
     def backs(self, progress: int) -> tuple[int, ...]:

@@ -228,6 +228,8 @@ class Deep:
         sup0, sup1, sup2, sup3 = supply
         lava0, lava1 = s.lava0, s.lava1
         cells = s.cells
+        empty, full, own = self._fields()
+        bit = s.geo.bit
         for turn in turns:
             src, dst, v, back = turn
             if live[src] or v >= need[dst]:
@@ -286,7 +288,18 @@ class Deep:
                     s.quiet = after_quiet
                     if src < 0:
                         supply[v] -= 1
-                    got = table[key] = self.last()
+                    # The fields' masks after the turn: dst holds one of the player's stones more.
+                    bd = bit[dst]
+                    e, f, o = empty & ~bd, full | bd if COUNT[new_dst] >= 2 else full, own | bd
+                    if src >= 0:
+                        bs = bit[src]
+                        if not new_src:
+                            e |= bs
+                        if COUNT[new_src] < 2:
+                            f &= ~bs
+                        if not MINE[new_src]:
+                            o &= ~bs
+                    got = table[key] = self.last(e, f, o)
                     if src < 0:
                         supply[v] += 1
                     s.cells = cells
@@ -375,6 +388,22 @@ class Deep:
                         return True
         return False
 
+    def _fields(self) -> tuple[int, int, int]:
+        """Bit masks of the fields: the empty ones (a placement's, H2), the full ones (two
+        stones: no move ends there, H3) and those holding the player's stones."""
+        cell = self.state.cell
+        bit = self.state.geo.bit
+        empty = full = own = 0
+        for i, c in enumerate(cell):
+            if not c:
+                empty |= bit[i]
+            else:
+                if COUNT[c] >= 2:
+                    full |= bit[i]
+                if MINE[c]:
+                    own |= bit[i]
+        return empty, full, own
+
     def _reach(self) -> tuple[list[int], list[bool]]:
         """Per field, ``need`` and ``live`` of :meth:`last`'s docstring: the least value of
         a stone brought to the field that can complete a triple through it (H4), and
@@ -403,9 +432,10 @@ class Deep:
                 need[c] = x
         return need, live
 
-    def last(self) -> int:
+    def last(self, empty: int = -1, full: int = 0, own: int = 0) -> int:
         """The most the searcher gains in one turn, trying every turn but playing only
-        those that may set off a triple.
+        those that may set off a triple; ``empty``, ``full`` and ``own`` are
+        :meth:`_fields`' masks when the caller has them (``empty`` -1: worked out here).
 
         A triple erupts after the turn only if it is scorable then (H4) and includes a
         field the turn changed (H5).  For each field ``j`` let ``need[j]`` be 8 less
@@ -428,13 +458,12 @@ class Deep:
         s = self.state
         cell = s.cell
         geo = s.geo
-        n = geo.n
         # ``need`` and ``live`` of the docstring as bit masks (as :meth:`_reach` works them out):
         # ``low[x]`` the fields some triple through which a stone of value x completes (x <= 0
         # counted as 0), so ``hot[v]`` (the fields whose ``need`` is at most v) is low[0] | ... |
         # low[v]; ``livem`` the fields of the triples scorable now.
         low0 = low1 = low2 = low3 = livem = 0
-        for a, b, c, ba, bb, bc, m in geo.masked:
+        for a, b, c, m in geo.masked:
             ca, cb, cc = cell[a], cell[b], cell[c]
             # END and MIDDLE_OPEN are the totals, -100 for an empty field, -1000 for a middle
             # of two lava stones; so with every field holding stones (and at most one lava
@@ -456,7 +485,7 @@ class Deep:
             elif -100 + ERUPTS - 3 <= s3 < 0:
                 # One field empty (the two-lava middle and two empty fields are far below):
                 # only a stone brought to it completes the triple.
-                f = ba if not ca else bb if not cb else bc
+                f = 1 << (a if not ca else b if not cb else c)
                 x = ERUPTS - (s3 + 100)
                 if x <= 0:
                     low0 |= f
@@ -469,20 +498,8 @@ class Deep:
         low1 |= low0
         low2 |= low1
         hot = (low0, low1, low2, low3 | low2)
-        # One pass over the fields: the empty ones (a placement's, H2), the full ones (two
-        # stones: no move ends there, H3) and those holding the player's stones.
-        bit = geo.bit
-        empty = full = 0
-        own: list[int] = []
-        for i in range(n):
-            c = cell[i]
-            if not c:
-                empty |= bit[i]
-            else:
-                if COUNT[c] >= 2:
-                    full |= bit[i]
-                if MINE[c]:
-                    own.append(i)
+        if empty < 0:
+            empty, full, own = self._fields()
         best = -1 << 30
         turns = 0
         loud: list[tuple[int, int, int, int]] = []
@@ -504,12 +521,20 @@ class Deep:
         if own:
             backs = geo.backs(s.track)
             near_mask, far_mask = geo.near_mask, geo.far_mask
-            for i in own:
+            fields = own
+            while fields:
+                low = fields & -fields
+                fields ^= low
+                i = low.bit_length() - 1
                 mine = MY_VALUES[cell[i]]
                 back = backs[i]
                 near = near_mask[i] & ~full
-                far = far_mask[i] & ~full if back >= 0 else 0
-                turns += len(mine) * (near.bit_count() + far.bit_count())
+                if back >= 0:
+                    far = far_mask[i] & ~full
+                    turns += len(mine) * (near | far).bit_count()
+                else:
+                    far = 0
+                    turns += len(mine) * near.bit_count()
                 if livem >> i & 1:
                     hv = -1  # a triple through the field is scorable: every move from it may set it off
                 else:
@@ -576,7 +601,26 @@ class Deep:
                 hits = [t for t in touched if END[cell[scored[t][0]]] + MIDDLE[cell[scored[t][1]]]
                         + END[cell[scored[t][2]]] >= ERUPTS]
                 self._count(math.factorial(len(hits)) - 1)
-                for order in permutations(hits):
+                if len(hits) == 2:
+                    # Two triples (most such turns), each order written out: the first erupts,
+                    # its middle made over (H7), then the second if still scorable (H5) and
+                    # the game not ended by the first's lava stone (H8).
+                    more = s.lava0 + s.lava1 > 1
+                    lava = 0 if s.lava0 else 1
+                    for first, second in ((hits[0], hits[1]), (hits[1], hits[0])):
+                        a, b, c, oa, ob, oc = scored[first]
+                        ca, cb, cc = cell[a], cell[b], cell[c]
+                        value = oa[ca] + ob[cb] + oc[cc] - BONUS - step
+                        if more:
+                            cell[b] = AFTER_ERUPTION[cb][lava]
+                            a, b2, c, oa, ob, oc = scored[second]
+                            ca, cc = cell[a], cell[c]
+                            if END[ca] + MIDDLE[cell[b2]] + END[cc] >= ERUPTS:
+                                value += oa[ca] + ob[cell[b2]] + oc[cc] - BONUS
+                            cell[b] = cb
+                        if value > best:
+                            best = value
+                for order in permutations(hits) if len(hits) > 2 else ():
                     value = -step
                     lava0, lava1 = s.lava0, s.lava1
                     changed: list[tuple[int, int]] = []
