@@ -9,10 +9,8 @@ table: the table's key is the compact view, in which whose other stone stands on
 field, and in which order a field's stones came, are left out (neither changes
 what the searcher gains: the argument is :mod:`.compact`'s docstring and
 docs/hekla.md, "The deep search").  So it tries fewer turns than ``_Search`` on
-the same question (and, with two turns left, passes over quiet turns proved
-unable to beat one already found: :meth:`Deep._near`), and ``solve`` (whose count
-of turns tried decides the generator's limits, pinned in the tests) keeps
-``_Search``.
+the same question (and, with two turns left, looks after a quiet turn only at
+the turns that could make it beat one already found: :meth:`Deep._beyond`).
 
 The table holds exact values only, for ``k`` turns left; its key is everything
 those ``k`` turns' gain depends on (docs/hekla.md gives the argument): the
@@ -20,7 +18,8 @@ contents of the fields, the searcher's supply, the lava left, the searcher's
 place on the track, the quiet count while H9 could end the game before the last
 of the ``k`` turns (else left out), and ``k``.  The searcher is always to move at
 a node of the search (the others sit out, HQ1), so whose turn it is needs no
-place in it.
+place in it.  A second table holds bounds, for one turn left only: at most
+``alone`` where :meth:`Deep._beyond` proved it (read only where a bound decides).
 """
 
 # ruff: noqa: PLR1730 - the hot loops compare and assign: a call to max() or min() costs more
@@ -90,6 +89,9 @@ class Deep:
         self._game = (pos.board, pos.players, pos.to_move)  # what most_at's positions must share
         self.clock = clock
         self.table: dict[tuple[int, ...], int] = {}
+        #: For one turn left: a bound on the most it gains, where :meth:`_beyond` proved one
+        #: (the most one turn gains at a node with two turns left, before a quiet turn).
+        self.upper: dict[tuple[int, ...], int] = {}
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = None if seconds is None else clock() + seconds
@@ -169,21 +171,12 @@ class Deep:
                 ends = after_quiet >= self._quiet_reach
                 play, unplay, most = s.play, s.unplay, self.most
                 need, live = self._reach()
-                # Two turns left: a quiet turn without a back-step, after which no triple
-                # through a field it changed can be set off, cannot lead to more than the
-                # best one turn here (``alone``); once a turn has reached that, such turns
-                # are passed over (:meth:`_near` gives the argument).
-                alone = self._alone() if k == 2 and not any(live) else -1
-                vmax = self._vmax() if alone >= 0 else -1
                 for turn in turns:
                     # A turn :meth:`last`'s test finds quiet is made without looking for triples.
                     hits = play(turn, live[turn[0]] or turn[2] >= need[turn[1]])
                     if not hits:
                         if ends:
                             value = s.track - before
-                        elif 0 <= alone <= best and not turn[3] and not self._near(turn, vmax, need):
-                            unplay()
-                            continue
                         else:
                             s.quiet = after_quiet
                             value = s.track - before + most(k - 1)
@@ -204,11 +197,12 @@ class Deep:
         return best
 
     def _two(self, turns: list[Turn]) -> int:
-        """:meth:`most` with two turns left and a turn to make: the same turns tried in the
-        same order, with the same pass-over, and the same table; a turn that sets off
+        """:meth:`most` with two turns left and a turn to make.  A turn that sets off
         nothing is made on the fields alone (the key of the position after it worked
         out from them) and made whole only when the table does not hold the turn after
-        it (then :meth:`last` works it out)."""
+        it; then, once a turn has reached ``alone`` (and no triple is scorable here),
+        only the turns after it that could beat ``alone`` are looked at
+        (:meth:`_beyond`), else :meth:`last` works out the turn after it whole."""
         s = self.state
         before = s.track
         self._count(len(turns))
@@ -216,36 +210,70 @@ class Deep:
         after_quiet = min(quiet + self._players, self._quiet_reach)
         ends = after_quiet >= self._quiet_reach
         need, live = self._reach()
-        # With two turns left, a quiet turn without a back-step after which no triple through
-        # a field it changed can be set off cannot lead to more than the best one turn here
-        # (``alone``); once a turn has reached that, such turns are passed over (:meth:`_near`).
+        # With two turns left and no triple scorable, a quiet turn leads to more than the
+        # best one turn here (``alone``) only through a triple through a field it changes,
+        # or a stone moved off one (:meth:`_beyond`); once a turn has reached ``alone``,
+        # the turn after a quiet one is looked at only there.
         alone = self._alone() if not any(live) else -1
         vmax = self._vmax() if alone >= 0 else -1
-        best = -1 << 30
+        # need as bit masks: hotp[v] the fields where a stone of value v may complete a triple.
+        hotp = [0, 0, 0, 0]
+        most: list[int] = []
+        lines_room: list[int] = []
         cell = s.cell
+        empty, full, own = self._fields()
+        if alone >= 0:
+            for j, x in enumerate(need):
+                if x <= 3:
+                    for w in range(max(0, x), 4):
+                        hotp[w] |= 1 << j
+            # Per field, the highest sum of a triple through it with at most two fields
+            # empty and a middle of at most one lava stone (H4), of its stones' values.
+            most = [-100] * len(cell)
+            for a, b, c in s.geo.triples:
+                ca, cb, cc = cell[a], cell[b], cell[c]
+                if NLAVA[cb] > 1 or not (ca or cb or cc):
+                    continue
+                x = TOTAL[ca] + TOTAL[cb] + TOTAL[cc]
+                if x > most[a]:
+                    most[a] = x
+                if x > most[b]:
+                    most[b] = x
+                if x > most[c]:
+                    most[c] = x
+            # Per field, the fields of its row and column with room for a stone (H3).
+            near_mask, far_mask = s.geo.near_mask, s.geo.far_mask
+            lines_room = [(near_mask[i] | far_mask[i]) & ~full for i in range(len(cell))]
+        best = -1 << 30
         supply = s.supply
         table = self.table
+        upper = self.upper
+        pair = s.geo.pair
+        triples = s.geo.triples
         sup0, sup1, sup2, sup3 = supply
         lava0, lava1 = s.lava0, s.lava1
         cells = s.cells
-        empty, full, own = self._fields()
         bit = s.geo.bit
         for turn in turns:
             src, dst, v, back = turn
             if live[src] or v >= need[dst]:
-                # It may set off a triple: made whole and looked at.
-                hits = s.play(turn)
-                if not hits:
-                    if ends:
-                        value = -back
-                    elif 0 <= alone <= best and not back and not self._near(turn, vmax, need):
-                        s.unplay()
-                        continue
-                    else:
-                        s.quiet = after_quiet
-                        value = -back + self.most(1)
-                        s.quiet = quiet
-                else:
+                # It may set off a triple: looked at on the fields (H4, H5), made whole if it does.
+                old_dst = cell[dst]
+                cell[dst] = ADD[old_dst][v]
+                if src >= 0:
+                    old_src = cell[src]
+                    cell[src] = REMOVE[old_src][v]
+                erupts = False
+                for t in pair[src][dst] if src >= 0 else pair[dst][dst]:
+                    a, b, c = triples[t]
+                    if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS:
+                        erupts = True
+                        break
+                cell[dst] = old_dst
+                if src >= 0:
+                    cell[src] = old_src
+                if erupts:
+                    hits = s.play(turn)
                     if len(hits) > 1:
                         self._count(math.factorial(len(hits)) - 1)
                     for order in permutations(hits) if len(hits) > 1 else (hits,):
@@ -254,64 +282,244 @@ class Deep:
                         s.unresolve()
                         if value > best:
                             best = value
-                s.unplay()
-                if value > best:
-                    best = value
-                continue
+                    s.unplay()
+                    continue
             # It sets off nothing (:meth:`last`'s test): the stone placed or moved on the
             # fields alone (H2, H3), the volcanist back by the back-step, the others sitting out.
             old_dst = cell[dst]
             new_dst = ADD[old_dst][v]
-            cell[dst] = new_dst
             old_src = new_src = 0
             if src >= 0:
                 old_src = cell[src]
                 new_src = REMOVE[old_src][v]
+            if not ends and 0 <= alone <= best and most[dst] + v + vmax < ERUPTS and (
+                    src < 0 or most[src] - v + vmax < ERUPTS):
+                # No triple through a field it changes is within reach of the next turn
+                # (``most``: each such triple's sum at the node, with at most two fields
+                # empty and its middle open, is below 8 even with this stone and one more of
+                # the highest value); passed over unless a stone of the player's on those
+                # fields could be moved to complete a triple elsewhere (:meth:`_beyond`).
+                passed = True
+                for w in MY_VALUES[new_dst]:
+                    if lines_room[dst] & hotp[w]:
+                        passed = False
+                if src >= 0:
+                    for w in MY_VALUES[new_src]:
+                        if lines_room[src] & hotp[w]:
+                            passed = False
+                if passed:
+                    continue
+            cell[dst] = new_dst
+            if src >= 0:
                 cell[src] = new_src
             if ends:
                 value = -back  # H9 ends the game after it
-            elif 0 <= alone <= best and not back and not self._near(turn, vmax, need):
-                value = best  # passed over: it cannot beat ``best`` (:meth:`_near`)
-            else:
-                after = cells + ((new_dst - old_dst) << (BITS * dst))
+                cell[dst] = old_dst
                 if src >= 0:
-                    after += (new_src - old_src) << (BITS * src)
-                    key = (after, sup0, sup1, sup2, sup3, lava0, lava1, before - back, -1, 1)
-                else:
-                    key = (after, sup0 - (v == 0), sup1 - (v == 1), sup2 - (v == 2), sup3 - (v == 3),
-                           lava0, lava1, before, -1, 1)
-                got = table.get(key)
-                if got is None:
-                    # The rest of the turn, for last(): the supply, the track, the quiet count.
-                    s.cells = after
-                    s.track = before - back
-                    s.quiet = after_quiet
-                    if src < 0:
-                        supply[v] -= 1
-                    # The fields' masks after the turn: dst holds one of the player's stones more.
-                    bd = bit[dst]
-                    e, f, o = empty & ~bd, full | bd if COUNT[new_dst] >= 2 else full, own | bd
+                    cell[src] = old_src
+                if value > best:
+                    best = value
+                continue
+            bd = bit[dst]
+            f = full | bd if COUNT[new_dst] >= 2 else full  # the full fields after it
+            if src >= 0 and COUNT[new_src] < 2:
+                f &= ~bit[src]
+            bounded = 0 <= alone <= best
+            hot = (0, 0, 0, 0)
+            if bounded:
+                # The next turn can beat ``alone`` only with a stone brought to a field of a
+                # triple through a field this turn changed, or moved off one of them
+                # (:meth:`_beyond`); when no stone of the player's can do either, it is
+                # passed over.
+                hot = self._hot_after(src, dst)
+                if not hot[vmax] & ~f and not self._off(src, dst, hot, hotp, f):
+                    cell[dst] = old_dst
                     if src >= 0:
-                        bs = bit[src]
-                        if not new_src:
-                            e |= bs
-                        if COUNT[new_src] < 2:
-                            f &= ~bs
-                        if not MINE[new_src]:
-                            o &= ~bs
+                        cell[src] = old_src
+                    continue
+            after = cells + ((new_dst - old_dst) << (BITS * dst))
+            if src >= 0:
+                after += (new_src - old_src) << (BITS * src)
+                key = (after, sup0, sup1, sup2, sup3, lava0, lava1, before - back, -1, 1)
+            else:
+                key = (after, sup0 - (v == 0), sup1 - (v == 1), sup2 - (v == 2), sup3 - (v == 3),
+                       lava0, lava1, before, -1, 1)
+            got = table.get(key)
+            if got is None and bounded:
+                # A bound proved from another node with two turns left (:meth:`_beyond`).
+                bound = upper.get(key)
+                if bound is not None and bound - back <= best:
+                    got = best + back
+            if got is None:
+                # The rest of the turn: the supply, the track, the quiet count.
+                s.cells = after
+                s.track = before - back
+                s.quiet = after_quiet
+                if src < 0:
+                    supply[v] -= 1
+                # The fields' masks after the turn: dst holds one of the player's stones more.
+                e, o = empty & ~bd, own | bd
+                if src >= 0:
+                    bs = bit[src]
+                    if not new_src:
+                        e |= bs
+                    if not MINE[new_src]:
+                        o &= ~bs
+                if bounded:
+                    got = self._beyond(src, dst, e, f, o, hotp, hot)
+                    if got > alone:
+                        table[key] = got  # then it is the most one turn gains there
+                    else:
+                        upper[key] = alone  # the most one turn gains there is at most alone
+                        got = best + back  # so it cannot beat ``best``
+                else:
                     got = table[key] = self.last(e, f, o)
-                    if src < 0:
-                        supply[v] += 1
-                    s.cells = cells
-                    s.track = before
-                    s.quiet = quiet
-                value = got - back
+                if src < 0:
+                    supply[v] += 1
+                s.cells = cells
+                s.track = before
+                s.quiet = quiet
+            value = got - back
             cell[dst] = old_dst
             if src >= 0:
                 cell[src] = old_src
             if value > best:
                 best = value
         return best
+
+    def _hot_after(self, src: int, dst: int) -> tuple[int, int, int, int]:
+        """``need`` as masks by value (``hot[v]``: the fields where a stone of value v
+        brought there may complete a triple, H4) for the triples through ``dst`` and
+        ``src`` alone (-1: a placement), as the fields are now."""
+        cell = self.state.cell
+        geo = self.state.geo
+        low0 = low1 = low2 = low3 = 0
+        masked = geo.masked
+        for t in geo.pair[src][dst] if src >= 0 else geo.through[dst]:
+            a, b, c, m = masked[t]
+            ca, cb, cc = cell[a], cell[b], cell[c]
+            s3 = END[ca] + MIDDLE_OPEN[cb] + END[cc]
+            if s3 >= ERUPTS - 3:  # every field holding stones (:meth:`last`)
+                if s3 >= ERUPTS:
+                    low0 |= m
+                elif s3 == ERUPTS - 1:
+                    low1 |= m
+                elif s3 == ERUPTS - 2:
+                    low2 |= m
+                else:
+                    low3 |= m
+            elif -100 + ERUPTS - 3 <= s3 < 0:  # one field empty
+                f = 1 << (a if not ca else b if not cb else c)
+                x = ERUPTS - (s3 + 100)
+                if x <= 0:
+                    low0 |= f
+                elif x == 1:
+                    low1 |= f
+                elif x == 2:
+                    low2 |= f
+                else:
+                    low3 |= f
+        low1 |= low0
+        low2 |= low1
+        low3 |= low2
+        return (low0, low1, low2, low3)
+
+    def _off(self, src: int, dst: int, hot: tuple[int, int, int, int], hotp: list[int], full: int) -> bool:
+        """Whether a stone of the player's on ``dst`` or ``src`` could be moved (to a field
+        of its row or column with room, any back-step) to where it may complete a triple
+        (``hot``, or ``hotp`` for the triples through neither)."""
+        cell = self.state.cell
+        geo = self.state.geo
+        for i in (dst, src):
+            if i < 0:
+                continue
+            reach = (geo.near_mask[i] | geo.far_mask[i]) & ~full
+            for v in MY_VALUES[cell[i]]:
+                if reach & (hotp[v] | hot[v]):
+                    return True
+        return False
+
+    def _beyond(self, src: int, dst: int, empty: int, full: int, own: int, hotp: list[int],
+                hot: tuple[int, int, int, int]) -> int:
+        """After a quiet turn ``t1`` (made on the fields: ``src`` -1 for a placement, else
+        the field it left; ``dst`` the field it reached; ``empty``, ``full`` and ``own``
+        :meth:`_fields`' masks after it) from a node with two turns left where no triple
+        is scorable: the most a turn ``t2`` after ``t1`` gains of those that may set off a
+        triple through a field ``t1`` changed or move a stone off one (-1 << 30: none);
+        ``hotp`` is the node's ``need`` as masks by value (``hotp[v]``: the fields where a
+        stone of value v may complete a triple), ``hot`` the same after ``t1`` for the
+        triples through ``t1``'s fields (:meth:`_hot_after`).
+
+        Every other turn after ``t1`` gains, after ``t1``'s back-step, at most ``alone``
+        (the most one turn gains at the node), so when this is at most ``alone`` the most
+        ``t1`` leads to is at most ``alone``, and otherwise it is this.  Why: ``t1`` set
+        off nothing, so it changed at most its two fields (a stone placed, H2, or moved,
+        H3), the supply (one stone fewer) and the track (its back-step); no triple is
+        scorable after it (none through its fields, since it set off nothing, H5; none
+        elsewhere, as at the node).  A turn ``t2`` sets off the triples through the fields
+        it changes that are scorable right after its placement or move (H5; the lava an
+        eruption places adds none).  Take ``t2`` that sets off none through ``t1``'s fields
+        and places, takes or moves no stone on them.  It was legal at the node (the same
+        stones on its fields, a supply with one stone more, and a long move's line reached
+        from ``t1``'s higher place by a back-step at most ``t1``'s and ``t2``'s together,
+        HG4).  Played there with the least back-step, its triples first in the same order,
+        each reads fields ``t1`` did not change, so it erupts and gains as after ``t1``
+        (H4-H7; the last lava stone ends the game at the same eruption, H8); any more
+        triples set off there (through ``t1``'s fields) erupt after them, each gaining at
+        least 1 (H6); so it gains at least ``t1``'s and ``t2``'s gains together, and at most
+        ``alone``.  A ``t2`` that sets off nothing gains minus its back-step, at most 0 <=
+        ``alone``.  A ``t2`` that places a stone on a field of ``t1`` (it was emptied) sets
+        off only triples through it; one that moves a stone onto one, only those through
+        it or through the field it left, which must be scorable before ``t2`` (and none
+        is).  What is left, and listed here: a ``t2`` that brings a stone of value v to a
+        field of a triple through ``t1``'s fields that v may complete (``hot``: scorable
+        right after needs a stone brought to one of its fields, as none is before), and a
+        stone of the player's moved off ``t1``'s fields to a field where it may complete a
+        triple not through them (``hotp``: those triples are as at the node).  Each is
+        made on the fields, looked at and counted (:meth:`_loud`)."""
+        s = self.state
+        cell = s.cell
+        geo = s.geo
+        low3 = hot[3]
+        loud: list[tuple[int, int, int, int]] = []
+        supply = s.supply
+        if empty & low3:
+            for v in range(4):
+                if supply[v]:
+                    m = empty & hot[v]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        loud.append((-1, low.bit_length() - 1, v, 0))
+        backs = geo.backs(s.track)
+        lines = geo.lines
+        m = low3 & ~full
+        while m:
+            low = m & -m
+            m ^= low
+            j = low.bit_length() - 1
+            for i, near in lines[j]:
+                if not own >> i & 1:
+                    continue
+                step = 0 if near else backs[i]
+                if step < 0:
+                    continue
+                for v in MY_VALUES[cell[i]]:
+                    if hot[v] & low:
+                        loud.append((i, j, v, step))
+        near_mask, far_mask = geo.near_mask, geo.far_mask
+        for i in (dst, src):
+            if i < 0 or not own >> i & 1:
+                continue
+            back = backs[i]
+            for v in MY_VALUES[cell[i]]:
+                m = hotp[v] & ~hot[v] & ~full & (near_mask[i] | (far_mask[i] if back >= 0 else 0))
+                while m:
+                    low = m & -m
+                    m ^= low
+                    loud.append((i, low.bit_length() - 1, v, 0 if near_mask[i] & low else back))
+        self._count(len(loud))
+        return self._loud(loud, -1 << 30, 0)
 
     def _alone(self) -> int:
         """The most the searcher gains in one turn from here (the table's, or :meth:`last`)."""
@@ -333,60 +541,6 @@ class Deep:
             if mine and mine[-1] > top:
                 top = mine[-1]
         return top
-
-    def _near(self, turn: Turn, vmax: int, need: list[int]) -> bool:
-        """After ``turn`` (made, quiet, no back-step), whether the next turn could set off a
-        triple through a field it changed, or move a stone off such a field and set off
-        anything; ``need`` is :meth:`_reach`'s before ``turn``, where no triple was
-        scorable.
-
-        Why a quiet turn ``t1`` without a back-step for which this is False cannot lead,
-        with one turn left, to more than ``alone`` (the most one turn gains before
-        ``t1``), as long as ``alone >= 0`` and no triple was scorable before ``t1``:
-        ``t1`` changed at most two fields and nothing else (no track, no lava, no
-        eruption; the supply only lost a stone).  Take any turn ``t2`` after it.  If it
-        sets off nothing, it gains minus its back-step, at most 0.  Else, the triples it
-        sets off go through the fields it changes (H5), and none goes through a field
-        ``t1`` changed: such a triple, to be set off, must be scorable after ``t1`` and
-        lose a stone to ``t2``, or gain a stone of value at most ``vmax`` on a field
-        holding at most one and reach 8 (H4); this test finds none.  So ``t2`` places no
-        stone on a field ``t1`` changed (its triples would go through it), takes none
-        from one (its triples would go through the field it goes to, and no triple
-        there was within reach of that stone before ``t1``: ``need``, unchanged for the
-        triples ``t1`` did not touch), and moves none onto one from elsewhere (its
-        triples would be through the field the stone leaves, scorable before ``t2``: so
-        scorable before ``t1``, and none was).  So ``t2`` changes no field ``t1``
-        changed, every field its eruptions read is as it was before ``t1``, and ``t2``
-        was legal then (the same stones on its fields, the same place on the track, a
-        supply with one stone more).  Played before ``t1``, with its triples in the same
-        order first, ``t2`` gains at least as much (any more triples erupt after them,
-        each gaining at least 1, its sum less 7).  So ``t2`` gains at most ``alone``."""
-        s = self.state
-        cell = s.cell
-        geo = s.geo
-        src, dst = turn[0], turn[1]
-        for t in geo.pair[src][dst] if src >= 0 else geo.pair[dst][dst]:
-            a, b, c = geo.triples[t]
-            ca, cb, cc = cell[a], cell[b], cell[c]
-            if not ((ca and cb) or (ca and cc) or (cb and cc)):
-                continue  # two empty fields: one stone cannot fill both (H4)
-            ea, mb, ec = END[ca], MIDDLE[cb], END[cc]
-            if ea + mb + ec >= ERUPTS:
-                return True
-            if COUNT[ca] < 2 and ERUPTS - (TOTAL[ca] + mb + ec) <= vmax:
-                return True
-            if COUNT[cb] < 2 and NLAVA[cb] <= 1 and ERUPTS - (ea + TOTAL[cb] + ec) <= vmax:
-                return True
-            if COUNT[cc] < 2 and ERUPTS - (ea + mb + TOTAL[cc]) <= vmax:
-                return True
-        for f in (src, dst):
-            if f < 0:
-                continue
-            for v in MY_VALUES[cell[f]]:
-                for j, _ in geo.lines[f]:
-                    if v >= need[j]:
-                        return True
-        return False
 
     def _fields(self) -> tuple[int, int, int]:
         """Bit masks of the fields: the empty ones (a placement's, H2), the full ones (two
@@ -431,6 +585,102 @@ class Deep:
             if x < need[c]:
                 need[c] = x
         return need, live
+
+    def _loud(self, loud: list[tuple[int, int, int, int]], best: int, livem: int) -> int:
+        """The most of ``best`` and the gains of the turns of ``loud`` (each one that may set
+        off a triple, made on the fields alone and looked at), ``livem`` the fields of the
+        triples scorable before them (:meth:`last`)."""
+        s = self.state
+        cell = s.cell
+        geo = s.geo
+        # The turns that may set off a triple: made on the fields alone and looked at; one
+        # that sets off none gains minus its back-step, one that sets off one triple is
+        # scored by H6 (nothing comes before it, and its lava stone changes no gain, even
+        # the last, H8); several (their order matters, H5) are tried in every order.
+        scored = geo.scored
+        pair = geo.pair
+        through = geo.through
+        for turn in loud:
+            src, dst, v, step = turn
+            old_dst = cell[dst]
+            cell[dst] = ADD[old_dst][v]
+            if src >= 0:
+                old_src = cell[src]
+                cell[src] = REMOVE[old_src][v]
+                # A triple through the field left and not through dst only loses a stone: it
+                # can be scorable after the turn only if it is now (``livem``).
+                touched = pair[src][dst] if livem >> src & 1 else through[dst]
+            else:
+                touched = through[dst]
+            hit = -1
+            several = False
+            for t in touched:
+                a, b, c, oa, ob, oc = scored[t]
+                if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS:
+                    if hit >= 0:
+                        several = True
+                        break
+                    hit = t
+                    value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS - step
+            if several:
+                # Every order of the triples set off (H5), each erupting only if still
+                # scorable when its turn comes, the middle made over by H7 (0-lava first),
+                # the game ending with the last lava stone (H8): what Compact.resolve does,
+                # on the fields alone (the gain is all that is asked).
+                hits = [t for t in touched if END[cell[scored[t][0]]] + MIDDLE[cell[scored[t][1]]]
+                        + END[cell[scored[t][2]]] >= ERUPTS]
+                self._count(math.factorial(len(hits)) - 1)
+                if len(hits) == 2:
+                    # Two triples (most such turns), each order written out: the first erupts,
+                    # its middle made over (H7), then the second if still scorable (H5) and
+                    # the game not ended by the first's lava stone (H8).
+                    more = s.lava0 + s.lava1 > 1
+                    lava = 0 if s.lava0 else 1
+                    for first, second in ((hits[0], hits[1]), (hits[1], hits[0])):
+                        a, b, c, oa, ob, oc = scored[first]
+                        ca, cb, cc = cell[a], cell[b], cell[c]
+                        value = oa[ca] + ob[cb] + oc[cc] - BONUS - step
+                        if more:
+                            cell[b] = AFTER_ERUPTION[cb][lava]
+                            a, b2, c, oa, ob, oc = scored[second]
+                            ca, cc = cell[a], cell[c]
+                            if END[ca] + MIDDLE[cell[b2]] + END[cc] >= ERUPTS:
+                                value += oa[ca] + ob[cell[b2]] + oc[cc] - BONUS
+                            cell[b] = cb
+                        if value > best:
+                            best = value
+                for order in permutations(hits) if len(hits) > 2 else ():
+                    value = -step
+                    lava0, lava1 = s.lava0, s.lava1
+                    changed: list[tuple[int, int]] = []
+                    for t in order:
+                        a, b, c, oa, ob, oc = scored[t]
+                        ca, cb, cc = cell[a], cell[b], cell[c]
+                        if END[ca] + MIDDLE[cb] + END[cc] < ERUPTS:
+                            continue  # no longer scorable when its turn comes (H5)
+                        value += oa[ca] + ob[cb] + oc[cc] - BONUS
+                        if lava0:
+                            lava0 -= 1
+                            cell[b] = AFTER_ERUPTION[cb][0]
+                        else:
+                            lava1 -= 1
+                            cell[b] = AFTER_ERUPTION[cb][1]
+                        changed.append((b, cb))
+                        if not lava0 and not lava1:
+                            break  # the last lava stone ends the game (H8)
+                    for b, cb in reversed(changed):
+                        cell[b] = cb
+                    if value > best:
+                        best = value
+            cell[dst] = old_dst
+            if src >= 0:
+                cell[src] = old_src
+            if not several:
+                if hit < 0:
+                    value = -step
+                if value > best:
+                    best = value
+        return best
 
     def last(self, empty: int = -1, full: int = 0, own: int = 0) -> int:
         """The most the searcher gains in one turn, trying every turn but playing only
@@ -564,93 +814,7 @@ class Deep:
                         if hv < 0 or hot[v] & low:
                             loud.append((i, j, v, back))
         self._count(turns)
-        # The turns that may set off a triple: made on the fields alone and looked at; one
-        # that sets off none gains minus its back-step, one that sets off one triple is
-        # scored by H6 (nothing comes before it, and its lava stone changes no gain, even
-        # the last, H8); several (their order matters, H5) are tried in every order.
-        scored = geo.scored
-        pair = geo.pair
-        through = geo.through
-        for turn in loud:
-            src, dst, v, step = turn
-            old_dst = cell[dst]
-            cell[dst] = ADD[old_dst][v]
-            if src >= 0:
-                old_src = cell[src]
-                cell[src] = REMOVE[old_src][v]
-                # A triple through the field left and not through dst only loses a stone: it
-                # can be scorable after the turn only if it is now (``livem``).
-                touched = pair[src][dst] if livem >> src & 1 else through[dst]
-            else:
-                touched = through[dst]
-            hit = -1
-            several = False
-            for t in touched:
-                a, b, c, oa, ob, oc = scored[t]
-                if END[cell[a]] + MIDDLE[cell[b]] + END[cell[c]] >= ERUPTS:
-                    if hit >= 0:
-                        several = True
-                        break
-                    hit = t
-                    value = oa[cell[a]] + ob[cell[b]] + oc[cell[c]] - BONUS - step
-            if several:
-                # Every order of the triples set off (H5), each erupting only if still
-                # scorable when its turn comes, the middle made over by H7 (0-lava first),
-                # the game ending with the last lava stone (H8): what Compact.resolve does,
-                # on the fields alone (the gain is all that is asked).
-                hits = [t for t in touched if END[cell[scored[t][0]]] + MIDDLE[cell[scored[t][1]]]
-                        + END[cell[scored[t][2]]] >= ERUPTS]
-                self._count(math.factorial(len(hits)) - 1)
-                if len(hits) == 2:
-                    # Two triples (most such turns), each order written out: the first erupts,
-                    # its middle made over (H7), then the second if still scorable (H5) and
-                    # the game not ended by the first's lava stone (H8).
-                    more = s.lava0 + s.lava1 > 1
-                    lava = 0 if s.lava0 else 1
-                    for first, second in ((hits[0], hits[1]), (hits[1], hits[0])):
-                        a, b, c, oa, ob, oc = scored[first]
-                        ca, cb, cc = cell[a], cell[b], cell[c]
-                        value = oa[ca] + ob[cb] + oc[cc] - BONUS - step
-                        if more:
-                            cell[b] = AFTER_ERUPTION[cb][lava]
-                            a, b2, c, oa, ob, oc = scored[second]
-                            ca, cc = cell[a], cell[c]
-                            if END[ca] + MIDDLE[cell[b2]] + END[cc] >= ERUPTS:
-                                value += oa[ca] + ob[cell[b2]] + oc[cc] - BONUS
-                            cell[b] = cb
-                        if value > best:
-                            best = value
-                for order in permutations(hits) if len(hits) > 2 else ():
-                    value = -step
-                    lava0, lava1 = s.lava0, s.lava1
-                    changed: list[tuple[int, int]] = []
-                    for t in order:
-                        a, b, c, oa, ob, oc = scored[t]
-                        ca, cb, cc = cell[a], cell[b], cell[c]
-                        if END[ca] + MIDDLE[cb] + END[cc] < ERUPTS:
-                            continue  # no longer scorable when its turn comes (H5)
-                        value += oa[ca] + ob[cb] + oc[cc] - BONUS
-                        if lava0:
-                            lava0 -= 1
-                            cell[b] = AFTER_ERUPTION[cb][0]
-                        else:
-                            lava1 -= 1
-                            cell[b] = AFTER_ERUPTION[cb][1]
-                        changed.append((b, cb))
-                        if not lava0 and not lava1:
-                            break  # the last lava stone ends the game (H8)
-                    for b, cb in reversed(changed):
-                        cell[b] = cb
-                    if value > best:
-                        best = value
-            cell[dst] = old_dst
-            if src >= 0:
-                cell[src] = old_src
-            if not several:
-                if hit < 0:
-                    value = -step
-                if value > best:
-                    best = value
+        best = self._loud(loud, best, livem)
         if best == -1 << 30:
             self._count(1)
             return 0  # no turn at all: a pass gains nothing (H1)
