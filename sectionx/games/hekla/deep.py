@@ -366,12 +366,13 @@ class Deep:
                     if not MINE[new_src]:
                         o &= ~bs
                 if bounded:
+                    # Every other turn gains at most alone + back there (:meth:`_beyond`).
                     got = self._beyond(src, dst, e, f, o, hotp, hot)
-                    if got > alone:
+                    if got > alone + back:
                         table[key] = got  # then it is the most one turn gains there
                     else:
-                        upper[key] = alone  # the most one turn gains there is at most alone
-                        got = best + back  # so it cannot beat ``best``
+                        upper[key] = alone + back  # the most one turn gains there is at most this
+                        got = best + back  # so this turn cannot beat ``best``
                 else:
                     got = table[key] = self.last(e, f, o)
                 if src < 0:
@@ -450,9 +451,10 @@ class Deep:
         stone of value v may complete a triple), ``hot`` the same after ``t1`` for the
         triples through ``t1``'s fields (:meth:`_hot_after`).
 
-        Every other turn after ``t1`` gains, after ``t1``'s back-step, at most ``alone``
-        (the most one turn gains at the node), so when this is at most ``alone`` the most
-        ``t1`` leads to is at most ``alone``, and otherwise it is this.  Why: ``t1`` set
+        Every other turn after ``t1`` gains at most ``alone + b1`` (``alone`` the most one
+        turn gains at the node, ``b1`` ``t1``'s back-step: ``t1`` and it together at most
+        ``alone``), so when this is at most ``alone + b1`` the most ``t1`` leads to is at
+        most ``alone``, and otherwise this is the most one turn gains after ``t1``.  Why: ``t1`` set
         off nothing, so it changed at most its two fields (a stone placed, H2, or moved,
         H3), the supply (one stone fewer) and the track (its back-step); no triple is
         scorable after it (none through its fields, since it set off nothing, H5; none
