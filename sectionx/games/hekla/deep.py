@@ -254,6 +254,7 @@ class Deep:
         lava0, lava1 = s.lava0, s.lava1
         cells = s.cells
         bit = s.geo.bit
+        hot = (0, 0, 0, 0)
         for turn in turns:
             src, dst, v, back = turn
             if live[src] or v >= need[dst]:
@@ -325,18 +326,6 @@ class Deep:
             if src >= 0 and COUNT[new_src] < 2:
                 f &= ~bit[src]
             bounded = 0 <= alone <= best
-            hot = (0, 0, 0, 0)
-            if bounded:
-                # The next turn can beat ``alone`` only with a stone brought to a field of a
-                # triple through a field this turn changed, or moved off one of them
-                # (:meth:`_beyond`); when no stone of the player's can do either, it is
-                # passed over.
-                hot = self._hot_after(src, dst)
-                if not hot[vmax] & ~f and not self._off(src, dst, hot, hotp, f):
-                    cell[dst] = old_dst
-                    if src >= 0:
-                        cell[src] = old_src
-                    continue
             after = cells + ((new_dst - old_dst) << (BITS * dst))
             if src >= 0:
                 after += (new_src - old_src) << (BITS * src)
@@ -349,6 +338,14 @@ class Deep:
                 # A bound proved from another node with two turns left (:meth:`_beyond`).
                 bound = upper.get(key)
                 if bound is not None and bound - back <= best:
+                    got = best + back
+            if got is None and bounded:
+                # The next turn can beat ``alone`` only with a stone brought to a field of a
+                # triple through a field this turn changed, or moved off one of them
+                # (:meth:`_beyond`); when no stone of the player's can do either, it is
+                # passed over.
+                hot = self._hot_after(src, dst)
+                if not hot[vmax] & ~f and not self._off(src, dst, hot, hotp, f):
                     got = best + back
             if got is None:
                 # The rest of the turn: the supply, the track, the quiet count.
