@@ -22,6 +22,8 @@ from sectionx.games.hekla.compact import (
     CONTENTS,
     COUNT,
     LAVA_CODE,
+    MY_VALUES,
+    NLAVA,
     OTHER,
     TOTAL,
     Compact,
@@ -269,6 +271,65 @@ def test_the_turns_after_a_quiet_turn_looked_at_only_where_they_could_beat_the_b
         old = _Search(pos, 10**12)
         assert gains == [old.most(pos, k) for k in (1, 2, 3)]
     assert bounded > 1000 and exact > 1000, (bounded, exact)
+
+
+def test_what_beyond_lists_bounds_the_whole_turn_after_each_quiet_turn():
+    """Deep._beyond's claim, child by child: at a position where no triple is scorable,
+    after each quiet turn t1 (back-step b1) the most one turn gains (Deep.last, every
+    turn) is at most the larger of ``alone + b1`` and the best turn _beyond lists, and
+    is that best when it exceeds ``alone + b1`` (``alone`` the most one turn gains
+    before t1); on 80 positions of random games, with the cheap pass-over's test (each
+    field's highest triple sum) checked too: where it passes a turn over, nothing
+    after it beats ``alone + b1``.  The positions include turns after which only
+    ``alone + b1`` bounds the next (a long move needs a shorter back-step from t1's
+    lower place: bounding it by ``alone``, as c6add2e's fix found, was wrong)."""
+    rng = random.Random(4)
+    checked = exceeded = passed = shorter = 0
+    for _ in range(80):
+        pos = start(rng.choice((2, 3, 4)))
+        for _ in range(rng.randrange(5, 60)):
+            if pos.over:
+                break
+            pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
+        pos = replace(pos, track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
+                                       for i, t in enumerate(pos.track)))
+        if pos.over:
+            continue
+        search = Deep(pos)
+        s = search.state
+        need, live = search._reach()
+        if any(live):
+            continue
+        alone = search.last()
+        hotp = [sum(1 << j for j, x in enumerate(need) if x <= v) for v in range(4)]
+        vmax = search._vmax()
+        highest = [max([sum(TOTAL[s.cell[f]] for f in t) for t in s.geo.triples
+                        if i in t and NLAVA[s.cell[t[1]]] <= 1 and any(s.cell[f] for f in t)], default=-100)
+                   for i in range(s.geo.n)]
+        full_before = search._fields()[1]
+        lines_room = [(s.geo.near_mask[i] | s.geo.far_mask[i]) & ~full_before for i in range(s.geo.n)]
+        for turn in s.turns():
+            src, dst, v, back = turn
+            if s.play(turn):
+                s.unplay()
+                continue
+            empty, full, own = search._fields()
+            listed = search._beyond(src, dst, empty, full, own, hotp, search._hot_after(src, dst))
+            whole = search.last()
+            assert whole <= max(alone + back, listed), (turn, whole, alone, listed)
+            if listed > alone + back:
+                assert whole == listed
+            if whole > max(alone, listed):
+                shorter += 1  # only t1's back-step lets it past alone (a long move's line nearer)
+            if whole > alone:
+                exceeded += 1
+            if highest[dst] + v + vmax < 8 and (src < 0 or highest[src] - v + vmax < 8) and not any(
+                    lines_room[i] & hotp[w] for i in (dst, src) if i >= 0 for w in MY_VALUES[s.cell[i]]):
+                passed += 1
+                assert whole <= alone + back
+            checked += 1
+            s.unplay()
+    assert checked > 1000 and exceeded and passed and shorter, (checked, exceeded, passed, shorter)
 
 
 # ---------------------------------------------------------------------- solve and the generator on the deep search
