@@ -564,3 +564,58 @@ def test_tunnel_fights_and_door_moves_unmake_to_the_very_lists_they_had(name):
             pos.unmake(undo)
             assert (internals(pos), pos.doors, pos.h) == held
     assert fights >= 3 and door_moves >= 3, (fights, door_moves)
+
+
+# ---------------------------------------------------------------- tile actions listed by what they touch
+
+
+def _fight_positions() -> list[Position]:
+    # Seeded self-play, 2-4 players, both games, with hand tiles and doors: where tile
+    # actions are many (and, with doors of two players on the board, D4 variants).
+    out = []
+    for players, seed, advanced in ((2, 11, False), (3, 12, True), (4, 13, False), (2, 14, True)):
+        out += [Position.from_state(s) for s in selfplay(players, seed, advanced, 12)]
+    return out
+
+
+def test_tile_actions_listed_by_the_cells_they_touch_are_the_full_list_filtered():
+    """``legal_moves(touching=, keep=)`` builds only some tile actions (the last
+    turn's search asks its cut as they are listed, issue 29): exactly those of
+    the full list that touch a cell of ``touching`` and that ``keep`` keeps for
+    the cells they touch and whether a hideout tile lies on one of them after,
+    in the full list's order, and every other move as before."""
+    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+
+    rng = random.Random(29)
+    hideout = tuple(tt.hideout for tt in Position.from_state(new_game(2, 1)).T.tile_types)
+    checked = Counter()
+    for pos in _fight_positions():
+        full = legal_moves(pos, dedup=True)
+        if not any(m[0] != STEP and (m[1][0] if m[0] == KEEP else m[0]) <= 4 for m in full):
+            continue
+        n = pos.T.ncells
+        touching = frozenset(rng.sample(range(n), rng.randrange(1, n)))
+        salt = rng.random()
+        asked: list[tuple[tuple[int, ...], bool]] = []
+
+        def keep(cells: tuple[int, ...], lands: bool, salt: float = salt) -> bool:
+            asked.append((cells, lands))
+            return random.Random(f"{salt}{cells}{lands}").random() < 0.6
+
+        got = legal_moves(pos, dedup=True, touching=touching, keep=keep)
+        want = []
+        for m in full:
+            kind = m[1][0] if m[0] == KEEP else m[0]
+            if 1 <= kind <= 4:  # PLACE, SWAP, MOVE, ROTATE
+                cells = _touched(pos, m, kind)
+                if not any(c in touching for c in cells):
+                    continue
+                lands = _lands_hideout(pos, m, kind, hideout)
+                if not random.Random(f"{salt}{cells}{lands}").random() < 0.6:
+                    continue
+                checked[kind] += 1
+                assert (cells, lands) in asked, m
+            want.append(m)
+        assert got == want
+        assert legal_moves(pos, dedup=True, touching=None, keep=None) == full
+    assert all(checked[k] > 0 for k in (1, 2, 3, 4)), checked  # every kind of tile action was kept somewhere

@@ -217,6 +217,43 @@ def test_the_last_turn_asks_the_prisoners_together_for_room_in_the_hideouts():
     assert (reference.turns, reference.cost, reference.plans) == (1, 0, 1)
 
 
+#: Red's prisoner on the straight 1,0 and one on the island; the one hideout, on 2,0,
+#: holds blue's prisoner and has room for one more (T2); 0,1 and 1,-1 lie empty
+#: beside the island and the straight.
+_ROOM_FOR_ONE = """\
+tiles: {"1,0": T01, "2,0": T46@3}
+hands: {red: [%s]}
+prisoners:
+  red: {dead: 6, island: 1, at: ["1,0"]}
+  blue: {at: ["2,0"]}
+goal: {kind: key, turns: 1}
+"""
+
+
+def test_a_tile_action_makes_a_hideout_only_with_a_hideout_tile():
+    """Before a tile action the cells it touches are made wild (any tile, any
+    rotation), but a hideout only if a hideout tile lies on one of them after it
+    (the tile placed, moved, rotated or swapped there): a tile's hideout is its
+    own (issue 29).  Red needs both prisoners in hideouts (K1) and the one on the
+    board has room for one: a bend in hand cannot help, so the cut falls before
+    its placement (refused, and the puzzle is impossible); a hideout tile laid
+    beside the island can (allowed: one turn, a tile action, two plans), as the
+    reference solver finds too."""
+    cells = board("1,0", "2,0", "0,1", "1,-1", east="3,0")
+    for hand, answer in (("T02", ("impossible", None, None)), ("T47", ("solved", 1, 1))):
+        sc = puzzle_of(cells, _ROOM_FOR_ONE % hand)
+        core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+        cut = LastTurnCut(core.pos, core.me, [(False, False)], core._targets(-1), True, list)
+        for c in (Cell(0, 1), Cell(1, -1)):
+            i = core.T.cells.index(c)
+            assert cut.tile_cut((i,), False, hideout=False)
+            assert not cut.tile_cut((i,), False, hideout=True)
+        result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=1)
+        assert (result.status, result.turns, result.cost) == answer
+        assert (reference.status, reference.turns, reference.cost) == answer
+        assert result.plans == (2 if hand == "T47" else None) and reference.plans == (2 if hand == "T47" else 0)
+
+
 def test_a_collapse_this_turn_needs_the_last_tile_of_the_stacks():
     """The round ends this turn by E2 only when the tile taken now is the last
     (N1: one a turn): with one tile left in the stacks the last turn's cut allows

@@ -23,7 +23,7 @@ kept.  Everything else is generated the engine's way:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from .core import (
@@ -53,10 +53,21 @@ from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
 _OPP: Final = (3, 4, 5, 0, 1, 2)
 
 
-def legal_moves(pos: Position, dedup: bool = False, doors: bool = True, tiles: bool = True) -> list[CoreMove]:
+#: ``keep(cells, hideout)`` for :func:`tile_moves`: whether to list the tile actions
+#: that touch ``cells`` and leave a hideout tile on one of them (``hideout``) or not.
+Keep = Callable[[tuple[int, ...], bool], bool]
+
+
+def _keep_all(cells: tuple[int, ...], hideout: bool) -> bool:
+    return True
+
+
+def legal_moves(pos: Position, dedup: bool = False, doors: bool = True, tiles: bool = True,
+                touching: frozenset[int] | None = None, keep: Keep | None = None) -> list[CoreMove]:
     """Every legal move now (see module docstring); empty once the game is over.
     ``doors=False`` and ``tiles=False`` leave out the door and the tile actions
-    (for a caller that would skip every one of them)."""
+    (for a caller that would skip every one of them); ``touching`` and ``keep``:
+    of the tile actions, only those :func:`tile_moves` keeps for them."""
     kind = pos.phase_kind()
     if kind == OVER:
         return []
@@ -64,7 +75,7 @@ def legal_moves(pos: Position, dedup: bool = False, doors: bool = True, tiles: b
         return [(TAKE, i) for i in range(3) if pos.stacks[i]]
     out: list[CoreMove] = []
     if tiles and (kind == TILE_PHASE or (kind == FREE_PHASE and not pos.tile_action)):
-        out += tile_moves(pos, dedup)
+        out += tile_moves(pos, dedup, touching, keep)
     if kind == TILE_PHASE:
         out.append((PASS,))
     if kind != TILE_PHASE and not pos.door_action:
@@ -93,14 +104,27 @@ def _owned_by(pos: Position, colours: Iterable[int]) -> set[int]:
 # ---------------------------------------------------------------------- tile actions (N2)
 
 
-def tile_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
-    """Place, rotate, move and swap, as ``engine._tile_candidates`` lists them, with D4 variants."""
+def tile_moves(pos: Position, dedup: bool = False, touching: frozenset[int] | None = None,
+               keep: Keep | None = None) -> list[CoreMove]:
+    """Place, rotate, move and swap, as ``engine._tile_candidates`` lists them, with D4 variants.
+
+    For a caller that would skip some, which are then never built (the rest come
+    in the same order): ``touching``, only the actions that touch one of these
+    cells; ``keep``, only those for which ``keep(cells, hideout)`` is true, where
+    ``cells`` are the cells the action touches (a place's or a rotation's cell;
+    a move's source and target; a swap's two cells, as the move names them) and
+    ``hideout`` whether a hideout tile lies on one of them after it (the tile
+    placed, rotated or moved, either of two swapped)."""
     T = pos.T
     me = pos.player
     tile, rot, known, opened, load, door = pos.tile, pos.rot, pos.known, pos.opened, pos.load, pos.door
     types = T.tile_types
     spot0 = T.spot0
     empty = [c for c in range(T.ncells) if tile[c] < 0]
+    # Where a tile may be laid for the action to touch ``touching``: any empty cell
+    # when the action's other cell is in it (a move's source), else these.
+    near_empty = empty if touching is None else [c for c in empty if c in touching]
+    wanted = keep if keep is not None else _keep_all
     out: list[CoreMove] = []
     seen_class: set[int] = set()
     for t in sorted(set(pos.hand[me])):
@@ -110,7 +134,10 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
                 continue
             seen_class.add(k)
         fitting = types[t].fitting
-        for c in empty:
+        hideout = types[t].hideout
+        for c in near_empty:
+            if not wanted((c,), hideout):
+                continue
             for r in fitting(0, known[c], opened[c]):
                 out.append((PLACE, t, c, r))
     others = [p for p in range(pos.n) if p != me and pos.doors[p]]
@@ -143,7 +170,8 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
                     liftable = False  # N2: a prisoner outside the hideout
             elif door[s] >= 0:
                 occ |= 1 << f
-        if not riders:
+        inside = touching is None or c in touching
+        if not riders and inside and wanted((c,), tt.hideout):
             current = tt.canon[occ][rot[c]]
             for r in tt.fitting(occ, known[c], opened[c]):
                 if r != current:
@@ -151,9 +179,11 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
         if liftable:
             movable.append((c, t, occ, hideout_riders))
             fitting = tt.fitting
-            for d in empty:
+            for d in (empty if inside else near_empty):
                 if hideout_riders and dist[d] < dist[c]:
                     continue  # N3
+                if not wanted((c, d), tt.hideout):
+                    continue
                 k, o = known[d], opened[d]
                 e = edge_to.get((d, c))
                 if e is not None:
@@ -165,9 +195,14 @@ def tile_moves(pos: Position, dedup: bool = False) -> list[CoreMove]:
     movable.sort(key=lambda m: cells[m[0]])
     for i, (a, ta, occ_a, hr_a) in enumerate(movable):
         tta = types[ta]
+        a_inside = touching is None or a in touching
         for b, tb, occ_b, hr_b in movable[i + 1:]:
+            if not a_inside and touching is not None and b not in touching:
+                continue
             if (hr_a and dist[b] < dist[a]) or (hr_b and dist[a] < dist[b]):
                 continue  # N3
+            if not wanted((a, b), tta.hideout or types[tb].hideout):
+                continue
             e = edge_to.get((a, b))
             kb, ob, ka, oa = known[b], opened[b], known[a], opened[a]
             if e is not None:

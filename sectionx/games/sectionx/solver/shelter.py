@@ -465,11 +465,14 @@ class LastTurnCut:
         self.reach = reach
         self.fights = sum(1 for d in pos.doors if d) >= 2
         self._near: dict[tuple[int, ...], frozenset[int]] = {}
-        self._cuts: dict[tuple[object, ...], bool] = {}
+        # Per position (the prisoners' places, whether a step was taken, the key held):
+        # per (wild cells, carries, doors opened, hideouts) the cut.
+        self._cuts: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
         # Set by a turn's search that makes no tile action that changes what a walk
         # reads (see _Turn.run): the board is then as it lies from the start.
         self.settled = False
         self._zones: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, frozenset[int]]]] = {}
+        self._by_cell: dict[int, dict[int, list[tuple[int, int]]]] = {}
 
     def _door_zones(self) -> list[tuple[int, int, frozenset[int]]]:
         """Per door on the board: its owner, its spot, and the cells a tile action
@@ -492,15 +495,20 @@ class LastTurnCut:
             self._zones[doors] = got
         return got
 
-    def _opened(self, cells: tuple[int, ...]) -> frozenset[int]:
-        """The other players' doors a tile action touching ``cells`` might send home
-        (D4): a fight joins tunnels of two players, and the action touches the
-        tunnel of each (or a cell next to it), so it touches the zones of doors of
-        two players, that door's among them."""
-        touched = [(p, s) for p, s, zone in self._door_zones() if any(c in zone for c in cells)]
-        if len({p for p, _ in touched}) < 2:
-            return frozenset()
-        return frozenset(s for p, s in touched if p != self.me)
+    def _doors_by_cell(self) -> dict[int, list[tuple[int, int]]]:
+        """Per cell, the doors (owner, spot) whose zone (:meth:`_door_zones`) holds
+        it; empty when no fight can come."""
+        if not self.fights:
+            return {}
+        zones = self._door_zones()
+        by_cell = self._by_cell.get(id(zones))  # (kept alive by self._zones)
+        if by_cell is None:
+            by_cell = {}
+            for p, s, zone in zones:
+                for c in zone:
+                    by_cell.setdefault(c, []).append((p, s))
+            self._by_cell = {id(zones): by_cell}
+        return by_cell
 
     def _around(self) -> frozenset[int]:
         """Cells within two steps of a prisoner of the player (no walk of this turn
@@ -520,24 +528,53 @@ class LastTurnCut:
             got = self._near[key] = frozenset(out)
         return got
 
-    def tile_cut(self, cells: tuple[int, ...], carries: bool) -> bool:
+    def tile_cut(self, cells: tuple[int, ...], carries: bool, hideout: bool = True) -> bool:
         """Before a tile action touching ``cells``: whether no turn that goes on
         with it can meet the goal (see the class docstring).  ``carries``: the
         action touches a cell holding a prisoner of the player, which it may carry
-        away (a ride, N3): then the walks to green areas are not asked before it."""
-        pos = self.pos
+        away (a ride, N3): then the walks to green areas are not asked before it.
+        ``hideout``: whether a hideout tile lies on one of ``cells`` after the
+        action (the tile placed, moved there, swapped or rotated); when none
+        does, the wild cells are no hideouts (a tile's hideout is its own,
+        whatever its rotation)."""
+        return self.tile_cutter()(cells, carries, hideout)
+
+    def tile_cutter(self) -> Callable[[tuple[int, ...], bool, bool], bool]:
+        """:meth:`tile_cut` at the position as it is now (a turn's search asks it
+        for every cells touched at one position: what depends on the position
+        alone is worked out once)."""
+        pos, me = self.pos, self.me
         near = self._around()
-        wild = tuple(sorted({c for c in cells if c in near}))
-        opened = self._opened(cells)
+        by_cell = self._doors_by_cell()
         # (The key held or not decides whether doors block the walks.)
-        key = (wild, carries, opened, tuple(pos.where[self.me]), pos.moved, pos.key_[self.me])
-        hit = self._cuts.get(key)
-        if hit is None:
-            hit = self._cuts[key] = self.cut(wild, not carries, opened)
-        return hit
+        node = (tuple(pos.where[me]), pos.moved, pos.key_[me])
+        cuts = self._cuts.get(node)
+        if cuts is None:
+            cuts = self._cuts[node] = {}
+        hideouts_here = self.hideouts
+
+        def cut_for(cells: tuple[int, ...], carries: bool, hideout: bool) -> bool:
+            wild = tuple(sorted({c for c in cells if c in near}))
+            # The other players' doors the action might send home (D4): a fight
+            # joins tunnels of two players, and the action touches the tunnel of
+            # each (or a cell next to it), so it touches the zones of doors of two
+            # players, that door's among them.
+            opened: frozenset[int] = frozenset()
+            if by_cell:
+                touched = {d for c in cells for d in by_cell.get(c, ())}
+                if len({p for p, _ in touched}) >= 2:
+                    opened = frozenset(s for p, s in touched if p != me)
+            hideouts = hideouts_here and hideout and bool(wild)
+            key = (wild, carries, opened, hideouts)
+            hit = cuts.get(key)
+            if hit is None:
+                hit = cuts[key] = self.cut(wild, not carries, opened, hideouts)
+            return hit
+
+        return cut_for
 
     def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int,
-                     together: bool = True) -> bool:
+                     together: bool = True, hideouts: bool = False) -> bool:
         """Whether some exposed prisoner cannot reach shelter within its steps this
         turn, or all of them together not within the ``left`` steps of the turn,
         or (K3, for the key) none a hideout when none is in one; for the key, with
@@ -548,7 +585,7 @@ class LastTurnCut:
         total = 0
         for s in exposed(pos, me, hide):
             cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
-            d = walk(pos, me, s, cap, hide, self.greens, doors_block, cells, self.hideouts, open_doors=opened)
+            d = walk(pos, me, s, cap, hide, self.greens, doors_block, cells, hideouts, open_doors=opened)
             if d > cap:
                 return True
             total += d
@@ -556,13 +593,13 @@ class LastTurnCut:
             return True
         if not hide and not pos.hides[me] and all(
                 walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), hide, _NONE, doors_block,
-                     cells, self.hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide))):
+                     cells, hideouts, open_doors=opened) >= INF for s in set(exposed(pos, me, hide))):
             return True
         # The key: the prisoners together (room, two hideouts), unless the tile action
         # still to come may carry one of them away (a ride, N3).
-        return not hide and together and no_key_by_steps(pos, me, self.greens, left, opened, cells, self.hideouts)
+        return not hide and together and no_key_by_steps(pos, me, self.greens, left, opened, cells, hideouts)
 
-    def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int) -> bool:
+    def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int, hideouts: bool) -> bool:
         """Whether the prisoners may stand as K1 wants after a collapse this turn:
         the collapse buries those on tunnels, junctions and dead ends and keeps
         those on the island and in hideouts (E3), then K1 and K5 are applied, so
@@ -581,10 +618,10 @@ class LastTurnCut:
         if pos.hides[me]:
             return True
         return any(walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), False, _NONE, doors_block,
-                        cells, self.hideouts, open_doors=opened) < INF for s in set(exposed(pos, me, False)))
+                        cells, hideouts, open_doors=opened) < INF for s in set(exposed(pos, me, False)))
 
     def cut(self, wild: tuple[int, ...] | None = None, reach: bool = True,
-            opened: frozenset[int] = frozenset()) -> bool:
+            opened: frozenset[int] = frozenset(), hideouts: bool = False) -> bool:
         """Whether some part can no longer come to hold this turn: for the board as
         it lies (``wild`` None; answered only once the tile action is done or
         passed, or when the search makes none, ``settled``; else False), or with
@@ -601,17 +638,17 @@ class LastTurnCut:
         cells = wild or ()
         no_key: bool | None = None  # _unsheltered for the key, asked once
         for hide, collapse in self.parts:
-            out = self._unsheltered(hide, cells, opened, left, reach)
+            out = self._unsheltered(hide, cells, opened, left, reach, hideouts)
             if not hide:
                 no_key = out
-            if out and not (collapse and self._may_survive(cells, opened, left)):
+            if out and not (collapse and self._may_survive(cells, opened, left, hideouts)):
                 return True
         if reach:
             T = pos.T
             # Another player's door blocks the way unless the key may come this turn
             # (M4, K1): every exposed prisoner sheltered within its steps first.
             if doors_block and no_key is None:
-                no_key = self._unsheltered(False, cells, opened, left, reach)
+                no_key = self._unsheltered(False, cells, opened, left, reach, hideouts)
             block = doors_block and bool(no_key)
             for targets, need in self.reach():
                 found: list[int] = []

@@ -11,7 +11,7 @@ goals").  :class:`~.puzzlecore.CoreProblem` builds its successors on it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,7 +21,7 @@ from ..actions import Action
 from ..model import GoalKind, State
 from ..puzzle import plan_items
 from .core import DOOR, END, KEEP, MOVE, MOVEDOOR, PLACE, REFEREE, ROTATE, STEP, SWAP, Position, action_of
-from .movegen import legal_moves
+from .movegen import Keep, legal_moves
 from .reach import Reach, forward, graph
 from .tables import CoreMove, Tables
 
@@ -334,6 +334,9 @@ class _Turn:
             if shelter.cut():
                 return
         dear = budget if budget is not None else 1 << 30  # a line with this many items makes no tile or door action
+        # The tile actions tried touch a relevant cell or the fight zone (below): the
+        # others are not even listed.
+        touching = None if relevant is None else relevant | self.fight_zone(relevant)
 
         def over(now: tuple[str, ...]) -> bool:
             # Past the budget: this line and every line it leads to cost too much.
@@ -416,8 +419,9 @@ class _Turn:
             # they fill (or none) and on whether they bring a hideout tile (the
             # bonus): asked once per case, before making any of them.
             cut: dict[tuple[int, int], bool] = {}
-            touched_cut: dict[tuple[int, ...], bool] = {}
+            touched_cut: dict[tuple[tuple[int, ...], bool], bool] = {}
             mine: set[int] | None = None
+            cutter: Callable[[tuple[int, ...], bool, bool], bool] | None = None  # LastTurnCut.tile_cutter, here
             # A move that only ends the turn (end, or a door action that ends it, N4)
             # leaves the prisoners, tiles and zones as they are, so the next turn's
             # bound is known before it is made, once for all of them.
@@ -425,7 +429,24 @@ class _Turn:
             # asked apart, see shelter.fight_turn.)
             closing: dict[bool, bool] = {}
             # (Door actions of the last turn are all skipped below.)
-            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed):
+            keep: Keep | None = None
+            near: frozenset[int] | None = None
+            if tiles and touching is not None and shelter is not None and len(items) < dear:
+                # Every tile action listed here passes the checks below up to the cut
+                # before it (it is within the budget and touches a relevant cell or
+                # the fight zone), so that cut is asked as the actions are listed,
+                # once per cells touched, and those it cuts are never built.
+                mine = owned = self._cells_of_mine()
+                cutter = cut_for = shelter.tile_cutter()
+
+                def keep(cells: tuple[int, ...], lands: bool) -> bool:
+                    hit = touched_cut.get((cells, lands))
+                    if hit is None:
+                        hit = touched_cut[(cells, lands)] = cut_for(cells, any(c in owned for c in cells), lands)
+                    return not hit
+                near = touching
+            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed, touching=near,
+                                    keep=keep):
                 # The search's clock, now and then (it may raise LimitReached: every
                 # move made above is unmade by the finally blocks on the way out).
                 self.ticks += 1
@@ -456,9 +477,12 @@ class _Turn:
                         # The cut before a tile action asks only which cells it touches:
                         # asked once per cells at this position (the tiles, rotations and
                         # hand tiles that touch them are many).
-                        hit = touched_cut.get(cells)
+                        lands = _lands_hideout(pos, move, kind, pr._is_hideout)
+                        hit = touched_cut.get((cells, lands))
                         if hit is None:
-                            hit = touched_cut[cells] = shelter.tile_cut(cells, any(c in mine for c in cells))
+                            if cutter is None:
+                                cutter = shelter.tile_cutter()
+                            hit = touched_cut[(cells, lands)] = cutter(cells, any(c in mine for c in cells), lands)
                         if hit:
                             continue
                     brings = int(pr.brings_hideout(move, kind))
@@ -588,6 +612,21 @@ def _alike(pos: Position, move: CoreMove) -> bool:
     T = pos.T
     a, b = pos.tile[m[1]], pos.tile[m[3]]
     return bool(T.tile_type[a] == T.tile_type[b] and T.tile_class[a] != T.tile_class[b])
+
+
+def _lands_hideout(pos: Position, move: CoreMove, kind: int, is_hideout: tuple[bool, ...]) -> bool:
+    """Whether a hideout tile lies on a cell the tile action touches once it is made:
+    the tile placed, moved or rotated, either of two swapped (a moved tile leaves
+    its cell empty)."""
+    m = move[1] if move[0] == KEEP else move
+    if kind == PLACE:
+        return bool(is_hideout[m[1]])
+    tile = pos.tile
+    if kind == SWAP:
+        return bool(is_hideout[tile[m[1]]] or is_hideout[tile[m[3]]])
+    if kind in (MOVE, ROTATE):
+        return bool(is_hideout[tile[m[1]]])
+    return True
 
 
 def _filled(move: CoreMove, kind: int) -> int:
