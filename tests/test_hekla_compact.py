@@ -192,10 +192,11 @@ def test_a_game_that_is_over_gains_nothing():
 
 
 def test_the_two_turn_pass_over_agrees_with_the_old_search_on_many_positions():
-    """deep.Deep._near's pass-over (a quiet turn far from anything, with two turns left)
-    on 100 positions of random games, 2 turns, against solver._Search: a version that
-    forgot a stone moved off the changed fields gave lower answers on some of them
-    (found while it was written; a stand-in for it is caught here)."""
+    """The look-ahead after a quiet turn with two turns left (deep.Deep._beyond and the
+    pass-over before it; before issue 29's third round, Deep._near's pass-over) on 100
+    positions of random games, 2 turns, against solver._Search: a version that forgot
+    a stone moved off the changed fields gave lower answers on some of them (found
+    while it was written; a stand-in for it is caught here)."""
     rng = random.Random(9)
     for _ in range(100):
         pos = start(rng.choice((2, 3, 4)))
