@@ -15,11 +15,17 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from sectionx.games.sectionx import puzzle
 from sectionx.games.sectionx.model import Scenario
 from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.moves import KEEP
 from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem, _Turn
 from sectionx.games.sectionx.solver.reference import solve_reference
 from sectionx.games.sectionx.solver.shelter import LastTurnCut, no_key_by_steps
@@ -252,6 +258,69 @@ def test_a_tile_action_makes_a_hideout_only_with_a_hideout_tile():
         assert (result.status, result.turns, result.cost) == answer
         assert (reference.status, reference.turns, reference.cost) == answer
         assert result.plans == (2 if hand == "T47" else None) and reference.plans == (2 if hand == "T47" else 0)
+
+
+def _every_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> Counter[str]:
+    """Along random walks of takes and steps in the last turn: where
+    ``cuts_every_tile_action`` says the cut falls for every tile action (carrying
+    no prisoner of the player) or for every one that lays no hideout tile, the
+    cut asked of each such action falls too."""
+    from sectionx.games.sectionx.solver.movegen import legal_moves, tile_moves
+    from sectionx.games.sectionx.solver.moves import STEP, TAKE
+    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+
+    seen: Counter[str] = Counter()
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+    hideout = tuple(tt.hideout for tt in core.T.tile_types)
+    for _ in range(walks):
+        core._load(core.root())
+        turn = _Turn(core, 1)
+        cut = core.last_turn_cut(turn)
+        pos = core.pos
+        undo = []
+        for _ in range(rng.randrange(0, 5)):
+            bare, every = cut.cuts_every_tile_action()
+            seen["every" if every else "bare" if bare else "neither"] += 1
+            mine = {(s - core.T.spot0) // 3 for s in pos.where[core.me] if s >= core.T.spot0}
+            for m in tile_moves(pos, dedup=True):
+                kind = m[1][0] if m[0] == KEEP else m[0]
+                cells = _touched(pos, m, kind)
+                if any(c in mine for c in cells):
+                    continue
+                lands = _lands_hideout(pos, m, kind, hideout)
+                if every or (bare and not lands):
+                    assert cut.tile_cut(cells, False, lands), (m, every, bare)
+                    seen["checked"] += 1
+            moves = [m for m in legal_moves(pos) if m[0] in (STEP, TAKE)]
+            if not moves:
+                break
+            undo.append(pos.make(rng.choice(moves)))
+        for u in reversed(undo):
+            pos.unmake(u)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["unseen-1-138", "unseen-1-035"])
+def test_a_cut_of_every_tile_action_at_once_is_the_cut_of_each(name):
+    """The last turn asks once, before listing the tile actions, whether the cut
+    falls for all of them (every cell near the prisoners wild at once, every other
+    player's door open; LastTurnCut.cuts_every_tile_action, docs/solver.md "The
+    last turn"); when it says so, it falls for each one asked alone.  Two
+    puzzles of the tuning set of issue 29 (key goals: red's prisoners on the
+    island and on tiles, hideouts, doors of both players, tiles in hand and
+    stacks, the advanced game)."""
+    from sectionx.games.sectionx import checking
+
+    sc = checking.check_file(f"tests/core_positions/{name}.yaml").loaded.scenario
+    seen = _every_cut_agrees(sc, random.Random(name), 25)
+    assert seen["checked"] > 50 and seen["every"] + seen["bare"] > 0 and seen["neither"] >= 0, seen
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(SHELTER_KINDS), st.randoms(use_true_random=False))
+def test_a_cut_of_every_tile_action_at_once_is_the_cut_of_each_on_small_puzzles(sc, rnd):
+    """The same on generated small key, hide and all puzzles."""
+    _every_cut_agrees(sc, random.Random(rnd.random()), 3)
 
 
 def test_a_collapse_this_turn_needs_the_last_tile_of_the_stacks():

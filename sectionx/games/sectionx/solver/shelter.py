@@ -468,6 +468,7 @@ class LastTurnCut:
         # Per position (the prisoners' places, whether a step was taken, the key held):
         # per (wild cells, carries, doors opened, hideouts) the cut.
         self._cuts: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
+        self._every: dict[tuple[object, ...], tuple[bool, bool]] = {}
         # Set by a turn's search that makes no tile action that changes what a walk
         # reads (see _Turn.run): the board is then as it lies from the start.
         self.settled = False
@@ -538,6 +539,36 @@ class LastTurnCut:
         does, the wild cells are no hideouts (a tile's hideout is its own,
         whatever its rotation)."""
         return self.tile_cutter()(cells, carries, hideout)
+
+    def cuts_every_tile_action(self) -> tuple[bool, bool]:
+        """At the position as it is now, before the turn's tile action: whether
+        :meth:`tile_cut` cuts every tile action that touches no cell holding a
+        prisoner of the player (so carries none, N3) and leaves no hideout tile on
+        the cells it touches; and whether it cuts every such action at all.
+
+        Asked once, with every cell within 2 steps of a prisoner of the player
+        made wild at once and every other player's door open.  The cut only grows
+        with fewer wild cells, fewer doors open and no wild hideout (a wild cell
+        is any tile, entered and left by any edge, with room for all; an open
+        door blocks nothing), and an action's own wild cells are among them: a
+        tile action that leaves no hideout tile on the cells it touches found no
+        hideout tile on them either (it places a tile on an empty cell, or turns,
+        moves or swaps tiles without one), so the first question makes wild
+        only the cells that hold no hideout tile (the others keep theirs, as
+        they lie), with no wild hideout; the second makes every such cell wild,
+        a hideout if one is in play."""
+        pos, me = self.pos, self.me
+        node = (tuple(pos.where[me]), pos.moved, pos.key_[me], "every")
+        got = self._every.get(node)
+        if got is None:
+            near = sorted(self._around())
+            types, tile = pos.T.tile_types, pos.tile
+            bare = tuple(c for c in near if tile[c] < 0 or not types[tile[c]].hideout)
+            doors = frozenset(s for p, held in enumerate(pos.doors) if p != me for s in held) if self.fights \
+                else frozenset()
+            every = self.cut(tuple(near), True, doors, self.hideouts)
+            got = self._every[node] = (every or self.cut(bare, True, doors, False), every)
+        return got
 
     def tile_cutter(self) -> Callable[[tuple[int, ...], bool, bool], bool]:
         """:meth:`tile_cut` at the position as it is now (a turn's search asks it

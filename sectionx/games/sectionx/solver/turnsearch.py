@@ -430,6 +430,7 @@ class _Turn:
             closing: dict[bool, bool] = {}
             # (Door actions of the last turn are all skipped below.)
             keep: Keep | None = None
+            list_tiles = listed
             near: frozenset[int] | None = None
             if tiles and touching is not None and shelter is not None and len(items) < dear:
                 # Every tile action listed here passes the checks below up to the cut
@@ -438,14 +439,24 @@ class _Turn:
                 # once per cells touched, and those it cuts are never built.
                 mine = owned = self._cells_of_mine()
                 cutter = cut_for = shelter.tile_cutter()
+                # Whether the cut falls for every action that carries no prisoner of
+                # the player and lays no hideout tile, or for every one that carries
+                # none (LastTurnCut.cuts_every_tile_action): those are then not asked
+                # one by one.
+                bare, every = shelter.cuts_every_tile_action()
 
                 def keep(cells: tuple[int, ...], lands: bool) -> bool:
+                    carries = any(c in owned for c in cells)
+                    if not carries and (every or (bare and not lands)):
+                        return False
                     hit = touched_cut.get((cells, lands))
                     if hit is None:
-                        hit = touched_cut[(cells, lands)] = cut_for(cells, any(c in owned for c in cells), lands)
+                        hit = touched_cut[(cells, lands)] = cut_for(cells, carries, lands)
                     return not hit
                 near = touching
-            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=listed, touching=near,
+                if every and not owned:
+                    list_tiles = False  # no tile action is left to try (keep would refuse each)
+            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=list_tiles, touching=near,
                                     keep=keep):
                 # The search's clock, now and then (it may raise LimitReached: every
                 # move made above is unmade by the finally blocks on the way out).
