@@ -316,6 +316,35 @@ def test_a_cut_of_every_tile_action_at_once_is_the_cut_of_each(name):
     assert seen["checked"] > 50 and seen["every"] + seen["bare"] > 0 and seen["neither"] >= 0, seen
 
 
+#: Red's prisoners on the straight 3,0 (two steps from green E once 4,0 is laid),
+#: on the dead ends 0,-4 and 0,4, and in the hideouts 1,-4 and 1,4 beside them; a
+#: bend in hand.  Found by the review of the cut of every tile action at once.
+_TWO_PAIRS = """\
+tiles: {"3,0": T01, "0,-4": T41, "1,-4": T46@3, "0,4": T42, "1,4": T47@3}
+hands: {red: [T02]}
+prisoners:
+  red: {dead: 3, at: ["3,0", "0,-4", "1,-4", "0,4", "1,4"]}
+  blue: {island: 8}
+goal: {kind: key, turns: 1}
+"""
+
+
+def test_the_cut_of_every_tile_action_leaves_the_prisoners_cells_as_they_lie():
+    """K1 comes in one turn: the bend laid on 4,0, the straight's prisoner walks to
+    green E and each dead end's steps into the hideout beside it, two hideouts in
+    all.  Asked for every tile action at once with the prisoners' own cells made
+    wild too, a prisoner stepping into 1,-4 would stand in "the wild cell" while the
+    one already there stands in its hideout: one hideout counted as two, three in
+    all, and the cut fell for the bend's placement, which touches none of those
+    cells (the solver answered "impossible").  The prisoners' cells are left as they
+    lie (no action that carries none of them touches them)."""
+    sc = puzzle_of(board("3,0", "4,0", "0,-4", "1,-4", "0,4", "1,4", east="5,0"), _TWO_PAIRS)
+    _every_cut_agrees(sc, random.Random(1), 10)
+    result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=1)
+    assert (result.status, result.turns, result.cost, result.plans) == ("solved", 1, 1, 1)
+    assert (reference.status, reference.turns, reference.cost, reference.plans) == ("solved", 1, 1, 1)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(wide_puzzles(SHELTER_KINDS), st.randoms(use_true_random=False))
 def test_a_cut_of_every_tile_action_at_once_is_the_cut_of_each_on_small_puzzles(sc, rnd):

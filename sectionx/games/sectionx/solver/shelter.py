@@ -556,12 +556,23 @@ class LastTurnCut:
         moves or swaps tiles without one), so the first question makes wild
         only the cells that hold no hideout tile (the others keep theirs, as
         they lie), with no wild hideout; the second makes every such cell wild,
-        a hideout if one is in play."""
+        a hideout if one is in play.
+
+        The cells holding a prisoner of the player are left as they lie in both:
+        no such action touches them, and made wild they would not be a larger
+        board but another one (a prisoner standing in a hideout there is named
+        by its place, one stepping in by the wild cell, so one hideout would
+        count as two towards K1's two).  Asked after the tile action, both are
+        False: nothing is left to cut."""
         pos, me = self.pos, self.me
+        if pos.tile_action:
+            return False, False
         node = (tuple(pos.where[me]), pos.moved, pos.key_[me], "every")
         got = self._every.get(node)
         if got is None:
-            near = sorted(self._around())
+            spot0 = pos.T.spot0
+            mine = {(s - spot0) // 3 for s in pos.where[me] if s >= spot0}
+            near = sorted(c for c in self._around() if c not in mine)
             types, tile = pos.T.tile_types, pos.tile
             bare = tuple(c for c in near if tile[c] < 0 or not types[tile[c]].hideout)
             doors = frozenset(s for p, held in enumerate(pos.doors) if p != me for s in held) if self.fights \

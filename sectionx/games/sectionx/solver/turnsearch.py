@@ -446,7 +446,8 @@ class _Turn:
                 bare, every = shelter.cuts_every_tile_action()
 
                 def keep(cells: tuple[int, ...], lands: bool) -> bool:
-                    carries = any(c in owned for c in cells)
+                    # (Called for every cells touched: written for speed.)
+                    carries = cells[0] in owned or (len(cells) > 1 and cells[1] in owned)
                     if not carries and (every or (bare and not lands)):
                         return False
                     hit = touched_cut.get((cells, lands))
@@ -454,8 +455,12 @@ class _Turn:
                         hit = touched_cut[(cells, lands)] = cut_for(cells, carries, lands)
                     return not hit
                 near = touching
-                if every and not owned:
-                    list_tiles = False  # no tile action is left to try (keep would refuse each)
+                if every:
+                    # Only actions that touch a cell holding a prisoner of the player
+                    # are left: those alone are listed (the loop below still drops
+                    # those that touch no relevant cell nor the fight zone).
+                    near = frozenset(owned)
+                    list_tiles = bool(owned)
             for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=list_tiles, touching=near,
                                     keep=keep):
                 # The search's clock, now and then (it may raise LimitReached: every
