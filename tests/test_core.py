@@ -598,7 +598,8 @@ def test_tile_actions_listed_by_the_cells_they_touch_are_the_full_list_filtered(
         salt = rng.random()
         asked: list[tuple[tuple[int, ...], bool]] = []
 
-        def keep(cells: tuple[int, ...], lands: bool, salt: float = salt) -> bool:
+        def keep(cells: tuple[int, ...], lands: bool, salt: float = salt,
+                 asked: list[tuple[tuple[int, ...], bool]] = asked) -> bool:
             asked.append((cells, lands))
             return random.Random(f"{salt}{cells}{lands}").random() < 0.6
 
