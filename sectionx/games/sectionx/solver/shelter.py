@@ -472,44 +472,29 @@ class LastTurnCut:
         # Set by a turn's search that makes no tile action that changes what a walk
         # reads (see _Turn.run): the board is then as it lies from the start.
         self.settled = False
-        self._zones: dict[tuple[tuple[int, ...], ...], list[tuple[int, int, frozenset[int]]]] = {}
-        self._by_cell: dict[int, dict[int, list[tuple[int, int]]]] = {}
+        self._zones: dict[tuple[tuple[int, ...], ...], dict[int, list[tuple[int, int]]]] = {}
 
-    def _door_zones(self) -> list[tuple[int, int, frozenset[int]]]:
-        """Per door on the board: its owner, its spot, and the cells a tile action
-        touches when it joins the door's tunnel to another: the cells of the
-        tunnel as it lies and their neighbours (:class:`~.movegen.FightFilter`'s
-        argument).  Empty when no fight can come (fewer than two players with a
-        door on the board)."""
+    def _doors_by_cell(self) -> dict[int, list[tuple[int, int]]]:
+        """Per cell, the doors on the board (owner, spot) whose zone holds it: the
+        cells a tile action touches when it joins the door's tunnel to another,
+        the cells of the tunnel as it lies and their neighbours
+        (:class:`~.movegen.FightFilter`'s argument).  Empty when no fight can
+        come (fewer than two players with a door on the board)."""
         pos = self.pos
         doors = tuple(tuple(d) for d in pos.doors)
         got = self._zones.get(doors)
         if got is None:
-            got = []
+            got = {}
             if self.fights:
                 T = pos.T
                 nbs = graph(T).cells
                 for p, held in enumerate(doors):
                     for s in held:
                         cells = {(x - T.spot0) // 3 for x in pos._tunnel(s)}
-                        got.append((p, s, frozenset(cells | {m for c in cells for m in nbs[c] if m < T.ncells})))
+                        for z in cells | {m for c in cells for m in nbs[c] if m < T.ncells}:
+                            got.setdefault(z, []).append((p, s))
             self._zones[doors] = got
         return got
-
-    def _doors_by_cell(self) -> dict[int, list[tuple[int, int]]]:
-        """Per cell, the doors (owner, spot) whose zone (:meth:`_door_zones`) holds
-        it; empty when no fight can come."""
-        if not self.fights:
-            return {}
-        zones = self._door_zones()
-        by_cell = self._by_cell.get(id(zones))  # (kept alive by self._zones)
-        if by_cell is None:
-            by_cell = {}
-            for p, s, zone in zones:
-                for c in zone:
-                    by_cell.setdefault(c, []).append((p, s))
-            self._by_cell = {id(zones): by_cell}
-        return by_cell
 
     def _around(self) -> frozenset[int]:
         """Cells within two steps of a prisoner of the player (no walk of this turn
@@ -540,6 +525,13 @@ class LastTurnCut:
         whatever its rotation)."""
         return self.tile_cutter()(cells, carries, hideout)
 
+    def _node(self) -> tuple[object, ...]:
+        """What the cuts read of the position inside one turn before its tile
+        action, beside the board: the prisoners' places, the steps taken, and the
+        key held (which decides whether doors block the walks)."""
+        pos, me = self.pos, self.me
+        return tuple(pos.where[me]), pos.moved, pos.key_[me]
+
     def cuts_every_tile_action(self) -> tuple[bool, bool]:
         """At the position as it is now, before the turn's tile action: whether
         :meth:`tile_cut` cuts every tile action that touches no cell holding a
@@ -567,7 +559,7 @@ class LastTurnCut:
         pos, me = self.pos, self.me
         if pos.tile_action:
             return False, False
-        node = (tuple(pos.where[me]), pos.moved, pos.key_[me], "every")
+        node = self._node()
         got = self._every.get(node)
         if got is None:
             spot0 = pos.T.spot0
@@ -585,11 +577,10 @@ class LastTurnCut:
         """:meth:`tile_cut` at the position as it is now (a turn's search asks it
         for every cells touched at one position: what depends on the position
         alone is worked out once)."""
-        pos, me = self.pos, self.me
+        me = self.me
         near = self._around()
         by_cell = self._doors_by_cell()
-        # (The key held or not decides whether doors block the walks.)
-        node = (tuple(pos.where[me]), pos.moved, pos.key_[me])
+        node = self._node()
         cuts = self._cuts.get(node)
         if cuts is None:
             cuts = self._cuts[node] = {}
