@@ -191,6 +191,19 @@ def test_a_game_that_is_over_gains_nothing():
         Compact(over)
 
 
+def _played(rng: random.Random, least: int, most: int) -> Position:
+    """A position of a random game of 2-4 players after ``least`` to ``most`` - 1 random
+    turns (a random turn, then a random order of it: cheaper than all), with the
+    other players' tracks held low and the mover's anywhere (so its gains count)."""
+    pos = start(rng.choice((2, 3, 4)))
+    for _ in range(rng.randrange(least, most)):
+        if pos.over:
+            break
+        pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
+    return replace(pos, track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
+                                    for i, t in enumerate(pos.track)))
+
+
 def test_the_two_turn_pass_over_agrees_with_the_old_search_on_many_positions():
     """The look-ahead after a quiet turn with two turns left (deep.Deep._beyond and the
     pass-over before it; before issue 29's third round, Deep._near's pass-over) on 100
@@ -199,13 +212,7 @@ def test_the_two_turn_pass_over_agrees_with_the_old_search_on_many_positions():
     while it was written; a stand-in for it is caught here)."""
     rng = random.Random(9)
     for _ in range(100):
-        pos = start(rng.choice((2, 3, 4)))
-        for _ in range(rng.randrange(0, 50)):  # a random turn, then a random order of it (cheaper than all)
-            if pos.over:
-                break
-            pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
-        pos = replace(pos, track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
-                                       for i, t in enumerate(pos.track)))
+        pos = _played(rng, 0, 50)
         if rng.random() < 0.3:
             pos = replace(pos, quiet=max(0, pos.quiet_limit - rng.randrange(1, 8)))
         if pos.over:
@@ -256,13 +263,7 @@ def test_the_turns_after_a_quiet_turn_looked_at_only_where_they_could_beat_the_b
     rng = random.Random(2029)
     bounded = exact = 0
     for _ in range(40):
-        pos = start(rng.choice((2, 3, 4)))
-        for _ in range(rng.randrange(10, 45)):
-            if pos.over:
-                break
-            pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
-        pos = replace(pos, track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
-                                       for i, t in enumerate(pos.track)))
+        pos = _played(rng, 10, 45)
         if pos.over:
             continue
         search = Deep(pos)
@@ -287,13 +288,7 @@ def test_what_beyond_lists_bounds_the_whole_turn_after_each_quiet_turn():
     rng = random.Random(4)
     checked = exceeded = passed = shorter = 0
     for _ in range(80):
-        pos = start(rng.choice((2, 3, 4)))
-        for _ in range(rng.randrange(5, 60)):
-            if pos.over:
-                break
-            pos = apply(pos, rng.choice(orders(pos, rng.choice(turns(pos)))))
-        pos = replace(pos, track=tuple(min(t, 4) if i != pos.to_move else rng.randrange(0, 40)
-                                       for i, t in enumerate(pos.track)))
+        pos = _played(rng, 5, 60)
         if pos.over:
             continue
         search = Deep(pos)
