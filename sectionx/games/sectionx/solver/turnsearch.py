@@ -489,7 +489,7 @@ class _Turn:
                             continue
                     if mine is None:
                         mine = self._cells_of_mine()
-                    if shelter is not None:
+                    if shelter is not None and keep is None:  # (else asked as it was listed)
                         # The cut before a tile action asks only which cells it touches:
                         # asked once per cells at this position (the tiles, rotations and
                         # hand tiles that touch them are many).
