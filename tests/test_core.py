@@ -30,7 +30,7 @@ from sectionx.colours import COLOURS
 from sectionx.games.sectionx import engine, formats, play, rules
 from sectionx.games.sectionx.actions import End
 from sectionx.games.sectionx.model import Catalogue, PlaceKind, State, TileType
-from sectionx.games.sectionx.solver.core import KEEP, STEP, Position, action_of, move_of
+from sectionx.games.sectionx.solver.core import DOOR, END, KEEP, MOVEDOOR, STEP, Position, action_of, move_of
 from sectionx.games.sectionx.solver.movegen import legal_moves
 from sectionx.games.sectionx.solver.tables import tables_for
 from sectionx.games.sectionx.solver.turns import successor_actions, turn_successors
@@ -168,6 +168,18 @@ turn: {player: red, phase: 3, round_ends: true}
 tiles: {"2,0": T01, "-2,2": T46@1}
 prisoners: {red: {at: ["2,0"]}, blue: {at: ["-2,2"]}}
 hands: {red: [T41, T10]}
+unused: out
+goal: {count: 1}
+""",
+    # E2, E3: the last tile was taken; red may step onto a green area (freed at the
+    # collapse), onto the island (kept) or stay on its tunnel (buried), or lay a door.
+    "E2 green": TINY + """
+players: [red, blue]
+turn: {player: red, phase: 2, round_ends: true}
+tiles: {"2,0": T01, "1,1": T46, "-2,2": T46@1}
+prisoners: {red: {at: ["2,0", "1,1"]}, blue: {at: ["-2,2"]}}
+hands: {red: [T41]}
+doors: {red: ["1,1"]}
 unused: out
 goal: {count: 1}
 """,
@@ -620,3 +632,50 @@ def test_tile_actions_listed_by_the_cells_they_touch_are_the_full_list_filtered(
         assert got == want
         assert legal_moves(pos, dedup=True, touching=None, keep=None) == full
     assert all(checked[k] > 0 for k in (1, 2, 3, 4)), checked  # every kind of tile action was kept somewhere
+
+
+def _round_ending_turns() -> list[State]:
+    """Turns of seeded random games in which the last tile was taken (E2): the turn's end
+    collapses the tunnels (E3).  Standard and advanced (V2) games, 2 to 4 players."""
+    found = []
+    for seed in range(11, 41):
+        players, advanced = 2 + seed % 3, seed % 2 == 0
+        start = new_game(players, seed, advanced)
+        bots = play.make_bots(["random"], start.colours, seed)
+        for _, before, _, _ in itertools.islice(play.step_through(start, bots=bots), 4000):
+            if before.turn.round_ends and not before.finished and not before.turn.moved:
+                found.append(before)
+                break
+        if len(found) == 5:
+            break
+    return found
+
+
+def test_turn_endings_into_the_collapse_from_memory_are_the_referees():
+    """A turn that ends the round ends by the collapse (E2, E3), which the core leaves to the
+    referee and keeps per what the collapse reads (``Position._collapse_key``), so that
+    later endings alike are loaded from memory.  Every ending of many random lines of
+    such turns, on one position whose memory fills as it goes, is the state
+    ``engine.apply`` gives; ``end`` and door actions are both met, and the memory is used."""
+    starts = [rare("E2 last tile"), rare("E2 green"), *_round_ending_turns()]
+    assert len(starts) == 7
+    kinds: Counter = Counter()
+    for n, start in enumerate(starts):
+        pos = Position.from_state(start)
+        rng = random.Random(n)
+        for _ in range(60):
+            undos = []
+            while pos.round == start.round and not pos.ranking:
+                moves = legal_moves(pos)
+                ending = [m for m in moves if m[0] in (END, DOOR, MOVEDOOR)]
+                m = rng.choice(ending) if ending and rng.random() < 0.3 else rng.choice(moves)
+                want = engine.apply(pos.to_state(), action_of(pos.T, m))
+                undos.append(pos.make(m))
+                assert pos.to_state() == want, action_of(pos.T, m)
+                assert pos.full_hash() == (pos.h, pos.hm, pos.ht)
+            kinds[m[0]] += 1
+            while undos:
+                pos.unmake(undos.pop())
+            assert pos.to_state() == start
+        assert 0 < len(pos.collapses) < 60
+    assert kinds[END] > 20 and kinds[DOOR] + kinds[MOVEDOOR] > 20, kinds

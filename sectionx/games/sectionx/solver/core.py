@@ -23,9 +23,13 @@ result loaded back): a step that ends the round or the game (E1, E4: the
 collapse E3, keys at the collapse K5, E5 and the ranking), the end of a turn
 after the last tile was taken (E2 and the collapse), and moves of kind
 ``REFEREE`` (an engine action the core does not model, such as a ``handin``
-on a tile action; the generator never makes one).  These are rare in a
-search, need most of the rules at once, and are exactly where a second copy
-of the rules would be most likely to go wrong.  Their undo record is a snapshot.  A plain tile move that starts a
+on a tile action; the generator never makes one).  They need most of the
+rules at once, and are exactly where a second copy of the rules would be most
+likely to go wrong.  Their undo record is a snapshot.  They are rare in a search
+except in a turn that ends the round (E2), where every one of its thousands of
+endings collapses: there the outcome of ``end`` and of a turn-ending door action
+is kept per what the collapse reads (``Position._collapse_key``), so the referee
+is asked once per different collapse, not once per ending.  A plain tile move that starts a
 tied fight is illegal (it needs ``keep``): ``make`` raises TieError.
 
 **Assumption** (checked by :meth:`Position.from_state`): the position obeys K1,
@@ -77,6 +81,8 @@ from .position import (
 from .tables import MAX_COUNT, CoreMove
 
 _SNAPSHOT: Final = 99  # undo record of a move the referee carried out
+#: Collapses kept per position (each a snapshot of a few thousand ints).
+_COLLAPSES_KEPT: Final = 2048
 
 
 class Position(PositionBase):
@@ -85,12 +91,76 @@ class Position(PositionBase):
     __slots__ = ()
 
     def _referee(self, move: CoreMove) -> tuple[Any, ...]:
-        """Carry ``move`` out with ``engine.apply`` (see module docstring for when)."""
-        action = move[1] if move[0] == REFEREE else action_of(self.T, move)
-        new = engine.apply(self.to_state(), action)
+        """Carry ``move`` out with ``engine.apply`` (see module docstring for when).
+
+        An ``end`` or a door action reaches here only when it ends a turn in which the
+        last tile was taken (E2), so the collapse follows (E3).  Its outcome is kept per
+        :meth:`_collapse_key` and the next turn ending with the same key is loaded from
+        there instead of asking the referee again (a turn that ends the round has
+        thousands of endings and the collapse makes few of them differ)."""
+        kind = move[0]
         snap = self._snapshot()
-        self._load(new)
+        if kind in (END, DOOR, MOVEDOOR):
+            key = self._collapse_key()
+            known = self.collapses.get(key)
+            if known is not None:
+                self._restore(known)
+                # The position now owns the kept lists: keep a fresh copy for the next hit.
+                self.collapses[key] = self._snapshot()
+                return (_SNAPSHOT, snap)
+            self._load(engine.apply(self.to_state(), action_of(self.T, move)))
+            if len(self.collapses) >= _COLLAPSES_KEPT:
+                self.collapses.clear()
+            self.collapses[key] = self._snapshot()
+            return (_SNAPSHOT, snap)
+        action = move[1] if kind == REFEREE else action_of(self.T, move)
+        self._load(engine.apply(self.to_state(), action))
         return (_SNAPSHOT, snap)
+
+    def _collapse_key(self) -> tuple[Any, ...]:
+        """Everything the collapse at the end of this turn reads (``engine._end_round``, E3,
+        K5, E4, E5), for a turn that ends now by ``end`` or by a door action.
+
+        The collapse keeps the prisoners on the island and in hideouts (by spot) with the
+        tiles under the latter, frees those on green areas and buries the rest; every
+        other tile of the board, the hands and the stacks goes to a pool that is sorted
+        by id and shuffled with the seed and round, so only the pool's tiles count, not
+        where they were.  Doors all go home, and the turn record is replaced: neither is
+        read, which is why a door action that ends the turn collapses to what ``end``
+        does (it changes no key: the position obeys K1, see the module docstring).  The
+        keys before the collapse (K5), zones, round, last round, the player ending the
+        turn and the game's fixed parameters are kept as they are."""
+        T = self.T
+        spot0 = T.spot0
+        hid = self.hid
+        tile = self.tile
+        kept_cells: set[int] = set()
+        players = []
+        for p in range(self.n):
+            safe = []
+            green = 0
+            where = self.where[p]
+            for s in where:
+                if s >= spot0:
+                    if hid[s]:
+                        safe.append(s)
+                        kept_cells.add((s - spot0) // 3)
+                elif s > 0:
+                    green += 1
+                else:
+                    safe.append(0)
+            safe.sort()
+            players.append((tuple(safe), green, len(where), self.freed[p], self.dead[p], self.key_[p]))
+        pool = [t for c, t in enumerate(tile) if t >= 0 and c not in kept_cells]
+        for hand in self.hand:
+            pool += hand
+        for stack in self.stacks:
+            pool += stack
+        pool.sort()
+        kept = tuple([(c, tile[c], self.rot[c]) for c in sorted(kept_cells)])
+        return (tuple(players), kept, tuple(pool), tuple(self.zone_owner), self.player, self.round,
+                self.last_round, self.ranking, self.seed, self.solo, self.target, self.discovery,
+                self.advanced, self.out, self.colours)
 
     # ------------------------------------------------------------------ turn structure
 

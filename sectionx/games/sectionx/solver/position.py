@@ -80,6 +80,7 @@ class PositionBase:
         "T",
         "adj",
         "advanced",
+        "collapses",
         "colours",
         "dead",
         "discovery",
@@ -126,6 +127,8 @@ class PositionBase:
 
     def __init__(self, tables: Tables):
         self.T = tables
+        # The collapse's outcome per what it reads (core.Position._referee).
+        self.collapses: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
     @classmethod
     def from_state(cls, state: State) -> Self:
