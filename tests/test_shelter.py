@@ -131,6 +131,72 @@ def test_a_collapse_may_settle_a_key_goal():
     assert solve_puzzle(plain).result.status == solve_reference(plain, max_turns=2).status == "impossible"
 
 
+def _quick_collapse_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
+    """Along random lines of play from the puzzle's start: the key part's figures
+    taken from a collapse within one turn alone (``quick``) are the figures with
+    the walks worked out too.  How many positions the shortcut answered."""
+    from sectionx.games.sectionx.solver.movegen import legal_moves
+    from sectionx.games.sectionx.solver.shelter import exposed
+
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 3)
+    answered = 0
+    for _ in range(walks):
+        core._load(core.root())
+        pos = core.pos
+        undo = []
+        for _ in range(rng.randrange(0, 14)):
+            costs = core.ride_costs()
+            for placed in (False, True):
+                quick = core._shelter_part(False, None, costs, placed)
+                assert quick == core._shelter_part(False, None, costs, placed, quick=False)
+            collapse, gaps = core._collapse(None, costs)
+            if exposed(pos, core.me, False) and not pos.key_[core.me] and collapse <= 1 \
+                    and not any(gaps[1:]):
+                answered += 1
+            moves = [] if pos.ranking else legal_moves(pos)
+            if not moves:
+                break
+            undo.append(pos.make(rng.choice(moves)))
+        for u in reversed(undo):
+            pos.unmake(u)
+    return answered
+
+
+def test_a_collapse_within_a_turn_answers_the_key_part_alone():
+    """The key part takes the fewer of the walks' turns and the first collapse's
+    (E2, E3, K1): when the collapse may come within one turn and needs no tile
+    action, it is the answer whatever the walks say, so they are not worked out;
+    the figures are those worked out with them.  Allowed on the last tile of the
+    stacks; refused (the walks decide) when two tiles remain."""
+    cells = board("1,0", "2,0", "3,0", east="4,0")
+    last = puzzle_of(cells, _COLLAPSE % "stacks: [[T05], [], []]\n")
+    assert _quick_collapse_agrees(last, random.Random(1), 20) > 0
+    core = CoreProblem(puzzle.goal_of(last), puzzle.start(last), 3)
+    assert core._shelter_part(False, None, core.ride_costs(), False) == (1, (INF, 0, 0, 0))
+    # Refused: red's prisoner on a straight one step from a hideout, blue owning the
+    # green area past the island (Z2) and two tiles in the stacks: the round ends in
+    # turn 2 at the soonest (E2; E1 needs three steps), and the walk takes one.
+    near = """\
+tiles: {"1,0": T01, "2,0": T46@3}
+prisoners:
+  red: {dead: 6, at: ["1,0"]}
+zones: {W: blue}
+stacks: [[T05, T06], [], []]
+goal: {kind: key, turns: 3}
+"""
+    two = puzzle_of(cells, near)
+    core = CoreProblem(puzzle.goal_of(two), puzzle.start(two), 3)
+    assert core._collapse(None, core.ride_costs()) == (2, (INF, INF, 0, 0))
+    assert core._shelter_part(False, None, core.ride_costs(), False) == (1, (INF, 0, 0, 0))
+    _quick_collapse_agrees(two, random.Random(2), 20)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(("key", "all")), st.randoms(use_true_random=False))
+def test_a_collapse_within_a_turn_answers_the_key_part_alone_on_small_puzzles(sc, rnd):
+    _quick_collapse_agrees(sc, rnd, 6)
+
+
 def test_the_island_is_shelter_for_hide_but_not_for_the_key():
     """A prisoner on the straight 1,0 next to the island: one step hides it (Q4),
     but the key needs it in a hideout (K1), and the only one lies past blue's

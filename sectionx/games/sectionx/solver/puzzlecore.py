@@ -408,7 +408,7 @@ class CoreProblem:
         return min(INF, max(turns, math.ceil(steps / STEPS))), tuple(gaps)
 
     def _shelter_part(self, hide: bool, board: Hashable, costs: tuple[int, ...] | None, door_placed: bool,
-                      cap: int = INF) -> tuple[int, tuple[int, ...]]:
+                      cap: int = INF, quick: bool = True) -> tuple[int, tuple[int, ...]]:
         """The bound of a *hide* or *key* part (docs/solver.md, "Key and hide
         goals"): turns, and per number of turns left the tile actions still needed.
 
@@ -420,7 +420,9 @@ class CoreProblem:
         (:meth:`_collapse`).  Without the master key another player's door blocks
         a way (M4) until a tunnel fight sends it home (D4), which lets a step
         through no sooner than :func:`~.shelter.fight_turn`: the walks with doors
-        fixed bound every solution without such a fight."""
+        fixed bound every solution without such a fight.  ``quick`` (False, for the
+        tests: the walks are always worked out) answers a collapse within one turn
+        that needs no tile action from the collapse alone: the same figures."""
         pos, me = self.pos, self.me
         R = self.horizon
         none = (0,) * (R + 1)
@@ -429,6 +431,16 @@ class CoreProblem:
         places = exposed(pos, me, hide)
         if not places:
             return 0, none
+        if not hide and quick:
+            # An exposed prisoner needs a step, so the walks below need a turn at least,
+            # and no tile-action figure for no turns left (INF). A collapse within one
+            # turn that then needs no tile action is the part's figure as it stands, the
+            # walks' figures being no smaller wherever the minimum below takes them: the
+            # same answer without them (the first turn of a 2-turn puzzle whose stacks
+            # hold one tile after it, issue 29).
+            collapse, collapse_gaps = self._collapse(board, costs)
+            if collapse <= 1 and all(g == 0 for g in collapse_gaps[1:]):
+                return collapse, collapse_gaps
         k3 = not hide and not pos.hides[me]
         turns, gaps = self._walks(self._shelter(hide, False, board), places,
                                   self._shelter(hide, False, board, False) if k3 else None)
