@@ -156,8 +156,9 @@ def test_the_core_bound_never_exceeds_the_answer(sc):
 def test_the_touch_bound_stopped_early_is_the_full_one_clipped(sc, stop):
     """Differential: the touch distances found with a stop equal the full ones
     below the stop and lie between the stop and the full ones above it (a lower
-    bound still), and a bound asked with a cap is exact up to the cap and above
-    it whenever the full one is (puzzlecore.CoreProblem.bound)."""
+    bound still), and a bound asked with a cap is the full one up to the cap, and
+    ``cap + 1`` above it, with the tile actions for more turns left than the cap
+    given as 0 (puzzlecore.CoreProblem.bound)."""
     goal, began = puzzle.goal_of(sc), puzzle.start(sc)
     full_core, capped_core = CoreProblem(goal, began, 50), CoreProblem(goal, began, 50)
     for targets, *_ in full_core._needs():
@@ -167,10 +168,8 @@ def test_the_touch_bound_stopped_early_is_the_full_one_clipped(sc, stop):
             assert found == exact if exact < stop else stop <= found <= exact
     turns, fills = full_core.bound()
     capped = capped_core.bound(None, stop)
-    if turns <= stop:
-        assert capped == (turns, fills)
-    else:
-        assert capped[0] > stop
+    assert capped[1] == tuple(f if r <= stop else 0 for r, f in enumerate(fills))
+    assert capped[0] == (turns if turns <= stop else stop + 1)
 
 
 # ---------------------------------------------------------------- the wide generator

@@ -56,6 +56,13 @@ def test_the_shelter_bound_never_exceeds_the_answer(sc):
     if reference.status == "solved":
         assert reference.turns is not None and reference.cost is not None
         assert turns <= reference.turns and fills[reference.turns] <= reference.cost
+        # Asked with a cap (the turn search asks an ending about the turns left), the
+        # walks look at no way of more tile actions than the cap: still no more than
+        # the answer whenever the answer is within the cap.
+        for cap in range(reference.turns, reference.turns + 3):
+            core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 50)
+            capped, capped_fills = core.bound(None, cap)
+            assert capped <= reference.turns and capped_fills[reference.turns] <= reference.cost, cap
     else:
         assert turns == INF or reference.status == "impossible"
 

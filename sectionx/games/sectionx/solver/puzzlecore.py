@@ -72,6 +72,16 @@ def restore_snapshot(pos: Position, snap: tuple[Any, ...]) -> None:
 # ====================================================================== the problem
 
 
+def _capped(turns: int, fills: list[int], cap: int | None) -> tuple[int, tuple[int, ...]]:
+    """:meth:`CoreProblem.bound`'s figures as it gives them: asked with a ``cap``, turns
+    beyond it as ``cap + 1`` and no tile actions counted for more turns left than it
+    (lower bounds both: figures worked out for solutions within ``cap`` turns say
+    nothing more of longer ones)."""
+    if cap is None:
+        return min(turns, INF), tuple(fills)
+    return min(turns, cap + 1), tuple(f if r <= cap else 0 for r, f in enumerate(fills))
+
+
 class CoreProblem:
     """A puzzle as a :class:`sectionx.search.Problem` on the search core (module docstring)."""
 
@@ -268,12 +278,13 @@ class CoreProblem:
         ``board``, if given, names the arrangement of tiles and of the other
         players' doors exactly (the caller vouches: equal names, equal boards), so
         that distances are reused.  ``cap``, if given, says the caller only asks
-        whether the bound exceeds it: both figures are then exact when the bound is
-        at most ``cap`` (the tile actions for up to ``cap`` turns left; for more they
-        may be smaller, still a lower bound, and the search never asks an ending
-        made with this cap about more), and only known to exceed ``cap`` otherwise (the cheap parts
-        come first and the rest is not looked at once they exceed it; the touch
-        bound stops looking there).  ``door_placed``: the position is asked for as
+        whether the bound exceeds it, and about tile actions for ``cap`` turns left
+        at most: the figures then look only at solutions within ``cap`` turns (the
+        cheap parts come first and the rest is not looked at once they exceed it;
+        the touch bound stops looking there; walks to shelter look at no way of more
+        tile actions than ``cap``, one a turn, N2).  The turns are a lower bound
+        still, given as ``cap + 1`` when they exceed ``cap``; the tile actions for
+        up to ``cap`` turns left too, and for more turns left they are given as 0.  ``door_placed``: the position is asked for as
         it will be after a door action of the player's that is still to come (the
         shelter bound counts the player's own doors on the board, see
         :func:`~.shelter.fight_turn`)."""
@@ -303,13 +314,13 @@ class CoreProblem:
         touching: list[tuple[frozenset[int], int]] = []
         for targets, kind, count, zone in needs:
             if add(*self._reach_part(targets, self.need(kind, count, zone), board, costs)):
-                return min(best, INF), tuple(fills)
+                return _capped(best, fills, cap)
             if costs is None:
                 touching.append((targets, self.need(kind, count, zone)))
         for kind, _, _ in self.parts:
             if (kind is GoalKind.HIDE or kind is GoalKind.KEY) and add(
                     *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed, limit)):
-                return min(best, INF), tuple(fills)
+                return _capped(best, fills, cap)
         for targets, need in touching:
             # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
             touch = self._touch(targets, board, INF if cap is None else 2 * cap + 1)
@@ -317,7 +328,7 @@ class CoreProblem:
             if len(acts) >= need:
                 needed = (acts[need - 1] + 1) // 2
                 add(needed, (needed,) * len(fills))
-        return min(best, INF), tuple(fills)
+        return _capped(best, fills, cap)
 
     def _reach_part(self, targets: frozenset[int], need: int, board: Hashable, costs: tuple[int, ...] | None
                     ) -> tuple[int, tuple[int, ...]]:
@@ -357,11 +368,15 @@ class CoreProblem:
                 any(self._is_hideout[t] for t in pos.hand[me]),
                 any(self._is_hideout[t] for st in pos.stacks for t in st))
 
-    def _shelter(self, hide: bool, doors_fixed: bool, board: Hashable, greens: bool = True) -> Shelter:
+    def _shelter(self, hide: bool, doors_fixed: bool, board: Hashable, greens: bool = True,
+                 cap: int = INF) -> Shelter:
         """Walks to shelter on the current board (:class:`~.shelter.Shelter`), by
         board name when given (tiles and the other players' doors, see :meth:`bound`);
         ``greens``: green areas shelter too (else only hideouts do, and the island
-        for *hide*)."""
+        for *hide*).  ``cap``: only walks that fit in ``cap`` turns are asked about
+        (:meth:`bound`), so ways of more tile actions than that (one a turn, N2)
+        are not looked at: a walk within ``cap`` turns and every tile-action figure
+        up to ``cap`` turns left come out as with all of them."""
         pos = self.pos
         if board is None:
             board = self._board_now()
@@ -370,7 +385,8 @@ class CoreProblem:
         # other for its player): they are part of the key, or two endings of one
         # turn on one board would share one ending's walks (issue 29's review).
         targets = self._targets(-1) if greens else frozenset()
-        key = (hide, doors_fixed, greens, board, targets)
+        layers = min(self.horizon, cap) + 1
+        key = (hide, doors_fixed, greens, board, targets, layers)
         got = self._shelters.get(key)
         if got is None:
             if len(self._shelters) > 4096:
@@ -378,10 +394,10 @@ class CoreProblem:
             hcost, walls = board_facts(pos, self.me, doors_fixed)
             empty = [t < 0 for t in pos.tile]
             # Boards that differ only where no figure looks share their walks.
-            content = (hide, targets, hcost, walls, tuple(c for c, e in enumerate(empty) if e))
+            content = (hide, targets, hcost, walls, tuple(c for c, e in enumerate(empty) if e), layers)
             got = self._shelters.get(content)
             if got is None:
-                got = self._shelters[content] = Shelter(self.T, self.horizon + 1, empty, hcost, targets, hide, walls)
+                got = self._shelters[content] = Shelter(self.T, layers, empty, hcost, targets, hide, walls)
             self._shelters[key] = got
         return got
 
@@ -442,13 +458,13 @@ class CoreProblem:
             if collapse <= 1 and all(g == 0 for g in collapse_gaps[1:]):
                 return collapse, collapse_gaps
         k3 = not hide and not pos.hides[me]
-        turns, gaps = self._walks(self._shelter(hide, False, board), places,
-                                  self._shelter(hide, False, board, False) if k3 else None)
+        turns, gaps = self._walks(self._shelter(hide, False, board, True, cap), places,
+                                  self._shelter(hide, False, board, False, cap) if k3 else None)
         if not pos.key_[me] and any(pos.doors[p] for p in range(pos.n) if p != me):
             fight = 1 if door_placed else fight_turn(pos, me)
             if fight > 1:
-                fixed, fixed_gaps = self._walks(self._shelter(hide, True, board), places,
-                                                self._shelter(hide, True, board, False) if k3 else None)
+                fixed, fixed_gaps = self._walks(self._shelter(hide, True, board, True, cap), places,
+                                                self._shelter(hide, True, board, False, cap) if k3 else None)
                 turns = min(fixed, max(turns, fight))
                 gaps = tuple(fixed_gaps[r] if r < fight else gaps[r] for r in range(R + 1))
         if hide:
@@ -522,7 +538,7 @@ class CoreProblem:
             room = max((tt.capacity[f] - foreign[f] for f, kind in enumerate(tt.kinds) if kind == HIDEOUT), default=0)
             if room > 0:
                 lying.append((room, not any(foreign), c))
-        into = self._shelter(False, False, board, False)  # any hideout, lying or brought
+        into = self._shelter(False, False, board, False, cap)  # any hideout, lying or brought
         some = [0 if s >= T.spot0 and pos.hid[s] else into.need(pos, s, R)[0] for s in places]
         # The walks into each lying hideout, worked out only for a number of turns
         # left that gets that far (most endings are settled before).
@@ -536,7 +552,7 @@ class CoreProblem:
             elif r >= 1 and sum(1 for t in some if t <= r) >= need:
                 for _, _, c in lying:
                     if c not in reach:
-                        reach[c] = self._hideout_turns(board, c, places)
+                        reach[c] = self._hideout_turns(board, c, places, cap)
                 rooms = [(min(room, sum(1 for t in reach[c] if t <= r)), movable) for room, movable, c in lying]
                 movables = sum(1 for _, movable in rooms if movable)
                 for m in range(min(2, r) + 1):
@@ -568,12 +584,13 @@ class CoreProblem:
                 self._reach[(targets, board)] = full
         return full
 
-    def _hideout_turns(self, board: Hashable, x: int, places: list[int]) -> list[int]:
+    def _hideout_turns(self, board: Hashable, x: int, places: list[int], cap: int = INF) -> list[int]:
         """Per prisoner in play, at least the turns it needs to be in the hideout
         lying on cell ``x``: 0 in it, 1 in another hideout (it might ride, N3),
-        else a walk to that hideout alone."""
+        else a walk to that hideout alone (``cap``: as in :meth:`_shelter`)."""
         pos, T = self.pos, self.T
-        key = ("hideout", x, board if board is not None else self._board_now())
+        layers = min(self.horizon, cap) + 1
+        key = ("hideout", x, board if board is not None else self._board_now(), layers)
         got = self._shelters.get(key)
         if got is None:
             if len(self._shelters) > 4096:
@@ -583,11 +600,11 @@ class CoreProblem:
             # A Shelter reads only the empty cells, the walls and where the hideout is
             # (its first steps read the position when asked): boards that differ
             # elsewhere share it, as in _shelter.
-            content = ("hideout", x, walls, tuple(c for c, e in enumerate(empty) if e))
+            content = ("hideout", x, walls, tuple(c for c, e in enumerate(empty) if e), layers)
             got = self._shelters.get(content)
             if got is None:
                 hcost = tuple(0 if c == x else INF for c in range(T.ncells))
-                got = self._shelters[content] = Shelter(T, self.horizon + 1, empty, hcost, frozenset(), False, walls)
+                got = self._shelters[content] = Shelter(T, layers, empty, hcost, frozenset(), False, walls)
             self._shelters[key] = got
         base = T.spot0 + 3 * x
         return [(0 if base <= s < base + 3 else 1) if s >= T.spot0 and pos.hid[s]
