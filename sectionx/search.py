@@ -87,9 +87,11 @@ class Problem(Protocol[N, M]):
     * ``cost_bound(node, remaining)`` (optional; 0 if absent): at most the cost any
       solution from ``node`` within ``remaining`` turns still adds.
     * ``successors_within(node, remaining, budget)`` (optional): the turns of
-      ``successors`` whose cost is at most ``budget`` (it may give more), and
-      whether it left out any turn of ``successors`` (False: these are all of
-      them); a search that only looks for solutions that cheap asks for these.
+      ``successors`` whose cost is at most ``budget`` (it may give more), less any
+      whose cost plus the child's ``cost_bound`` for ``remaining - 1`` turns
+      exceeds ``budget`` (the search skips those anyway), and whether it left out
+      any turn of ``successors`` (False: these are all of them); a search that
+      only looks for solutions that cheap asks for these.
     * ``first_met(node, budget)`` (optional): with one turn left, a turn of
       ``successors`` that meets the goal at a cost of at most ``budget`` (None:
       any cost), or None when none does; and whether turns costing more than the

@@ -453,8 +453,9 @@ def test_a_whole_turn_reads_the_search_clock_and_is_unmade_when_it_stops():
 
 def _within_agrees(sc: Scenario) -> None:
     """A listing within a budget holds exactly the endings of the full listing that
-    cost at most the budget (budget 0: at least those, and maybe swaps of alike
-    tiles the full last turn leaves to its cheapest endings), says when it left one out,
+    cost at most the budget, less those whose cost bound for the turns left takes
+    them past it, which the search skips (budget 0: at least those, and maybe swaps
+    of alike tiles the full last turn leaves to its cheapest endings), says when it left one out,
     and the last turn's one answer (first_met) exists exactly when a listed ending
     meets the goal within the budget (search.Problem's contract)."""
     goal, began = puzzle.goal_of(sc), puzzle.start(sc)
@@ -463,11 +464,15 @@ def _within_agrees(sc: Scenario) -> None:
     nodes = [(root, 2), (root, 1)]
     nodes += [(s.node, 1) for s in list(problem.successors(root, 2))[:6] if not s.met]
     for node, remaining in nodes:
-        full = {(s.node.key, s.plan): (s.cost, s.met) for s in problem.successors(node, remaining)}
+        listing = list(problem.successors(node, remaining))
+        full = {(s.node.key, s.plan): (s.cost, s.met) for s in listing}
+        dear = {(s.node.key, s.plan): s.cost + (0 if s.met else problem.cost_bound(s.node, remaining - 1))
+                for s in listing}
         for budget in (0, 1, 2):
             listed, left_out = problem.successors_within(node, remaining, budget)
             within = {(s.node.key, s.plan): (s.cost, s.met) for s in listed}
-            cheap = {k: v for k, v in full.items() if v[0] <= budget}
+            cheap = {k: v for k, v in full.items() if dear[k] <= budget}
+            assert all(v[0] <= budget for v in within.values())
             if budget > 0:
                 assert within == cheap
             else:  # the turns without tile and door actions (but swaps of alike tiles): maybe more

@@ -268,8 +268,8 @@ class CoreProblem:
         spot0 = self.T.spot0
         return [s for s in self.pos.where[self.me] if s == 0 or s >= spot0]
 
-    def bound(self, board: Hashable = None, cap: int | None = None, door_placed: bool = False
-              ) -> tuple[int, tuple[int, ...]]:
+    def bound(self, board: Hashable = None, cap: int | None = None, door_placed: bool = False,
+              spare: int | None = None) -> tuple[int, tuple[int, ...]]:
         """Turns the current position (at a turn's start) still needs, at least, and
         how many tile actions are still needed, at least: a fill for every empty
         cell on the way and a ride for every hideout tile carrying a prisoner (each
@@ -287,9 +287,14 @@ class CoreProblem:
         up to ``cap`` turns left too, and for more turns left they are given as 0.  ``door_placed``: the position is asked for as
         it will be after a door action of the player's that is still to come (the
         shelter bound counts the player's own doors on the board, see
-        :func:`~.shelter.fight_turn`)."""
+        :func:`~.shelter.fight_turn`).  ``spare`` (with ``cap``): the caller drops the
+        position if it needs more than ``spare`` tile actions within ``cap`` turns (its
+        cost budget, Q5), so the figures are not looked at further once they say so
+        (lower bounds still, and past ``spare`` at ``cap`` turns left)."""
         pos, T = self.pos, self.T
         limit = INF if cap is None else cap
+        dear = INF if spare is None or cap is None else spare
+        at = 0 if cap is None else min(cap, self.horizon)
         best = 0
         fills = [0] * (self.horizon + 1)
 
@@ -298,7 +303,7 @@ class CoreProblem:
             best = max(best, turns)
             for r, g in enumerate(gaps):
                 fills[r] = max(fills[r], g)
-            return best > limit
+            return best > limit or fills[at] > dear
 
         for kind, _, _ in self.parts:
             if kind is GoalKind.HIDE:
@@ -319,7 +324,7 @@ class CoreProblem:
                 touching.append((targets, self.need(kind, count, zone)))
         for kind, _, _ in self.parts:
             if (kind is GoalKind.HIDE or kind is GoalKind.KEY) and add(
-                    *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed, limit)):
+                    *self._shelter_part(kind is GoalKind.HIDE, board, costs, door_placed, limit, spare=dear)):
                 return _capped(best, fills, cap)
         for targets, need in touching:
             # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
@@ -424,7 +429,7 @@ class CoreProblem:
         return min(INF, max(turns, math.ceil(steps / STEPS))), tuple(gaps)
 
     def _shelter_part(self, hide: bool, board: Hashable, costs: tuple[int, ...] | None, door_placed: bool,
-                      cap: int = INF, quick: bool = True) -> tuple[int, tuple[int, ...]]:
+                      cap: int = INF, quick: bool = True, spare: int = INF) -> tuple[int, tuple[int, ...]]:
         """The bound of a *hide* or *key* part (docs/solver.md, "Key and hide
         goals"): turns, and per number of turns left the tile actions still needed.
 
@@ -438,7 +443,10 @@ class CoreProblem:
         through no sooner than :func:`~.shelter.fight_turn`: the walks with doors
         fixed bound every solution without such a fight.  ``quick`` (False, for the
         tests: the walks are always worked out) answers a collapse within one turn
-        that needs no tile action from the collapse alone: the same figures."""
+        that needs no tile action from the collapse alone: the same figures.
+        ``spare``: as in :meth:`bound` (the room in the hideouts is not looked at once
+        the walks and the collapse need more tile actions than that for ``cap``
+        turns left)."""
         pos, me = self.pos, self.me
         R = self.horizon
         none = (0,) * (R + 1)
@@ -481,6 +489,9 @@ class CoreProblem:
         # plans; reviewed, issue 29).  It was most of the bound's
         # time on key puzzles whose stacks end the round soon (issue 29).
         decided = collapse <= turns and all(g == 0 for g in collapse_gaps[collapse:])
+        at = min(cap, R)
+        if spare < INF and min(gaps[at], collapse_gaps[at]) > spare:
+            decided = True  # past the caller's budget already: the room could only add
         if turns < INF and not decided:
             slots, news = self._slots(board, costs, turns, cap)
             turns = max(turns, slots)
@@ -817,7 +828,9 @@ class CoreProblem:
         budget below 1, the turns without a tile or door action, but for swaps of
         two alike tiles (every other turn has a plan item, Q5; counted as leaving
         something out); else the lines of play whose plan items stay within the
-        budget (:meth:`_Turn.run`)."""
+        budget (:meth:`_Turn.run`).  Either way less the endings whose cost bound for
+        the turns left after them takes them past the budget (counted as leaving
+        something out), which the search would skip."""
         if budget < 1:
             return list(self._cheap(node, remaining, budget)), True
         return self._turns(node, remaining, budget, False)

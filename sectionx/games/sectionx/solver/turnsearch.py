@@ -304,8 +304,10 @@ class _Turn:
         A line's items only grow as it goes on, so a line past the budget is cut
         where it passes it, and a tile or door action is not made at all once the
         line has ``budget`` items: each adds an item, but for a swap of two alike
-        tiles (see ``_cheap`` in puzzlecore).  ``skipped`` is set when anything
-        was left out so.  ``first``: stop at the first line that meets the goal
+        tiles (see ``_cheap`` in puzzlecore).  An ending whose tile actions still
+        needed within the turns left (its bound's cost figure, Q5) take it past
+        the budget is left out too: the search would skip it.  ``skipped`` is set
+        when anything was left out so.  ``first``: stop at the first line that meets the goal
         within the budget and give only it (a proof that the goal can be met, for
         the deepening; not every ending, so not for the count)."""
         pos, pr = self.pos, self.pr
@@ -316,7 +318,7 @@ class _Turn:
         # printed solution takes no detour (the search's answer does not depend on it).
         given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
         # Turn endings by position (tiles named by the tile action): bound, and key if kept.
-        ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable]] = {}
+        ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable, int | None]] = {}
         path: list[CoreMove] = []
         last = self.remaining <= 1
         # Tile actions are listed only to be tried: with tiles=False only swaps of
@@ -382,16 +384,28 @@ class _Turn:
                 # One ending is often reached in several ways (steps in another
                 # order): its bound and key are worked out once.
                 inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
-                known = ends.get(inner)
-                if known is None:
-                    b, fills = pr.bound(name, self.remaining - 1)
-                    known = ends[inner] = (b, fills, pos.key() if b <= self.remaining - 1 else None)
-                b, fills, full = known
-                if full is None:
-                    return None  # no use: the bound is a property of the position alone
+                r = self.remaining - 1
                 now = items if before is None else items + self._items(move, kind, before)
                 if over(now):
                     return None
+                # Within a budget, the tile actions the later turns may still cost: an
+                # ending that needs more holds no solution within it (the search would
+                # skip it), so its bound stops looking once it says so.
+                spare = None if budget is None else dear - len(now)
+                known = ends.get(inner)
+                if known is None or (known[3] is not None and (spare is None or spare > known[3])):
+                    b, fills = pr.bound(name, r, spare=spare)
+                    # (A bound stopped at ``spare`` is kept with it: a line reaching the
+                    # ending more cheaply asks again.)
+                    dropped = spare is not None and fills[min(r, len(fills) - 1)] > spare
+                    known = ends[inner] = (b, fills, pos.key() if b <= r and not dropped else None,
+                                           spare if dropped else None)
+                b, fills, full, _ = known
+                if spare is not None and fills[min(r, len(fills) - 1)] > spare:
+                    self.skipped = True
+                    return None
+                if full is None:
+                    return None  # no use: the bound is a property of the position alone
                 ending = (full, now)
                 had = given.get(ending)
                 if had is None or len(had.move) > len(path):
