@@ -368,13 +368,15 @@ class PositionBase:
         # position a search meets, and the generator and method-call forms cost a
         # third of it.)
         pk = self.pk
+        rot, types = self.rot, T.tile_types
+        freed, dead = self.freed, self.dead
         return (
-            tuple((c, cls[t], T.tile_types[t].look[self.rot[c]]) for c, t in enumerate(self.tile) if t >= 0),
-            tuple((tuple(sorted([pk[s] for s in self.where[p]])), self.freed[p], self.dead[p])
-                  for p in range(self.n)),
-            tuple(tuple(sorted([pk[s] for s in self.doors[p]])) for p in range(self.n)),
-            tuple(tuple(sorted([cls[t] for t in self.hand[p]])) for p in range(self.n)),
-            tuple(tuple([cls[t] for t in s]) for s in self.stacks),
+            tuple([(c, cls[t], types[t].look[rot[c]]) for c, t in enumerate(self.tile) if t >= 0]),
+            tuple([(tuple(sorted([pk[s] for s in where])), freed[p], dead[p])
+                   for p, where in enumerate(self.where)]),
+            tuple([tuple(sorted([pk[s] for s in doors])) for doors in self.doors]),
+            tuple([tuple(sorted([cls[t] for t in hand])) for hand in self.hand]),
+            tuple([tuple([cls[t] for t in s]) for s in self.stacks]),
             tuple(self.key_), tuple(self.zone_owner),
             self.player, self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
             self.tile_action, self.door_action, self.round_ends,
@@ -387,11 +389,12 @@ class PositionBase:
         same tile action (only a tile action moves tiles; the collapse ends the turn)."""
         cls = self.T.tile_class
         pk = self.pk
+        freed, dead = self.freed, self.dead
         return (
-            tuple((tuple(sorted([pk[s] for s in self.where[p]])), self.freed[p], self.dead[p])
-                  for p in range(self.n)),
-            tuple(tuple(sorted([pk[s] for s in self.doors[p]])) for p in range(self.n)),
-            tuple(tuple(sorted([cls[t] for t in self.hand[p]])) for p in range(self.n)),
+            tuple([(tuple(sorted([pk[s] for s in where])), freed[p], dead[p])
+                   for p, where in enumerate(self.where)]),
+            tuple([tuple(sorted([pk[s] for s in doors])) for doors in self.doors]),
+            tuple([tuple(sorted([cls[t] for t in hand])) for hand in self.hand]),
             tuple([len(s) for s in self.stacks]),
             tuple(self.key_), tuple(self.zone_owner),
             self.player, self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
