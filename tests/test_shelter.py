@@ -459,3 +459,62 @@ def test_the_last_turn_ends_into_a_collapse_only_when_it_may_give_the_key():
         result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=2)
         assert (result.status, result.turns, result.cost, result.plans) == (
             reference.status, reference.turns, reference.cost, reference.plans)
+
+
+def test_a_discovery_this_turn_needs_the_steps_of_its_arrivals_too():
+    """With two tiles in the stacks only a discovery (E1: two prisoners on green
+    areas in the round, two players) can end the round this turn, at the step of
+    its second arrival; the collapse then keeps the island's prisoners, so every
+    other prisoner must have left the island, one into a hideout (K1, K3), all
+    within the turn's five steps (M3).  Red's prisoners on the island: the green
+    area 2,0 is two steps away over the straight on 1,0 (blue owns W, Z2), the
+    hideout on 0,1 one step.  Allowed with three (2 + 2 + 1 steps), refused with
+    four (2 + 2 + 1 + 1): then the last turn's cut falls although each walk alone
+    fits; the solver and the reference agree either way."""
+    cells = board("1,0", "0,1", east="2,0")
+    for island, may in ((3, True), (4, False)):
+        sc = puzzle_of(cells, f"""\
+tiles: {{"1,0": T01, "0,1": T46@4}}
+prisoners:
+  red: {{dead: {8 - island}, island: {island}}}
+zones: {{W: blue}}
+stacks: [[T05, T06], [], []]
+goal: {{kind: key, turns: 1}}
+""")
+        core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+        turn = _Turn(core, 1)
+        cut = core.last_turn_cut(turn)
+        assert core._collapse_now(turn) and cut.parts == [(False, True)]
+        assert cut._discovery_may_key((), frozenset(), 5, False, 2) is may
+        assert cut._may_survive((), frozenset(), 5, False) is may
+        result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=1)
+        assert (result.status, result.turns, result.cost) == (reference.status, reference.turns, reference.cost)
+        assert result.status == ("solved" if may else "impossible")
+        if may:
+            assert result.plans == reference.plans
+
+
+def test_a_discovery_by_a_ride_is_not_cut():
+    """The review's counterexample: red has one prisoner on a green area, so one more
+    arrival makes the discovery (E1).  The hideout prisoner on -1,1 rides its tile
+    to 1,1 (no nearer the greens, N3), turned to open onto the green area 2,0, and
+    steps onto it: the collapse frees both, buries the one on the dead end and keeps
+    the one in the hideout on 2,-1, and red gains the key (K1).  A walk from where
+    the rider stands now sees no green area within its steps, so the discovery's
+    steps are not asked before a tile action that may carry one of red's
+    prisoners.  With one tile in the stacks the round ends with the turn (E2)
+    and the discovery's steps are not asked at all (the key comes at no cost)."""
+    cells = board("2,-1", "1,1", "-1,1", "0,-1", east="2,0")
+    for stacks in ("[[T05, T06], [], []]", "[[T05], [], []]"):
+        sc = puzzle_of(cells, f"""\
+tiles: {{"2,-1": T46@4, "-1,1": T47@2, "0,-1": T41@4}}
+prisoners:
+  red: {{dead: 4, at: ["2,0", "2,-1", "-1,1", "0,-1"]}}
+zones: {{E: red}}
+stacks: {stacks}
+goal: {{kind: key, turns: 1}}
+""")
+        result, reference = solve_puzzle(sc).result, solve_reference(sc, max_turns=1)
+        got = (result.status, result.turns, result.cost, result.plans)
+        assert got == (reference.status, reference.turns, reference.cost, reference.plans), stacks
+        assert got == (("solved", 1, 1, 8) if "T06" in stacks else ("solved", 1, 0, 1))

@@ -419,6 +419,12 @@ class PositionBase:
             return FREE_PHASE
         return TILE_PHASE if phase == 2 else ACT_PHASE
 
+    def round_may_end_now(self) -> bool:
+        """Whether this turn may end the round by the last tile (E2): it was taken
+        already, or the stacks hold one tile and the player is still to take one
+        (N1: one a turn; a player holding three takes none, N5)."""
+        return self.round_ends or (self.phase <= 1 and sum(len(st) for st in self.stacks) == 1)
+
     def steps(self) -> int:
         """Steps used this turn (M3)."""
         return self.nsteps

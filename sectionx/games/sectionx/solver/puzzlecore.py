@@ -894,7 +894,7 @@ class CoreProblem:
         reach bound's distances with every cell filled and the turn's one tile
         action)."""
         pos, me, T = self.pos, self.me, self.T
-        if pos.round_ends or (pos.phase <= 1 and sum(len(st) for st in pos.stacks) == 1):
+        if pos.round_may_end_now():
             return True
         static = self._static_reach(self._targets(-1), turn.ride_cost)
         fills = 1 if turn.fill_open() else 0

@@ -32,6 +32,7 @@ doors fixed, before any tunnel fight sends another player's door home.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from .position import STEP_BUDGET, STEPS_PER_PRISONER, PositionBase
 from .reach import INF, graph, need, spread
@@ -632,15 +633,26 @@ class LastTurnCut:
         # still to come may carry one of them away (a ride, N3).
         return not hide and together and no_key_by_steps(pos, me, self.greens, left, opened, cells, hideouts)
 
-    def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int, hideouts: bool) -> bool:
+    def _may_survive(self, cells: tuple[int, ...], opened: frozenset[int], left: int, hideouts: bool,
+                     reach: bool = True) -> bool:
         """Whether the prisoners may stand as K1 wants after a collapse this turn:
         the collapse buries those on tunnels, junctions and dead ends and keeps
         those on the island and in hideouts (E3), then K1 and K5 are applied, so
         none may be left on the island and one must be in a hideout (K3).  Each
         prisoner on the island must leave it within its steps, and, if none is in a
-        hideout now, one must reach a hideout within its steps."""
+        hideout now, one must reach a hideout within its steps.  When only a
+        discovery can end the round this turn (E1: the last tile cannot be taken
+        in it, E2), the arrivals it needs come into it too
+        (:meth:`_discovery_may_key`), unless ``reach`` is False: the tile action
+        about to be made may carry one of the player's prisoners (a ride, N3),
+        and a walk from where it stands now says nothing of its way to a green
+        area (issue 29's review)."""
         pos, me, T = self.pos, self.me, self.pos.T
         doors_block = not pos.key_[me]
+        arrivals = pos.discovery - pos.greens[me]
+        if reach and arrivals >= 1 and not pos.round_may_end_now() and not self._discovery_may_key(
+                cells, opened, left, hideouts, arrivals):
+            return False
         island = pos.pc[me][0]
         if island:
             cap = min(STEPS_PER_PRISONER - pos.steps_used(me, 0), left)
@@ -652,6 +664,52 @@ class LastTurnCut:
             return True
         return any(walk(pos, me, s, min(STEPS_PER_PRISONER - pos.steps_used(me, s), left), False, _NONE, doors_block,
                         cells, hideouts, open_doors=opened) < INF for s in set(exposed(pos, me, False)))
+
+    def _discovery_may_key(self, cells: tuple[int, ...], opened: frozenset[int], left: int, hideouts: bool,
+                           arrivals: int) -> bool:
+        """Whether a discovery this turn (E1) may leave the prisoners as K1 wants.
+
+        The round ends at once at the step that brings the player's ``arrivals``-th
+        prisoner onto a green area this round (E1), so every step of the turn
+        comes before it, within the ``left`` steps (M3).  The collapse then frees
+        those on green areas, keeps those on the island and in hideouts and buries
+        the rest (E3); the key (K1, K3, K5) needs none left on the island and one
+        in a hideout.  So some ``arrivals`` prisoners each walk to a green area
+        the player may enter, every other prisoner on the island steps off it,
+        and one that does not arrive is in a hideout or walks to one: each walk
+        (:func:`walk`, within its own steps, at most 2) takes at least its fewest
+        steps, and all of them together no more than ``left``.  Asked only where
+        no tile action still to come may carry a prisoner of the player (a ride
+        takes no step, N3): with the tile action done, or before one that touches
+        no cell holding one of them (``cells`` wild)."""
+        pos, me = self.pos, self.me
+        doors_block = not pos.key_[me]
+        spot0 = pos.T.spot0
+        rows = []  # per prisoner: steps to a green area, off the island, to a hideout
+        for s in pos.where[me]:
+            if 0 < s < spot0:
+                continue  # on a green area already (counted in greens, M5)
+            cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+            green = walk(pos, me, s, cap, False, self.greens, doors_block, cells, False, into_hideouts=False,
+                         open_doors=opened)
+            leave = 1 if s == 0 else 0
+            if s >= spot0 and pos.hid[s]:
+                hideout = 0
+            else:
+                hideout = walk(pos, me, s, cap, False, _NONE, doors_block, cells, hideouts, open_doors=opened)
+            rows.append((green, leave, hideout))
+        if len(rows) <= arrivals:
+            return False  # none would be left in a hideout (K3)
+        for chosen in combinations(range(len(rows)), arrivals):
+            steps = sum(rows[i][0] for i in chosen)
+            if steps > left:
+                continue
+            rest = [rows[i] for i in range(len(rows)) if i not in chosen]
+            base = sum(leave for _, leave, _ in rest)
+            extra = min(hideout - leave for _, leave, hideout in rest)
+            if steps + base + extra <= left:
+                return True
+        return False
 
     def cut(self, wild: tuple[int, ...] | None = None, reach: bool = True,
             opened: frozenset[int] = frozenset(), hideouts: bool = False) -> bool:
@@ -674,7 +732,7 @@ class LastTurnCut:
             out = self._unsheltered(hide, cells, opened, left, reach, hideouts)
             if not hide:
                 no_key = out
-            if out and not (collapse and self._may_survive(cells, opened, left, hideouts)):
+            if out and not (collapse and self._may_survive(cells, opened, left, hideouts, reach)):
                 return True
         if reach:
             T = pos.T
