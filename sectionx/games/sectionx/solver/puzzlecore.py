@@ -48,13 +48,10 @@ from ....search import Successor
 from ..model import Goal, GoalKind, State
 from .core import KEEP, SWAP, Position
 from .movegen import claim_allowed
-from .reach import INF, Reach, forward
+from .reach import INF, Reach, forward, touch, touch_cost
 from .shelter import LastTurnCut, Shelter, board_facts, exposed, fight_turn, hideouts_in_play
-from .tables import GREEN_NB, HIDEOUT, ISLAND_NB, CoreMove
+from .tables import HIDEOUT, CoreMove
 from .turnsearch import Node, _filled, _touched, _Turn
-
-#: The edge across from each edge of a hex.
-_OPPOSITE = (3, 4, 5, 0, 1, 2)
 
 #: Steps a turn allows, in all and for one prisoner (M3).
 STEPS, STEPS_EACH = 5, 2
@@ -661,116 +658,21 @@ class CoreProblem:
         return best, gaps
 
     def _touch(self, targets: frozenset[int], board: Hashable, stop: int = INF) -> list[int]:
-        """Per entry (tile cell ``c`` entered across its edge ``e``: ``6 * c + e``;
-        the island: ``6 * ncells``), twice the tile actions a way from there to a
-        target still needs at least, the tunnels as they lie (INF: no way at all).
-
-        The argument (docs/solver.md, "the touch bound"): with no hideout tile
-        in play nobody rides (N3), so a prisoner's way is a walk over cells; erase
-        its loops and every cell ``p`` left on it was entered across one edge and
-        (perhaps at a later visit) left across another.  A tile that no action
-        ever touches lies as it lies now, so it must open onto both edges (P1,
-        M2); an empty cell must be filled.  Call the first kind *bad*: each needs
-        an action that rotates it, swaps it or fills it after it was emptied; an
-        action does that for at most two cells (a swap), and none of those
-        actions is a fill of an empty cell of the way, of which each needs its
-        own (a fill fills one cell).  So the way needs at least ``E + ceil(B/2)``
-        tile actions, ``E`` its empty cells and ``B`` its bad ones; as each turn
-        has one tile action (N2), as many turns.  Weights 2 per empty and 1 per
-        bad cell give ``2E + B``, whose half rounded up is no more.  A walk that
-        visits a cell twice is allowed too, which only makes the minimum
-        smaller.  Doors, capacities and fits of what is laid are ignored.
-
-        ``stop``: entries that need ``stop`` or more are all given ``stop``, a
-        lower bound (the search settles entries in order of cost, so every entry
-        below ``stop`` is exact when it stops).  A caller that only asks whether
-        a prisoner needs more than some figure saves most of the work."""
-        pos, T = self.pos, self.T
+        """:func:`~.reach.touch` on the current board, cached by board name (or tiles)
+        and ``stop``."""
+        pos = self.pos
         key = (targets, board, stop) if board is not None else (targets, tuple(pos.tile), tuple(pos.rot), stop)
         got = self._touches.get(key)
         if got is not None:
             return got
         if len(self._touches) > 4096:
             self._touches.clear()
-        n, nb, types, tile, rot = T.ncells, T.nb, T.tile_types, pos.tile, pos.rot
-        masks = [types[t].open_mask[rot[c]] if t >= 0 else -1 for c, t in enumerate(tile)]
-        isl = 6 * n
-        dist = [INF] * (isl + 1)
-
-        def own(c: int, e_in: int, e_out: int) -> int:
-            m = masks[c]
-            if m < 0:
-                return 2
-            return 0 if (m >> e_out) & 1 and (e_in < 0 or (m >> e_in) & 1) else 1
-
-        # Backwards: an entry's cost is the cheapest way out of its cell plus what
-        # lies beyond.  Buckets of small integer costs (0, 1, 2 per cell).
-        buckets: dict[int, list[int]] = {}
-
-        def offer(node: int, d: int) -> None:
-            if d < dist[node]:
-                dist[node] = d
-                buckets.setdefault(d, []).append(node)
-
-        def into(c: int, e_out: int, beyond: int) -> None:
-            # every entry of c whose way leaves across e_out, with `beyond` after it
-            for e_in in range(6):
-                if e_in != e_out and (nb[6 * c + e_in] >= 0 or nb[6 * c + e_in] == ISLAND_NB):
-                    offer(6 * c + e_in, beyond + own(c, e_in, e_out))
-
-        for c in range(n):
-            for e in range(6):
-                m = nb[6 * c + e]
-                if m <= GREEN_NB and GREEN_NB - m in targets:
-                    into(c, e, 0)
-        d = 0
-        while buckets and d < stop:
-            here = buckets.pop(d, None)
-            if here is None:
-                d += 1
-                continue
-            for node in here:
-                if dist[node] != d:
-                    continue
-                if node == isl:
-                    for c, e in T.island_edges:
-                        into(c, e, d)
-                    continue
-                c, e = divmod(node, 6)
-                # node: c entered across its edge e; the cell before it lies across e
-                m = nb[6 * c + e]
-                if m >= 0:
-                    into(m, _OPPOSITE[e], d)
-                elif m == ISLAND_NB:
-                    offer(isl, d)
-        if buckets:
-            dist = [min(x, stop) for x in dist]
-        self._touches[key] = dist
-        return dist
+        got = self._touches[key] = touch(pos, targets, stop)
+        return got
 
     def _touch_cost(self, dist: list[int], targets: frozenset[int], s: int) -> int:
-        """Twice the tile actions (see :meth:`_touch`) a prisoner on place ``s`` needs:
-        from the island, its entry; from a tile, the cheapest way out of its cell
-        (its tile counts as bad unless it opens onto the edge it leaves by)."""
-        T = self.T
-        if s == 0:
-            return dist[6 * T.ncells]
-        c = (s - T.spot0) // 3
-        t = self.pos.tile[c]
-        mask = T.tile_types[t].open_mask[self.pos.rot[c]]
-        best = INF
-        for e in range(6):
-            m = T.nb[6 * c + e]
-            if m >= 0:
-                beyond = dist[6 * m + _OPPOSITE[e]]
-            elif m == ISLAND_NB:
-                beyond = dist[6 * T.ncells]
-            elif m <= GREEN_NB and GREEN_NB - m in targets:
-                beyond = 0
-            else:
-                continue
-            best = min(best, beyond + (0 if (mask >> e) & 1 else 1))
-        return best
+        """:func:`~.reach.touch_cost` of the prisoner on place ``s``."""
+        return touch_cost(self.pos, dist, targets, s)
 
     # -------------------------------------------------------------- nodes
 
