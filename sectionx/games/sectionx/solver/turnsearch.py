@@ -412,6 +412,11 @@ class _Turn:
                     given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
                                               False)
                 return None
+            # After a tile action the last turn's cut comes first: it reads the position
+            # alone, and a line it drops needs neither its plan text nor its key (lines
+            # of steps meet again in another order, so for them the table comes first).
+            if tile and shelter is not None and shelter.cut():
+                return None
             now = items if before is None else items + self._items(move, kind, before)
             if over(now):
                 return None
@@ -422,7 +427,7 @@ class _Turn:
             seen.add(inside)
             if kind == STEP and self.hopeless(filled, self.fill_open() + self.remaining - 1, bonus):
                 return None
-            if shelter is not None and shelter.cut():
+            if not tile and shelter is not None and shelter.cut():
                 return None
             return now, now_filled, now_bonus, now_done
 
