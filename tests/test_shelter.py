@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -138,6 +140,22 @@ def test_a_collapse_may_settle_a_key_goal():
     assert solve_puzzle(plain).result.status == solve_reference(plain, max_turns=2).status == "impossible"
 
 
+def _along_a_line(pos: Any, rng: random.Random, length: int, moves: Callable[[Any], list[Any]]) -> Iterator[None]:
+    """Up to ``length`` random moves from ``moves(pos)`` made on ``pos``, handing over
+    before each (and stopping where none is left); all unmade at the end."""
+    undo = []
+    try:
+        for _ in range(length):
+            yield
+            listed = moves(pos)
+            if not listed:
+                break
+            undo.append(pos.make(rng.choice(listed)))
+    finally:
+        for u in reversed(undo):
+            pos.unmake(u)
+
+
 def _quick_collapse_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
     """Along random lines of play from the puzzle's start: the key part's figures
     taken from a collapse within one turn alone (``quick``) are the figures with
@@ -150,8 +168,7 @@ def _quick_collapse_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
     for _ in range(walks):
         core._load(core.root())
         pos = core.pos
-        undo = []
-        for _ in range(rng.randrange(0, 14)):
+        for _ in _along_a_line(pos, rng, rng.randrange(0, 14), lambda p: [] if p.ranking else legal_moves(p)):
             costs = core.ride_costs()
             for placed in (False, True):
                 quick = core._shelter_part(False, None, costs, placed)
@@ -160,12 +177,6 @@ def _quick_collapse_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
             if exposed(pos, core.me, False) and not pos.key_[core.me] and collapse <= 1 \
                     and not any(gaps[1:]):
                 answered += 1
-            moves = [] if pos.ranking else legal_moves(pos)
-            if not moves:
-                break
-            undo.append(pos.make(rng.choice(moves)))
-        for u in reversed(undo):
-            pos.unmake(u)
     return answered
 
 
@@ -350,8 +361,8 @@ def _every_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> Counter[s
         turn = _Turn(core, 1)
         cut = core.last_turn_cut(turn)
         pos = core.pos
-        undo = []
-        for _ in range(rng.randrange(0, 5)):
+        for _ in _along_a_line(pos, rng, rng.randrange(0, 5),
+                               lambda p: [m for m in legal_moves(p) if m[0] in (STEP, TAKE)]):
             bare, every = cut.cuts_every_tile_action()
             seen["every" if every else "bare" if bare else "neither"] += 1
             mine = {(s - core.T.spot0) // 3 for s in pos.where[core.me] if s >= core.T.spot0}
@@ -364,12 +375,6 @@ def _every_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> Counter[s
                 if every or (bare and not lands):
                     assert cut.tile_cut(cells, False, lands), (m, every, bare)
                     seen["checked"] += 1
-            moves = [m for m in legal_moves(pos) if m[0] in (STEP, TAKE)]
-            if not moves:
-                break
-            undo.append(pos.make(rng.choice(moves)))
-        for u in reversed(undo):
-            pos.unmake(u)
     return seen
 
 
