@@ -452,16 +452,16 @@ class CoreProblem:
         places = exposed(pos, me, hide)
         if not places:
             return 0, none
-        if not hide and quick:
+        # (*hide*: no collapse comes first, see above.)
+        collapse, collapse_gaps = (INF, none) if hide else self._collapse(board, costs)
+        if not hide and quick and collapse <= 1 and all(g == 0 for g in collapse_gaps[1:]):
             # An exposed prisoner needs a step, so the walks below need a turn at least,
             # and no tile-action figure for no turns left (INF). A collapse within one
             # turn that then needs no tile action is the part's figure as it stands, the
             # walks' figures being no smaller wherever the minimum below takes them: the
             # same answer without them (the first turn of a 2-turn puzzle whose stacks
             # hold one tile after it, issue 29).
-            collapse, collapse_gaps = self._collapse(board, costs)
-            if collapse <= 1 and all(g == 0 for g in collapse_gaps[1:]):
-                return collapse, collapse_gaps
+            return collapse, collapse_gaps
         k3 = not hide and not pos.hides[me]
         turns, gaps = self._walks(self._shelter(hide, False, board, True, cap), places,
                                   self._shelter(hide, False, board, False, cap) if k3 else None)
@@ -474,7 +474,6 @@ class CoreProblem:
                 gaps = tuple(fixed_gaps[r] if r < fight else gaps[r] for r in range(R + 1))
         if hide:
             return turns, gaps
-        collapse, collapse_gaps = self._collapse(board, costs)
         # The room in the hideouts only raises the walks' figure, and the part takes
         # the smaller of that and the collapse's: when the collapse comes no later than
         # the walks, the count cannot change the turns, and for every number of turns
