@@ -656,7 +656,8 @@ def test_turn_endings_into_the_collapse_from_memory_are_the_referees():
     referee and keeps per what the collapse reads (``Position._collapse_key``), so that
     later endings alike are loaded from memory.  Every ending of many random lines of
     such turns, on one position whose memory fills as it goes, is the state
-    ``engine.apply`` gives; ``end`` and door actions are both met, and the memory is used."""
+    ``engine.apply`` gives; ``end``, door actions and fifth steps are all met, and the
+    memory is used."""
     starts = [rare("E2 last tile"), rare("E2 green"), *_round_ending_turns()]
     assert len(starts) == 7
     kinds: Counter = Counter()
@@ -668,7 +669,11 @@ def test_turn_endings_into_the_collapse_from_memory_are_the_referees():
             while pos.round == start.round and not pos.ranking:
                 moves = legal_moves(pos)
                 ending = [m for m in moves if m[0] in (END, DOOR, MOVEDOOR)]
-                m = rng.choice(ending) if ending and rng.random() < 0.3 else rng.choice(moves)
+                steps = [m for m in moves if m[0] == STEP]
+                draw = rng.random()
+                # (Steps half the time, so that many turns end by their fifth step.)
+                m = (rng.choice(ending) if ending and draw < 0.25 else rng.choice(steps) if steps and draw < 0.75
+                     else rng.choice(moves))
                 want = engine.apply(pos.to_state(), action_of(pos.T, m))
                 undos.append(pos.make(m))
                 assert pos.to_state() == want, action_of(pos.T, m)
@@ -678,4 +683,4 @@ def test_turn_endings_into_the_collapse_from_memory_are_the_referees():
                 pos.unmake(undos.pop())
             assert pos.to_state() == start
         assert 0 < len(pos.collapses) < 60
-    assert kinds[END] > 20 and kinds[DOOR] + kinds[MOVEDOOR] > 20, kinds
+    assert kinds[END] > 20 and kinds[DOOR] + kinds[MOVEDOOR] > 20 and kinds[STEP] > 20, kinds

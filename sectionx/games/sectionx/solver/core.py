@@ -27,8 +27,8 @@ on a tile action; the generator never makes one).  They need most of the
 rules at once, and are exactly where a second copy of the rules would be most
 likely to go wrong.  Their undo record is a snapshot.  They are rare in a search
 except in a turn that ends the round (E2), where every one of its thousands of
-endings collapses: there the outcome of ``end`` and of a turn-ending door action
-is kept per what the collapse reads (``Position._collapse_key``), so the referee
+endings collapses: there the outcome of ``end``, of a turn-ending door action
+and of a fifth step is kept per what the collapse reads (``Position._collapse_key``), so the referee
 is asked once per different collapse, not once per ending.  A plain tile move that starts a
 tied fight is illegal (it needs ``keep``): ``make`` raises TieError.
 
@@ -100,8 +100,22 @@ class Position(PositionBase):
         thousands of endings and the collapse makes few of them differ)."""
         kind = move[0]
         snap = self._snapshot()
+        key: tuple[Any, ...] | None = None
         if kind in (END, DOOR, MOVEDOOR):
             key = self._collapse_key()
+        elif kind == STEP and self.round_ends and not self._step_ends_round(move):
+            # The fifth step of a turn that took the last tile: the referee carries the
+            # step out (its own effects, M2-M5, Z1, K1, K2, K4, exactly the core's), then
+            # ends the turn, which collapses (E2, E3) from where the step left the
+            # board, as ``end`` would have from there.  So the step is made on the core
+            # with the turn left open, the collapse key read, and the step taken back.
+            saved = (self.h, self.hm, self.ht, self.player, self.phase, self.moved,
+                     self.tile_action, self.door_action, self.round_ends, self.nsteps)
+            undo = self._make_step(move, saved, end=False)
+            if self._turn_done():
+                key = self._collapse_key()
+            self.unmake(undo)
+        if key is not None:
             known = self.collapses.get(key)
             if known is not None:
                 self._restore(known)
@@ -119,7 +133,8 @@ class Position(PositionBase):
 
     def _collapse_key(self) -> tuple[Any, ...]:
         """Everything the collapse at the end of this turn reads (``engine._end_round``, E3,
-        K5, E4, E5), for a turn that ends now by ``end`` or by a door action.
+        K5, E4, E5), for a turn that ends now by ``end`` or by a door action (or, read with
+        the turn left open after a fifth step, by that step: see ``_referee``).
 
         The collapse keeps the prisoners on the island and in hideouts (by spot) with the
         tiles under the latter, frees those on green areas and buries the rest; every
@@ -181,15 +196,16 @@ class Position(PositionBase):
             return self.advanced and (self.door_action or self.steps() >= STEP_BUDGET)
         return False
 
-    def _maybe_end_turn(self) -> None:
+    def _turn_done(self) -> bool:
+        """Whether the turn is over by its own record (N4, V2): ``engine._maybe_end_turn``'s test."""
         if self.phase == 1:
-            return
-        steps = self.steps()
+            return False
         if self.advanced:
-            done = self.tile_action and (self.door_action or steps >= STEP_BUDGET)
-        else:
-            done = self.phase == 3 and (self.door_action or steps >= STEP_BUDGET)
-        if done:
+            return self.tile_action and (self.door_action or self.steps() >= STEP_BUDGET)
+        return self.phase == 3 and (self.door_action or self.steps() >= STEP_BUDGET)
+
+    def _maybe_end_turn(self) -> None:
+        if self._turn_done():
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -476,13 +492,23 @@ class Position(PositionBase):
 
     # -- steps (M2-M5, Z1, K1, K2, K4, E1, E4)
 
-    def _make_step(self, move: CoreMove, saved: tuple[Any, ...]) -> tuple[Any, ...]:
+    def _step_ends_round(self, move: CoreMove) -> bool:
+        """Whether the step ``move`` reaches a green area and so ends the round by a
+        discovery (E1) or the game by the target (E4)."""
+        dst = move[2]
+        me = self.player
+        return 0 < dst < self.T.spot0 and (self.freed[me] + self.greens[me] + 1 >= self.target
+                                           or self.greens[me] + 1 >= self.discovery)
+
+    def _make_step(self, move: CoreMove, saved: tuple[Any, ...], end: bool = True) -> tuple[Any, ...]:
+        """A step (M2-M5) with its zone claim, key and hand-in (Z1, K1, K2, K4), then the
+        end of the turn when it was the last step (N4); with ``end=False`` the turn is
+        left open (for ``_referee``, which reads the collapse key there)."""
         _, src, dst, handin = move
         T = self.T
         me = self.player
         # Onto a green area: a step that ends the round (E1) or the game (E4) goes to the referee.
-        if 0 < dst < T.spot0 and (self.freed[me] + self.greens[me] + 1 >= self.target
-                                  or self.greens[me] + 1 >= self.discovery):
+        if self._step_ends_round(move):
             return self._referee(move)
         self._phase_two()
         used = self.steps_used(me, src)
@@ -526,7 +552,8 @@ class Position(PositionBase):
                 self.h ^= T.z_door[me][self.pkey(handin)]
             self.key_[me] = True  # K1 (and K4: lost and regained in one step)
             self.h ^= T.z_key[me]
-        self._maybe_end_turn()
+        if end:
+            self._maybe_end_turn()
         self.ht = self._turn_hash()
         return (STEP, src, dst, claimed, had_key, handin if handed >= 0 else -1, handed, saved)
 
