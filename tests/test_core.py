@@ -684,3 +684,50 @@ def test_turn_endings_into_the_collapse_from_memory_are_the_referees():
             assert pos.to_state() == start
         assert 0 < len(pos.collapses) < 60
     assert kinds[END] > 20 and kinds[DOOR] + kinds[MOVEDOOR] > 20 and kinds[STEP] > 20, kinds
+
+
+def test_the_in_turn_key_tells_apart_what_the_whole_key_does():
+    """Inside one turn the solver tells positions apart by the turn's tile action (or
+    none) and ``Position.key_in_turn``, which reads only what the player to move may
+    change (its prisoners, hand and turn record, the stacks, keys, zones and every
+    player's doors): the other players' prisoners and hands follow from the start and
+    the tile action (riders, N3).  On turns of seeded games (2-4 players, both games,
+    with tunnel fights, D4) walked depth-first, any two positions of one turn that share
+    the tile action and that key share ``key_without_tiles`` too; many do meet (steps
+    in another order), including after tile actions."""
+    from sectionx.games.sectionx.solver.moves import PLACE, ROTATE
+
+    starts = [pos for i, pos in enumerate(_fight_positions()) if i % 3 == 0]
+    met = Counter()
+    for pos in starts:
+        if pos.ranking:
+            continue
+        player, rnd = pos.player, pos.round
+        known: dict[tuple, tuple] = {}
+        budget = [3000]
+
+        def walk(done: object, pos: Position = pos, player: int = player, rnd: int = rnd,
+                 known: dict[tuple, tuple] = known, budget: list[int] = budget) -> None:
+            for m in legal_moves(pos, dedup=True):
+                if budget[0] <= 0:
+                    return
+                budget[0] -= 1
+                kind = m[1][0] if m[0] == KEEP else m[0]
+                undo = pos.make(m)
+                try:
+                    if pos.turn_ended(kind, player, rnd):
+                        continue
+                    now = m if PLACE <= kind <= ROTATE else done
+                    inside = (now, pos.key_in_turn())
+                    whole = pos.key_without_tiles()
+                    had = known.get(inside)
+                    if had is not None:
+                        assert had == whole, m
+                        met["after a tile action" if now is not None else "before"] += 1
+                        continue
+                    known[inside] = whole
+                    walk(now)
+                finally:
+                    pos.unmake(undo)
+        walk(None)
+    assert met["before"] > 100 and met["after a tile action"] > 100, met

@@ -402,6 +402,36 @@ class PositionBase:
             self.round, self.last_round, tuple(self.ranking),
         )
 
+    def key_in_turn(self) -> tuple[Any, ...]:
+        """:meth:`key_without_tiles` for the positions inside one turn that has not
+        ended, between positions reached from one start by the same tile action (or
+        none): exact there, and it reads only what such a turn may change.
+
+        Inside a turn only the player to move acts.  Its steps move its own prisoners
+        and change its turn record, its key and door hand-in (K1, K2, K4) and the
+        zones (Z1); a take changes its hand and the stacks; a door action its doors.
+        The other players' prisoners, hands, freed and dead change only by the tile
+        action (riders, N3) or by a collapse or the game's end, which end the turn
+        (E1-E4): after the same tile action from the same start they are the same,
+        as its riders were where they began (K1 holds at every step, so a step gives
+        nobody else a key, see :mod:`.core`).  A tunnel fight (D4) reads the doors
+        on the board when the tile action is made, and a step before it may have
+        handed one of the player's in (K1), so every player's doors stay in the key.
+        The round, its last-round flag, the ranking and the player change only when
+        the turn ends."""
+        me = self.player
+        cls = self.T.tile_class
+        pk = self.pk
+        return (
+            tuple(sorted([pk[s] for s in self.where[me]])),
+            tuple([tuple(sorted([pk[s] for s in doors])) for doors in self.doors]),
+            tuple(sorted([cls[t] for t in self.hand[me]])),
+            tuple([len(s) for s in self.stacks]),
+            tuple(self.key_), tuple(self.zone_owner),
+            self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
+            self.tile_action, self.door_action, self.round_ends,
+        )
+
     # ------------------------------------------------------------------ phases
 
     def phase_kind(self) -> int:

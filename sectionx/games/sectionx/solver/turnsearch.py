@@ -312,7 +312,9 @@ class _Turn:
         the deepening; not every ending, so not for the count)."""
         pos, pr = self.pos, self.pr
         # Inside the turn, positions after the same tile action (or none) have the same
-        # tiles, so the tile action stands for them in the key (Position.key_without_tiles).
+        # tiles and the same other players' prisoners and hands, so the tile action
+        # stands for them in the key (Position.key_in_turn; endings, which may follow
+        # a collapse, use Position.key_without_tiles).
         seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
         # Endings by (key, plan): the shortest line of play found to each, so that a
         # printed solution takes no detour (the search's answer does not depend on it).
@@ -421,7 +423,7 @@ class _Turn:
             if over(now):
                 return None
             now_done = move if tile else done
-            inside = (now_done, pos.key_without_tiles(), now)
+            inside = (now_done, pos.key_in_turn(), now)
             if inside in seen:
                 return None
             seen.add(inside)
