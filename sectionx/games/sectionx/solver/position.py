@@ -402,10 +402,11 @@ class PositionBase:
             self.round, self.last_round, tuple(self.ranking),
         )
 
-    def key_in_turn(self) -> tuple[Any, ...]:
-        """:meth:`key_without_tiles` for the positions inside one turn that has not
-        ended, between positions reached from one start by the same tile action (or
-        none): exact there, and it reads only what such a turn may change.
+    def key_in_turn(self, me: int) -> tuple[Any, ...]:
+        """:meth:`key_without_tiles` for the positions of one turn of player ``me``,
+        between positions reached from one start by the same tile action (or none),
+        inside the turn or at its end but for a collapse or the game's end: exact
+        there, and it reads only what such a turn may change.
 
         Inside a turn only the player to move acts.  Its steps move its own prisoners
         and change its turn record, its key and door hand-in (K1, K2, K4) and the
@@ -417,9 +418,9 @@ class PositionBase:
         nobody else a key, see :mod:`.core`).  A tunnel fight (D4) reads the doors
         on the board when the tile action is made, and a step before it may have
         handed one of the player's in (K1), so every player's doors stay in the key.
-        The round, its last-round flag, the ranking and the player change only when
-        the turn ends."""
-        me = self.player
+        The round, its last-round flag and the ranking change only by a collapse or
+        the game's end; the player to move changes at the turn's end, to one fixed by
+        the start (in a puzzle ``me`` again, Q2), with a fresh turn record."""
         cls = self.T.tile_class
         pk = self.pk
         return (
@@ -429,7 +430,7 @@ class PositionBase:
             tuple([len(s) for s in self.stacks]),
             tuple(self.key_), tuple(self.zone_owner),
             self.phase, tuple(sorted([(pk[s], k) for s, k in self.moved])),
-            self.tile_action, self.door_action, self.round_ends,
+            self.player, self.tile_action, self.door_action, self.round_ends,
         )
 
     # ------------------------------------------------------------------ phases

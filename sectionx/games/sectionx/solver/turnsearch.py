@@ -313,8 +313,8 @@ class _Turn:
         pos, pr = self.pos, self.pr
         # Inside the turn, positions after the same tile action (or none) have the same
         # tiles and the same other players' prisoners and hands, so the tile action
-        # stands for them in the key (Position.key_in_turn; endings, which may follow
-        # a collapse, use Position.key_without_tiles).
+        # stands for them in the key (Position.key_in_turn; an ending after a collapse
+        # is known by its whole key).
         seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
         # Endings by (key, plan): the shortest line of play found to each, so that a
         # printed solution takes no detour (the search's answer does not depend on it).
@@ -385,7 +385,7 @@ class _Turn:
                 name = (self.start_key, move if tile else done) if pos.round == self.round else None
                 # One ending is often reached in several ways (steps in another
                 # order): its bound and key are worked out once.
-                inner = (name, pos.key_without_tiles()) if name is not None else pos.key()
+                inner = (name, pos.key_in_turn(self.player)) if name is not None else pos.key()
                 r = self.remaining - 1
                 now = items if before is None else items + self._items(move, kind, before)
                 if over(now):
@@ -423,7 +423,7 @@ class _Turn:
             if over(now):
                 return None
             now_done = move if tile else done
-            inside = (now_done, pos.key_in_turn(), now)
+            inside = (now_done, pos.key_in_turn(self.player), now)
             if inside in seen:
                 return None
             seen.add(inside)
