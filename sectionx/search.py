@@ -43,8 +43,11 @@ and reports progress, as between nodes.
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -424,23 +427,55 @@ class _Counter(Generic[N, M]):
         return out
 
 
+_pausing = threading.Lock()
+_paused = [0, False]  # searches running with the collector paused; whether it was on before the first
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while the block runs, then as it was.
+
+    A search keeps millions of small tuples alive to its end (its tables, the
+    successors of the nodes on its path), and every full collection walks them
+    all again: a quarter of a Section X solve's time on puzzles of issue 29's
+    unseen set (docs/benchmarks.md).  The search makes no reference cycles
+    (tests/test_search.py checks that a solve leaves none behind), so nothing
+    it frees waits for the collector; memory is what it was.  Nested and
+    threaded uses count: the collector comes back when the last one ends, and
+    only if it was on before the first."""
+    with _pausing:
+        if _paused[0] == 0:
+            _paused[1] = gc.isenabled()
+            gc.disable()
+        _paused[0] += 1
+    try:
+        yield
+    finally:
+        with _pausing:
+            _paused[0] -= 1
+            if _paused[0] == 0 and _paused[1]:
+                gc.enable()
+
+
 def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int = 50,
           count: bool = True, progress: Progress | None = None) -> Result[M]:
     """The fewest turns from ``root`` to the goal, proved (see the module docstring).
 
     With ``count`` the optimal plans are counted up to ``cap`` (the count is exact
     when it is at most ``cap``).  ``progress`` is called about once a second with
-    the statistics.
+    the statistics.  The cyclic garbage collector is paused while it runs
+    (:func:`collector_paused`).
     """
     search: _Search[N, M] = _Search(problem, limit, progress)
     watch: Callable[[Callable[[], None] | None], None] | None = getattr(problem, "watch", None)
-    if watch is None or (limit.seconds is None and progress is None):
-        return _solve(search, root, limit, cap, count)
-    watch(search.check)
-    try:
-        return _solve(search, root, limit, cap, count)
-    finally:
-        watch(None)
+    with collector_paused():
+        if watch is None or (limit.seconds is None and progress is None):
+            return _solve(search, root, limit, cap, count)
+        watch(search.check)
+        try:
+            return _solve(search, root, limit, cap, count)
+        finally:
+            watch(None)
 
 
 def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) -> Result[M]:

@@ -130,3 +130,35 @@ def test_solve_says_when_the_recorded_answer_is_not_what_it_proves(tmp_path):
     bad = runner.invoke(app, ["solve", str(wrong)])
     assert bad.exit_code == 0
     assert "the answer recorded in the file (turns 2, plans 1) is not what was proved (turns 1" in bad.stderr
+
+
+@pytest.mark.parametrize("limit", [Limit(turns=50), Limit(turns=50, nodes=40)], ids=["whole", "node limit"])
+def test_a_solve_leaves_no_reference_cycles(limit):
+    """The solver pauses Python's cyclic collector while it runs (``search.collector_paused``),
+    which is only safe if it makes no reference cycles: whatever it frees must go by its
+    reference counts.  Solving puzzles of every goal kind (and stopping one at a node
+    limit, through the turn search's unwinding) leaves nothing for the collector.  A
+    nested function calling itself in the turn search once kept every run's tables
+    alive this way (22 million objects on one unseen puzzle, issue 29)."""
+    import gc
+
+    from sectionx.games.sectionx import checking
+
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "scenarios" / "puzzles" / n for n in ("01-the-fork.yaml", "06-the-side-door.yaml")]
+    files += sorted((root / "scenarios" / "puzzles").glob("*.yaml"))[-6:]
+    files += [root / "benchmarks" / "slow_unseen" / "key-door-2t.yaml"]
+    solve_puzzle(checking.check_file(files[0]).loaded.scenario, Limit(turns=50))  # (modules imported on first use)
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for f in files:
+            solve_puzzle(checking.check_file(f).loaded.scenario, limit)
+            assert gc.collect() == 0, (f.name, sorted({type(o).__qualname__ for o in gc.garbage})[:12])
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()

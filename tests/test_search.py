@@ -341,3 +341,46 @@ def test_the_count_stops_at_the_cap_once_a_budget_proved_nothing_cheaper():
     assert (result.status, result.turns, result.cost, result.plans_capped) == ("solved", 2, 1, True)
     assert plans_text(result) == "more than 1"
     assert [graph.expanded.get(i, 0) for i in (3, 4, 5)] == [1, 1, 1]
+
+
+def test_the_collector_is_paused_while_a_search_runs_and_restored_after():
+    """``collector_paused`` holds the cyclic collector off inside, nested uses count, and the
+    collector ends as it was before the first (on, or off if the caller had it off)."""
+    import gc
+
+    from sectionx.search import collector_paused
+
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        with collector_paused():
+            assert not gc.isenabled()
+            with collector_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        gc.disable()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+        gc.enable()
+        seen = []
+
+        class Watching:
+            def successors(self, node: int, remaining: int) -> list[Successor[int, int]]:
+                seen.append(gc.isenabled())
+                return [Successor(node + 1, node + 1, "go", 0, node + 1 >= 3)]
+
+            def key(self, node: int) -> int:
+                return node
+
+            def lower_bound(self, node: int) -> int:
+                return 0
+
+        assert solve(Watching(), 0, Limit(turns=5)).turns == 3  # type: ignore[arg-type]
+        assert seen and not any(seen) and gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()

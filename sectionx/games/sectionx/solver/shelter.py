@@ -401,39 +401,48 @@ def no_key_by_steps(pos: PositionBase, me: int, greens: frozenset[int], left: in
             return True
         options.append(here)
     types, tile = T.tile_types, pos.tile
-
-    def room(q: int) -> int:
-        if q < 0:
-            return len(options)  # a wild cell: room for every prisoner
-        c, f = divmod(q - T.spot0, 3)
-        return types[tile[c]].capacity[f] - (pos.load[q] - pos.pc[me][q])
-
-    used: dict[int, int] = {}
-
-    def fits(i: int, steps: int) -> bool:
-        if steps > left:
-            return False
-        if i == len(options):
-            return 1 <= len(used) <= 2
-        for d, q in options[i]:
-            if q == _GREEN:
-                if fits(i + 1, steps + d):
-                    return True
+    # Room per hideout spot beside the other players' prisoners (a wild cell: room for all).
+    rooms: dict[int, int] = {}
+    for here in options:
+        for _, q in here:
+            if q == _GREEN or q in rooms:
                 continue
-            n = used.get(q, 0)
-            if n >= room(q) or (n == 0 and len(used) >= 2):
-                continue
-            used[q] = n + 1
-            ok = fits(i + 1, steps + d)
-            if n:
-                used[q] = n
+            if q < 0:
+                rooms[q] = len(options)
             else:
-                del used[q]
-            if ok:
-                return True
-        return False
+                c, f = divmod(q - T.spot0, 3)
+                rooms[q] = types[tile[c]].capacity[f] - (pos.load[q] - pos.pc[me][q])
+    return not _fits(options, rooms, {}, left, 0, 0)
 
-    return not fits(0, 0)
+
+def _fits(options: list[list[tuple[int, int]]], rooms: dict[int, int], used: dict[int, int], left: int,
+          i: int, steps: int) -> bool:
+    """Whether prisoners ``i`` on of :func:`no_key_by_steps` can each take one of their
+    options within ``left`` steps in all, with ``used`` prisoners per hideout so far,
+    every hideout within its room and one or two hideouts used in the end.  (A
+    function of its own, not nested: a nested function calling itself would hold
+    itself in a reference cycle.)"""
+    if steps > left:
+        return False
+    if i == len(options):
+        return 1 <= len(used) <= 2
+    for d, q in options[i]:
+        if q == _GREEN:
+            if _fits(options, rooms, used, left, i + 1, steps + d):
+                return True
+            continue
+        n = used.get(q, 0)
+        if n >= rooms[q] or (n == 0 and len(used) >= 2):
+            continue
+        used[q] = n + 1
+        ok = _fits(options, rooms, used, left, i + 1, steps + d)
+        if n:
+            used[q] = n
+        else:
+            del used[q]
+        if ok:
+            return True
+    return False
 
 
 class LastTurnCut:

@@ -433,6 +433,13 @@ class _Turn:
                 return None
             return now, now_filled, now_bonus, now_done
 
+        # search() calls itself through this list, not by its name: a nested function
+        # that names itself holds itself through its closure, a reference cycle that
+        # would keep every table of the run (its endings and their snapshots) alive
+        # until the cyclic collector came by; the list is emptied when the run ends.
+        deeper: list[Callable[[tuple[str, ...], int, int, CoreMove | None],
+                              Iterator[Successor[Node, tuple[CoreMove, ...]]]]] = []
+
         def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
             # Tile actions that carry none of the player's prisoners leave them where
@@ -553,17 +560,21 @@ class _Turn:
                     below = child(move, kind, tile, tile and not touches, before, brings if tile else 0,
                                   items, filled, bonus, done)
                     if below is not None:
-                        yield from search(below[0], below[1], below[2], below[3])
+                        yield from deeper[0](below[0], below[1], below[2], below[3])
                 finally:
                     path.pop()
                     pos.unmake(undo)
 
+        deeper.append(search)
         try:
-            for _ in search((), -1, 0, None):
-                pass
-        except _First as found:
-            yield found.successor
-            return
+            try:
+                for _ in search((), -1, 0, None):
+                    pass
+            except _First as found:
+                yield found.successor
+                return
+        finally:
+            deeper.clear()
         yield from given.values()
 
     # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
