@@ -104,7 +104,8 @@ class CoreProblem:
         T = self.T
         self._is_hideout = tuple(tt.hideout for tt in T.tile_types)  # per tile
         self._target_cache: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
-        self._reach: dict[tuple[frozenset[int], Hashable], Reach] = {}  # by targets and empty cells (or board name)
+        # By targets and empty cells (or board name); a turn's own by what they are made of.
+        self._reach: dict[Hashable, Reach] = {}
         self._touches: dict[Hashable, list[int]] = {}  # the touch bound's table by targets and tiles (or board name)
         self._shelters: dict[Hashable, Shelter] = {}  # walks to shelter by goal kind, doors fixed, board
         self._costs: dict[Hashable, tuple[int, ...] | None] = {}  # ride_costs by board name
@@ -590,6 +591,18 @@ class CoreProblem:
             if board is not None:
                 self._reach[(targets, board)] = full
         return full
+
+    def turn_reach(self, targets: frozenset[int], empty: list[bool], K: int, costs: tuple[int, ...] | None) -> Reach:
+        """The reach distances a turn's in-turn cuts read (``_Turn``): to ``targets``
+        with the cells in ``empty`` counted empty, up to ``K`` tile actions; cached
+        by what they are made of, as many turns start on one board."""
+        key = ("turn", targets, tuple([c for c, e in enumerate(empty) if e]), K, costs)
+        got = self._reach.get(key)
+        if got is None:
+            if len(self._reach) > 4096:
+                self._reach.clear()
+            got = self._reach[key] = Reach(self.T, targets, empty, K, costs, self.walls)
+        return got
 
     def _hideout_turns(self, board: Hashable, x: int, places: list[int], cap: int = INF) -> list[int]:
         """Per prisoner in play, at least the turns it needs to be in the hideout

@@ -77,7 +77,7 @@ class _Turn:
         # from each prisoner that can be carried by nothing (for cells filled this turn).
         self.parts: list[tuple[Reach, Reach, GoalKind, int, int]] = []
         for targets, kind, count, zone in self.needs:
-            self.parts.append((Reach(self.T, targets, self.empty, K + 1, self.ride_cost, problem.walls),
+            self.parts.append((problem.turn_reach(targets, self.empty, K + 1, self.ride_cost),
                                problem._static_reach(targets, self.ride_cost), kind, count, zone))
         self._forward: dict[tuple[int, bool], list[list[int]]] = {}
         # The board as the turn began, for plan items (see _describe).
