@@ -111,6 +111,7 @@ class CoreProblem:
         self._costs: dict[Hashable, tuple[int, ...] | None] = {}  # ride_costs by board name
         self._collapses: dict[Hashable, tuple[int, tuple[int, ...]]] = {}  # _collapse by board name and prisoners
         self.walls = self._find_walls()
+        self._walks_from: dict[int, list[int]] = {}  # walk_from, per place
         # The search's clock (sectionx.search, Problem.watch): one whole turn can take
         # minutes to list, so the turn calls it every CHECK_EVERY moves made.
         self.check: Callable[[], None] | None = None
@@ -591,6 +592,16 @@ class CoreProblem:
             if board is not None:
                 self._reach[(targets, board)] = full
         return full
+
+    def walk_from(self, c: int) -> list[int]:
+        """Fewest steps from place ``c`` (a cell, or ``ncells`` for the island) to every
+        place with no tile action, every cell counted filled and the walls kept
+        (:func:`~.reach.forward`): read by the last turn's cuts, and the same for
+        every turn of the puzzle, so worked out once per place.  Not to be changed."""
+        got = self._walks_from.get(c)
+        if got is None:
+            got = self._walks_from[c] = forward(self.T, c, [False] * self.T.ncells, 0, walls=self.walls)[0]
+        return got
 
     def turn_reach(self, targets: frozenset[int], empty: list[bool], K: int, costs: tuple[int, ...] | None) -> Reach:
         """The reach distances a turn's in-turn cuts read (``_Turn``): to ``targets``

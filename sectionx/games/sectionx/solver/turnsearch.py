@@ -188,7 +188,6 @@ class _Turn:
         relevant cell (D4) is tried as well (see :meth:`run`)."""
         pos, T = self.pos, self.T
         cells = self.pr._prisoners(per_place=True)
-        filled = [False] * T.ncells
         if self._key_may_come(cells):
             return self.near_cells()
         # path[i]: the cells prisoner group i (the prisoners on one place) may use.
@@ -201,7 +200,7 @@ class _Turn:
                 if static.steps(c, rides, 1 if rides or pos.advanced else 0) > STEPS_EACH:
                     continue
                 path[i].add(c)
-                f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+                f = self.pr.walk_from(c)
                 for m in range(T.ncells):
                     if f[m] + walk[m] <= STEPS_EACH or (pos.advanced and f[m] <= 1):
                         path[i].add(m)
@@ -216,7 +215,7 @@ class _Turn:
                     continue  # the island has room for everyone
                 if any(c in path[j] for j in range(len(cells)) if j != i):
                     aside[i] = grown = True
-                    f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+                    f = self.pr.walk_from(c)
                     path[i] |= {m for m in range(T.ncells) if f[m] <= STEPS_EACH}
                     out |= path[i]
         out.discard(T.ncells)
@@ -226,10 +225,9 @@ class _Turn:
         """Every cell within 2 steps of a prisoner of the player (M3): in the last
         turn a tile action farther away changes no step any of them can take."""
         T = self.T
-        filled = [False] * T.ncells
         near: set[int] = set()
         for c, _ in self.pr._prisoners(per_place=True):
-            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+            f = self.pr.walk_from(c)
             near.update(m for m in range(T.ncells) if f[m] <= STEPS_EACH)
         near.discard(T.ncells)
         return frozenset(near)
@@ -274,7 +272,6 @@ class _Turn:
             any(hide[t] for t in pos.hand[me]) or any(t >= 0 and hide[t] for t in pos.tile)
             or (pos.phase <= 1 and any(hide[t] for st in pos.stacks for t in st)))
         greens = graph(T).greens
-        filled = [False] * T.ncells
 
         def shelter(m: int, steps: int) -> bool:
             if m < T.ncells and steps <= STEPS_EACH and (layable or (pos.tile[m] >= 0 and hide[pos.tile[m]])):
@@ -284,7 +281,7 @@ class _Turn:
         for c, hidden in cells:
             if hidden:
                 continue
-            f = forward(T, c, filled, 0, walls=self.pr.walls)[0]
+            f = self.pr.walk_from(c)
             if not any(shelter(m, f[m]) for m in range(T.ncells + 1)):
                 return False
         return True
