@@ -499,3 +499,19 @@ def test_turns_within_a_budget_are_the_full_turns_that_cheap(name, sc, turns, pl
 @given(wide_puzzles())
 def test_turns_within_a_budget_are_the_full_turns_that_cheap_on_wide_puzzles(sc):
     _within_agrees(sc)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles())
+def test_whole_turns_that_end_the_round_equal_the_referees(sc):
+    """A turn in which the last tile is taken ends the round (E2): its door actions
+    and, in the advanced game, tile actions that end it are followed by the collapse
+    (E3), and their plan items describe the board they left before it (Q5).  The core
+    words them from its own board, made with the round not ending and taken back;
+    every ending of such a first turn is the referee's, plan items word for word."""
+    began = puzzle.start(sc)
+    assume(sum(len(s) for s in began.stacks) == 1 and len(began.current.hand) < 3)
+    event("advanced" if began.advanced else "standard")
+    core = _core_endings(sc, 2)
+    assert core == _referee_endings(sc, 2)
+    event("with a door action" if any(i.startswith("door") for _, p in core for i in p) else "no door action")

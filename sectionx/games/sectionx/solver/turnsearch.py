@@ -578,14 +578,38 @@ class _Turn:
 
     def _describe(self, move: CoreMove, kind: int) -> Any:
         """What a plan item needs from before the move: the texts of the cells it
-        touches and every door, or the state itself when the referee will carry the
-        move out.  In the standard game nothing on the board changes before the tile
-        action (N1-N4), so the turn's first look serves every tile action."""
+        touches and every door; the state itself for a move of kind ``REFEREE``; the
+        items themselves for a tile or door action that ends the round (below).  In
+        the standard game nothing on the board changes before the tile action
+        (N1-N4), so the turn's first look serves every tile action."""
         pos = self.pos
-        if move[0] == REFEREE or (pos.round_ends and pos._ends_turn(kind)):
+        if move[0] == REFEREE:
             return ("referee", pos.to_state())
         if kind == STEP:
             return ("step", _spot_text(pos, move[3]))
+        if pos.round_ends and pos._ends_turn(kind):
+            # A tile or door action that ends a turn in which the last tile was taken:
+            # the collapse follows (E2, E3), and the plan describes the board the
+            # action left before it, as plan_items does (it asks the referee with the
+            # round not ending).  So here too: the action is made on the core with the
+            # round not ending, its items read off the board, and it is taken back.
+            seen = self._board_before(move, kind)
+            pos.round_ends = False
+            try:
+                undo = pos.make(move)
+                try:
+                    items = self._items(move, kind, seen)
+                finally:
+                    pos.unmake(undo)
+            finally:
+                pos.round_ends = True
+            return ("items", items)
+        return self._board_before(move, kind)
+
+    def _board_before(self, move: CoreMove, kind: int) -> Any:
+        """:meth:`_describe` of a tile or door action the core carries out itself: the
+        texts of the cells it touches and every player's doors, before it."""
+        pos = self.pos
         cells = _touched(pos, move, kind)
         if not pos.advanced and PLACE <= kind <= ROTATE:
             texts = self._texts
@@ -601,8 +625,8 @@ class _Turn:
         a player gaining the key hands that one in, and the plan names no door
         (K1, Q5), so the cost of the turn can change."""
         pos, T = self.pos, self.T
-        if before[0] == "referee" or relevant is None:
-            return True
+        if before[0] != "board" or relevant is None:
+            return True  # (the doors before were not kept: any may have gone home)
         for p, was in enumerate(before[2]):
             if len(was) != len(pos.doors[p]):
                 if p == self.pr.me:
@@ -616,6 +640,8 @@ class _Turn:
         pos, T = self.pos, self.T
         if before[0] == "step":
             return (f"handin {before[1]}",)
+        if before[0] == "items":
+            return before[1]  # type: ignore[no-any-return]
         if before[0] == "referee":
             state: State = before[1]
             action: Action = action_of(T, move)
