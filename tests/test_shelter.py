@@ -523,3 +523,94 @@ goal: {{kind: key, turns: 1}}
         got = (result.status, result.turns, result.cost, result.plans)
         assert got == (reference.status, reference.turns, reference.cost, reference.plans), stacks
         assert got == (("solved", 1, 1, 8) if "T06" in stacks else ("solved", 1, 0, 1))
+
+
+def _cut_as_it_was(cut: LastTurnCut, wild: tuple[int, ...] | None, reach: bool, opened: frozenset[int],
+                   hideouts: bool) -> bool:
+    """``LastTurnCut.cut`` as it was written before the walks to green areas were asked
+    with doors passing first: whether the key may come asked up front, the walks then
+    asked once with doors blocking or not by its answer (the simple reference)."""
+    from sectionx.games.sectionx.solver.position import STEP_BUDGET, STEPS_PER_PRISONER
+    from sectionx.games.sectionx.solver.shelter import walk
+
+    pos, me = cut.pos, cut.me
+    if wild is None and not (cut.settled or pos.tile_action or (not pos.advanced and pos.phase >= 3)):
+        return False
+    left = STEP_BUDGET - pos.nsteps
+    doors_block = not pos.key_[me]
+    cells = wild or ()
+    no_key = None
+    for hide, collapse in cut.parts:
+        out = cut._unsheltered(hide, cells, opened, left, reach, hideouts)
+        if not hide:
+            no_key = out
+        if out and not (collapse and cut._may_survive(cells, opened, left, hideouts, reach)):
+            return True
+    if reach:
+        if doors_block and no_key is None:
+            no_key = cut._unsheltered(False, cells, opened, left, reach, hideouts)
+        block = doors_block and bool(no_key)
+        for targets, need in cut.reach():
+            found: list[int] = []
+            for s in set(pos.where[me]):
+                if s == 0 or s >= pos.T.spot0:
+                    cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+                    d = walk(pos, me, s, cap, False, targets, block, cells, False, into_hideouts=False,
+                             open_doors=opened)
+                    if d <= cap:
+                        found.extend([d] * pos.pc[me][s])
+            if len(found) < need or sum(sorted(found)[:need]) > left:
+                return True
+    return False
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(("free", "free2", "zone", "all")), st.randoms(use_true_random=False))
+def test_the_walks_to_green_areas_asked_with_doors_passing_first_cut_as_before(sc, rng):
+    """The last turn's walks to green areas are asked with other players' doors passing
+    first and blocking next (a door only takes ways away), and whether the key may come
+    (which decides if doors block, M4, K1) only when the two answers differ: the cut is
+    the one asked the simple way, along random lines of the last turn, for the board as
+    it lies and with wild cells and opened doors."""
+    from sectionx.games.sectionx.solver.movegen import legal_moves
+
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+    core._load(core.root())
+    cut = core.last_turn_cut(_Turn(core, 1))
+    pos = core.pos
+    n = core.T.ncells
+    doors = frozenset(s for p, held in enumerate(pos.doors) if p != core.me for s in held)
+    asked = 0
+    for _ in _along_a_line(pos, rng, rng.randrange(1, 7),
+                           lambda p: [] if p.ranking or p.player != core.me else legal_moves(p, doors=False)):
+        for wild in (None, (), tuple(sorted(rng.sample(range(n), min(n, 2))))):
+            for reach in (True, False):
+                opened = frozenset(rng.sample(sorted(doors), len(doors) // 2)) if doors else frozenset()
+                hideouts = rng.random() < 0.5
+                assert cut.cut(wild, reach, opened, hideouts) == _cut_as_it_was(cut, wild, reach, opened, hideouts)
+                asked += 1
+    assert asked > 0
+
+
+def test_a_door_blocks_the_walk_to_a_green_area_only_when_the_key_cannot_come():
+    """Red's prisoner on 1,0 is two steps from green E, past blue's door on 2,0; blue owns
+    W (Z2), so no green area and no hideout is in reach for the key (K1): the door blocks
+    (M4) and the last turn is cut.  Refused with the key held: its prisoners pass every
+    door, so the walk is asked with the door passing and the turn is not cut."""
+    cells = board("1,0", "2,0", east="3,0")
+    body = """\
+tiles: {"1,0": T01, "2,0": T02}
+prisoners:
+  red: {dead: 7, at: ["1,0"]}
+doors: {blue: ["2,0"]}
+zones: {W: blue}
+%sgoal: {kind: zone, zone: E, turns: 1}
+"""
+    for keys, cut_falls in (("", True), ("keys: [red]\n", False)):
+        sc = puzzle_of(cells, body % keys)
+        core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+        core._load(core.root())
+        cut = core.last_turn_cut(_Turn(core, 1))
+        assert cut.cut((), True) is cut_falls
+        assert _cut_as_it_was(cut, (), True, frozenset(), False) is cut_falls
+        assert cut.cut((), True, frozenset({core.pos.doors[1][0]})) is False  # a fight may send it home

@@ -744,26 +744,42 @@ class LastTurnCut:
             if out and not (collapse and self._may_survive(cells, opened, left, hideouts, reach)):
                 return True
         if reach:
-            T = pos.T
             # Another player's door blocks the way unless the key may come this turn
-            # (M4, K1): every exposed prisoner sheltered within its steps first.
-            if doors_block and no_key is None:
+            # (M4, K1): every exposed prisoner sheltered within its steps first.  A
+            # door that blocks only takes ways away, so the walks with doors passing
+            # are asked first (if they fail, so would the others), then with doors
+            # blocking (if they pass, so would the others), and whether the key may
+            # come, the costly question, only when the two differ.
+            if self._walks_fail(cells, opened, left, False):
+                return True
+            if not doors_block or no_key is False or not any(
+                    pos.doors[p] for p in range(pos.n) if p != me) or not self._walks_fail(cells, opened, left, True):
+                return False
+            if no_key is None:
                 no_key = self._unsheltered(False, cells, opened, left, reach, hideouts)
-            block = doors_block and bool(no_key)
-            for targets, need in self.reach():
-                found: list[int] = []
-                for s in set(pos.where[me]):
-                    if s == 0 or s >= T.spot0:
-                        cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
-                        d = walk(pos, me, s, cap, False, targets, block, cells, False, into_hideouts=False,
-                                 open_doors=opened)
-                        if d <= cap:
-                            found.extend([d] * pos.pc[me][s])
-                if len(found) < need:
-                    return True
-                found.sort()
-                if sum(found[:need]) > left:
-                    return True
+            return no_key
+        return False
+
+    def _walks_fail(self, cells: tuple[int, ...], opened: frozenset[int], left: int, block: bool) -> bool:
+        """Whether some *free* or *zone* part not met yet cannot get its prisoners onto
+        its targets within their steps and the turn's ``left`` (:meth:`cut`), with
+        other players' doors blocking (M4) or not."""
+        pos, me = self.pos, self.me
+        spot0 = pos.T.spot0
+        for targets, wanted in self.reach():
+            found: list[int] = []
+            for s in set(pos.where[me]):
+                if s == 0 or s >= spot0:
+                    cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
+                    d = walk(pos, me, s, cap, False, targets, block, cells, False, into_hideouts=False,
+                             open_doors=opened)
+                    if d <= cap:
+                        found.extend([d] * pos.pc[me][s])
+            if len(found) < wanted:
+                return True
+            found.sort()
+            if sum(found[:wanted]) > left:
+                return True
         return False
 
 
