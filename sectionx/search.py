@@ -47,7 +47,7 @@ import gc
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -438,9 +438,10 @@ def collector_paused() -> Iterator[None]:
     A search keeps millions of small tuples alive to its end (its tables, the
     successors of the nodes on its path), and every full collection walks them
     all again: a quarter of a Section X solve's time on puzzles of issue 29's
-    unseen set (docs/benchmarks.md).  The search makes no reference cycles
-    (tests/test_search.py checks that a solve leaves none behind), so nothing
-    it frees waits for the collector; memory is what it was.  Nested and
+    unseen set (docs/benchmarks.md).  Only for a search that makes no reference
+    cycles (:func:`solve`'s ``pause_collector``; tests/test_exact.py checks that
+    a Section X solve leaves none behind), so that nothing it frees waits for
+    the collector and memory is what it was.  Nested and
     threaded uses count: the collector comes back when the last one ends, and
     only if it was on before the first."""
     with _pausing:
@@ -458,24 +459,30 @@ def collector_paused() -> Iterator[None]:
 
 
 def solve(problem: Problem[N, M], root: N, limit: Limit = Limit(), *, cap: int = 50,
-          count: bool = True, progress: Progress | None = None) -> Result[M]:
+          count: bool = True, progress: Progress | None = None, pause_collector: bool = False) -> Result[M]:
     """The fewest turns from ``root`` to the goal, proved (see the module docstring).
 
     With ``count`` the optimal plans are counted up to ``cap`` (the count is exact
     when it is at most ``cap``).  ``progress`` is called about once a second with
-    the statistics.  The cyclic garbage collector is paused while it runs
-    (:func:`collector_paused`).
+    the statistics.  ``pause_collector``: the caller vouches that the problem makes
+    no reference cycles, and the cyclic garbage collector is paused while the
+    search runs (:func:`collector_paused`).
     """
     search: _Search[N, M] = _Search(problem, limit, progress)
-    watch: Callable[[Callable[[], None] | None], None] | None = getattr(problem, "watch", None)
-    with collector_paused():
-        if watch is None or (limit.seconds is None and progress is None):
-            return _solve(search, root, limit, cap, count)
-        watch(search.check)
-        try:
-            return _solve(search, root, limit, cap, count)
-        finally:
-            watch(None)
+    with collector_paused() if pause_collector else nullcontext():
+        return _watched(search, root, limit, cap, count)
+
+
+def _watched(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) -> Result[M]:
+    """:func:`_solve` with the problem given the search's clock while it runs, if it takes one."""
+    watch: Callable[[Callable[[], None] | None], None] | None = getattr(search.problem, "watch", None)
+    if watch is None or (limit.seconds is None and search.progress is None):
+        return _solve(search, root, limit, cap, count)
+    watch(search.check)
+    try:
+        return _solve(search, root, limit, cap, count)
+    finally:
+        watch(None)
 
 
 def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) -> Result[M]:

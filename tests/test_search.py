@@ -345,7 +345,8 @@ def test_the_count_stops_at_the_cap_once_a_budget_proved_nothing_cheaper():
 
 def test_the_collector_is_paused_while_a_search_runs_and_restored_after():
     """``collector_paused`` holds the cyclic collector off inside, nested uses count, and the
-    collector ends as it was before the first (on, or off if the caller had it off)."""
+    collector ends as it was before the first (on, or off if the caller had it off); a
+    solve pauses it only when asked to (its problem makes no reference cycles)."""
     import gc
 
     from sectionx.search import collector_paused
@@ -377,8 +378,11 @@ def test_the_collector_is_paused_while_a_search_runs_and_restored_after():
             def lower_bound(self, node: int) -> int:
                 return 0
 
-        assert solve(Watching(), 0, Limit(turns=5)).turns == 3  # type: ignore[arg-type]
+        assert solve(Watching(), 0, Limit(turns=5), pause_collector=True).turns == 3  # type: ignore[arg-type]
         assert seen and not any(seen) and gc.isenabled()
+        seen.clear()
+        assert solve(Watching(), 0, Limit(turns=5)).turns == 3  # type: ignore[arg-type]
+        assert seen and all(seen)  # not asked to: the collector stays on
     finally:
         if was:
             gc.enable()
