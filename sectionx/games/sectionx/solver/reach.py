@@ -378,32 +378,17 @@ def touch(pos: PositionBase, targets: frozenset[int], stop: int = INF) -> list[i
     isl = 6 * n
     dist = [INF] * (isl + 1)
 
-    def own(c: int, e_in: int, e_out: int) -> int:
-        m = masks[c]
-        if m < 0:
-            return 2
-        return 0 if (m >> e_out) & 1 and (e_in < 0 or (m >> e_in) & 1) else 1
-
     # Backwards: an entry's cost is the cheapest way out of its cell plus what
-    # lies beyond.  Buckets of small integer costs (0, 1, 2 per cell).
+    # lies beyond.  Buckets of small integer costs (0, 1, 2 per cell).  (The helpers
+    # are functions of their own, not nested: compiled by mypyc, nested functions
+    # that call each other hold their shared environment in a reference cycle.)
     buckets: dict[int, list[int]] = {}
-
-    def offer(node: int, d: int) -> None:
-        if d < dist[node]:
-            dist[node] = d
-            buckets.setdefault(d, []).append(node)
-
-    def into(c: int, e_out: int, beyond: int) -> None:
-        # every entry of c whose way leaves across e_out, with `beyond` after it
-        for e_in in range(6):
-            if e_in != e_out and (nb[6 * c + e_in] >= 0 or nb[6 * c + e_in] == ISLAND_NB):
-                offer(6 * c + e_in, beyond + own(c, e_in, e_out))
 
     for c in range(n):
         for e in range(6):
             m = nb[6 * c + e]
             if m <= GREEN_NB and GREEN_NB - m in targets:
-                into(c, e, 0)
+                _into(nb, masks, dist, buckets, c, e, 0)
     d = 0
     while buckets and d < stop:
         here = buckets.pop(d, None)
@@ -415,18 +400,37 @@ def touch(pos: PositionBase, targets: frozenset[int], stop: int = INF) -> list[i
                 continue
             if node == isl:
                 for c, e in T.island_edges:
-                    into(c, e, d)
+                    _into(nb, masks, dist, buckets, c, e, d)
                 continue
             c, e = divmod(node, 6)
             # node: c entered across its edge e; the cell before it lies across e
             m = nb[6 * c + e]
             if m >= 0:
-                into(m, _OPPOSITE[e], d)
+                _into(nb, masks, dist, buckets, m, _OPPOSITE[e], d)
             elif m == ISLAND_NB:
-                offer(isl, d)
+                _offer(dist, buckets, isl, d)
     if buckets:
         dist = [min(x, stop) for x in dist]
     return dist
+
+
+def _offer(dist: list[int], buckets: dict[int, list[int]], node: int, d: int) -> None:
+    """:func:`touch`: ``node`` reached at cost ``d``, kept if cheaper than before."""
+    if d < dist[node]:
+        dist[node] = d
+        buckets.setdefault(d, []).append(node)
+
+
+def _into(nb: tuple[int, ...], masks: list[int], dist: list[int], buckets: dict[int, list[int]], c: int, e_out: int,
+          beyond: int) -> None:
+    """:func:`touch`: every entry of cell ``c`` whose way leaves across ``e_out``, with
+    ``beyond`` after it, plus what the cell itself costs: 2 empty, 0 where its tile
+    opens onto both edges, else 1 (``masks``: per cell the open edges, -1 empty)."""
+    m = masks[c]
+    for e_in in range(6):
+        if e_in != e_out and (nb[6 * c + e_in] >= 0 or nb[6 * c + e_in] == ISLAND_NB):
+            own = 2 if m < 0 else 0 if (m >> e_out) & 1 and (m >> e_in) & 1 else 1
+            _offer(dist, buckets, 6 * c + e_in, beyond + own)
 
 
 def touch_cost(pos: PositionBase, dist: list[int], targets: frozenset[int], s: int) -> int:

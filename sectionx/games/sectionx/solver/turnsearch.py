@@ -339,12 +339,8 @@ class _Turn:
         # others are not even listed.
         touching = None if relevant is None else relevant | self.fight_zone(relevant)
 
-        def over(now: tuple[str, ...]) -> bool:
-            # Past the budget: this line and every line it leads to cost too much.
-            if len(now) > dear:
-                self.skipped = True
-                return True
-            return False
+        # (A line whose plan items pass ``dear`` is past the budget: it and every line
+        # it leads to cost too much, and ``skipped`` records that one was left out.)
         # A tile action away from the relevant cells matters only by sending home a
         # door that stands on one, or one of the player's own (D4): only an action
         # that touches such a door's tunnel (or a cell next to it) is made to see.
@@ -365,7 +361,8 @@ class _Turn:
                     return None
             if pr.met():
                 now = items if before is None else items + self._items(move, kind, before)
-                if over(now):
+                if len(now) > dear:
+                    self.skipped = True
                     return None
                 k = (pos.key(), now)
                 had = given.get(k)
@@ -385,7 +382,8 @@ class _Turn:
                 inner = (name, pos.key_in_turn(self.player)) if name is not None else pos.key()
                 r = self.remaining - 1
                 now = items if before is None else items + self._items(move, kind, before)
-                if over(now):
+                if len(now) > dear:
+                    self.skipped = True
                     return None
                 # Within a budget, the tile actions the later turns may still cost: an
                 # ending that needs more holds no solution within it (the search would
@@ -417,7 +415,8 @@ class _Turn:
             if tile and shelter is not None and shelter.cut():
                 return None
             now = items if before is None else items + self._items(move, kind, before)
-            if over(now):
+            if len(now) > dear:
+                self.skipped = True
                 return None
             now_done = move if tile else done
             inside = (now_done, pos.key_in_turn(self.player), now)
@@ -430,12 +429,16 @@ class _Turn:
                 return None
             return now, now_filled, now_bonus, now_done
 
-        # search() calls itself through this list, not by its name: a nested function
-        # that names itself holds itself through its closure, a reference cycle that
-        # would keep every table of the run (its endings and their snapshots) alive
-        # until the cyclic collector came by; the list is emptied when the run ends.
+        # search() calls itself, and child(), through these lists, not by their names: a
+        # nested function that names itself holds itself through its closure, and
+        # compiled by mypyc nested functions that name each other hold the environment
+        # they share; either is a reference cycle that would keep every table of the run
+        # (its endings and their snapshots) alive until the cyclic collector came by.
+        # The lists are emptied when the run ends.
         deeper: list[Callable[[tuple[str, ...], int, int, CoreMove | None],
                               Iterator[Successor[Node, tuple[CoreMove, ...]]]]] = []
+        made: list[Callable[[CoreMove, int, bool, bool, Any, int, tuple[str, ...], int, int, CoreMove | None],
+                            tuple[tuple[str, ...], int, int, CoreMove | None] | None]] = [child]
 
         def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
                    ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
@@ -554,7 +557,7 @@ class _Turn:
                 # The child's checks and records are in child(), which returns what to
                 # search below it or None: mypyc compiles no continue inside try/finally.
                 try:
-                    below = child(move, kind, tile, tile and not touches, before, brings if tile else 0,
+                    below = made[0](move, kind, tile, tile and not touches, before, brings if tile else 0,
                                   items, filled, bonus, done)
                     if below is not None:
                         yield from deeper[0](below[0], below[1], below[2], below[3])
@@ -572,6 +575,7 @@ class _Turn:
                 return
         finally:
             deeper.clear()
+            made.clear()
         yield from given.values()
 
     # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
