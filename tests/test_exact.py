@@ -134,20 +134,18 @@ def test_solve_says_when_the_recorded_answer_is_not_what_it_proves(tmp_path):
 
 @pytest.mark.parametrize("limit", [Limit(turns=50), Limit(turns=50, nodes=40)], ids=["whole", "node limit"])
 def test_a_solve_leaves_no_reference_cycles(limit):
-    """The solver pauses Python's cyclic collector while it runs (``search.collector_paused``)
-    where the search core runs as Python source, which is only safe if it makes no
-    reference cycles: whatever it frees must go by its reference counts.  Solving puzzles of every goal kind (and stopping one at a node
+    """The solver pauses Python's cyclic collector while it runs (``search.collector_paused``),
+    which is only safe if it makes no reference cycles: whatever it frees must go by its
+    reference counts.  Run on both builds (CI runs this file pure and compiled: compiled
+    by mypyc, nested functions that name each other hold their shared environment in a
+    cycle, so the search core has none).  Solving puzzles of every goal kind (and stopping one at a node
     limit, through the turn search's unwinding) leaves nothing for the collector.  A
     nested function calling itself in the turn search once kept every run's tables
     alive this way (22 million objects on one unseen puzzle, issue 29)."""
     import gc
 
     from sectionx.games.sectionx import checking
-    from sectionx.games.sectionx.solver.exact import core_cycle_free
 
-    if not core_cycle_free():
-        pytest.skip("compiled: mypyc's nested functions hold their environment in a cycle, "
-                    "so the solve leaves the collector on (exact.core_cycle_free)")
     root = Path(__file__).resolve().parent.parent
     files = [root / "scenarios" / "puzzles" / n for n in ("01-the-fork.yaml", "06-the-side-door.yaml")]
     files += sorted((root / "scenarios" / "puzzles").glob("*.yaml"))[-6:]

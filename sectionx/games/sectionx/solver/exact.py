@@ -128,17 +128,6 @@ class PuzzleProblem:
                     stack.append((after, moves, now))
 
 
-def core_cycle_free() -> bool:
-    """Whether a solve on the search core makes no reference cycles, so that it may
-    pause the cyclic garbage collector (``sectionx.search.collector_paused``): where
-    its turn search and cuts run as Python source (tests/test_exact.py checks that
-    such a solve leaves nothing for the collector).  Compiled by mypyc, their nested
-    functions hold the environment they share in a cycle, and the collector stays on."""
-    from . import shelter, turnsearch
-
-    return all((m.__file__ or "").endswith(".py") for m in (shelter, turnsearch))
-
-
 def solve_puzzle(scenario: Scenario, limit: Limit | None = None, *, cap: int = 50, count: bool = True,
                  progress: Progress | None = None, referee: bool = False) -> Solved:
     """Solve a puzzle exactly (see :mod:`sectionx.search`): the fewest of the goal
@@ -161,8 +150,9 @@ def solve_puzzle(scenario: Scenario, limit: Limit | None = None, *, cap: int = 5
         solution = tuple(tuple(turn) for turn in result.moves)
     else:
         core = CoreProblem(goal, began, limit.turns)
-        found = solve(core, core.root(), limit, cap=cap, count=count, progress=progress,
-                      pause_collector=core_cycle_free())
+        # The search core makes no reference cycles (tests/test_exact.py), so the
+        # collector may rest while it runs (sectionx.search.collector_paused).
+        found = solve(core, core.root(), limit, cap=cap, count=count, progress=progress, pause_collector=True)
         solution = tuple(tuple(action_of(core.T, m) for m in turn) for turn in found.moves)
         result = Result(found.status, found.turns, found.cost, solution, found.plans, found.plans_capped,
                         found.proved_at_least, found.stats, found.reason, found.plan_list)
