@@ -441,9 +441,9 @@ def collector_paused() -> Iterator[None]:
     unseen set (docs/benchmarks.md).  Only for a search that makes no reference
     cycles (:func:`solve`'s ``pause_collector``; tests/test_exact.py checks that
     a Section X solve leaves none behind), so that nothing it frees waits for
-    the collector and memory is what it was.  Nested and
-    threaded uses count: the collector comes back when the last one ends, and
-    only if it was on before the first."""
+    the collector and memory is what it was.  Nested and threaded uses count:
+    the collector comes back when the last one ends, and only if it was on
+    before the first."""
     with _pausing:
         if _paused[0] == 0:
             _paused[1] = gc.isenabled()

@@ -530,8 +530,7 @@ def _cut_as_it_was(cut: LastTurnCut, wild: tuple[int, ...] | None, reach: bool, 
     """``LastTurnCut.cut`` as it was written before the walks to green areas were asked
     with doors passing first: whether the key may come asked up front, the walks then
     asked once with doors blocking or not by its answer (the simple reference)."""
-    from sectionx.games.sectionx.solver.position import STEP_BUDGET, STEPS_PER_PRISONER
-    from sectionx.games.sectionx.solver.shelter import walk
+    from sectionx.games.sectionx.solver.position import STEP_BUDGET
 
     pos, me = cut.pos, cut.me
     if wild is None and not (cut.settled or pos.tile_action or (not pos.advanced and pos.phase >= 3)):
@@ -549,18 +548,7 @@ def _cut_as_it_was(cut: LastTurnCut, wild: tuple[int, ...] | None, reach: bool, 
     if reach:
         if doors_block and no_key is None:
             no_key = cut._unsheltered(False, cells, opened, left, reach, hideouts)
-        block = doors_block and bool(no_key)
-        for targets, need in cut.reach():
-            found: list[int] = []
-            for s in set(pos.where[me]):
-                if s == 0 or s >= pos.T.spot0:
-                    cap = min(STEPS_PER_PRISONER - pos.steps_used(me, s), left)
-                    d = walk(pos, me, s, cap, False, targets, block, cells, False, into_hideouts=False,
-                             open_doors=opened)
-                    if d <= cap:
-                        found.extend([d] * pos.pc[me][s])
-            if len(found) < need or sum(sorted(found)[:need]) > left:
-                return True
+        return cut._walks_fail(cells, opened, left, doors_block and bool(no_key))
     return False
 
 

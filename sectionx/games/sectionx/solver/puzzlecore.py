@@ -328,7 +328,7 @@ class CoreProblem:
         for targets, need in touching:
             # Tile actions the tunnels as they lie still need (no rides: no hideout in play).
             touch = self._touch(targets, board, INF if cap is None else 2 * cap + 1)
-            acts = sorted(self._touch_cost(touch, targets, s) for s in pos.where[self.me] if s == 0 or s >= T.spot0)
+            acts = sorted(touch_cost(pos, touch, targets, s) for s in pos.where[self.me] if s == 0 or s >= T.spot0)
             if len(acts) >= need:
                 needed = (acts[need - 1] + 1) // 2
                 add(needed, (needed,) * len(fills))
@@ -692,10 +692,6 @@ class CoreProblem:
             self._touches.clear()
         got = self._touches[key] = touch(pos, targets, stop)
         return got
-
-    def _touch_cost(self, dist: list[int], targets: frozenset[int], s: int) -> int:
-        """:func:`~.reach.touch_cost` of the prisoner on place ``s``."""
-        return touch_cost(self.pos, dist, targets, s)
 
     # -------------------------------------------------------------- nodes
 

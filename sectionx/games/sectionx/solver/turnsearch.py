@@ -339,8 +339,6 @@ class _Turn:
         # others are not even listed.
         touching = None if relevant is None else relevant | self.fight_zone(relevant)
 
-        # (A line whose plan items pass ``dear`` is past the budget: it and every line
-        # it leads to cost too much, and ``skipped`` records that one was left out.)
         # A tile action away from the relevant cells matters only by sending home a
         # door that stands on one, or one of the player's own (D4): only an action
         # that touches such a door's tunnel (or a cell next to it) is made to see.
@@ -361,8 +359,7 @@ class _Turn:
                     return None
             if pr.met():
                 now = items if before is None else items + self._items(move, kind, before)
-                if len(now) > dear:
-                    self.skipped = True
+                if self._past(now, dear):
                     return None
                 k = (pos.key(), now)
                 had = given.get(k)
@@ -382,8 +379,7 @@ class _Turn:
                 inner = (name, pos.key_in_turn(self.player)) if name is not None else pos.key()
                 r = self.remaining - 1
                 now = items if before is None else items + self._items(move, kind, before)
-                if len(now) > dear:
-                    self.skipped = True
+                if self._past(now, dear):
                     return None
                 # Within a budget, the tile actions the later turns may still cost: an
                 # ending that needs more holds no solution within it (the search would
@@ -415,8 +411,7 @@ class _Turn:
             if tile and shelter is not None and shelter.cut():
                 return None
             now = items if before is None else items + self._items(move, kind, before)
-            if len(now) > dear:
-                self.skipped = True
+            if self._past(now, dear):
                 return None
             now_done = move if tile else done
             inside = (now_done, pos.key_in_turn(self.player), now)
@@ -577,6 +572,16 @@ class _Turn:
             deeper.clear()
             made.clear()
         yield from given.values()
+
+    def _past(self, now: tuple[str, ...], dear: int) -> bool:
+        """Whether a line whose plan items are ``now`` is past the budget (more than
+        ``dear`` items): it and every line it leads to cost too much; ``skipped``
+        then records that a line was left out.  (A method, not nested in ``run``:
+        see the lists there.)"""
+        if len(now) > dear:
+            self.skipped = True
+            return True
+        return False
 
     # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
 
