@@ -397,7 +397,7 @@ class _Counter(Generic[N, M]):
             # budget the deepening already proved empty here (its ``poor`` table:
             # none within ``remaining`` turns costing at most that much).
             floor = max(self.cost_bound(node, remaining), self.search.poor.get(key, -1) + 1)
-            for succ in self.search.expand(node, remaining, budget):
+            for succ in sorted(self.search.expand(node, remaining, budget), key=lambda s: s.cost):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
                     if out.cost <= floor and len(out.plans) > self.cap:
@@ -518,6 +518,18 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         return Result("solved", depth, None, tuple(moves), None, False, depth, search.stats)
     counter: _Counter[N, M] = _Counter(search, cap)
     try:
+        if budget is None:
+            # The unbudgeted pass found a solution of some cost, and the passes before it
+            # proved none within ``floor + 1``: the budgets between are searched in turn,
+            # the first that holds a solution being the least cost.  Each pass that holds
+            # none leaves its "none within" marks (``poor``), so that the count below
+            # knows the least cost everywhere it looks and stops at ``cap + 1`` plans of
+            # it instead of searching every cheaper line to prove there is none.
+            for cheaper in range(floor + 2, search.found_cost):
+                found = search.find(root, depth, keep=True, budget=cheaper)
+                if found is not None:
+                    moves = found
+                    break
         # Any solution's cost is an upper bound on the least: search within it.
         best = counter.best(root, depth, search.found_cost)
     except LimitReached as exc:

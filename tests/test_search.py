@@ -343,6 +343,41 @@ def test_the_count_stops_at_the_cap_once_a_budget_proved_nothing_cheaper():
     assert [graph.expanded.get(i, 0) for i in (3, 4, 5)] == [1, 1, 1]
 
 
+def test_the_least_cost_is_proved_before_the_count_so_that_it_stops_at_the_cap():
+    # Seven ways from the start, each a free turn; the first leads to a win costing 5,
+    # the rest to wins costing 3.  The cost bound says 0, so the passes within 0 and 1
+    # find nothing and the unbudgeted pass finds the dear win first.  The budgets
+    # between (2, then 3) are then searched, which proves the least cost 3 before the
+    # count: it stops once the cap is passed, so the last children are never asked
+    # for their turns within the count's wider budget (3 or 5), only within 2.
+    edges = {0: [(i, f"go{i}", 0, False) for i in range(1, 8)], 99: [], 1: [(99, "dear", 5, True)]}
+    for i in range(2, 8):
+        edges[i] = [(99, f"out{i}", 3, True)]
+
+    class Asked(CheapGraph):
+        def __init__(self) -> None:
+            super().__init__(edges, {}, 3)  # the cost bound less 3: it says 0
+            self.budgets: dict[int, list[int | None]] = {}
+
+        def successors(self, node: int, remaining: int = 0) -> Iterable[Successor[int, str]]:
+            if remaining:  # (the cost bound's own look asks with none)
+                self.budgets.setdefault(node, []).append(None)
+            return super().successors(node, remaining)
+
+        def successors_within(self, node: int, remaining: int, budget: int
+                              ) -> tuple[list[Successor[int, str]], bool]:
+            self.budgets.setdefault(node, []).append(budget)
+            within = [s for s in Graph.successors(self, node, remaining) if s.cost <= budget]
+            return within, len(within) < len(edges[node])
+
+    graph = Asked()
+    result = solve(graph, 0, Limit(turns=2), cap=1)
+    assert (result.status, result.turns, result.cost, result.plans_capped) == ("solved", 2, 3, True)
+    assert result.moves == ("0->2:go2", "2->99:out2:3!")
+    for i in (5, 6, 7):
+        assert graph.budgets[i] == [0, 1, 2]  # the passes; the count stopped before them
+
+
 def test_the_collector_is_paused_while_a_search_runs_and_restored_after():
     """``collector_paused`` holds the cyclic collector off inside, nested uses count, and the
     collector ends as it was before the first (on, or off if the caller had it off); a
