@@ -397,6 +397,8 @@ class _Counter(Generic[N, M]):
             # budget the deepening already proved empty here (its ``poor`` table:
             # none within ``remaining`` turns costing at most that much).
             floor = max(self.cost_bound(node, remaining), self.search.poor.get(key, -1) + 1)
+            # The cheapest turns first (order only): they leave the most budget below, where
+            # plans of the least cost are most often found, so ``cap + 1`` of them come sooner.
             for succ in sorted(self.search.expand(node, remaining, budget), key=lambda s: s.cost):
                 if out is not None:
                     budget = out.cost  # only solutions as cheap as the best so far matter
