@@ -529,7 +529,9 @@ def _cut_as_it_was(cut: LastTurnCut, wild: tuple[int, ...] | None, reach: bool, 
                    hideouts: bool) -> bool:
     """``LastTurnCut.cut`` as it was written before the walks to green areas were asked
     with doors passing first: whether the key may come asked up front, the walks then
-    asked once with doors blocking or not by its answer (the simple reference)."""
+    asked once with doors blocking or not by its answer (the simple reference).  The
+    hide and key parts, which that change left alone, are asked as the cut asks them
+    (``_shelter_fails``)."""
     from sectionx.games.sectionx.solver.position import STEP_BUDGET
 
     pos, me = cut.pos, cut.me
@@ -538,13 +540,9 @@ def _cut_as_it_was(cut: LastTurnCut, wild: tuple[int, ...] | None, reach: bool, 
     left = STEP_BUDGET - pos.nsteps
     doors_block = not pos.key_[me]
     cells = wild or ()
-    no_key = None
-    for hide, collapse in cut.parts:
-        out = cut._unsheltered(hide, cells, opened, left, reach, hideouts)
-        if not hide:
-            no_key = out
-        if out and not (collapse and cut._may_survive(cells, opened, left, hideouts, reach)):
-            return True
+    fails, no_key = cut._shelter_fails(cells, opened, left, reach, hideouts)
+    if fails:
+        return True
     if reach:
         if doors_block and no_key is None:
             no_key = cut._unsheltered(False, cells, opened, left, reach, hideouts)

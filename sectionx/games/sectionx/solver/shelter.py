@@ -736,13 +736,9 @@ class LastTurnCut:
         left = STEP_BUDGET - pos.nsteps
         doors_block = not pos.key_[me]
         cells = wild or ()
-        no_key: bool | None = None  # _unsheltered for the key, asked once
-        for hide, collapse in self.parts:
-            out = self._unsheltered(hide, cells, opened, left, reach, hideouts)
-            if not hide:
-                no_key = out
-            if out and not (collapse and self._may_survive(cells, opened, left, hideouts, reach)):
-                return True
+        fails, no_key = self._shelter_fails(cells, opened, left, reach, hideouts)
+        if fails:
+            return True
         if reach:
             # Another player's door blocks the way unless the key may come this turn
             # (M4, K1): every exposed prisoner sheltered within its steps first.  A
@@ -759,6 +755,22 @@ class LastTurnCut:
                 no_key = self._unsheltered(False, cells, opened, left, reach, hideouts)
             return no_key
         return False
+
+    def _shelter_fails(self, cells: tuple[int, ...], opened: frozenset[int], left: int, reach: bool,
+                       hideouts: bool) -> tuple[bool, bool | None]:
+        """Whether some *hide* or *key* part can no longer hold this turn (:meth:`cut`):
+        an exposed prisoner short of shelter (:meth:`_unsheltered`) and, for the key,
+        no collapse this turn that may leave the prisoners as K1 wants
+        (:meth:`_may_survive`).  Also the key's :meth:`_unsheltered` answer when it was
+        asked (None if not), for :meth:`cut` to reuse."""
+        no_key: bool | None = None
+        for hide, collapse in self.parts:
+            out = self._unsheltered(hide, cells, opened, left, reach, hideouts)
+            if not hide:
+                no_key = out
+            if out and not (collapse and self._may_survive(cells, opened, left, hideouts, reach)):
+                return True, no_key
+        return False, no_key
 
     def _walks_fail(self, cells: tuple[int, ...], opened: frozenset[int], left: int, block: bool) -> bool:
         """Whether some *free* or *zone* part not met yet cannot get its prisoners onto
