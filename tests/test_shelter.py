@@ -394,6 +394,92 @@ def test_a_cut_of_every_tile_action_at_once_is_the_cut_of_each(name):
     assert seen["checked"] > 50 and seen["every"] + seen["bare"] > 0 and seen["neither"] >= 0, seen
 
 
+def _grouped_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
+    """Along random walks of takes and steps in the last turn: the cut before each
+    tile action answers the same from the group tests over the cells near the
+    prisoners (``LastTurnCut._idle_cut``) as asked alone (``grouped`` False).  How
+    many answers came from those tests."""
+    from sectionx.games.sectionx.solver.movegen import legal_moves, tile_moves
+    from sectionx.games.sectionx.solver.moves import STEP, TAKE
+    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+    hideout = tuple(tt.hideout for tt in core.T.tile_types)
+    grouped_answers = 0
+    for _ in range(walks):
+        core._load(core.root())
+        turn = _Turn(core, 1)
+        cut, alone = core.last_turn_cut(turn), core.last_turn_cut(turn)
+        alone.grouped = False
+        pos = core.pos
+        for _ in _along_a_line(pos, rng, rng.randrange(0, 5),
+                               lambda p: [m for m in legal_moves(p) if m[0] in (STEP, TAKE)]):
+            mine = {(s - core.T.spot0) // 3 for s in pos.where[core.me] if s >= core.T.spot0}
+            asked, answered = cut.tile_cutter(), alone.tile_cutter()
+            for m in tile_moves(pos, dedup=True):
+                kind = m[1][0] if m[0] == KEEP else m[0]
+                cells = _touched(pos, m, kind)
+                carries = any(c in mine for c in cells)
+                lands = _lands_hideout(pos, m, kind, hideout)
+                assert asked(cells, carries, lands) == answered(cells, carries, lands), (m, carries, lands)
+        grouped_answers += len(cut._idle)
+    return grouped_answers
+
+
+@pytest.mark.parametrize("name", ["unseen-1-138", "unseen-1-035"])
+def test_the_cut_before_a_tile_action_answers_from_group_tests_as_asked_alone(name):
+    """The cut only grows with fewer wild cells that hold no hideout tile, so the
+    cells near the prisoners are sorted once per position by group tests into those
+    under which, made wild alone, it stands and the rest (LastTurnCut._idle_cut,
+    docs/solver.md "The last turn"); every tile action's cut is then the same as
+    asked alone.  The two key puzzles of the tuning set above."""
+    from sectionx.games.sectionx import checking
+
+    sc = checking.check_file(f"tests/core_positions/{name}.yaml").loaded.scenario
+    assert _grouped_cut_agrees(sc, random.Random(name), 25) > 20
+
+
+def test_group_tests_answer_only_what_the_cut_they_ask_implies():
+    """``_idle_cut`` against a made-up cut that only grows with fewer wild cells:
+    one that stands only with two given cells both wild (each alone idle, the pair
+    not cut: the pair is left to the cut), and one that stands whenever a given
+    cell is wild (that cell useful: every action touching it stands).  Every answer
+    it gives is the made-up cut's own."""
+    from sectionx.games.sectionx import checking
+
+    sc = checking.check_file("tests/core_positions/unseen-1-138.yaml").loaded.scenario
+    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
+    pos, T = core.pos, core.T
+    spot0 = T.spot0
+    mine = {(s - spot0) // 3 for s in pos.where[core.me] if s >= spot0}
+    free = sorted(c for c in core.last_turn_cut(_Turn(core, 1))._around()
+                  if c not in mine and (pos.tile[c] < 0 or not T.tile_types[pos.tile[c]].hideout))
+    assert len(free) >= 4
+    b, c, u = free[0], free[1], free[2]
+    rules = {"both": lambda wild: not {b, c} <= set(wild), "one": lambda wild: u not in wild}
+    for name, falls in rules.items():
+        cut = core.last_turn_cut(_Turn(core, 1))
+        cut.cut = lambda wild=None, reach=True, opened=frozenset(), hideouts=False, falls=falls: falls(wild or ())
+        node = cut._node()
+        for i, x in enumerate(free):
+            for wild in [(x,)] + [(x, y) for y in free[i + 1:]]:
+                got = cut._idle_cut(wild, node)
+                assert got is None or got == falls(wild), (name, wild, got)
+        if name == "both":
+            assert cut._idle_cut((b,), node) is True and cut._idle_cut((c,), node) is True
+            assert cut._idle_cut((b, c), node) is None  # left to the cut, which stands
+        else:
+            assert cut._idle_cut((u,), node) is False and cut._idle_cut((b, u), node) is False
+            assert cut._idle_cut((b, c), node) is True
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles(SHELTER_KINDS), st.randoms(use_true_random=False))
+def test_the_cut_before_a_tile_action_answers_from_group_tests_as_asked_alone_on_small_puzzles(sc, rnd):
+    """The same on generated small key, hide and all puzzles."""
+    _grouped_cut_agrees(sc, random.Random(rnd.random()), 3)
+
+
 #: Red's prisoners on the straight 3,0 (two steps from green E once 4,0 is laid),
 #: on the dead ends 0,-4 and 0,4, and in the hideouts 1,-4 and 1,4 beside them; a
 #: bend in hand.  Found by the review of the cut of every tile action at once.

@@ -479,6 +479,11 @@ class LastTurnCut:
         # per (wild cells, carries, doors opened, hideouts) the cut.
         self._cuts: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
         self._every: dict[tuple[object, ...], tuple[bool, bool]] = {}
+        # Per position: the cells near the prisoners under which, made wild alone, the
+        # cut stands, and whether it falls with all the others wild (see _idle_cut).
+        self._idle: dict[tuple[object, ...], tuple[frozenset[int], bool]] = {}
+        # Whether tile_cutter answers from those group tests (False: the tests' reference).
+        self.grouped = True
         # Set by a turn's search that makes no tile action that changes what a walk
         # reads (see _Turn.run): the board is then as it lies from the start.
         self.settled = False
@@ -595,6 +600,7 @@ class LastTurnCut:
         if cuts is None:
             cuts = self._cuts[node] = {}
         hideouts_here = self.hideouts
+        grouped = self.grouped
 
         def cut_for(cells: tuple[int, ...], carries: bool, hideout: bool) -> bool:
             wild = tuple(sorted({c for c in cells if c in near}))
@@ -611,10 +617,74 @@ class LastTurnCut:
             key = (wild, carries, opened, hideouts)
             hit = cuts.get(key)
             if hit is None:
-                hit = cuts[key] = self.cut(wild, not carries, opened, hideouts)
+                if grouped and wild and not carries and not opened and not hideouts:
+                    hit = self._idle_cut(wild, node)
+                if hit is None:
+                    hit = self.cut(wild, not carries, opened, hideouts)
+                cuts[key] = hit
             return hit
 
         return cut_for
+
+    def _idle_cut(self, wild: tuple[int, ...], node: tuple[object, ...]) -> bool | None:
+        """:meth:`tile_cut` for a tile action that touches the cells ``wild`` near the
+        player's prisoners (one or two), carries none of them, sends no door home and
+        leaves no hideout tile on them, or None: ask the cut.
+
+        The cut only grows with fewer wild cells among those that hold no hideout
+        tile, all else the same (see :meth:`cuts_every_tile_action`; a cell holding
+        one, made wild with no hideout, loses that shelter, so such cells are left
+        to the cut).  So once per position the cells near the prisoners that hold
+        none of them and no hideout tile are sorted by group tests: a set of cells
+        made wild at once under which the cut still falls holds only cells under
+        which, made wild alone, it falls too (*idle* cells); a set under which it
+        stands is halved and each half asked, down to single cells, which are then
+        the *useful* ones.  An action touching a useful cell leaves the cut standing
+        (it stands with that cell alone wild); one touching a single idle cell is
+        cut; one touching two idle cells is cut if the cut falls with every idle
+        cell wild at once, and else asked.  A position's search asks the cut for
+        most of the cells near the prisoners, and for many pairs of them (a move or
+        a swap touches two), nearly all of them cut (issue 29); this asks it a few
+        times per useful cell instead.  Same answers."""
+        pos = self.pos
+        T = pos.T
+        spot0, types, tile = T.spot0, T.tile_types, pos.tile
+        mine = {(s - spot0) // 3 for s in pos.where[self.me] if s >= spot0}
+        # A cell holding a hideout tile, made wild without one, loses a shelter: the cut
+        # may grow with it, so such cells are left to the cut itself.
+        if any(c in mine or (tile[c] >= 0 and types[tile[c]].hideout) for c in wild):
+            return None
+        got = self._idle.get(node)
+        if got is None:
+            cells = tuple(sorted(c for c in self._around()
+                                 if c not in mine and (tile[c] < 0 or not types[tile[c]].hideout)))
+            useful: set[int] = set()
+            falls = self._useful(cells, useful)
+            # With no useful cell the idle ones are all of them, asked first: the cut may
+            # still stand there (two cells wild together, neither alone).
+            idle = tuple(c for c in cells if c not in useful)
+            got = self._idle[node] = (frozenset(useful), falls if not useful
+                                      else self.cut(idle, True, frozenset(), False))
+        useful_cells, idle_cut = got
+        if any(c in useful_cells for c in wild):
+            return False
+        if len(wild) == 1 or idle_cut:
+            return True
+        return None
+
+    def _useful(self, cells: tuple[int, ...], useful: set[int]) -> bool:
+        """Adds to ``useful`` the cells among ``cells`` under which, made wild alone,
+        the cut stands (reach asked, no door sent home, no hideout), by halving
+        (:meth:`_idle_cut`); whether the cut falls with all of ``cells`` wild."""
+        if not cells or self.cut(cells, True, frozenset(), False):
+            return True
+        if len(cells) == 1:
+            useful.add(cells[0])
+            return False
+        half = len(cells) // 2
+        self._useful(cells[:half], useful)
+        self._useful(cells[half:], useful)
+        return False
 
     def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int,
                      together: bool = True, hideouts: bool = False) -> bool:
