@@ -440,37 +440,39 @@ def test_the_cut_before_a_tile_action_answers_from_group_tests_as_asked_alone(na
 
 
 def test_group_tests_answer_only_what_the_cut_they_ask_implies():
-    """``_idle_cut`` against a made-up cut that only grows with fewer wild cells:
-    one that stands only with two given cells both wild (each alone idle, the pair
-    not cut: the pair is left to the cut), and one that stands whenever a given
-    cell is wild (that cell useful: every action touching it stands).  Every answer
-    it gives is the made-up cut's own."""
-    from sectionx.games.sectionx import checking
+    """The group tests (``idle_groups``, ``from_groups``) against made-up cuts that
+    only grow with fewer wild cells: one that stands only with two given cells both
+    wild (each alone idle, the pair not cut: the pair is left to the cut), and one
+    that stands whenever a given cell is wild (that cell useful: every action
+    touching it stands).  Every answer they give is the made-up cut's own."""
+    from sectionx.games.sectionx.solver.shelter import from_groups, idle_groups
 
-    sc = checking.check_file("tests/core_positions/unseen-1-138.yaml").loaded.scenario
-    core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
-    pos, T = core.pos, core.T
-    spot0 = T.spot0
-    mine = {(s - spot0) // 3 for s in pos.where[core.me] if s >= spot0}
-    free = sorted(c for c in core.last_turn_cut(_Turn(core, 1))._around()
-                  if c not in mine and (pos.tile[c] < 0 or not T.tile_types[pos.tile[c]].hideout))
-    assert len(free) >= 4
-    b, c, u = free[0], free[1], free[2]
-    rules = {"both": lambda wild: not {b, c} <= set(wild), "one": lambda wild: u not in wild}
+    cells = tuple(range(3, 15))
+    b, c, u = 5, 6, 11
+    rules: dict[str, Callable[[tuple[int, ...]], bool]] = {
+        "both": lambda wild: not {b, c} <= set(wild), "one": lambda wild: u not in wild}
     for name, falls in rules.items():
-        cut = core.last_turn_cut(_Turn(core, 1))
-        cut.cut = lambda wild=None, reach=True, opened=frozenset(), hideouts=False, falls=falls: falls(wild or ())
-        node = cut._node()
-        for i, x in enumerate(free):
-            for wild in [(x,)] + [(x, y) for y in free[i + 1:]]:
-                got = cut._idle_cut(wild, node)
+        asked: list[tuple[int, ...]] = []
+
+        def ask(wild: tuple[int, ...], falls: Callable[[tuple[int, ...]], bool] = falls,
+                asked: list[tuple[int, ...]] = asked) -> bool:
+            asked.append(wild)
+            return falls(wild)
+
+        useful, idle_falls = idle_groups(cells, ask)
+        assert len(asked) < 2 * len(cells)  # fewer questions than one per cell and pair
+        for i, x in enumerate(cells):
+            for wild in [(x,)] + [(x, y) for y in cells[i + 1:]]:
+                got = from_groups(wild, useful, idle_falls)
                 assert got is None or got == falls(wild), (name, wild, got)
         if name == "both":
-            assert cut._idle_cut((b,), node) is True and cut._idle_cut((c,), node) is True
-            assert cut._idle_cut((b, c), node) is None  # left to the cut, which stands
+            assert useful == frozenset() and not idle_falls
+            assert from_groups((b,), useful, idle_falls) is True and from_groups((c,), useful, idle_falls) is True
+            assert from_groups((b, c), useful, idle_falls) is None  # left to the cut, which stands
         else:
-            assert cut._idle_cut((u,), node) is False and cut._idle_cut((b, u), node) is False
-            assert cut._idle_cut((b, c), node) is True
+            assert useful == {u} and idle_falls
+            assert from_groups((u,), useful, idle_falls) is False and from_groups((b, u), useful, idle_falls) is False
+            assert from_groups((b, c), useful, idle_falls) is True
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

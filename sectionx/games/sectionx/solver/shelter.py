@@ -445,6 +445,46 @@ def _fits(options: list[list[tuple[int, int]]], rooms: dict[int, int], used: dic
     return False
 
 
+def idle_groups(cells: tuple[int, ...], falls: Callable[[tuple[int, ...]], bool]) -> tuple[frozenset[int], bool]:
+    """The group tests of :meth:`LastTurnCut._idle_cut`, for a cut ``falls(wild)``
+    that only grows with fewer wild cells among ``cells``: the *useful* cells (under
+    which, made wild alone, it stands), found by halving from all of ``cells``, and
+    whether it falls with all the others (the *idle* ones) wild at once."""
+    useful: set[int] = set()
+    every = _useful(cells, falls, useful)
+    # With no useful cell the idle ones are all of them, asked first: the cut may
+    # still stand there (two cells wild together, neither alone).
+    idle = tuple(c for c in cells if c not in useful)
+    return frozenset(useful), every if not useful else falls(idle)
+
+
+def _useful(cells: tuple[int, ...], falls: Callable[[tuple[int, ...]], bool], useful: set[int]) -> bool:
+    """Adds to ``useful`` the cells among ``cells`` under which, made wild alone, the
+    cut stands, by halving (:func:`idle_groups`); whether it falls with all of
+    ``cells`` wild.  (Not nested: a nested function calling itself would hold itself
+    in a reference cycle.)"""
+    if not cells or falls(cells):
+        return True
+    if len(cells) == 1:
+        useful.add(cells[0])
+        return False
+    half = len(cells) // 2
+    _useful(cells[:half], falls, useful)
+    _useful(cells[half:], falls, useful)
+    return False
+
+
+def from_groups(wild: tuple[int, ...], useful: frozenset[int], idle_falls: bool) -> bool | None:
+    """The cut for one or two cells ``wild`` from :func:`idle_groups`' answer: it
+    stands with a useful cell among them, falls with one idle cell, falls with two
+    idle cells if it falls with every idle cell wild, else None (ask it)."""
+    if any(c in useful for c in wild):
+        return False
+    if len(wild) == 1 or idle_falls:
+        return True
+    return None
+
+
 class LastTurnCut:
     """The last turn's cut by walks over the board (docs/solver.md, "The last
     turn" and "Key and hide goals").
@@ -658,33 +698,8 @@ class LastTurnCut:
         if got is None:
             cells = tuple(sorted(c for c in self._around()
                                  if c not in mine and (tile[c] < 0 or not types[tile[c]].hideout)))
-            useful: set[int] = set()
-            falls = self._useful(cells, useful)
-            # With no useful cell the idle ones are all of them, asked first: the cut may
-            # still stand there (two cells wild together, neither alone).
-            idle = tuple(c for c in cells if c not in useful)
-            got = self._idle[node] = (frozenset(useful), falls if not useful
-                                      else self.cut(idle, True, frozenset(), False))
-        useful_cells, idle_cut = got
-        if any(c in useful_cells for c in wild):
-            return False
-        if len(wild) == 1 or idle_cut:
-            return True
-        return None
-
-    def _useful(self, cells: tuple[int, ...], useful: set[int]) -> bool:
-        """Adds to ``useful`` the cells among ``cells`` under which, made wild alone,
-        the cut stands (reach asked, no door sent home, no hideout), by halving
-        (:meth:`_idle_cut`); whether the cut falls with all of ``cells`` wild."""
-        if not cells or self.cut(cells, True, frozenset(), False):
-            return True
-        if len(cells) == 1:
-            useful.add(cells[0])
-            return False
-        half = len(cells) // 2
-        self._useful(cells[:half], useful)
-        self._useful(cells[half:], useful)
-        return False
+            got = self._idle[node] = idle_groups(cells, lambda w: self.cut(w, True, frozenset(), False))
+        return from_groups(wild, *got)
 
     def _unsheltered(self, hide: bool, cells: tuple[int, ...], opened: frozenset[int], left: int,
                      together: bool = True, hideouts: bool = False) -> bool:
