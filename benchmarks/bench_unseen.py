@@ -4,14 +4,16 @@ Not a test: it measures.  Run from the project root, under ``nice`` on a shared 
 
     nice -n 15 .venv/bin/python benchmarks/bench_unseen.py --seed 2 [--limit 120] [--limit4 300]
         [--only TEXT] [--per-cell 12] [--dir DIR] [--json OUT.json] [--reference-states N]
-        [--profile NAME]
+        [--profile NAME] [--cap 50]
 
 It makes the unseen set of ``--seed`` (``benchmarks/unseen_set.py``: puzzles built
 from a random position and a random line of play, no solver in the loop), writes it
 to ``--dir`` (default ``output/unseen/seed-S``; a folder that already holds puzzle
 files is read instead, so any folder of puzzles can be measured), and solves each
 file as ``sectionx solve`` does: the file checked (``checking.check_file``), then
-``solve_puzzle`` with the goal's turn limit and the plan cap of 50.  Each puzzle gets
+``solve_puzzle`` with the goal's turn limit and the plan cap of ``--cap`` (50, as
+``sectionx solve``; 1 measures the proved answer a puzzle maker asks for: the fewest
+turns, the least cost and whether the plan is unique).  Each puzzle gets
 a CPU-time limit (``time.process_time``; ``--limit`` seconds for puzzles of up to 3
 turns, ``--limit4`` for 4 turns; a wall-clock limit of three times as much is a
 safety net on a loaded machine).  Per puzzle it records the goal, its turn limit
@@ -85,7 +87,7 @@ def _goal_text(scenario: Scenario) -> str:
     return " + ".join(parts)
 
 
-def solve_one(path: Path, limit: float, reference_states: int) -> dict[str, Any]:
+def solve_one(path: Path, limit: float, reference_states: int, cap: int = 50) -> dict[str, Any]:
     """Solve one puzzle file as ``sectionx solve`` does, with a CPU-time limit."""
     report = checking.check_file(path)
     if not report.ok or report.loaded is None:
@@ -102,7 +104,7 @@ def solve_one(path: Path, limit: float, reference_states: int) -> dict[str, Any]
 
     wall0 = time.perf_counter()
     try:
-        solved = solve_puzzle(scenario, Limit(turns=n, seconds=3 * limit), cap=50, progress=progress)
+        solved = solve_puzzle(scenario, Limit(turns=n, seconds=3 * limit), cap=cap, progress=progress)
     except Exception as exc:  # noqa: BLE001 - a crash is a solver bug to report, and the run goes on
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return {"name": path.stem, "error": f"the solver crashed: {type(exc).__name__}: {exc} "
@@ -125,7 +127,10 @@ def solve_one(path: Path, limit: float, reference_states: int) -> dict[str, Any]
         "cpu": round(cpu, 3),
         "wall": round(wall, 3),
         "limit": limit,
-        "limit_hit": r.status == "unknown",
+        "cap": cap,
+        # A limit that stopped the count up to the cap (after "not unique" was proved)
+        # is a limit hit too: the count asked for was not finished.
+        "limit_hit": r.status == "unknown" or bool(r.status == "solved" and r.reason),
         "counters": stats,
         "features": unseen_set.features(scenario),
     }
@@ -195,6 +200,8 @@ def distribution(records: Sequence[dict[str, Any]], key: Callable[[dict[str, Any
 
 
 def _answer(r: dict[str, Any]) -> str:
+    if r["status"] == "solved" and r.get("reason"):
+        return f"{r['turns']} turns, cost {r['cost']}, not unique (plans not all counted: limit)"
     if r["status"] == "solved":
         return f"{r['turns']} turns, cost {r['cost']}, plans {r['plans']}"
     if r["status"] == "unknown" and r.get("turns"):
@@ -301,6 +308,7 @@ def dump(args: argparse.Namespace, records: list[dict[str, Any]]) -> None:
     """Every record so far into ``--json`` (rewritten whole, through sectionx.fileio)."""
     if args.json:
         fileio.write_file(args.json, json.dumps({"seed": args.seed, "limit": args.limit, "limit4": args.limit4,
+                                                 "cap": args.cap,
                                                  "machine": platform.machine(), "cores": os.cpu_count(),
                                                  "python": platform.python_version(), "records": records}, indent=1))
 
@@ -319,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resume", action="store_true", help="keep the records already in --json and solve the rest")
     ap.add_argument("--profile", default="", help="profile the puzzles whose file name contains this, then stop")
     ap.add_argument("--report", type=Path, default=None, help="print the report of a --json file, solving nothing")
+    ap.add_argument("--cap", type=int, default=50, help="count optimal plans up to this many (1: unique or not)")
     args = ap.parse_args(argv)
     if args.report:
         text, _met = report(json.loads(args.report.read_text())["records"])
@@ -332,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.1f}; seed {args.seed}; limits {args.limit:g} s (n <= 3), {args.limit4:g} s "
-          f"(n = 4) CPU", flush=True)
+          f"(n = 4) CPU; plans counted up to {args.cap}", flush=True)
     records: list[dict[str, Any]] = []
     if args.resume and args.json and args.json.exists():
         records = json.loads(args.json.read_text())["records"]
@@ -343,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         if path.stem in done:
             continue
         n = int(path.stem.rsplit("-", 1)[-1].rstrip("t")) if path.stem[-1] == "t" else 4
-        record = solve_one(path, args.limit4 if n >= 4 else args.limit, 0)
+        record = solve_one(path, args.limit4 if n >= 4 else args.limit, 0, args.cap)
         records.append(record)
         if "error" in record:
             print(f"{record['name']}: {record['error']}", flush=True)

@@ -29,7 +29,12 @@ Why the answer is exact (each point relies only on the contract of
    each node and remaining ``r``, the least cost of a solution within ``r`` turns
    and the set of plan suffixes achieving it (memoised per key and ``r``, by 3).
    A set larger than the cap is cut to ``cap + 1`` elements: the count is then
-   reported as "more than ``cap``", never as a number it did not see.
+   reported as "more than ``cap``", never as a number it did not see.  The count
+   first runs with a cap of 1, which settles uniqueness (and the least cost) and
+   is all a unique puzzle needs; only a puzzle with more than one plan is counted
+   again up to ``cap``, reusing every memo entry the first count left complete.
+   A limit that stops that second count leaves a proved answer: the turns, the
+   least cost and "more than 1" (not unique).
 
 Limits (nodes, seconds) stop the search with an honest "unknown": the result
 then carries the largest depth limit that was searched to the end, so
@@ -143,13 +148,16 @@ class Stats:
 class Result(Generic[M]):
     """The answer.
 
-    ``status`` is ``"solved"`` (``turns``, ``cost``, ``moves``, ``plans`` set),
-    ``"impossible"`` (no solution within ``limit.turns``: proved) or ``"unknown"``
-    (a node or time limit stopped the search; ``proved_at_least`` turns are needed,
-    and if a solution was found its ``turns`` are known but not its uniqueness:
-    ``plans`` is None).
+    ``status`` is ``"solved"`` (``turns``, ``cost``, ``moves``, ``plans`` set: the
+    fewest turns, the least cost among them and whether the plan is unique, all
+    proved), ``"impossible"`` (no solution within ``limit.turns``: proved) or
+    ``"unknown"`` (a node or time limit stopped the search; ``proved_at_least``
+    turns are needed, and if a solution was found its ``turns`` are known but not
+    its least cost or uniqueness: ``plans`` is None).
     ``plans`` counts distinct optimal plans; ``plans_capped`` says the true number
-    is larger than ``plans`` (which is then ``cap + 1``).
+    is more than ``plans - 1``: ``plans`` is ``cap + 1`` when the count passed the
+    cap, and 2 when a limit stopped the count after it proved more than one plan
+    (``reason`` then says which limit; it is empty on any other solved result).
     """
 
     status: str
@@ -369,11 +377,18 @@ class _Counter(Generic[N, M]):
     ``cap``" whatever the rest holds; the line of play shown is then the shortest
     among the solutions seen."""
 
-    def __init__(self, search: _Search[N, M], cap: int):
+    def __init__(self, search: _Search[N, M], cap: int, memo: dict[tuple[Hashable, int], _Best[M] | int] | None = None):
         self.search = search
         self.cap = cap
-        self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {}
+        self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {} if memo is None else memo
         self.cost_bound = search.cost_bound
+
+    def complete(self) -> dict[tuple[Hashable, int], _Best[M] | int]:
+        """The memo entries that hold for any cap: every "none within ``b``", and
+        every answer whose plans were not cut at this cap (a set of at most ``cap``
+        plans is every plan of its least cost; a cut set has ``cap + 1``, and a
+        node above a cut one has at least as many, so it is left out too)."""
+        return {k: v for k, v in self.memo.items() if not isinstance(v, _Best) or len(v.plans) <= self.cap}
 
     def best(self, node: N, remaining: int, budget: int) -> _Best[M] | None:
         problem = self.search.problem
@@ -518,7 +533,9 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         return Result("unknown", None, None, (), None, False, proved, search.stats, str(exc))
     if not count:
         return Result("solved", depth, None, tuple(moves), None, False, depth, search.stats)
-    counter: _Counter[N, M] = _Counter(search, cap)
+    # Uniqueness first (a cap of 1): see ``Result`` and point 4 of the module's doc.
+    counter: _Counter[N, M] = _Counter(search, min(cap, 1))
+    kept = dict(search.kept)  # the start's listing, for a second count too
     try:
         if budget is None:
             # The unbudgeted pass found a solution of some cost, and the passes before it
@@ -538,9 +555,20 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
                       f"{exc} while counting the optimal plans")
     assert best is not None, "a solution was found within this depth"
-    capped = len(best.plans) > cap
+    reason = ""
+    if len(best.plans) > counter.cap < cap:
+        # More than one plan: the least cost and "not unique" are proved.  The count
+        # up to ``cap`` must see every plan of that cost, which can take far longer
+        # than finding two (a puzzle with 22 plans: 5 s to two, 33 s to all), so a
+        # limit that stops it keeps what the first count proved.
+        search.kept.update(kept)
+        try:
+            best = _Counter(search, cap, counter.complete()).best(root, depth, best.cost) or best
+        except LimitReached as exc:
+            reason = f"{exc} while counting the optimal plans past {counter.cap}"
+    capped = len(best.plans) > cap or bool(reason)
     return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), capped, depth, search.stats,
-                  plan_list=tuple(sorted(best.plans, key=repr)))
+                  reason, plan_list=tuple(sorted(best.plans, key=repr)))
 
 
 def plans_text(result: Result[M]) -> str:

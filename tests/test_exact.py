@@ -83,6 +83,31 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
     assert runner.invoke(app, ["solve", str(state)]).exit_code == 2  # a position, no puzzle: the wrong kind of file (USAGE)
 
 
+
+def test_solve_keeps_what_it_proved_when_a_limit_stops_the_count_of_plans():
+    # The first escape has two optimal plans.  The count settles uniqueness first (a
+    # cap of 1); a node limit that lets that end but not the count up to --cap leaves
+    # a proved answer: 2 turns, the least cost, "more than 1" plan, exit SOLVED (0).
+    import json
+
+    path = str(ROOT / "scenarios" / "puzzle-first-escape.yaml")
+    runner = CliRunner()
+    first = json.loads(runner.invoke(app, ["solve", path, "--cap", "1", "--format", "json"]).stdout)
+    assert (first["status"], first["plans"], first["reason"]) == ("solved", "more than 1", "")
+    whole = json.loads(runner.invoke(app, ["solve", path, "--format", "json"]).stdout)
+    assert (whole["plans"], whole["recorded_answer_matches"]) == ("2", True)
+    stopped = runner.invoke(app, ["solve", path, "--nodes", str(first["turns_expanded"]), "--format", "json"])
+    assert stopped.exit_code == 0, stopped.output
+    data = json.loads(stopped.stdout)
+    assert (data["status"], data["turns"], data["actions"], data["unique"]) == ("solved", 2, whole["actions"], False)
+    assert data["plans"] == "more than 1" and "node limit" in data["reason"]
+    assert data["recorded_answer_matches"] is True  # the file records 2 plans: "more than 1" agrees
+    text = runner.invoke(app, ["solve", path, "--nodes", str(first["turns_expanded"])])
+    assert text.exit_code == 0 and "solved in 2 turns; nothing shorter exists (proved)" in text.stdout
+    assert "Not unique (proved); the count stopped: node limit" in text.stdout
+    assert "is not what was proved" not in text.output
+
+
 def test_sheet_from_a_puzzle_and_from_its_solution_record(tmp_path):
     from pypdf import PdfReader
 

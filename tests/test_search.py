@@ -128,6 +128,12 @@ def test_a_node_limit_gives_an_honest_unknown(graph: Graph, turns: int, nodes: i
         assert "node limit" in result.reason
     elif result.status == "solved":
         assert result.turns == fewest
+        _, cheapest, plans = brute_force(graph, 0, turns)
+        assert result.cost == cheapest
+        if result.reason:  # the limit stopped the count after it proved more than one plan
+            assert "node limit" in result.reason and result.plans_capped and result.plans == 2 < len(plans) + 1
+        else:
+            assert result.plans == min(len(plans), 51) and result.plans_capped == (len(plans) > 50)
     else:
         assert fewest is None
 
@@ -423,3 +429,48 @@ def test_the_collector_is_paused_while_a_search_runs_and_restored_after():
             gc.enable()
         else:
             gc.disable()
+
+
+def _five_ways() -> Graph:
+    """Five ways to one goal, each a free turn then a turn costing 1: five plans."""
+    edges = {0: [(i, f"go{i}", 0, False) for i in range(1, 6)], 99: []}
+    for i in range(1, 6):
+        edges[i] = [(99, f"out{i}", 1, True)]
+    return Graph(edges, {})
+
+
+def test_a_limit_that_stops_the_count_past_one_plan_keeps_what_is_proved():
+    # The count runs first with a cap of 1 (uniqueness), then up to the cap.  A node
+    # limit that lets the first count end but not the second leaves "solved": the
+    # fewest turns, the least cost and "more than 1" plan are all proved.
+    first = solve(_five_ways(), 0, Limit(turns=2), cap=1)
+    assert (first.status, first.plans, first.plans_capped, first.reason) == ("solved", 2, True, "")
+    whole = solve(_five_ways(), 0, Limit(turns=2), cap=50)
+    assert (whole.status, whole.plans, whole.plans_capped) == ("solved", 5, False)
+    assert whole.stats.nodes > first.stats.nodes  # the second count did expand something
+    stopped = solve(_five_ways(), 0, Limit(turns=2, nodes=first.stats.nodes), cap=50)
+    assert (stopped.status, stopped.turns, stopped.cost) == ("solved", 2, 1)
+    assert (stopped.plans, stopped.plans_capped, stopped.unique) == (2, True, False)
+    assert "node limit" in stopped.reason and "past 1" in stopped.reason
+    assert plans_text(stopped) == "more than 1"
+    assert len(stopped.plan_list) == 2
+
+
+def test_a_unique_plan_is_counted_once():
+    # One plan: the first count (cap 1) is the whole count; nothing is counted again.
+    edges = {0: [(1, "go", 0, False), (2, "dear", 1, False)], 1: [(99, "out", 1, True)],
+             2: [(99, "out", 1, True)], 99: []}
+    expanded: list[int] = []
+
+    class Counted(Graph):
+        def successors(self, node: int, remaining: int = 0) -> Iterable[Successor[int, str]]:
+            expanded.append(node)
+            return super().successors(node, remaining)
+
+    result = solve(Counted(edges, {}), 0, Limit(turns=2), cap=50)
+    assert (result.status, result.plans, result.plans_capped, result.cost) == ("solved", 1, False, 1)
+    once = len(expanded)
+    expanded.clear()
+    again = solve(Counted(edges, {}), 0, Limit(turns=2), cap=1)
+    assert (again.plans, again.plans_capped) == (1, False) and len(expanded) == once
+

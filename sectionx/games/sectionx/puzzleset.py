@@ -123,11 +123,15 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT, *, uniq
     result = solved.result
     if result.status == "impossible":
         raise SetProblem(f"{p.path}: no solution within the goal's turns (proved): {result.reason or 'impossible'}")
+    limit = (f"{seconds:g} s (--time)" if "time" in (result.reason or "") and seconds is not None
+             else f"{plural(nodes, 'turn')} expanded (--nodes)")
     if result.status != "solved" or result.plans is None:
-        limit = (f"{seconds:g} s (--time)" if "time" in (result.reason or "") and seconds is not None
-                 else f"{plural(nodes, 'turn')} expanded (--nodes)")
         raise SetProblem(f"{p.path}: not solved within {limit}; at least {plural(result.proved_at_least, 'turn')} "
                          "needed", 4)
+    if result.plans_capped and result.reason and not unique:
+        # Not unique is proved, but a book prints "one of N": it needs the count.
+        raise SetProblem(f"{p.path}: more than one optimal plan (Q5), and {limit} stopped their count "
+                         f"({plural(result.turns or 0, 'turn')}, cost {result.cost})", 4)
     recorded = scenario.answer
     if result.plans_capped or (result.plans != 1 and unique):
         raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "
