@@ -377,18 +377,11 @@ class _Counter(Generic[N, M]):
     ``cap``" whatever the rest holds; the line of play shown is then the shortest
     among the solutions seen."""
 
-    def __init__(self, search: _Search[N, M], cap: int, memo: dict[tuple[Hashable, int], _Best[M] | int] | None = None):
+    def __init__(self, search: _Search[N, M], cap: int):
         self.search = search
         self.cap = cap
-        self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {} if memo is None else memo
+        self.memo: dict[tuple[Hashable, int], _Best[M] | int] = {}
         self.cost_bound = search.cost_bound
-
-    def complete(self) -> dict[tuple[Hashable, int], _Best[M] | int]:
-        """The memo entries that hold for any cap: every "none within ``b``", and
-        every answer whose plans were not cut at this cap (a set of at most ``cap``
-        plans is every plan of its least cost; a cut set has ``cap + 1``, and a
-        node above a cut one has at least as many, so it is left out too)."""
-        return {k: v for k, v in self.memo.items() if not isinstance(v, _Best) or len(v.plans) <= self.cap}
 
     def best(self, node: N, remaining: int, budget: int) -> _Best[M] | None:
         problem = self.search.problem
@@ -533,9 +526,6 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         return Result("unknown", None, None, (), None, False, proved, search.stats, str(exc))
     if not count:
         return Result("solved", depth, None, tuple(moves), None, False, depth, search.stats)
-    # Uniqueness first (a cap of 1): see ``Result`` and point 4 of the module's doc.
-    counter: _Counter[N, M] = _Counter(search, min(cap, 1))
-    kept = dict(search.kept)  # the start's listing, for a second count too
     try:
         if budget is None:
             # The unbudgeted pass found a solution of some cost, and the passes before it
@@ -549,26 +539,137 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
                 if found is not None:
                     moves = found
                     break
-        # Any solution's cost is an upper bound on the least: search within it.
-        best = counter.best(root, depth, search.found_cost)
+        # ``moves`` is now a solution of the least cost (point 5 of the module's doc).
+        least = search.found_cost
+        kept = dict(search.kept)  # the start's listing, for the count too
+        unique = _Unique(search, depth).settle(root, moves, least)
     except LimitReached as exc:
         return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
                       f"{exc} while counting the optimal plans")
-    assert best is not None, "a solution was found within this depth"
-    reason = ""
-    if len(best.plans) > counter.cap < cap:
-        # More than one plan: the least cost and "not unique" are proved.  The count
-        # up to ``cap`` must see every plan of that cost, which can take far longer
-        # than finding two (a puzzle with 22 plans: 5 s to two, 33 s to all), so a
-        # limit that stops it keeps what the first count proved.
-        search.kept.update(kept)
+    if len(unique.plans) == 1 or cap == 1:
+        return Result("solved", depth, least, unique.moves, len(unique.plans), len(unique.plans) > cap, depth,
+                      search.stats, plan_list=tuple(sorted(unique.plans, key=repr)))
+    # More than one plan: the least cost and "not unique" are proved.  The count up to
+    # ``cap`` must see every plan of that cost, which can take far longer than finding
+    # two, so a limit that stops it keeps what is proved.
+    search.kept.update(kept)
+    try:
+        best = _Counter(search, cap).best(root, depth, least)
+    except LimitReached as exc:
+        return Result("solved", depth, least, unique.moves, 2, True, depth, search.stats,
+                      f"{exc} while counting the optimal plans past 1",
+                      plan_list=tuple(sorted(unique.plans, key=repr)))
+    assert best is not None and best.cost == least, "the count finds the plans the deepening proved"
+    return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), len(best.plans) > cap,
+                  depth, search.stats, plan_list=tuple(sorted(best.plans, key=repr)))
+
+
+class _Unique(Generic[N, M]):
+    """Whether the least cost ``c`` within ``d`` turns (both proved) has a second plan,
+    given one solution ``P`` of it (point 5 of the module's doc).
+
+    A walk from the start follows every turn whose plan part is ``P``'s at that turn
+    (in Section X, every way of stepping with the same tile and door actions).  Below
+    a turn whose plan part differs, any solution within the turns and the cost left
+    is a second plan: it has at most ``d`` turns and costs at most ``c``, so, as
+    neither can be less, exactly ``d`` and ``c``, and its plan differs at that turn.
+    The deepening's own :meth:`_Search.find` answers that question, with its tables
+    and its cheap last turn (``first_met``), instead of listing every last turn whole
+    as a count does.  The walk also keeps the shortest line of play of ``P`` (what a
+    count shows).  No second plan anywhere: ``P`` is the only optimal plan."""
+
+    def __init__(self, search: _Search[N, M], depth: int):
+        self.search = search
+        self.depth = depth
+        self.plan: tuple[Hashable, ...] = ()
+        # The turns listed along ``P`` (the start's is the dearest listing of all), for the walk.
+        self.listed: dict[tuple[Hashable, int, int], list[Successor[N, M]]] = {}
+        self.lines: dict[tuple[Hashable, int, int], list[M] | None] = {}
+        self.other: tuple[Hashable, ...] | None = None
+
+    def settle(self, root: N, moves: Sequence[M], cost: int) -> _Best[M]:
+        """``_Best`` of ``P``'s shortest line and its plans: one, or two when a second
+        was found."""
+        self.plan = self._plans_along(root, self.depth, moves, cost)
         try:
-            best = _Counter(search, cap, counter.complete()).best(root, depth, best.cost) or best
-        except LimitReached as exc:
-            reason = f"{exc} while counting the optimal plans past {counter.cap}"
-    capped = len(best.plans) > cap or bool(reason)
-    return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), capped, depth, search.stats,
-                  reason, plan_list=tuple(sorted(best.plans, key=repr)))
+            line = self._walk(root, 0, cost)
+        except _SecondFound:
+            assert self.other is not None
+            return _Best(cost, {self.plan, self.other}, tuple(moves))
+        assert line is not None, "the solution given follows its own plan"
+        return _Best(cost, {self.plan}, tuple(line))
+
+    def _plans_along(self, node: N, remaining: int, moves: Sequence[M], budget: int) -> tuple[Hashable, ...]:
+        """The plan parts of the line ``moves`` from ``node`` (costing at most ``budget``)."""
+        plans: list[Hashable] = []
+        for move in moves:
+            found = next((s for s in self._list(node, remaining, budget, keep=True) if s.move == move), None)
+            assert found is not None, f"{move!r} is a turn of its position within the cost left"
+            plans.append(found.plan)
+            node, remaining, budget = found.node, remaining - 1, budget - found.cost
+        return tuple(plans)
+
+    def _list(self, node: N, remaining: int, budget: int, keep: bool = False) -> list[Successor[N, M]]:
+        """The node's turns within ``budget``; ``keep``: for the walk too (``P``'s own)."""
+        where = (self.search.problem.key(node), remaining, budget)
+        listed = self.listed.get(where)
+        if listed is None:
+            listed = self.search.expand(node, remaining, budget)
+            if keep:
+                self.listed[where] = listed
+        return listed
+
+    def _walk(self, node: N, i: int, budget: int) -> list[M] | None:
+        """The shortest line of play of ``P[i:]`` from ``node`` within ``budget``, or
+        None; raises ``_SecondFound`` (with ``other`` set) at a second plan."""
+        search, problem = self.search, self.search.problem
+        remaining = self.depth - i
+        key = problem.key(node)
+        memo = (key, i, budget)
+        if memo in self.lines:
+            search.stats.table_hits += 1
+            return self.lines[memo]
+        if (search.refuted.get(key, -1) >= remaining or search.poor.get((key, remaining), -1) >= budget
+                or problem.lower_bound(node) > remaining):
+            return None  # no solution at all within these turns and this cost
+        best: list[M] | None = None
+        # The cheapest turns first (order only), as the count tries them: they leave the
+        # most budget below, where a second plan is most often found.
+        for succ in sorted(self._list(node, remaining, budget), key=lambda s: s.cost):
+            if succ.cost > budget:
+                continue
+            left = budget - succ.cost
+            same = succ.plan == self.plan[i]
+            if succ.met:
+                # A solution of i + 1 turns: by the deepening, i + 1 is d.
+                line: list[M] | None = [succ.move]
+            elif remaining == 1 or search.cost_bound(succ.node, remaining - 1) > left:
+                continue
+            elif same:
+                sub = self._walk(succ.node, i + 1, left)
+                line = None if sub is None else [succ.move, *sub]
+            else:
+                outer = search.budget_cut
+                rest = search.find(succ.node, remaining - 1, budget=left)
+                search.budget_cut = outer
+                if rest is not None:
+                    self.other = (*self.plan[:i], succ.plan,
+                                  *self._plans_along(succ.node, remaining - 1, rest, left))
+                    raise _SecondFound
+                continue
+            if line is None:
+                continue
+            if not same:
+                self.other = (*self.plan[:i], succ.plan)
+                raise _SecondFound
+            if best is None or _size(line) < _size(best):
+                best = line
+        self.lines[memo] = best
+        return best
+
+
+class _SecondFound(Exception):
+    """A second optimal plan was found (in ``_Unique.other``)."""
 
 
 def plans_text(result: Result[M]) -> str:
