@@ -29,12 +29,17 @@ Why the answer is exact (each point relies only on the contract of
    each node and remaining ``r``, the least cost of a solution within ``r`` turns
    and the set of plan suffixes achieving it (memoised per key and ``r``, by 3).
    A set larger than the cap is cut to ``cap + 1`` elements: the count is then
-   reported as "more than ``cap``", never as a number it did not see.  The count
-   first runs with a cap of 1, which settles uniqueness (and the least cost) and
-   is all a unique puzzle needs; only a puzzle with more than one plan is counted
-   again up to ``cap``, reusing every memo entry the first count left complete.
-   A limit that stops that second count leaves a proved answer: the turns, the
-   least cost and "more than 1" (not unique).
+   reported as "more than ``cap``", never as a number it did not see.
+5. **Least cost and uniqueness before the count.**  The deepening's budgeted
+   passes (``floor``, ``floor + 1``, then any cost, then every budget between)
+   each prove "none within ``b``" when they fail, so the first solution found in
+   the pass that succeeds costs the least (its budget, or the any-cost pass's
+   cost when no budget between holds one).  :class:`_Unique` then walks every
+   line that keeps that solution's plan and asks :meth:`_Search.find` below each
+   turn that leaves it: a solution there within the turns and cost left is a
+   second optimal plan (it cannot be shorter or cheaper); none anywhere proves
+   the plan unique.  Only with a second plan does the count (4) run; a limit that
+   stops it leaves a proved answer: the turns, the least cost and "more than 1".
 
 Limits (nodes, seconds) stop the search with an honest "unknown": the result
 then carries the largest depth limit that was searched to the end, so
@@ -193,6 +198,9 @@ class _Search(Generic[N, M]):
         self.stats = Stats()
         self.refuted: dict[Hashable, int] = {}
         self.found_cost = 0  # the cost of the solution find() returned
+        # Its plan: a last turn answered by ``first_met`` may be another line of play
+        # than the one a listing keeps for that ending, so moves cannot be looked up.
+        self.found_plan: tuple[Hashable, ...] = ()
         # The start's successors at the final depth, kept by find for the count (the
         # start is the most expensive node to expand, and the count needs it again).
         self.kept: dict[tuple[Hashable, int], tuple[int | None, list[Successor[N, M]]]] = {}
@@ -292,7 +300,7 @@ class _Search(Generic[N, M]):
             met = self.first(node, budget)
             if met is None:
                 return None
-            self.found_cost = met.cost
+            self.found_cost, self.found_plan = met.cost, (met.plan,)
             return [met.move]
         children = []
         succs: Iterable[Successor[N, M]]
@@ -315,7 +323,7 @@ class _Search(Generic[N, M]):
                 if budget is not None and succ.cost > budget:
                     self.budget_cut = True
                     continue
-                self.found_cost = succ.cost
+                self.found_cost, self.found_plan = succ.cost, (succ.plan,)
                 return [succ.move]
             children.append(succ)
         if remaining > 1:
@@ -338,6 +346,7 @@ class _Search(Generic[N, M]):
                 rest = self.find(succ.node, remaining - 1, budget=None if budget is None else budget - succ.cost)
                 if rest is not None:
                     self.found_cost += succ.cost
+                    self.found_plan = (succ.plan, *self.found_plan)
                     return [succ.move, *rest]
         return None
 
@@ -542,7 +551,7 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         # ``moves`` is now a solution of the least cost (point 5 of the module's doc).
         least = search.found_cost
         kept = dict(search.kept)  # the start's listing, for the count too
-        unique = _Unique(search, depth).settle(root, moves, least)
+        unique = _Unique(search, depth).settle(root, moves, search.found_plan, least)
     except LimitReached as exc:
         return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
                       f"{exc} while counting the optimal plans")
@@ -582,15 +591,13 @@ class _Unique(Generic[N, M]):
         self.search = search
         self.depth = depth
         self.plan: tuple[Hashable, ...] = ()
-        # The turns listed along ``P`` (the start's is the dearest listing of all), for the walk.
-        self.listed: dict[tuple[Hashable, int, int], list[Successor[N, M]]] = {}
         self.lines: dict[tuple[Hashable, int, int], list[M] | None] = {}
         self.other: tuple[Hashable, ...] | None = None
 
-    def settle(self, root: N, moves: Sequence[M], cost: int) -> _Best[M]:
-        """``_Best`` of ``P``'s shortest line and its plans: one, or two when a second
-        was found."""
-        self.plan = self._plans_along(root, self.depth, moves, cost)
+    def settle(self, root: N, moves: Sequence[M], plan: tuple[Hashable, ...], cost: int) -> _Best[M]:
+        """Given ``P`` (its ``moves`` and ``plan``): ``_Best`` of ``P``'s shortest
+        line and its plans, one, or two when a second was found (then ``moves``)."""
+        self.plan = plan
         try:
             line = self._walk(root, 0, cost)
         except _SecondFound:
@@ -598,26 +605,6 @@ class _Unique(Generic[N, M]):
             return _Best(cost, {self.plan, self.other}, tuple(moves))
         assert line is not None, "the solution given follows its own plan"
         return _Best(cost, {self.plan}, tuple(line))
-
-    def _plans_along(self, node: N, remaining: int, moves: Sequence[M], budget: int) -> tuple[Hashable, ...]:
-        """The plan parts of the line ``moves`` from ``node`` (costing at most ``budget``)."""
-        plans: list[Hashable] = []
-        for move in moves:
-            found = next((s for s in self._list(node, remaining, budget, keep=True) if s.move == move), None)
-            assert found is not None, f"{move!r} is a turn of its position within the cost left"
-            plans.append(found.plan)
-            node, remaining, budget = found.node, remaining - 1, budget - found.cost
-        return tuple(plans)
-
-    def _list(self, node: N, remaining: int, budget: int, keep: bool = False) -> list[Successor[N, M]]:
-        """The node's turns within ``budget``; ``keep``: for the walk too (``P``'s own)."""
-        where = (self.search.problem.key(node), remaining, budget)
-        listed = self.listed.get(where)
-        if listed is None:
-            listed = self.search.expand(node, remaining, budget)
-            if keep:
-                self.listed[where] = listed
-        return listed
 
     def _walk(self, node: N, i: int, budget: int) -> list[M] | None:
         """The shortest line of play of ``P[i:]`` from ``node`` within ``budget``, or
@@ -635,7 +622,7 @@ class _Unique(Generic[N, M]):
         best: list[M] | None = None
         # The cheapest turns first (order only), as the count tries them: they leave the
         # most budget below, where a second plan is most often found.
-        for succ in sorted(self._list(node, remaining, budget), key=lambda s: s.cost):
+        for succ in sorted(search.expand(node, remaining, budget), key=lambda s: s.cost):
             if succ.cost > budget:
                 continue
             left = budget - succ.cost
@@ -653,8 +640,7 @@ class _Unique(Generic[N, M]):
                 rest = search.find(succ.node, remaining - 1, budget=left)
                 search.budget_cut = outer
                 if rest is not None:
-                    self.other = (*self.plan[:i], succ.plan,
-                                  *self._plans_along(succ.node, remaining - 1, rest, left))
+                    self.other = (*self.plan[:i], succ.plan, *search.found_plan)
                     raise _SecondFound
                 continue
             if line is None:
