@@ -43,7 +43,9 @@ Why the answer is exact (each point relies only on the contract of
 
 Limits (nodes, seconds) stop the search with an honest "unknown": the result
 then carries the largest depth limit that was searched to the end, so
-``proved_at_least`` turns are needed — a proof, not a guess.  The clock is read
+``proved_at_least`` turns are needed — a proof, not a guess (past the count's
+start, point 5, the answer is "solved": what a limit leaves unfinished there is
+only how many plans past one).  The clock is read
 between nodes, and, for a game whose one node can take long to expand (a whole
 turn of Section X with thousands of lines of play), also inside an expansion:
 such a problem offers ``watch(check)``, and calls ``check()`` now and then while
@@ -554,7 +556,7 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
         unique = _Unique(search, depth).settle(root, moves, search.found_plan, least)
     except LimitReached as exc:
         return Result("unknown", depth, None, tuple(moves), None, False, depth, search.stats,
-                      f"{exc} while counting the optimal plans")
+                      f"{exc} while seeking the least cost and a second plan")
     if len(unique.plans) == 1 or cap == 1:
         return Result("solved", depth, least, unique.moves, len(unique.plans), len(unique.plans) > cap, depth,
                       search.stats, plan_list=tuple(sorted(unique.plans, key=repr)))
