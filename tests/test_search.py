@@ -523,3 +523,24 @@ def test_a_unique_plan_is_counted_once():
     again = solve(Counted(edges, {}), 0, Limit(turns=2), cap=1)
     assert (again.plans, again.plans_capped) == (1, False) and len(expanded) == once
 
+
+def test_the_walk_remembers_a_line_per_budget():
+    # Node 3 is reached along the plan "a b" twice: through 1 with a budget of 0 left
+    # (its wins cost 1: none) and through 2 with 1 left (two wins, "k" and "m").  A
+    # walk that remembered node 3 without its budget would answer the second visit
+    # from the first and call the plan unique.  The cost bound is exact at the start
+    # (2) and says 0 elsewhere, so no pass has proved node 3 poor within 0 to cut it first.
+    class Bounded(Graph):
+        def cost_bound(self, node: int, remaining: int) -> int:
+            return 2 if node == 0 else 0
+
+    edges = {0: [(1, "a", 0, False), (2, "a", 1, False)], 1: [(3, "b", 2, False)],
+             2: [(3, "b", 0, False), (4, "b", 0, False)], 3: [(9, "k", 1, True), (9, "m", 1, True)],
+             4: [(9, "k", 1, True)], 9: []}
+    graph = Bounded(edges, {})
+    fewest, cheapest, plans = brute_force(graph, 0, 3)
+    assert (fewest, cheapest, len(plans)) == (3, 2, 2)
+    result = solve(graph, 0, Limit(turns=3), cap=1)
+    assert (result.status, result.turns, result.cost, result.plans, result.unique) == ("solved", 3, 2, 2, False)
+    assert set(result.plan_list) == plans
+

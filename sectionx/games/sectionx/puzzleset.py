@@ -134,9 +134,10 @@ def solve_for_print(p: PuzzleFile, number: int, nodes: int = NODE_LIMIT, *, uniq
                          f"({plural(result.turns or 0, 'turn')}, cost {result.cost})", 4)
     recorded = scenario.answer
     if result.plans_capped or (result.plans != 1 and unique):
+        book = ("sectionx book takes it when its answer: block records the count, which a larger --nodes would give"
+                if result.reason else "sectionx book takes it when its answer: block records the count")
         raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); "
-                         "a deck prints puzzles with one solution only (one back per card; sectionx book takes it "
-                         "when its answer: block records the count)")
+                         f"a deck prints puzzles with one solution only (one back per card; {book})")
     if result.plans != 1 and recorded is None:
         raise SetProblem(f"{p.path}: not unique: {plans_text(result)} optimal plans (Q5); a book prints such a puzzle "
                          f"when its answer: block records them (plans: {result.plans})")

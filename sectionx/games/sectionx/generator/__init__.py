@@ -248,7 +248,9 @@ def _make(unit: Unit, deadline: float | None) -> Outcome:
             return Outcome(seed, "too few turns", repairs=repairs)
         if r.plans == 1:
             break
-        if repairs >= REPAIRS or r.plans is None or r.plans > MANY_PLANS:
+        # A count the node limit stopped (``reason``) proved only "more than 1": too
+        # many, perhaps, for a repair to be worth trying, and its plan list is partial.
+        if repairs >= REPAIRS or r.plans is None or r.plans > MANY_PLANS or (r.plans_capped and r.reason):
             return Outcome(seed, "not unique", repairs=repairs)
         fixed = repair(scenario, solved, rng)
         if fixed is None:
