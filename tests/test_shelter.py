@@ -1,4 +1,4 @@
-"""The exact solver's bound and cuts for *key* and *hide* goals (solver/shelter.py).
+"""The exact solver's bound and cuts for *key* and *hide* goals (solver/shelter.py, solver/lastturn.py).
 
 * Differential: on generated small puzzles with a *key*, *hide* or *all* goal
   (hideouts laid, in hand and in stacks, other players' prisoners and doors, the
@@ -27,10 +27,11 @@ from hypothesis import strategies as st
 from sectionx.games.sectionx import puzzle
 from sectionx.games.sectionx.model import Scenario
 from sectionx.games.sectionx.solver.exact import solve_puzzle
+from sectionx.games.sectionx.solver.lastturn import LastTurnCut
 from sectionx.games.sectionx.solver.moves import KEEP
 from sectionx.games.sectionx.solver.puzzlecore import INF, CoreProblem, _Turn
 from sectionx.games.sectionx.solver.reference import solve_reference
-from sectionx.games.sectionx.solver.shelter import LastTurnCut, no_key_by_steps
+from sectionx.games.sectionx.solver.shelter import no_key_by_steps
 from sectionx.hexgrid import Cell
 
 from .test_puzzlecore import _agree, wide_puzzles
@@ -445,7 +446,7 @@ def test_group_tests_answer_only_what_the_cut_they_ask_implies():
     wild (each alone idle, the pair not cut: the pair is left to the cut), and one
     that stands whenever a given cell is wild (that cell useful: every action
     touching it stands).  Every answer they give is the made-up cut's own."""
-    from sectionx.games.sectionx.solver.shelter import from_groups, idle_groups
+    from sectionx.games.sectionx.solver.lastturn import from_groups, idle_groups
 
     cells = tuple(range(3, 15))
     b, c, u = 5, 6, 11

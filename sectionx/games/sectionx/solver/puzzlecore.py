@@ -34,7 +34,7 @@ What keeps this exact, point by point (docs/solver.md gives the arguments):
   the first pass at lower cost.  No door action is tried (the same line ends
   alike without it), and every line is cut as soon as too few prisoners can
   walk where the goal wants them within their steps, over the board as it lies
-  (:class:`~.shelter.LastTurnCut`).
+  (:class:`~.lastturn.LastTurnCut`).
 """
 
 from __future__ import annotations
@@ -47,9 +47,10 @@ from typing import Any
 from ....search import Successor
 from ..model import Goal, GoalKind, State
 from .core import KEEP, SWAP, Position
+from .lastturn import LastTurnCut
 from .movegen import claim_allowed
 from .reach import INF, Reach, forward, touch, touch_cost
-from .shelter import LastTurnCut, Shelter, board_facts, exposed, fight_turn, hideouts_in_play
+from .shelter import Shelter, board_facts, exposed, fight_turn, hideouts_in_play
 from .tables import HIDEOUT, CoreMove
 from .turnsearch import Node, _filled, _touched, _Turn
 
@@ -776,7 +777,7 @@ class CoreProblem:
         yield from _Turn(self, remaining).run(tiles=False, doors=False, swaps=True, budget=budget, first=first)
 
     def last_turn_cut(self, turn: _Turn) -> LastTurnCut:
-        """The last turn's cut by walks over the board (:class:`~.shelter.LastTurnCut`):
+        """The last turn's cut by walks over the board (:class:`~.lastturn.LastTurnCut`):
         every *free* and *zone* part, a *hide* part, and a *key* part unless the
         player holds the key (marked when a collapse may come this turn)."""
         pos, me = self.pos, self.me
