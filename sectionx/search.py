@@ -210,6 +210,7 @@ class _Search(Generic[N, M]):
         # Per (key, turns): the largest cost budget within which find proved no solution.
         self.poor: dict[tuple[Hashable, int], int] = {}
         self.budget_cut = False  # whether a budgeted pass skipped anything for its budget
+        self.phase = "searching"  # what the search is doing, for the progress reports
         bound = getattr(problem, "cost_bound", None)
         self.cost_bound: Callable[[N, int], int] = bound if bound is not None else (lambda node, remaining: 0)
         self.within: Callable[[N, int, int], tuple[Iterable[Successor[N, M]], bool]] | None = getattr(
@@ -226,7 +227,7 @@ class _Search(Generic[N, M]):
                 raise LimitReached(f"time limit {self.limit.seconds:g} s reached")
             if self.progress is not None and elapsed >= self._next_report:
                 self._next_report = elapsed + 1.0
-                self.progress(self.stats, "searching")
+                self.progress(self.stats, self.phase)
 
     def expand(self, node: N, remaining: int, budget: int | None = None) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
@@ -507,14 +508,13 @@ def _watched(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool
 
 
 def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) -> Result[M]:
-    problem, progress = search.problem, search.progress
+    problem = search.problem
     depth = max(1, problem.lower_bound(root))
     proved = depth
     try:
         while depth <= limit.turns:
             search.stats.depth = depth
-            if progress is not None:
-                progress(search.stats, f"depth {depth}")
+            _report(search, f"searching {plural(depth, 'turn')}")
             # The cheapest solutions first: within the cost bound, then one more (the
             # cost bound prunes wasted tile actions, which are most of a turn's lines),
             # then any cost, which alone proves that this depth has no solution.
@@ -551,6 +551,7 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
                     moves = found
                     break
         # ``moves`` is now a solution of the least cost (point 5 of the module's doc).
+        _report(search, f"solved in {plural(depth, 'turn')} (proved); seeking a second plan")
         least = search.found_cost
         kept = dict(search.kept)  # the start's listing, for the count too
         unique = _Unique(search, depth).settle(root, moves, search.found_plan, least)
@@ -564,6 +565,7 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
     # ``cap`` must see every plan of that cost, which can take far longer than finding
     # two, so a limit that stops it keeps what is proved.
     search.kept.update(kept)
+    _report(search, f"not unique (proved); counting the optimal plans up to {cap}")
     try:
         best = _Counter(search, cap).best(root, depth, least)
     except LimitReached as exc:
@@ -573,6 +575,13 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
     assert best is not None and best.cost == least, "the count finds the plans the deepening proved"
     return Result("solved", depth, best.cost, best.moves, min(len(best.plans), cap + 1), len(best.plans) > cap,
                   depth, search.stats, plan_list=tuple(sorted(best.plans, key=repr)))
+
+
+def _report(search: _Search[N, M], phase: str) -> None:
+    """A new phase of the search: told to ``progress`` now and in its reports after."""
+    search.phase = phase
+    if search.progress is not None:
+        search.progress(search.stats, phase)
 
 
 class _Unique(Generic[N, M]):

@@ -544,3 +544,16 @@ def test_the_walk_remembers_a_line_per_budget():
     assert (result.status, result.turns, result.cost, result.plans, result.unique) == ("solved", 3, 2, 2, False)
     assert set(result.plan_list) == plans
 
+
+def test_progress_names_each_phase_of_the_search():
+    # A puzzle maker watching a long solve sees what is proved so far: the depth
+    # searched, then the fewest turns proved while a second plan is sought, then "not
+    # unique" proved while the plans are counted up to the cap.
+    phases: list[str] = []
+    solve(_five_ways(), 0, Limit(turns=2), cap=50, progress=lambda stats, what: phases.append(what))
+    assert phases == ["searching 2 turns", "solved in 2 turns (proved); seeking a second plan",
+                      "not unique (proved); counting the optimal plans up to 50"]
+    phases.clear()
+    solve(_five_ways(), 0, Limit(turns=2), cap=1, progress=lambda stats, what: phases.append(what))
+    assert phases[-1] == "solved in 2 turns (proved); seeking a second plan"  # cap 1: no count
+

@@ -214,7 +214,8 @@ class SectionX:
         verbose = options.verbose
 
         def progress(stats: Stats, what: str) -> None:
-            line = (f"{what}; depth {stats.depth}, {plural(stats.nodes, 'turn')} expanded, "
+            # ``what`` is the search's phase ("searching 2 turns", "... seeking a second plan").
+            line = (f"{what}; {plural(stats.nodes, 'turn')} expanded, "
                     f"{plural(stats.table_hits, 'table hit')}, {plural(stats.bound_cuts, 'bound cut')}")
             if verbose:
                 warn(f"solve: {line}, {stats.seconds:.1f} s")
