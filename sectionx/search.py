@@ -603,7 +603,6 @@ class _Unique(Generic[N, M]):
         self.depth = depth
         self.plan: tuple[Hashable, ...] = ()
         self.lines: dict[tuple[Hashable, int, int], list[M] | None] = {}
-        self.other: tuple[Hashable, ...] | None = None
 
     def settle(self, root: N, moves: Sequence[M], plan: tuple[Hashable, ...], cost: int) -> _Best[M]:
         """Given ``P`` (its ``moves`` and ``plan``): ``_Best`` of ``P``'s shortest
@@ -611,15 +610,14 @@ class _Unique(Generic[N, M]):
         self.plan = plan
         try:
             line = self._walk(root, 0, cost)
-        except _SecondFound:
-            assert self.other is not None
-            return _Best(cost, {self.plan, self.other}, tuple(moves))
+        except _SecondFound as second:
+            return _Best(cost, {self.plan, second.plan}, tuple(moves))
         assert line is not None, "the solution given follows its own plan"
         return _Best(cost, {self.plan}, tuple(line))
 
     def _walk(self, node: N, i: int, budget: int) -> list[M] | None:
         """The shortest line of play of ``P[i:]`` from ``node`` within ``budget``, or
-        None; raises ``_SecondFound`` (with ``other`` set) at a second plan."""
+        None; raises ``_SecondFound`` at a second plan."""
         search, problem = self.search, self.search.problem
         remaining = self.depth - i
         key = problem.key(node)
@@ -647,18 +645,13 @@ class _Unique(Generic[N, M]):
                 sub = self._walk(succ.node, i + 1, left)
                 line = None if sub is None else [succ.move, *sub]
             else:
-                outer = search.budget_cut
-                rest = search.find(succ.node, remaining - 1, budget=left)
-                search.budget_cut = outer
-                if rest is not None:
-                    self.other = (*self.plan[:i], succ.plan, *search.found_plan)
-                    raise _SecondFound
+                if search.find(succ.node, remaining - 1, budget=left) is not None:
+                    raise _SecondFound((*self.plan[:i], succ.plan, *search.found_plan))
                 continue
             if line is None:
                 continue
             if not same:
-                self.other = (*self.plan[:i], succ.plan)
-                raise _SecondFound
+                raise _SecondFound((*self.plan[:i], succ.plan))
             if best is None or _size(line) < _size(best):
                 best = line
         self.lines[memo] = best
@@ -666,7 +659,11 @@ class _Unique(Generic[N, M]):
 
 
 class _SecondFound(Exception):
-    """A second optimal plan was found (in ``_Unique.other``)."""
+    """A second optimal plan was found: ``plan``."""
+
+    def __init__(self, plan: tuple[Hashable, ...]):
+        super().__init__()
+        self.plan = plan
 
 
 def plans_text(result: Result[M]) -> str:

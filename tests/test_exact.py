@@ -85,9 +85,9 @@ def test_solve_command_exit_codes_formats_and_record(tmp_path):
 
 
 def test_solve_keeps_what_it_proved_when_a_limit_stops_the_count_of_plans():
-    # The first escape has two optimal plans.  The count settles uniqueness first (a
-    # cap of 1); a node limit that lets that end but not the count up to --cap leaves
-    # a proved answer: 2 turns, the least cost, "more than 1" plan, exit SOLVED (0).
+    # The first escape has two optimal plans.  Uniqueness is settled before the count
+    # (all --cap 1 runs); a node limit that lets that end but not the count up to --cap
+    # leaves a proved answer: 2 turns, the least cost, "more than 1" plan, exit SOLVED (0).
     import json
 
     path = str(ROOT / "scenarios" / "puzzle-first-escape.yaml")

@@ -146,7 +146,7 @@ def test_a_node_limit_gives_an_honest_unknown(graph: Graph, turns: int, nodes: i
         _, cheapest, plans = brute_force(graph, 0, turns)
         assert result.cost == cheapest
         if result.reason:  # the limit stopped the count after it proved more than one plan
-            assert "node limit" in result.reason and result.plans_capped and result.plans == 2 < len(plans) + 1
+            assert "node limit" in result.reason and result.plans_capped and result.plans == 2 <= len(plans)
         else:
             assert result.plans == min(len(plans), 51) and result.plans_capped == (len(plans) > 50)
     else:
@@ -489,14 +489,14 @@ def _five_ways() -> Graph:
 
 
 def test_a_limit_that_stops_the_count_past_one_plan_keeps_what_is_proved():
-    # The count runs first with a cap of 1 (uniqueness), then up to the cap.  A node
-    # limit that lets the first count end but not the second leaves "solved": the
-    # fewest turns, the least cost and "more than 1" plan are all proved.
+    # Uniqueness is settled first (what a cap of 1 runs), then the plans are counted
+    # up to the cap.  A node limit that lets the first end but not the count leaves
+    # "solved": the fewest turns, the least cost and "more than 1" plan are all proved.
     first = solve(_five_ways(), 0, Limit(turns=2), cap=1)
     assert (first.status, first.plans, first.plans_capped, first.reason) == ("solved", 2, True, "")
     whole = solve(_five_ways(), 0, Limit(turns=2), cap=50)
     assert (whole.status, whole.plans, whole.plans_capped) == ("solved", 5, False)
-    assert whole.stats.nodes > first.stats.nodes  # the second count did expand something
+    assert whole.stats.nodes > first.stats.nodes  # the count did expand something
     stopped = solve(_five_ways(), 0, Limit(turns=2, nodes=first.stats.nodes), cap=50)
     assert (stopped.status, stopped.turns, stopped.cost) == ("solved", 2, 1)
     assert (stopped.plans, stopped.plans_capped, stopped.unique) == (2, True, False)
@@ -506,7 +506,7 @@ def test_a_limit_that_stops_the_count_past_one_plan_keeps_what_is_proved():
 
 
 def test_a_unique_plan_is_counted_once():
-    # One plan: the first count (cap 1) is the whole count; nothing is counted again.
+    # One plan: settling uniqueness (all a cap of 1 runs) is the whole answer; no count follows.
     edges = {0: [(1, "go", 0, False), (2, "dear", 1, False)], 1: [(99, "out", 1, True)],
              2: [(99, "out", 1, True)], 99: []}
     expanded: list[int] = []
