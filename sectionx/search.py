@@ -107,6 +107,10 @@ class Problem(Protocol[N, M]):
       exceeds ``budget`` (the search skips those anyway), and whether it left out
       any turn of ``successors`` (False: these are all of them); a search that
       only looks for solutions that cheap asks for these.
+    * ``successors_kept(node, remaining, budget)`` (optional): the same (``budget``
+      None: every turn, and False), for the start of the deepening, which each
+      pass lists again within a larger budget: the game may keep what it needs
+      to extend the listing rather than list it anew.  The same turns either way.
     * ``first_met(node, budget)`` (optional): with one turn left, a turn of
       ``successors`` that meets the goal at a cost of at most ``budget`` (None:
       any cost), or None when none does; and whether turns costing more than the
@@ -217,6 +221,8 @@ class _Search(Generic[N, M]):
             problem, "successors_within", None)
         self.first_met: Callable[[N, int | None], tuple[Successor[N, M] | None, bool]] | None = getattr(
             problem, "first_met", None)
+        self.within_kept: Callable[[N, int, int | None], tuple[Iterable[Successor[N, M]], bool]] | None = getattr(
+            problem, "successors_kept", None)
 
     def check(self) -> None:
         """The time limit and the progress report (about once a second): between
@@ -235,16 +241,20 @@ class _Search(Generic[N, M]):
             return kept[1]
         return list(self.stream(node, remaining, budget)[0])
 
-    def stream(self, node: N, remaining: int, budget: int | None = None
+    def stream(self, node: N, remaining: int, budget: int | None = None, again: bool = False
                ) -> tuple[Iterator[Successor[N, M]], int | None]:
         """The node's successors as the game yields them, with the limits checked;
         with a ``budget``, those of a cost within it at least.  Also the budget
-        they were listed within (None: all of them)."""
+        they were listed within (None: all of them).  ``again``: the node will be
+        listed again within a larger budget (the game's ``successors_kept``)."""
         s = self.stats
         s.nodes += 1
         if self.limit.nodes is not None and s.nodes > self.limit.nodes:
             raise LimitReached(f"node limit {self.limit.nodes:,} reached")
         self.check()
+        if again and self.within_kept is not None:
+            some, left_out = self.within_kept(node, remaining, budget)
+            return iter(some), budget if left_out else None
         if budget is not None and self.within is not None:
             some, left_out = self.within(node, remaining, budget)
             return iter(some), budget if left_out else None
@@ -312,7 +322,7 @@ class _Search(Generic[N, M]):
             # budget skips those that cost too much), for the next pass and the count.
             had = self.kept.get((key, remaining))
             if had is None or not _covers(had[0], budget):
-                listed, within = self.stream(node, remaining, budget)
+                listed, within = self.stream(node, remaining, budget, again=True)
                 had = (within, list(listed))
                 self.kept = {(key, remaining): had}
             succs = had[1]

@@ -52,7 +52,7 @@ from .movegen import claim_allowed
 from .reach import INF, Reach, forward, touch, touch_cost
 from .shelter import Shelter, board_facts, exposed, fight_turn, hideouts_in_play
 from .tables import HIDEOUT, CoreMove
-from .turnsearch import Node, _filled, _touched, _Turn
+from .turnsearch import Kept, Node, _filled, _touched, _Turn
 
 #: Steps a turn allows, in all and for one prisoner (M3).
 STEPS, STEPS_EACH = 5, 2
@@ -116,6 +116,9 @@ class CoreProblem:
         # The search's clock (sectionx.search, Problem.watch): one whole turn can take
         # minutes to list, so the turn calls it every CHECK_EVERY moves made.
         self.check: Callable[[], None] | None = None
+        # The start's listing within a budget, kept to be extended (successors_kept):
+        # its key, turns left and budget, and the run.
+        self._kept: tuple[Hashable, int, int, Kept] | None = None
 
     def watch(self, check: Callable[[], None] | None) -> None:
         """Take the search's clock (None: stop calling it); see Problem.watch."""
@@ -756,6 +759,33 @@ class CoreProblem:
         if budget < 1:
             return list(self._cheap(node, remaining, budget)), True
         return self._turns(node, remaining, budget, False)
+
+    def successors_kept(self, node: Node, remaining: int, budget: int | None
+                        ) -> tuple[list[Successor[Node, tuple[CoreMove, ...]]], bool]:
+        """:meth:`successors_within` (budget None: :meth:`successors`, all), for the
+        node the search will list again within a larger budget (the start of the
+        deepening; :class:`sectionx.search.Problem`).  A listing within a budget of
+        1 or more keeps what the budget left out, and the next call for the same
+        node extends it (:meth:`_Turn.extend`) instead of listing the turn anew:
+        the same successors in the same order, as the passes' larger budgets
+        each take most of their time listing what the smaller one already had.
+        One node is kept at a time; a last turn (listed apart, in two runs) and a
+        budget below 1 (:meth:`_cheap`) are listed anew each time."""
+        kept, self._kept = self._kept, None
+        if remaining <= 1 or (budget is not None and budget < 1):
+            if budget is None:
+                return list(self.successors(node, remaining)), False
+            return self.successors_within(node, remaining, budget)
+        self._load(node)
+        turn = _Turn(self, remaining)
+        if kept is not None and kept[0] == node.key and kept[1] == remaining and (budget is None or budget > kept[2]):
+            listed = turn.extend(kept[3], budget)
+        else:
+            turn.left = []
+            listed = list(turn.run(tiles=True, budget=budget))
+        if turn.skipped and budget is not None:
+            self._kept = (node.key, remaining, budget, turn.kept())
+        return listed, turn.skipped
 
     def first_met(self, node: Node, budget: int | None
                   ) -> tuple[Successor[Node, tuple[CoreMove, ...]] | None, bool]:

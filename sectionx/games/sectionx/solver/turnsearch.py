@@ -11,9 +11,9 @@ goals").  :class:`~.puzzlecore.CoreProblem` builds its successors on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from ....search import Successor
 from .. import engine
@@ -51,6 +51,25 @@ class Node:
 CHECK_EVERY: Final = 1024
 
 
+
+class _Place:
+    """Where inside a kept run a move was left out for its budget (see _Turn.run):
+    the moves from the turn's start and their places in their listings; the plan
+    items, the cell filled, the bonus and the tile action so far, as search()
+    takes them; and the tables search() kept there, which hold for every move
+    made from there again."""
+
+    def __init__(self, moves: tuple[CoreMove, ...], places: tuple[int, ...], items: tuple[str, ...], filled: int,
+                 bonus: int, done: CoreMove | None, cut: dict[tuple[int, int], bool], closing: dict[bool, bool]):
+        self.moves, self.places, self.items, self.filled, self.bonus, self.done = (
+            moves, places, items, filled, bonus, done)
+        self.cut, self.closing = cut, closing
+
+
+#: A move a kept run left out for its budget: where, its place in the listing there, the move.
+_Left: TypeAlias = tuple[_Place, int, CoreMove]
+
+
 class _Turn:
     """One turn's search from the core's current position (see CoreProblem.successors)."""
 
@@ -59,6 +78,14 @@ class _Turn:
         self.ticks = 0  # moves looked at since the search's clock was last read
         # Whether a run given a cost budget left out a line for it (see run).
         self.skipped = False
+        # What a run keeps to be extended to a larger budget (see run and extend):
+        # None, not kept; else the moves the budget left out, in the order met.
+        self.left: list[_Left] | None = None
+        self.over = False  # child() cut the move just made for the budget (see run)
+        self.seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
+        self.given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
+        self.found_at: dict[tuple[Hashable, tuple[str, ...]], tuple[int, ...]] = {}
+        self.ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable, int | None]] = {}
         self.pos = pos = problem.pos
         self.T = problem.T
         self.remaining = remaining
@@ -289,7 +316,8 @@ class _Turn:
     # -- the search
 
     def run(self, tiles: bool, relevant: frozenset[int] | None = None, doors: bool = True, swaps: bool = False,
-            budget: int | None = None, first: bool = False) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+            budget: int | None = None, first: bool = False, resume: list[_Left] | None = None
+            ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
         """The turn's endings (module docstring).  ``tiles=False``: no tile actions
         (but with ``swaps``, the swaps of two tiles of one type and different
         classes, which may leave the board looking the same, so no plan item, Q5,
@@ -306,19 +334,31 @@ class _Turn:
         the budget is left out too: the search would skip it.  ``skipped`` is set
         when anything was left out so.  ``first``: stop at the first line that meets the goal
         within the budget and give only it (a proof that the goal can be met, for
-        the deepening; not every ending, so not for the count)."""
+        the deepening; not every ending, so not for the count).
+
+        With ``left`` set (a list), the run also keeps each move the budget left
+        out, with where it was left out; :meth:`extend` makes them within a
+        larger budget (``resume``), which lists what a new run within that budget
+        would add, in the order it would (the tables below carry over)."""
         pos, pr = self.pos, self.pr
+        if resume is None:
+            self.seen, self.given, self.found_at, self.ends = set(), {}, {}, {}
         # Inside the turn, positions after the same tile action (or none) have the same
         # tiles and the same other players' prisoners and hands, so the tile action
         # stands for them in the key (Position.key_in_turn; an ending after a collapse
         # is known by its whole key).
-        seen: set[tuple[Any, Hashable, tuple[str, ...]]] = set()
+        seen = self.seen
         # Endings by (key, plan): the shortest line of play found to each, so that a
         # printed solution takes no detour (the search's answer does not depend on it).
-        given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]] = {}
+        given = self.given
+        # Where each ending was first found (the moves' places in their listings),
+        # when kept: an extended run gives them in the order a new run would.
+        found_at = self.found_at
+        left = self.left
         # Turn endings by position (tiles named by the tile action): bound, and key if kept.
-        ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable, int | None]] = {}
+        ends = self.ends
         path: list[CoreMove] = []
+        at: list[int] = []  # each move's place in its listing, beside ``path`` (when kept)
         last = self.remaining <= 1
         # Tile actions are listed only to be tried: with tiles=False only swaps of
         # alike tiles of different classes may be, and only a tile set with such
@@ -365,6 +405,8 @@ class _Turn:
                 had = given.get(k)
                 if had is None or len(had.move) > len(path):
                     given[k] = Successor(Node((), k[0], 0), tuple(path), now, len(now), True)
+                    if had is None and left is not None:
+                        found_at[k] = tuple(at)
                     if first:
                         raise _First(given[k])
                 return None
@@ -395,7 +437,7 @@ class _Turn:
                                            spare if dropped else None)
                 b, fills, full, _ = known
                 if spare is not None and fills[min(r, len(fills) - 1)] > spare:
-                    self.skipped = True
+                    self.skipped = self.over = True
                     return None
                 if full is None:
                     return None  # no use: the bound is a property of the position alone
@@ -404,6 +446,8 @@ class _Turn:
                 if had is None or len(had.move) > len(path):
                     given[ending] = Successor(Node(pos._snapshot(), full, b, fills), tuple(path), now, len(now),
                                               False)
+                    if had is None and left is not None:
+                        found_at[ending] = tuple(at)
                 return None
             # After a tile action the last turn's cut comes first: it reads the position
             # alone, and a line it drops needs neither its plan text nor its key (lines
@@ -430,18 +474,19 @@ class _Turn:
         # they share; either is a reference cycle that would keep every table of the run
         # (its endings and their snapshots) alive until the cyclic collector came by.
         # The lists are emptied when the run ends.
-        deeper: list[Callable[[tuple[str, ...], int, int, CoreMove | None],
+        deeper: list[Callable[[tuple[str, ...], int, int, CoreMove | None, _Left | None],
                               Iterator[Successor[Node, tuple[CoreMove, ...]]]]] = []
         made: list[Callable[[CoreMove, int, bool, bool, Any, int, tuple[str, ...], int, int, CoreMove | None],
                             tuple[tuple[str, ...], int, int, CoreMove | None] | None]] = [child]
 
-        def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None
-                   ) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+        def search(items: tuple[str, ...], filled: int, bonus: int, done: CoreMove | None,
+                   again: _Left | None = None) -> Iterator[Successor[Node, tuple[CoreMove, ...]]]:
+            # ``again``: make that move alone, one a kept run left out here (see extend).
             # Tile actions that carry none of the player's prisoners leave them where
             # they are, so whether the cut after them falls depends only on the cell
             # they fill (or none) and on whether they bring a hideout tile (the
             # bonus): asked once per case, before making any of them.
-            cut: dict[tuple[int, int], bool] = {}
+            cut: dict[tuple[int, int], bool] = {} if again is None else again[0].cut
             touched_cut: dict[tuple[tuple[int, ...], bool], bool] = {}
             mine: set[int] | None = None
             cutter: Callable[[tuple[int, ...], bool, bool], bool] | None = None  # LastTurnCut.tile_cutter, here
@@ -450,7 +495,7 @@ class _Turn:
             # bound is known before it is made, once for all of them.
             # (A door action puts the player's door on the board, which the bound counts:
             # asked apart, see shelter.fight_turn.)
-            closing: dict[bool, bool] = {}
+            closing: dict[bool, bool] = {} if again is None else again[0].closing
             # (Door actions of the last turn are all skipped below.)
             keep: Keep | None = None
             list_tiles = listed
@@ -484,8 +529,11 @@ class _Turn:
                     # those that touch no relevant cell nor the fight zone).
                     near = frozenset(owned)
                     list_tiles = bool(owned)
-            for move in legal_moves(pos, dedup=True, doors=doors and not last, tiles=list_tiles, touching=near,
-                                    keep=keep):
+            # Where this node is, for the moves the budget leaves out (when kept).
+            here = None if again is None else again[0]
+            listing: Iterable[tuple[int, CoreMove]] = ((again[1], again[2]),) if again is not None else enumerate(
+                legal_moves(pos, dedup=True, doors=doors and not last, tiles=list_tiles, touching=near, keep=keep))
+            for i, move in listing:
                 # The search's clock, now and then (it may raise LimitReached: every
                 # move made above is unmade by the finally blocks on the way out).
                 self.ticks += 1
@@ -502,6 +550,10 @@ class _Turn:
                         continue
                     if len(items) >= dear and not (kind == SWAP and _alike(pos, move)):
                         self.skipped = True  # it would add an item (Q5): past the budget
+                        if left is not None:
+                            if here is None:
+                                here = _Place(tuple(path), tuple(at), items, filled, bonus, done, cut, closing)
+                            left.append((here, i, move))
                         continue
                     cells = _touched(pos, move, kind)
                     touches = relevant is None or any(c in relevant for c in cells)
@@ -535,6 +587,10 @@ class _Turn:
                     continue
                 elif door and len(items) >= dear:
                     self.skipped = True  # a door action is a plan item (Q5): past the budget
+                    if left is not None:
+                        if here is None:
+                            here = _Place(tuple(path), tuple(at), items, filled, bonus, done, cut, closing)
+                        left.append((here, i, move))
                     continue
                 if kind == END and last and pos.round_ends and pr.collapse_misses():
                     continue  # the collapse it brings cannot meet the goal (CoreProblem.collapse_misses)
@@ -549,37 +605,107 @@ class _Turn:
                 before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
                 undo = pos.make(move)
                 path.append(move)
+                at.append(i)
                 # The child's checks and records are in child(), which returns what to
                 # search below it or None: mypyc compiles no continue inside try/finally.
                 try:
                     below = made[0](move, kind, tile, tile and not touches, before, brings if tile else 0,
                                   items, filled, bonus, done)
                     if below is not None:
-                        yield from deeper[0](below[0], below[1], below[2], below[3])
+                        yield from deeper[0](below[0], below[1], below[2], below[3], None)
+                    elif self.over:
+                        # Cut for the budget after it was made (child): kept to be made again.
+                        self.over = False
+                        if left is not None:
+                            if here is None:
+                                here = _Place(tuple(path[:-1]), tuple(at[:-1]), items, filled, bonus, done, cut,
+                                              closing)
+                            left.append((here, i, move))
                 finally:
                     path.pop()
+                    at.pop()
                     pos.unmake(undo)
 
         deeper.append(search)
         try:
             try:
-                for _ in search((), -1, 0, None):
-                    pass
+                if resume is None:
+                    for _ in search((), -1, 0, None, None):
+                        pass
+                else:
+                    self._resume(resume, search, path, at)
             except _First as found:
                 yield found.successor
                 return
         finally:
             deeper.clear()
             made.clear()
-        yield from given.values()
+        if resume is None:
+            yield from given.values()
+        else:
+            # In the order a new run would first find them: by their moves' places in
+            # the listings, as a new run goes through its moves in that order.
+            for k in sorted(given, key=found_at.__getitem__):
+                yield given[k]
+
+    def _resume(self, resume: list[_Left], search: Callable[..., Iterator[Successor[Node, tuple[CoreMove, ...]]]],
+                path: list[CoreMove], at: list[int]) -> None:
+        """Make each move left out (``resume``, as a kept run left them: in the order
+        a new run would meet them) from where it was left out, and search below it,
+        as a new run would (see :meth:`extend`).  The position goes from one place
+        to the next by unmaking back to what they share and making the rest."""
+        pos = self.pos
+        undos: list[Any] = []
+        try:
+            for again in resume:
+                moves, places = again[0].moves, again[0].places
+                n = 0
+                while n < len(at) and n < len(places) and at[n] == places[n]:
+                    n += 1
+                while len(undos) > n:
+                    pos.unmake(undos.pop())
+                    path.pop()
+                    at.pop()
+                for m, j in zip(moves[n:], places[n:]):
+                    undos.append(pos.make(m))
+                    path.append(m)
+                    at.append(j)
+                p = again[0]
+                for _ in search(p.items, p.filled, p.bonus, p.done, again):
+                    pass
+        finally:
+            while undos:
+                pos.unmake(undos.pop())
+            path.clear()
+            at.clear()
+
+    def kept(self) -> Kept:
+        """What this run (``left`` set: kept) leaves for :meth:`extend`.  It holds no
+        reference to the problem, so keeping it makes no reference cycle."""
+        assert self.left is not None, "a kept run"
+        return Kept(self.seen, self.given, self.found_at, self.ends, self.left)
+
+    def extend(self, kept: Kept, budget: int | None) -> list[Successor[Node, tuple[CoreMove, ...]]]:
+        """After a kept run of a turn from this position (``run(tiles=True)``, with
+        ``left`` set) within a smaller budget: every ending within ``budget`` (None:
+        any cost), as a new run within it would list them, and in its order;
+        ``skipped`` as it would set it.  Only the moves the runs before left out
+        are made again, each from where it was left out: everything within the
+        smaller budget was listed, and a line past it passes one of those moves
+        (each adds a plan item, Q5) or was cut for the budget just after one (an
+        ending the bound put past it).  This run is kept in turn."""
+        self.seen, self.given, self.found_at, self.ends = kept.seen, kept.given, kept.found_at, kept.ends
+        self.left = []
+        self.skipped = False
+        return list(self.run(tiles=True, budget=budget, resume=kept.left))
 
     def _past(self, now: tuple[str, ...], dear: int) -> bool:
         """Whether a line whose plan items are ``now`` is past the budget (more than
         ``dear`` items): it and every line it leads to cost too much; ``skipped``
-        then records that a line was left out.  (A method, not nested in ``run``:
-        see the lists there.)"""
+        then records that a line was left out, and ``over`` that the move just
+        made was cut for it.  (A method, not nested in ``run``: see the lists there.)"""
         if len(now) > dear:
-            self.skipped = True
+            self.skipped = self.over = True
             return True
         return False
 
@@ -671,6 +797,16 @@ class _Turn:
         changed.sort()
         head = "tiles " if PLACE <= kind <= ROTATE else "door "
         return (head + ", ".join(f"{cell} {text}" for cell, text in changed),)
+
+
+class Kept:
+    """A kept run's tables and the moves its budget left out (:meth:`_Turn.kept`)."""
+
+    def __init__(self, seen: set[tuple[Any, Hashable, tuple[str, ...]]],
+                 given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]],
+                 found_at: dict[tuple[Hashable, tuple[str, ...]], tuple[int, ...]],
+                 ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable, int | None]], left: list[_Left]):
+        self.seen, self.given, self.found_at, self.ends, self.left = seen, given, found_at, ends, left
 
 
 class _First(Exception):
