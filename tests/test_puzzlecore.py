@@ -515,3 +515,106 @@ def test_whole_turns_that_end_the_round_equal_the_referees(sc):
     core = _core_endings(sc, 2)
     assert core == _referee_endings(sc, 2)
     event("with a door action" if any(i.startswith("door") for _, p in core for i in p) else "no door action")
+
+
+def _listing(listed):
+    return [(s.node.key, s.plan, s.cost, s.met, s.move) for s in listed]
+
+
+def _kept_agrees(sc: Scenario, chains=((1, 2, None), (1, None), (2, 3), (0, 1, 2), (1, 1, 2))) -> None:
+    """The start's listing kept and extended pass after pass (successors_kept) is,
+    at every budget, the listing a new run gives (successors_within, or all):
+    the same endings with the same lines of play, in the same order (which the
+    search's ties, and so the line a solution prints, follow), and the same word
+    on whether anything was left out."""
+    goal, began = puzzle.goal_of(sc), puzzle.start(sc)
+    fresh = CoreProblem(goal, began, 50)
+    for remaining in (2, 3):
+        expected = {}
+        for budget in {b for chain in chains for b in chain}:
+            if budget is None:
+                expected[budget] = (_listing(fresh.successors(fresh.root(), remaining)), False)
+            else:
+                listed, left_out = fresh.successors_within(fresh.root(), remaining, budget)
+                expected[budget] = (_listing(listed), left_out)
+        for chain in chains:
+            kept = CoreProblem(goal, began, 50)
+            root = kept.root()
+            for budget in chain:
+                listed, left_out = kept.successors_kept(root, remaining, budget)
+                event(f"extended within {budget}: {'left out' if left_out else 'all'}")
+                assert (_listing(listed), left_out) == expected[budget], (remaining, chain, budget)
+                # The core's position is the start's again, whatever the runs made.
+                assert kept.pos.key() == root.key
+
+
+@pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
+def test_the_starts_listing_extended_is_a_new_listing(name, sc, turns, plans):
+    _kept_agrees(sc)
+
+
+def test_the_first_escapes_listing_extended_is_a_new_listing():
+    _kept_agrees(FIRST_ESCAPE, chains=((1, 2, None), (1, None)))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles())
+def test_the_starts_listing_extended_is_a_new_listing_on_wide_puzzles(sc):
+    _kept_agrees(sc, chains=((1, 2, None), (1, None)))
+
+
+def test_a_listing_stopped_while_it_is_extended_leaves_the_position_as_it_was():
+    # The search's clock may stop an extension half way: every move it made again
+    # is unmade on the way out, and the problem keeps no half-extended listing
+    # (the next call lists anew, and gives the whole listing).
+    from sectionx.search import LimitReached
+
+    goal, began = puzzle.goal_of(FIRST_ESCAPE), puzzle.start(FIRST_ESCAPE)
+    problem = CoreProblem(goal, began, 50)
+    root = problem.root()
+    _, left_out = problem.successors_kept(root, 2, 1)
+    assert left_out
+    calls = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise LimitReached("stopped by the test")
+
+    problem.watch(check)
+    with pytest.raises(LimitReached):
+        problem.successors_kept(root, 2, None)
+    problem.watch(None)
+    assert len(calls) == 2
+    assert problem.pos.key() == root.key
+    assert problem.pos.to_state() == CoreProblem(goal, began, 50).pos.to_state()
+    whole = CoreProblem(goal, began, 50)
+    assert _listing(problem.successors_kept(root, 2, None)[0]) == _listing(whole.successors(whole.root(), 2))
+
+
+class _Unkept:
+    """A problem without ``successors_kept``: the search lists its start anew each pass."""
+
+    def __init__(self, problem: CoreProblem):
+        self._problem = problem
+
+    def __getattr__(self, name: str) -> object:
+        if name == "successors_kept":
+            raise AttributeError(name)
+        return getattr(self._problem, name)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(wide_puzzles())
+def test_a_solve_with_the_listing_kept_is_the_solve_without(sc):
+    from sectionx.search import Limit, solve
+
+    goal, began = puzzle.goal_of(sc), puzzle.start(sc)
+    turns = goal.turns or 3
+    results = []
+    for wrap in (False, True):
+        core = CoreProblem(goal, began, turns)
+        problem = _Unkept(core) if wrap else core
+        r = solve(problem, core.root(), Limit(turns=turns, nodes=20_000), cap=3)
+        results.append((r.status, r.turns, r.cost, r.moves, r.plans, r.plans_capped, r.plan_list, r.stats.nodes))
+    assert results[0] == results[1]
