@@ -41,8 +41,8 @@ from types import ModuleType
 
 # The search core (issue 29): the compact position and its make/unmake (tables,
 # position, moves, core), legal moves (movegen), random self-play's sampler (sample),
-# whole turns (turns) and the exact puzzle search (turnsearch, puzzlecore and its bounds,
-# reach, shelter and lastturn).  The
+# whole turns (turns) and the exact puzzle search (turnsearch and its plan items in
+# turnplan, puzzlecore and its bounds, reach, shelter and lastturn).  The
 # profiles in docs/benchmarks.md and docs/solver.md put the solver's and self-play's
 # time in these; the referee (engine, rules, model) stays Python.
 #
@@ -61,6 +61,7 @@ MODULES: tuple[str, ...] = (
     "sectionx.games.sectionx.solver.reach",
     "sectionx.games.sectionx.solver.shelter",
     "sectionx.games.sectionx.solver.lastturn",
+    "sectionx.games.sectionx.solver.turnplan",
     "sectionx.games.sectionx.solver.turnsearch",
     "sectionx.games.sectionx.solver.puzzlecore",
     # Hekla's deep search (issue 29 part 6): its profile is the Python of the compact

@@ -596,7 +596,7 @@ def test_tile_actions_listed_by_the_cells_they_touch_are_the_full_list_filtered(
     the full list that touch a cell of ``touching`` and that ``keep`` keeps for
     the cells they touch and whether a hideout tile lies on one of them after,
     in the full list's order, and every other move as before."""
-    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+    from sectionx.games.sectionx.solver.turnplan import _lands_hideout, _touched
 
     rng = random.Random(29)
     hideout = tuple(tt.hideout for tt in Position.from_state(new_game(2, 1)).T.tile_types)

@@ -542,7 +542,6 @@ def _kept_agrees(sc: Scenario, chains=((1, 2, None), (1, None), (2, 3), (0, 1, 2
             root = kept.root()
             for budget in chain:
                 listed, left_out = kept.successors_kept(root, remaining, budget)
-                event(f"extended within {budget}: {'left out' if left_out else 'all'}")
                 assert (_listing(listed), left_out) == expected[budget], (remaining, chain, budget)
                 # The core's position is the start's again, whatever the runs made.
                 assert kept.pos.key() == root.key

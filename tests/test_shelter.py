@@ -352,7 +352,7 @@ def _every_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> Counter[s
     cut asked of each such action falls too."""
     from sectionx.games.sectionx.solver.movegen import legal_moves, tile_moves
     from sectionx.games.sectionx.solver.moves import STEP, TAKE
-    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+    from sectionx.games.sectionx.solver.turnplan import _lands_hideout, _touched
 
     seen: Counter[str] = Counter()
     core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
@@ -402,7 +402,7 @@ def _grouped_cut_agrees(sc: Scenario, rng: random.Random, walks: int) -> int:
     many answers came from those tests."""
     from sectionx.games.sectionx.solver.movegen import legal_moves, tile_moves
     from sectionx.games.sectionx.solver.moves import STEP, TAKE
-    from sectionx.games.sectionx.solver.turnsearch import _lands_hideout, _touched
+    from sectionx.games.sectionx.solver.turnplan import _lands_hideout, _touched
 
     core = CoreProblem(puzzle.goal_of(sc), puzzle.start(sc), 1)
     hideout = tuple(tt.hideout for tt in core.T.tile_types)

@@ -52,7 +52,8 @@ from .movegen import claim_allowed
 from .reach import INF, Reach, forward, touch, touch_cost
 from .shelter import Shelter, board_facts, exposed, fight_turn, hideouts_in_play
 from .tables import HIDEOUT, CoreMove
-from .turnsearch import Kept, Node, _filled, _touched, _Turn
+from .turnplan import _filled, _touched
+from .turnsearch import Kept, Node, _Turn
 
 #: Steps a turn allows, in all and for one prisoner (M3).
 STEPS, STEPS_EACH = 5, 2

@@ -3,7 +3,8 @@
 :class:`_Turn` searches the rest of one turn from the core's current position,
 move by move with make/unmake, and yields its distinct endings (or the lines
 after which the goal holds, Q4), each with its plan part, worded as
-:func:`sectionx.games.sectionx.puzzle.plan_items` words it (Q5), and its cost;
+:func:`sectionx.games.sectionx.puzzle.plan_items` words it (Q5; :mod:`.turnplan`),
+and its cost;
 with the cuts inside the turn and the last turn's pruning that
 docs/solver.md argues ("Cuts inside a turn", "The last turn", "Key and hide
 goals").  :class:`~.puzzlecore.CoreProblem` builds its successors on it.
@@ -16,14 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from ....search import Successor
-from .. import engine
-from ..actions import Action
-from ..model import GoalKind, State
-from ..puzzle import plan_items
-from .core import DOOR, END, KEEP, MOVE, MOVEDOOR, PLACE, REFEREE, ROTATE, STEP, SWAP, Position, action_of
+from ..model import GoalKind
+from .core import DOOR, END, KEEP, MOVEDOOR, PLACE, ROTATE, STEP, SWAP
 from .movegen import Keep, legal_moves
 from .reach import Reach, forward, graph
-from .tables import CoreMove, Tables
+from .tables import CoreMove
+from .turnplan import _alike, _filled, _lands_hideout, _touched, describe, items_of
 
 if TYPE_CHECKING:
     from .puzzlecore import CoreProblem
@@ -107,7 +106,7 @@ class _Turn:
             self.parts.append((problem.turn_reach(targets, self.empty, K + 1, self.ride_cost),
                                problem._static_reach(targets, self.ride_cost), kind, count, zone))
         self._forward: dict[tuple[int, bool], list[list[int]]] = {}
-        # The board as the turn began, for plan items (see _describe).
+        # The board as the turn began, for plan items (turnplan.describe).
         self._texts: dict[int, str | None] = {}
         self._doors = tuple(tuple(d) for d in pos.doors)
         # Last turn of a key or hide goal: walks to shelter within the turn's steps.
@@ -398,7 +397,7 @@ class _Turn:
                         now_filled, self.remaining - 1, now_bonus):
                     return None
             if pr.met():
-                now = items if before is None else items + self._items(move, kind, before)
+                now = items if before is None else items + items_of(pos, move, kind, before)
                 if self._past(now, dear):
                     return None
                 k = (pos.key(), now)
@@ -420,7 +419,7 @@ class _Turn:
                 # order): its bound and key are worked out once.
                 inner = (name, pos.key_in_turn(self.player)) if name is not None else pos.key()
                 r = self.remaining - 1
-                now = items if before is None else items + self._items(move, kind, before)
+                now = items if before is None else items + items_of(pos, move, kind, before)
                 if self._past(now, dear):
                     return None
                 # Within a budget, the tile actions the later turns may still cost: an
@@ -454,7 +453,7 @@ class _Turn:
             # of steps meet again in another order, so for them the table comes first).
             if tile and shelter is not None and shelter.cut():
                 return None
-            now = items if before is None else items + self._items(move, kind, before)
+            now = items if before is None else items + items_of(pos, move, kind, before)
             if self._past(now, dear):
                 return None
             now_done = move if tile else done
@@ -602,7 +601,7 @@ class _Turn:
                             (self.start_key, done), self.remaining - 1, door_placed=placed)[0] > self.remaining - 1
                     if shut:
                         continue
-                before = self._describe(move, kind) if (tile or door or (kind == STEP and move[3] >= 0)) else None
+                before = describe(pos, move, kind, self._texts, self._doors) if (tile or door or (kind == STEP and move[3] >= 0)) else None
                 undo = pos.make(move)
                 path.append(move)
                 at.append(i)
@@ -709,51 +708,6 @@ class _Turn:
             return True
         return False
 
-    # -- plans (Q5), worded as sectionx.games.sectionx.puzzle.plan_items words them
-
-    def _describe(self, move: CoreMove, kind: int) -> Any:
-        """What a plan item needs from before the move: the texts of the cells it
-        touches and every door; the state itself for a move of kind ``REFEREE``; the
-        items themselves for a tile or door action that ends the round (below).  In
-        the standard game nothing on the board changes before the tile action
-        (N1-N4), so the turn's first look serves every tile action."""
-        pos = self.pos
-        if move[0] == REFEREE:
-            return ("referee", pos.to_state())
-        if kind == STEP:
-            return ("step", _spot_text(pos, move[3]))
-        if pos.round_ends and pos._ends_turn(kind):
-            # A tile or door action that ends a turn in which the last tile was taken:
-            # the collapse follows (E2, E3), and the plan describes the board the
-            # action left before it, as plan_items does (it asks the referee with the
-            # round not ending).  So here too: the action is made on the core with the
-            # round not ending, its items read off the board, and it is taken back.
-            seen = self._board_before(move, kind)
-            pos.round_ends = False
-            try:
-                undo = pos.make(move)
-                try:
-                    items = self._items(move, kind, seen)
-                finally:
-                    pos.unmake(undo)
-            finally:
-                pos.round_ends = True
-            return ("items", items)
-        return self._board_before(move, kind)
-
-    def _board_before(self, move: CoreMove, kind: int) -> Any:
-        """:meth:`_describe` of a tile or door action the core carries out itself: the
-        texts of the cells it touches and every player's doors, before it."""
-        pos = self.pos
-        cells = _touched(pos, move, kind)
-        if not pos.advanced and PLACE <= kind <= ROTATE:
-            texts = self._texts
-            for c in cells:
-                if c not in texts:
-                    texts[c] = _cell_text(pos, c)
-            return ("board", texts, self._doors)
-        return ("board", {c: _cell_text(pos, c) for c in cells}, tuple(tuple(d) for d in pos.doors))
-
     def _sent_home(self, before: Any, relevant: frozenset[int] | None) -> bool:
         """Whether the tile action just made sent home a door standing on a relevant
         cell, or one of the player's own doors anywhere (D4): with its door in hand
@@ -770,33 +724,6 @@ class _Turn:
                     if (s - T.spot0) // 3 in relevant:
                         return True
         return False
-
-    def _items(self, move: CoreMove, kind: int, before: Any) -> tuple[str, ...]:
-        pos, T = self.pos, self.T
-        if before[0] == "step":
-            return (f"handin {before[1]}",)
-        if before[0] == "items":
-            return before[1]  # type: ignore[no-any-return]
-        if before[0] == "referee":
-            state: State = before[1]
-            action: Action = action_of(T, move)
-            return plan_items(state, action, engine.apply(state, action))
-        texts: dict[int, str | None] = before[1]
-        cells = set(_touched(pos, move, kind))
-        for p, was in enumerate(before[2]):
-            if len(was) != len(pos.doors[p]) or kind in (MOVEDOOR, DOOR):
-                for s in set(was) ^ set(pos.doors[p]):
-                    cells.add((s - T.spot0) // 3)
-        changed = []
-        for c in cells:
-            after = _cell_text(pos, c)
-            if c not in texts or texts[c] != after:
-                changed.append((T.cells[c], "empty" if after is None else after))
-        if not changed:
-            return ()
-        changed.sort()
-        head = "tiles " if PLACE <= kind <= ROTATE else "door "
-        return (head + ", ".join(f"{cell} {text}" for cell, text in changed),)
 
 
 class Kept:
@@ -818,108 +745,4 @@ class _First(Exception):
         self.successor = successor
 
 
-def _alike(pos: Position, move: CoreMove) -> bool:
-    """Whether a swap exchanges two tiles of one type but of different classes.
-    Only a swap of two tiles of one type can leave the board looking as it did,
-    and so cost nothing (Q5); when their classes are the same too, it leaves the
-    very same position (the canonical key knows tiles by class), an ending the
-    turn without it has already."""
-    m = move[1] if move[0] == KEEP else move
-    T = pos.T
-    a, b = pos.tile[m[1]], pos.tile[m[3]]
-    return bool(T.tile_type[a] == T.tile_type[b] and T.tile_class[a] != T.tile_class[b])
-
-
-def _lands_hideout(pos: Position, move: CoreMove, kind: int, is_hideout: tuple[bool, ...]) -> bool:
-    """Whether a hideout tile lies on a cell the tile action touches once it is made:
-    the tile placed, moved or rotated, either of two swapped (a moved tile leaves
-    its cell empty)."""
-    m = move[1] if move[0] == KEEP else move
-    if kind == PLACE:
-        return bool(is_hideout[m[1]])
-    tile = pos.tile
-    if kind == SWAP:
-        return bool(is_hideout[tile[m[1]]] or is_hideout[tile[m[3]]])
-    if kind in (MOVE, ROTATE):
-        return bool(is_hideout[tile[m[1]]])
-    return True
-
-
-def _filled(move: CoreMove, kind: int) -> int:
-    """The cell a tile action fills (PLACE: its cell; MOVE: its target), else -1."""
-    m = move[1] if move[0] == KEEP else move
-    if kind == PLACE:
-        return int(m[2])
-    if kind == MOVE:
-        return int(m[2])
-    return -1
-
-
-def _touched(pos: Position, move: CoreMove, kind: int) -> tuple[int, ...]:
-    m = move[1] if move[0] == KEEP else move
-    T = pos.T
-    if kind == PLACE:
-        return (m[2],)
-    if kind == SWAP:
-        return (m[1], m[3])
-    if kind == MOVE:
-        return (m[1], m[2])
-    if kind == ROTATE:
-        return (m[1],)
-    if kind == DOOR:
-        return ((m[1] - T.spot0) // 3,)
-    if kind == MOVEDOOR:
-        return ((m[1] - T.spot0) // 3, (m[2] - T.spot0) // 3)
-    return ()
-
-
-_FEATURE_TEXT: dict[tuple[Tables, int, int, int], str] = {}
-
-
-def _feature_text(pos: Position, c: int, f: int) -> str:
-    T = pos.T
-    t = pos.tile[c]
-    r = pos.rot[c]
-    key = (T, T.tile_type[t], f, r)
-    text = _FEATURE_TEXT.get(key)
-    if text is None:
-        feature = T.tile_types[t].features[f]
-        text = _FEATURE_TEXT[key] = feature.kind.letter + "".join(str(e) for e in feature.rotated(r))
-    return text
-
-
-def _spot_text(pos: Position, s: int) -> str:
-    c, f = divmod(s - pos.T.spot0, 3)
-    return f"{pos.T.cells[c]} {_feature_text(pos, c, f)}"
-
-
-_LETTERS: dict[tuple[Any, ...], tuple[str, ...]] = {}
-
-
-def _cell_text(pos: Position, c: int) -> str | None:
-    """:func:`sectionx.games.sectionx.puzzle.tile_text` of the tile on cell ``c`` from the core (None: empty)."""
-    T = pos.T
-    t = pos.tile[c]
-    if t < 0:
-        return None
-    letters = _LETTERS.get(pos.colours)
-    if letters is None:
-        letters = _LETTERS[pos.colours] = tuple(colour.letter for colour in pos.colours)
-    parts = []
-    base = T.spot0 + 3 * c
-    door, load, pc = pos.door, pos.load, pos.pc
-    for f in range(len(T.tile_types[t].kinds)):
-        s = base + f
-        text = _feature_text(pos, c, f)
-        d = door[s]
-        if d >= 0:
-            text += "^" + letters[d].lower()
-        if load[s]:  # riders, in seat order
-            text += "*" + "".join(letters[p] * pc[p][s] for p in range(pos.n) if pc[p][s])
-        parts.append(text)
-    if len(parts) == 1:
-        return parts[0]
-    return "+".join(sorted(parts))
-
-
-__all__ = ["Node", "_Turn", "_alike", "_cell_text", "_filled", "_touched"]
+__all__ = ["CHECK_EVERY", "Kept", "Node", "_Turn"]
