@@ -107,10 +107,13 @@ class Problem(Protocol[N, M]):
       exceeds ``budget`` (the search skips those anyway), and whether it left out
       any turn of ``successors`` (False: these are all of them); a search that
       only looks for solutions that cheap asks for these.
-    * ``successors_kept(node, remaining, budget)`` (optional): the same (``budget``
-      None: every turn, and False), for the start of the deepening, which each
-      pass lists again within a larger budget: the game may keep what it needs
-      to extend the listing rather than list it anew.  The same turns either way.
+    * ``successors_kept(node, remaining, budget, kept)`` (optional): the same
+      (``budget`` None: every turn, and False), for the start of the deepening,
+      which each pass lists again within a larger budget; and what the game may
+      need to extend this listing to a larger budget rather than list it anew
+      (None: nothing), which the search hands back as ``kept`` the next time it
+      lists the node, and drops when it will not list it again.  The same turns
+      either way.
     * ``first_met(node, budget)`` (optional): with one turn left, a turn of
       ``successors`` that meets the goal at a cost of at most ``budget`` (None:
       any cost), or None when none does; and whether turns costing more than the
@@ -209,7 +212,8 @@ class _Search(Generic[N, M]):
         self.found_plan: tuple[Hashable, ...] = ()
         # The start's successors at the final depth, kept by find for the count (the
         # start is the most expensive node to expand, and the count needs it again).
-        self.kept: dict[tuple[Hashable, int], tuple[int | None, list[Successor[N, M]]]] = {}
+        # (With what the game keeps to extend the listing: successors_kept.)
+        self.kept: dict[tuple[Hashable, int], tuple[int | None, list[Successor[N, M]], object]] = {}
         self._next_report = 1.0
         # Per (key, turns): the largest cost budget within which find proved no solution.
         self.poor: dict[tuple[Hashable, int], int] = {}
@@ -221,8 +225,8 @@ class _Search(Generic[N, M]):
             problem, "successors_within", None)
         self.first_met: Callable[[N, int | None], tuple[Successor[N, M] | None, bool]] | None = getattr(
             problem, "first_met", None)
-        self.within_kept: Callable[[N, int, int | None], tuple[Iterable[Successor[N, M]], bool]] | None = getattr(
-            problem, "successors_kept", None)
+        self.within_kept: Callable[[N, int, int | None, object], tuple[Iterable[Successor[N, M]], bool, object]
+                                   ] | None = getattr(problem, "successors_kept", None)
 
     def check(self) -> None:
         """The time limit and the progress report (about once a second): between
@@ -235,39 +239,47 @@ class _Search(Generic[N, M]):
                 self._next_report = elapsed + 1.0
                 self.progress(self.stats, self.phase)
 
+    def visit(self) -> None:
+        """A node is expanded: counted against the node limit, and the clock read."""
+        s = self.stats
+        s.nodes += 1
+        if self.limit.nodes is not None and s.nodes > self.limit.nodes:
+            raise LimitReached(f"node limit {self.limit.nodes:,} reached")
+        self.check()
+
     def expand(self, node: N, remaining: int, budget: int | None = None) -> list[Successor[N, M]]:
         kept = self.kept.pop((self.problem.key(node), remaining), None)
         if kept is not None and _covers(kept[0], budget):
             return kept[1]
         return list(self.stream(node, remaining, budget)[0])
 
-    def stream(self, node: N, remaining: int, budget: int | None = None, again: bool = False
+    def stream(self, node: N, remaining: int, budget: int | None = None
                ) -> tuple[Iterator[Successor[N, M]], int | None]:
         """The node's successors as the game yields them, with the limits checked;
         with a ``budget``, those of a cost within it at least.  Also the budget
-        they were listed within (None: all of them).  ``again``: the node will be
-        listed again within a larger budget (the game's ``successors_kept``)."""
-        s = self.stats
-        s.nodes += 1
-        if self.limit.nodes is not None and s.nodes > self.limit.nodes:
-            raise LimitReached(f"node limit {self.limit.nodes:,} reached")
-        self.check()
-        if again and self.within_kept is not None:
-            some, left_out = self.within_kept(node, remaining, budget)
-            return iter(some), budget if left_out else None
+        they were listed within (None: all of them)."""
+        self.visit()
         if budget is not None and self.within is not None:
             some, left_out = self.within(node, remaining, budget)
             return iter(some), budget if left_out else None
         return iter(self.problem.successors(node, remaining)), None
 
+    def listed_again(self, node: N, remaining: int, budget: int | None, kept: object
+                     ) -> tuple[int | None, list[Successor[N, M]], object]:
+        """:meth:`stream` for a node the deepening will list again within a larger
+        budget (the start): the budget listed within, the successors, and what the
+        game keeps to extend them (its ``successors_kept``; else nothing)."""
+        if self.within_kept is None:
+            listed, within = self.stream(node, remaining, budget)
+            return within, list(listed), None
+        self.visit()
+        some, left_out, kept = self.within_kept(node, remaining, budget, kept)
+        return budget if left_out else None, list(some), kept
+
     def first(self, node: N, budget: int | None) -> Successor[N, M] | None:
         """With one turn left: a turn that meets the goal within ``budget``, or None
         (proved none); the budget marked as having cut when it left anything out."""
-        s = self.stats
-        s.nodes += 1
-        if self.limit.nodes is not None and s.nodes > self.limit.nodes:
-            raise LimitReached(f"node limit {self.limit.nodes:,} reached")
-        self.check()
+        self.visit()
         assert self.first_met is not None
         found, left_out = self.first_met(node, budget)
         if left_out and budget is not None:
@@ -322,8 +334,7 @@ class _Search(Generic[N, M]):
             # budget skips those that cost too much), for the next pass and the count.
             had = self.kept.get((key, remaining))
             if had is None or not _covers(had[0], budget):
-                listed, within = self.stream(node, remaining, budget, again=True)
-                had = (within, list(listed))
+                had = self.listed_again(node, remaining, budget, None if had is None else had[2])
                 self.kept = {(key, remaining): had}
             succs = had[1]
             within = had[0]
@@ -561,6 +572,9 @@ def _solve(search: _Search[N, M], root: N, limit: Limit, cap: int, count: bool) 
                     moves = found
                     break
         # ``moves`` is now a solution of the least cost (point 5 of the module's doc).
+        # The deepening lists the start no more: what the game kept to extend that
+        # listing goes (the count reads the listing itself).
+        search.kept = {k: (within, listed, None) for k, (within, listed, _) in search.kept.items()}
         _report(search, f"solved in {plural(depth, 'turn')} (proved); seeking a second plan")
         least = search.found_cost
         kept = dict(search.kept)  # the start's listing, for the count too

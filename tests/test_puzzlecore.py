@@ -538,13 +538,16 @@ def _kept_agrees(sc: Scenario, chains=((1, 2, None), (1, None), (2, 3), (0, 1, 2
                 listed, left_out = fresh.successors_within(fresh.root(), remaining, budget)
                 expected[budget] = (_listing(listed), left_out)
         for chain in chains:
-            kept = CoreProblem(goal, began, 50)
-            root = kept.root()
+            problem = CoreProblem(goal, began, 50)
+            root = problem.root()
+            kept = None
             for budget in chain:
-                listed, left_out = kept.successors_kept(root, remaining, budget)
+                listed, left_out, kept = problem.successors_kept(root, remaining, budget, kept)
                 assert (_listing(listed), left_out) == expected[budget], (remaining, chain, budget)
+                # Something to extend exactly when something was left out (and could be).
+                assert (kept is not None) == (left_out and budget is not None and budget >= 1 and remaining > 1)
                 # The core's position is the start's again, whatever the runs made.
-                assert kept.pos.key() == root.key
+                assert problem.pos.key() == root.key
 
 
 @pytest.mark.parametrize("name, sc, turns, plans", CASES, ids=[c[0] for c in CASES])
@@ -564,15 +567,15 @@ def test_the_starts_listing_extended_is_a_new_listing_on_wide_puzzles(sc):
 
 def test_a_listing_stopped_while_it_is_extended_leaves_the_position_as_it_was():
     # The search's clock may stop an extension half way: every move it made again
-    # is unmade on the way out, and the problem keeps no half-extended listing
-    # (the next call lists anew, and gives the whole listing).
+    # is unmade on the way out, and what was kept is spent (its tables grew half
+    # way): the next call lists anew, and gives the whole listing.
     from sectionx.search import LimitReached
 
     goal, began = puzzle.goal_of(FIRST_ESCAPE), puzzle.start(FIRST_ESCAPE)
     problem = CoreProblem(goal, began, 50)
     root = problem.root()
-    _, left_out = problem.successors_kept(root, 2, 1)
-    assert left_out
+    _, left_out, kept = problem.successors_kept(root, 2, 1, None)
+    assert left_out and kept is not None
     calls = []
 
     def check() -> None:
@@ -582,13 +585,13 @@ def test_a_listing_stopped_while_it_is_extended_leaves_the_position_as_it_was():
 
     problem.watch(check)
     with pytest.raises(LimitReached):
-        problem.successors_kept(root, 2, None)
+        problem.successors_kept(root, 2, None, kept)
     problem.watch(None)
     assert len(calls) == 2
     assert problem.pos.key() == root.key
     assert problem.pos.to_state() == CoreProblem(goal, began, 50).pos.to_state()
     whole = CoreProblem(goal, began, 50)
-    assert _listing(problem.successors_kept(root, 2, None)[0]) == _listing(whole.successors(whole.root(), 2))
+    assert _listing(problem.successors_kept(root, 2, None, kept)[0]) == _listing(whole.successors(whole.root(), 2))
 
 
 class _Unkept:

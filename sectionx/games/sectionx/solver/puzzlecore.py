@@ -117,9 +117,6 @@ class CoreProblem:
         # The search's clock (sectionx.search, Problem.watch): one whole turn can take
         # minutes to list, so the turn calls it every CHECK_EVERY moves made.
         self.check: Callable[[], None] | None = None
-        # The start's listing within a budget, kept to be extended (successors_kept):
-        # its key, turns left and budget, and the run.
-        self._kept: tuple[Hashable, int, int, Kept] | None = None
 
     def watch(self, check: Callable[[], None] | None) -> None:
         """Take the search's clock (None: stop calling it); see Problem.watch."""
@@ -761,32 +758,33 @@ class CoreProblem:
             return list(self._cheap(node, remaining, budget)), True
         return self._turns(node, remaining, budget, False)
 
-    def successors_kept(self, node: Node, remaining: int, budget: int | None
-                        ) -> tuple[list[Successor[Node, tuple[CoreMove, ...]]], bool]:
+    def successors_kept(self, node: Node, remaining: int, budget: int | None, kept: object
+                        ) -> tuple[list[Successor[Node, tuple[CoreMove, ...]]], bool, Kept | None]:
         """:meth:`successors_within` (budget None: :meth:`successors`, all), for the
         node the search will list again within a larger budget (the start of the
-        deepening; :class:`sectionx.search.Problem`).  A listing within a budget of
-        1 or more keeps what the budget left out, and the next call for the same
-        node extends it (:meth:`_Turn.extend`) instead of listing the turn anew:
-        the same successors in the same order, as the passes' larger budgets
-        each take most of their time listing what the smaller one already had.
-        One node is kept at a time; a last turn (listed apart, in two runs) and a
-        budget below 1 (:meth:`_cheap`) are listed anew each time."""
-        kept, self._kept = self._kept, None
+        deepening; :class:`sectionx.search.Problem`), and what extends it.  A
+        listing within a budget of 1 or more keeps what the budget left out
+        (:class:`~.turnsearch.Kept`); given back as ``kept`` for the same node,
+        the next listing extends it (:meth:`_Turn.extend`) instead of listing the
+        turn anew: the same successors in the same order, as each pass's larger
+        budget would otherwise spend most of its time listing what the smaller
+        one already had.  A last turn (listed apart, in two runs) and a budget
+        below 1 (:meth:`_cheap`) are listed anew each time, and keep nothing."""
         if remaining <= 1 or (budget is not None and budget < 1):
             if budget is None:
-                return list(self.successors(node, remaining)), False
-            return self.successors_within(node, remaining, budget)
+                return list(self.successors(node, remaining)), False, None
+            return (*self.successors_within(node, remaining, budget), None)
         self._load(node)
         turn = _Turn(self, remaining)
-        if kept is not None and kept[0] == node.key and kept[1] == remaining and (budget is None or budget > kept[2]):
-            listed = turn.extend(kept[3], budget)
+        if isinstance(kept, Kept) and not kept.spent and kept.key == node.key and kept.remaining == remaining and (
+                budget is None or budget > kept.budget):
+            listed = turn.extend(kept, budget)
         else:
             turn.left = []
             listed = list(turn.run(tiles=True, budget=budget))
         if turn.skipped and budget is not None:
-            self._kept = (node.key, remaining, budget, turn.kept())
-        return listed, turn.skipped
+            return listed, True, turn.kept(node.key, remaining, budget)
+        return listed, turn.skipped, None
 
     def first_met(self, node: Node, budget: int | None
                   ) -> tuple[Successor[Node, tuple[CoreMove, ...]] | None, bool]:

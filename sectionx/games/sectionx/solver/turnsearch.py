@@ -678,11 +678,13 @@ class _Turn:
             path.clear()
             at.clear()
 
-    def kept(self) -> Kept:
-        """What this run (``left`` set: kept) leaves for :meth:`extend`.  It holds no
-        reference to the problem, so keeping it makes no reference cycle."""
+    def kept(self, key: Hashable, remaining: int, budget: int) -> Kept:
+        """What this run (``left`` set: kept) of the turn from the position of
+        ``key`` with ``remaining`` turns, within ``budget``, leaves for
+        :meth:`extend`.  It holds no reference to the problem, so keeping it makes
+        no reference cycle."""
         assert self.left is not None, "a kept run"
-        return Kept(self.seen, self.given, self.found_at, self.ends, self.left)
+        return Kept(key, remaining, budget, self.seen, self.given, self.found_at, self.ends, self.left)
 
     def extend(self, kept: Kept, budget: int | None) -> list[Successor[Node, tuple[CoreMove, ...]]]:
         """After a kept run of a turn from this position (``run(tiles=True)``, with
@@ -692,7 +694,11 @@ class _Turn:
         are made again, each from where it was left out: everything within the
         smaller budget was listed, and a line past it passes one of those moves
         (each adds a plan item, Q5) or was cut for the budget just after one (an
-        ending the bound put past it).  This run is kept in turn."""
+        ending the bound put past it).  This run is kept in turn.  ``kept`` is
+        spent: its tables grow as the run goes, so a run stopped half way (the
+        search's clock) leaves them fit for nothing."""
+        assert not kept.spent, "a kept run extends once"
+        kept.spent = True
         self.seen, self.given, self.found_at, self.ends = kept.seen, kept.given, kept.found_at, kept.ends
         self.left = []
         self.skipped = False
@@ -727,12 +733,15 @@ class _Turn:
 
 
 class Kept:
-    """A kept run's tables and the moves its budget left out (:meth:`_Turn.kept`)."""
+    """A kept run's turn (its start's key and turns left) and budget, its tables
+    and the moves its budget left out (:meth:`_Turn.kept`)."""
 
-    def __init__(self, seen: set[tuple[Any, Hashable, tuple[str, ...]]],
+    def __init__(self, key: Hashable, remaining: int, budget: int, seen: set[tuple[Any, Hashable, tuple[str, ...]]],
                  given: dict[tuple[Hashable, tuple[str, ...]], Successor[Node, tuple[CoreMove, ...]]],
                  found_at: dict[tuple[Hashable, tuple[str, ...]], tuple[int, ...]],
                  ends: dict[Hashable, tuple[int, tuple[int, ...], Hashable, int | None]], left: list[_Left]):
+        self.key, self.remaining, self.budget = key, remaining, budget
+        self.spent = False  # extended already (_Turn.extend)
         self.seen, self.given, self.found_at, self.ends, self.left = seen, given, found_at, ends, left
 
 
