@@ -527,7 +527,7 @@ class Position(PositionBase):
         self.hm = hm ^ zm[i] ^ zm[i + 1]  # the turn record's hash, count by count
         self.moved = (*moved, (dst, used + 1))
         self.nsteps += 1
-        self._shift(me, src, dst)
+        at = self._shift(me, src, dst)
         claimed = -1
         if 0 < dst < T.spot0:
             z = T.zone_of_green[dst - 1]
@@ -544,7 +544,7 @@ class Position(PositionBase):
             if self.doors_in_hand(me) <= 0:
                 # K1: both doors are on the board; the move names the one handed in.
                 if handin < 0:
-                    self.unmake((STEP, src, dst, claimed, had_key, -1, 0, saved))
+                    self.unmake((STEP, src, dst, claimed, had_key, -1, 0, at, saved))
                     raise CoreError("this step gains the master key with both doors on the board: name the door (K1)")
                 handed = self.doors[me].index(handin)
                 del self.doors[me][handed]
@@ -555,10 +555,10 @@ class Position(PositionBase):
         if end:
             self._maybe_end_turn()
         self.ht = self._turn_hash()
-        return (STEP, src, dst, claimed, had_key, handin if handed >= 0 else -1, handed, saved)
+        return (STEP, src, dst, claimed, had_key, handin if handed >= 0 else -1, handed, at, saved)
 
     def _unmake_step(self, undo: tuple[Any, ...]) -> None:
-        _, src, dst, claimed, had_key, handin, handed, saved = undo
+        _, src, dst, claimed, had_key, handin, handed, at, saved = undo
         me = saved[3]
         if handin >= 0:
             self.doors[me].insert(handed, handin)
@@ -566,7 +566,7 @@ class Position(PositionBase):
         self.key_[me] = had_key
         if claimed >= 0:
             self.zone_owner[claimed] = -1
-        self._walk(me, dst, src)
+        self._walk(me, dst, src, at)
 
     # -- doors (D2, D5, N4)
 

@@ -645,8 +645,9 @@ class PositionBase:
         """K1, K3: no prisoner on the island or outside a hideout, prisoners in play in 1 or 2 hideouts."""
         return self.pc[p][0] == 0 and self.nonhide[p] == 0 and 1 <= self.hides[p] <= 2
 
-    def _shift(self, p: int, src: int, dst: int) -> None:
-        """One prisoner of ``p`` from place ``src`` to ``dst``: counts, K1 counters, hash."""
+    def _shift(self, p: int, src: int, dst: int) -> int:
+        """One prisoner of ``p`` from place ``src`` to ``dst``: counts, K1 counters, hash;
+        and where in ``where[p]`` it went (see :meth:`_walk`)."""
         row = self.pc[p]
         zp = self.T.z_prisoners[p]
         pks = self.pk
@@ -656,16 +657,23 @@ class PositionBase:
         k = row[dst]
         i = pks[dst] * MAX_COUNT + k
         self.h = h ^ zp[i] ^ zp[i + 1]
-        self._walk(p, src, dst)
+        return self._walk(p, src, dst)
 
-    def _walk(self, p: int, src: int, dst: int) -> None:
-        """One prisoner of ``p`` from place ``src`` to ``dst``: counts and K1 counters (no hash)."""
+    def _walk(self, p: int, src: int, dst: int, at: int = -1) -> int:
+        """One prisoner of ``p`` from place ``src`` to ``dst``: counts and K1 counters (no
+        hash); and where in ``where[p]`` it went.  ``at``: that place, to undo a step
+        exactly (the first ``src`` in the list may be another prisoner's entry when
+        several stand on one place, and the order of ``where`` is the order in which
+        steps are listed, so an undo that reordered it would make a node's listing
+        depend on what was searched before it)."""
         row = self.pc[p]
         spot0 = self.T.spot0
         k = row[src]
         row[src] = k - 1
         where = self.where[p]
-        where[where.index(src)] = dst
+        if at < 0:
+            at = where.index(src)
+        where[at] = dst
         if src >= spot0:
             self.load[src] -= 1
             if self.hid[src]:
@@ -686,6 +694,7 @@ class PositionBase:
                 self.nonhide[p] += 1
         elif dst:
             self.greens[p] += 1
+        return at
 
 
 __all__ = [

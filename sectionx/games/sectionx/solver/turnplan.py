@@ -107,6 +107,20 @@ def _alike(pos: Position, move: CoreMove) -> bool:
     return bool(T.tile_type[a] == T.tile_type[b] and T.tile_class[a] != T.tile_class[b])
 
 
+def _may_cost_nothing(pos: Position, move: CoreMove, kind: int) -> bool:
+    """Whether a tile action may add no plan item (Q5): a rotation, or a swap of two
+    tiles of one type, may leave every cell's text as it was (a tile whose features
+    turn onto themselves, with its doors and riders; two tiles alike).  Every other
+    tile action changes a cell's text: it fills or empties a cell."""
+    if kind == ROTATE:
+        return True
+    if kind != SWAP:
+        return False
+    m = move[1] if move[0] == KEEP else move
+    T = pos.T
+    return bool(T.tile_type[pos.tile[m[1]]] == T.tile_type[pos.tile[m[3]]])
+
+
 def _lands_hideout(pos: Position, move: CoreMove, kind: int, is_hideout: tuple[bool, ...]) -> bool:
     """Whether a hideout tile lies on a cell the tile action touches once it is made:
     the tile placed, moved or rotated, either of two swapped (a moved tile leaves
@@ -199,4 +213,4 @@ def _cell_text(pos: Position, c: int) -> str | None:
     return "+".join(sorted(parts))
 
 
-__all__ = ["_alike", "_cell_text", "_filled", "_lands_hideout", "_touched", "board_before", "describe", "items_of"]
+__all__ = ["_alike", "_cell_text", "_filled", "_lands_hideout", "_may_cost_nothing", "_touched", "board_before", "describe", "items_of"]

@@ -22,7 +22,7 @@ from .core import DOOR, END, KEEP, MOVEDOOR, PLACE, ROTATE, STEP, SWAP
 from .movegen import Keep, legal_moves
 from .reach import Reach, forward, graph
 from .tables import CoreMove
-from .turnplan import _alike, _filled, _lands_hideout, _touched, describe, items_of
+from .turnplan import _alike, _filled, _lands_hideout, _may_cost_nothing, _touched, describe, items_of
 
 if TYPE_CHECKING:
     from .puzzlecore import CoreProblem
@@ -547,8 +547,11 @@ class _Turn:
                 if tile:
                     if not tiles and not (swaps and kind == SWAP and _alike(pos, move)):
                         continue
-                    if len(items) >= dear and not (kind == SWAP and _alike(pos, move)):
-                        self.skipped = True  # it would add an item (Q5): past the budget
+                    if len(items) >= dear and not _may_cost_nothing(pos, move, kind):
+                        # It adds an item (Q5): past the budget.  (One that may not is
+                        # made, and cut after it if it did: a new run within a larger
+                        # budget must reach what it reaches, by the same lines.)
+                        self.skipped = True
                         if left is not None:
                             if here is None:
                                 here = _Place(tuple(path), tuple(at), items, filled, bonus, done, cut, closing)
