@@ -326,9 +326,10 @@ class _Turn:
 
         ``budget``: only the endings whose cost (plan items, Q5) is at most this.
         A line's items only grow as it goes on, so a line past the budget is cut
-        where it passes it, and a tile or door action is not made at all once the
-        line has ``budget`` items: each adds an item, but for a swap of two alike
-        tiles (see ``_cheap`` in puzzlecore).  An ending whose tile actions still
+        where it passes it, and a door action, or a tile action that fills or
+        empties a cell, is not made at all once the line has ``budget`` items: each
+        adds an item (a rotation, or a swap of two tiles of one type, may add none:
+        it is made, and cut after it if it did).  An ending whose tile actions still
         needed within the turns left (its bound's cost figure, Q5) take it past
         the budget is left out too: the search would skip it.  ``skipped`` is set
         when anything was left out so.  ``first``: stop at the first line that meets the goal
@@ -604,7 +605,8 @@ class _Turn:
                             (self.start_key, done), self.remaining - 1, door_placed=placed)[0] > self.remaining - 1
                     if shut:
                         continue
-                before = describe(pos, move, kind, self._texts, self._doors) if (tile or door or (kind == STEP and move[3] >= 0)) else None
+                described = tile or door or (kind == STEP and move[3] >= 0)
+                before = describe(pos, move, kind, self._texts, self._doors) if described else None
                 undo = pos.make(move)
                 path.append(move)
                 at.append(i)
